@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+// Runtime configuration of the function, parsed once. On the emulators the project id is a `demo-`
+// one; in production Cloud Functions sets GCLOUD_PROJECT.
+const env = z
+  .object({
+    GCLOUD_PROJECT: z.string().min(1).optional(),
+    FUNCTIONS_EMULATOR: z.string().optional(),
+    FIRESTORE_EMULATOR_HOST: z.string().optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  })
+  .parse(process.env);
+
+export const config = {
+  projectId: env.GCLOUD_PROJECT ?? 'demo-smm-panel',
+  region: 'asia-south1',
+  /** Largest request body accepted (the contract: over 64 KiB answers 413). */
+  bodyLimitBytes: 64 * 1024,
+  /** How long an Idempotency-Key is remembered (the contract asks for at least 24 hours). */
+  idempotencyTtlMs: 48 * 60 * 60 * 1000,
+  /** Attempts of one money transaction under contention before it answers 503. */
+  transactionAttempts: 30,
+  usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
+} as const;

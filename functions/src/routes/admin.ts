@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import { authenticate, identityOf } from '../middleware/authenticate';
+import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
+import { requireAdmin } from '../middleware/require-admin';
+import { listAllOrders, updateOrderStatus } from '../services/orders';
+import { addBalance, listRecentRecharges } from '../services/recharges';
+import { listUsers } from '../services/users';
+import { addBalanceBody, adminOrdersQuery, adminUsersQuery, pageQuery, updateStatusBody } from '../shared/schemas';
+import { sendAnswer } from './send';
+
+export const adminRouter = Router();
+
+adminRouter.use('/admin', authenticate({ checkRevoked: true }), requireAdmin, (_req, res, next) => {
+  res.set('Cache-Control', 'private, no-store');
+  next();
+});
+
+adminRouter.get('/admin/order', async (req, res) => {
+  const { items, nextCursor } = await listAllOrders(parseQuery(adminOrdersQuery, req));
+  res.json({ orders: items, nextCursor });
+});
+
+adminRouter.put('/admin/update-status/:id', async (req, res) => {
+  const { status, remains } = parseBody(updateStatusBody, req);
+  res.json(await updateOrderStatus(String(req.params.id), status, remains));
+});
+
+adminRouter.post('/admin/add-balance', async (req, res) => {
+  const key = idempotencyKey(req);
+  const body = parseBody(addBalanceBody, req);
+  const admin = identityOf(req);
+  sendAnswer(res, await addBalance({ uid: admin.uid, email: admin.email }, body, key));
+});
+
+adminRouter.get('/admin/recent-recharges', async (req, res) => {
+  const { items, nextCursor } = await listRecentRecharges(parseQuery(pageQuery, req));
+  res.json({ recharges: items, nextCursor });
+});
+
+adminRouter.get('/admin/users', async (req, res) => {
+  const { items, nextCursor } = await listUsers(parseQuery(adminUsersQuery, req));
+  res.json({ users: items, nextCursor });
+});

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, call, resetEmulators, seedCatalogue, startApi } from '../../../tests/support/api';
+import { CATALOGUE } from '../shared/catalogue';
+
+let api: ApiServer;
+
+beforeAll(async () => {
+  await resetEmulators();
+  await seedCatalogue();
+  api = await startApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe('GET /api/services', () => {
+  it('serves every active catalogue service from Firestore, priced in rupees', async () => {
+    const res = await call(api.url, 'GET', '/api/services');
+    expect(res.status).toBe(200);
+    expect(res.body.services).toHaveLength(CATALOGUE.length);
+    const followers = res.body.services.find((s: { _id: string }) => s._id === 'tt-followers-real');
+    expect(followers).toMatchObject({
+      platform: 'tiktok',
+      category: 'Followers',
+      ratePer1000: 900,
+      min: 10,
+      defaultQuantity: 50,
+      active: true,
+    });
+  });
+});

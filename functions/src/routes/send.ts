@@ -1,0 +1,8 @@
+import type { Response } from 'express';
+import type { Answer } from '../services/transactions';
+
+/** Sends a money transaction's answer; a replay of an Idempotency-Key is marked as such. */
+export function sendAnswer(res: Response, answer: Answer & { replayed: boolean }) {
+  if (answer.replayed) res.set('Idempotent-Replayed', 'true');
+  res.status(answer.status).json(answer.body);
+}

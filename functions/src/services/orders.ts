@@ -1,0 +1,199 @@
+// Orders: placing one (price from the stored catalogue, debit + order + ledger entry + idempotency
+// record in one transaction) and the admin's status changes with exactly-once refunds.
+import type { Query, Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
+import { pageNewestFirst } from '../lib/pagination';
+import { serviceLabel } from '../shared/catalogue';
+import { MESSAGES } from '../shared/messages';
+import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
+import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
+import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
+import type { Order, PlaceOrderBody } from '../shared/schemas';
+import { type ServiceDoc, servicesCollection } from './catalogue';
+import { ledgerEntryId, postEntry } from './ledger';
+import { runMoneyTransaction } from './transactions';
+import { type Identity, readAccount, type UserDoc, userRef } from './users';
+
+export interface OrderDoc {
+  userId: string;
+  user: { _id: string; name: string; email: string };
+  platform: Platform;
+  serviceId: string;
+  service: string;
+  link: string;
+  quantity: number;
+  pricePaisa: Paisa;
+  status: OrderStatus;
+  remains?: number;
+  refundPaisa?: Paisa;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export const ordersCollection = () => db.collection('orders');
+
+export function orderToWire(id: string, doc: OrderDoc): Order {
+  return {
+    _id: id,
+    user: doc.user,
+    platform: doc.platform,
+    serviceId: doc.serviceId,
+    service: doc.service,
+    link: doc.link,
+    quantity: doc.quantity,
+    price: toRupees(doc.pricePaisa),
+    status: doc.status,
+    ...(doc.remains !== undefined ? { remains: doc.remains } : {}),
+    ...(doc.refundPaisa !== undefined ? { refund: toRupees(doc.refundPaisa) } : {}),
+    createdAt: doc.createdAt.toDate().toISOString(),
+    updatedAt: doc.updatedAt.toDate().toISOString(),
+  };
+}
+
+export interface PlaceOrderAnswer {
+  message: string;
+  order: Order;
+  balance: number;
+}
+
+/** Checks a request against a service; throws the error the user sees. */
+export function checkOrderAgainstService(service: ServiceDoc, body: { link: string; quantity: number }) {
+  if (body.quantity < service.min || body.quantity > service.max) {
+    throw badRequest(`Quantity must be between ${service.min} and ${service.max}`, 'quantity');
+  }
+  if (!isPlatformLink(service.platform, body.link)) {
+    throw badRequest(`Enter a valid ${PLATFORM_LABELS[service.platform]} link`, 'link');
+  }
+}
+
+export async function placeOrder(identity: Identity, body: PlaceOrderBody, idempotencyKey?: string) {
+  const link = normalizeLink(body.link);
+  const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price };
+  return runMoneyTransaction<PlaceOrderAnswer>(
+    { scope: 'order.place', uid: identity.uid, key: idempotencyKey, request },
+    async (tx, now) => {
+      const serviceSnap = await tx.get(servicesCollection().doc(body.serviceId));
+      const { account, user, createIfMissing } = await readAccount(tx, identity, now);
+
+      const service = serviceSnap.data() as ServiceDoc | undefined;
+      if (!service?.active) throw notFound(MESSAGES.serviceNotFound, 'serviceId');
+      checkOrderAgainstService(service, { link, quantity: body.quantity });
+      const pricePaisa = orderPrice(service.ratePer1000Paisa, body.quantity);
+      if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw conflict(MESSAGES.priceChanged, 'price');
+      if (account.balancePaisa < pricePaisa) throw badRequest(MESSAGES.insufficientBalance);
+
+      const orderRef = ordersCollection().doc();
+      const order: OrderDoc = {
+        userId: identity.uid,
+        user: { _id: identity.uid, name: user.name, email: user.email },
+        platform: service.platform,
+        serviceId: serviceSnap.id,
+        service: serviceLabel(PLATFORM_LABELS[service.platform], service.category, service.name),
+        link,
+        quantity: body.quantity,
+        pricePaisa,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      };
+      createIfMissing();
+      tx.create(orderRef, order);
+      const balanceAfter = postEntry(tx, account, {
+        id: ledgerEntryId.orderDebit(orderRef.id),
+        type: 'debit',
+        amountPaisa: pricePaisa,
+        orderId: orderRef.id,
+        at: now,
+      });
+      return {
+        status: 201,
+        body: { message: MESSAGES.orderPlaced, order: orderToWire(orderRef.id, order), balance: toRupees(balanceAfter) },
+      };
+    },
+  );
+}
+
+/** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
+export async function updateOrderStatus(orderId: string, next: OrderStatus, remains?: number) {
+  if (next !== 'partial' && remains !== undefined) throw badRequest('Remains is only for partial orders', 'remains');
+  const answer = await runMoneyTransaction(null, async (tx, now) => {
+    const orderRef = ordersCollection().doc(orderId);
+    const snap = await tx.get(orderRef);
+    const order = snap.data() as OrderDoc | undefined;
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    if (isFinalStatus(order.status)) throw conflict(MESSAGES.orderFinal, 'status');
+    if (!canTransition(order.status, next)) throw conflict(`Cannot change an order from ${order.status} to ${next}`, 'status');
+
+    let refundPaisa = 0;
+    if (next === 'cancelled') refundPaisa = order.pricePaisa;
+    if (next === 'partial') {
+      if (remains === undefined || remains >= order.quantity) {
+        throw badRequest(`Remains must be between 1 and ${order.quantity - 1}`, 'remains');
+      }
+      refundPaisa = partialRefund(order.pricePaisa, remains, order.quantity);
+    }
+    const userSnap = refundPaisa > 0 ? await tx.get(userRef(order.userId)) : null;
+
+    const updated: OrderDoc = {
+      ...order,
+      status: next,
+      updatedAt: now,
+      ...(next === 'partial' ? { remains } : {}),
+      ...(refundPaisa > 0 ? { refundPaisa } : {}),
+    };
+    tx.update(orderRef, {
+      status: next,
+      updatedAt: now,
+      ...(next === 'partial' ? { remains } : {}),
+      ...(refundPaisa > 0 ? { refundPaisa } : {}),
+    });
+    if (userSnap) {
+      if (!userSnap.exists) throw new HttpError(500, MESSAGES.internal);
+      const balancePaisa = (userSnap.data() as UserDoc).balancePaisa ?? 0;
+      postEntry(
+        tx,
+        { uid: order.userId, ref: userSnap.ref, balancePaisa },
+        {
+          id: ledgerEntryId.orderRefund(orderId),
+          type: 'refund',
+          amountPaisa: refundPaisa,
+          orderId,
+          at: now,
+        },
+      );
+    }
+    return { status: 200, body: { message: `Order status updated to ${next}`, order: orderToWire(orderId, updated) } };
+  });
+  return answer.body;
+}
+
+export async function listMyOrders(uid: string, page: { limit: number; cursor?: string | undefined }) {
+  return pageNewestFirst(ordersCollection().where('userId', '==', uid), 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+}
+
+/**
+ * Admin list, newest first. `q` is an order id, an email (contains "@") or a link (starts with
+ * http); combined with an optional status filter.
+ */
+export async function listAllOrders(page: {
+  limit: number;
+  cursor?: string | undefined;
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+}) {
+  const q = page.q?.trim();
+  if (q && !q.includes('@') && !/^https?:\/\//i.test(q)) {
+    // An order id: at most one result.
+    if (!/^[A-Za-z0-9]{1,64}$/.test(q)) return { items: [], nextCursor: null };
+    const snap = await ordersCollection().doc(q).get();
+    const doc = snap.data() as OrderDoc | undefined;
+    const match = doc && (!page.status || doc.status === page.status);
+    return { items: match ? [orderToWire(snap.id, doc)] : [], nextCursor: null };
+  }
+  let query: Query = ordersCollection();
+  if (q?.includes('@')) query = query.where('user.email', '==', q.toLowerCase());
+  else if (q) query = query.where('link', '==', normalizeLink(q));
+  if (page.status) query = query.where('status', '==', page.status);
+  return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+}

@@ -1,0 +1,113 @@
+// Credits: every top-up, whether the admin adds balance by email or approves a recharge request,
+// writes the recharge record, the ledger entry, lastRecharge and the balance in one transaction.
+import type { Timestamp, Transaction } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { pageNewestFirst } from '../lib/pagination';
+import { MESSAGES } from '../shared/messages';
+import { type Paisa, toPaisa, toRupees } from '../shared/money';
+import type { Recharge } from '../shared/schemas';
+import { type Account, ledgerEntryId, postEntry } from './ledger';
+import { runMoneyTransaction } from './transactions';
+import { type Identity, identityByEmail, readAccount, userToWire } from './users';
+
+export interface RechargeDoc {
+  userId: string;
+  user: { _id: string; name: string; email: string };
+  amountPaisa: Paisa;
+  date: Timestamp;
+  method?: string;
+  reference?: string;
+  /** The admin who credited it (email), or "seed". */
+  by?: string;
+  requestId?: string;
+}
+
+export const rechargesCollection = () => db.collection('recharges');
+
+export function rechargeToWire(id: string, doc: RechargeDoc): Recharge {
+  return {
+    _id: id,
+    user: doc.user,
+    amount: toRupees(doc.amountPaisa),
+    date: doc.date.toDate().toISOString(),
+    ...(doc.method ? { method: doc.method } : {}),
+    ...(doc.reference ? { reference: doc.reference } : {}),
+    ...(doc.by ? { by: doc.by } : {}),
+  };
+}
+
+export interface CreditInput {
+  amountPaisa: Paisa;
+  method?: string;
+  reference?: string;
+  by?: string;
+  requestId?: string;
+}
+
+/**
+ * The write phase of a credit, inside the caller's transaction (after its reads): the recharge
+ * record, the ledger entry, lastRecharge and the balance. Returns the recharge id.
+ */
+export function writeCredit(
+  tx: Transaction,
+  account: Account,
+  user: { _id: string; name: string; email: string },
+  input: CreditInput,
+  now: Timestamp,
+): string {
+  const rechargeRef = rechargesCollection().doc();
+  const record: RechargeDoc = {
+    userId: account.uid,
+    user,
+    amountPaisa: input.amountPaisa,
+    date: now,
+    ...(input.method ? { method: input.method } : {}),
+    ...(input.reference ? { reference: input.reference } : {}),
+    ...(input.by ? { by: input.by } : {}),
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+  };
+  tx.create(rechargeRef, record);
+  postEntry(tx, account, {
+    id: ledgerEntryId.credit(rechargeRef.id),
+    type: 'credit',
+    amountPaisa: input.amountPaisa,
+    rechargeId: rechargeRef.id,
+    at: now,
+  });
+  tx.update(account.ref, { lastRecharge: { amountPaisa: input.amountPaisa, date: now } });
+  return rechargeRef.id;
+}
+
+/** Admin add-balance by email (and the seed's demo top-up): one credit, idempotent with a key. */
+export async function addBalance(
+  admin: { uid: string; email: string },
+  input: { email: string; amount: number; method?: string },
+  idempotencyKey?: string,
+) {
+  const target: Identity = await identityByEmail(input.email);
+  const amountPaisa = toPaisa(input.amount);
+  return runMoneyTransaction(
+    { scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request: { email: target.email, amount: input.amount } },
+    async (tx, now) => {
+      const { account, user, createIfMissing } = await readAccount(tx, target, now);
+      createIfMissing();
+      writeCredit(
+        tx,
+        account,
+        { _id: target.uid, name: user.name, email: user.email },
+        {
+          amountPaisa,
+          method: input.method ?? 'admin',
+          by: admin.email,
+        },
+        now,
+      );
+      const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };
+      return { status: 200, body: { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) } };
+    },
+  );
+}
+
+export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {
+  return pageNewestFirst(rechargesCollection(), 'date', page, (d) => rechargeToWire(d.id, d.data() as RechargeDoc));
+}

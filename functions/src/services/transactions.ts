@@ -1,0 +1,107 @@
+// Every money move runs through here: one Firestore transaction, with the Idempotency-Key claimed by a
+// `create` in the same transaction, so a retry either replays the first answer or moves no money.
+import { createHash } from 'node:crypto';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { config } from '../lib/config';
+import { HttpError } from '../lib/http-error';
+import { MESSAGES } from '../shared/messages';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface IdempotencyOptions {
+  /** What kind of request (e.g. "order.place"); a key is unique per caller and scope. */
+  scope: string;
+  /** The caller's uid. */
+  uid: string;
+  /** The client's Idempotency-Key header, if any. */
+  key?: string | undefined;
+  /** Anything that identifies the request body: a repeat must send the same. */
+  request: unknown;
+}
+
+interface IdempotencyRecord {
+  scope: string;
+  uid: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function idempotencyRef(scope: string, uid: string, key: string) {
+  return db.collection('idempotency').doc(sha256(`${scope}\u0000${uid}\u0000${key}`));
+}
+
+/**
+ * Runs `work` in a transaction. With a key: a stored answer for the same request is returned as it
+ * was (replayed: true) and nothing else happens; the same key with another request is a 409; a new
+ * key is claimed together with the writes of `work`. `work` must do all its reads before its writes
+ * and must not call the network; it throws HttpError to refuse, which rolls everything back.
+ */
+export async function runMoneyTransaction<T>(
+  options: IdempotencyOptions | null,
+  work: (tx: Transaction, now: Timestamp) => Promise<Answer<T>>,
+): Promise<Answer<T> & { replayed: boolean }> {
+  const ref = options?.key ? idempotencyRef(options.scope, options.uid, options.key) : null;
+  const requestHash = options ? sha256(canonicalJson(options.request)) : '';
+  try {
+    return await db.runTransaction(
+      async (tx) => {
+        const now = Timestamp.now();
+        if (ref) {
+          const snap = await tx.get(ref);
+          const record = snap.data() as IdempotencyRecord | undefined;
+          if (record && record.expiresAt.toMillis() > now.toMillis()) {
+            if (record.requestHash !== requestHash || record.scope !== options?.scope) {
+              throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
+            }
+            return { status: record.status, body: JSON.parse(record.body) as T, replayed: true };
+          }
+          const answer = await work(tx, now);
+          const fresh: IdempotencyRecord = {
+            scope: options?.scope ?? '',
+            uid: options?.uid ?? '',
+            requestHash,
+            status: answer.status,
+            body: JSON.stringify(answer.body),
+            createdAt: now,
+            expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
+          };
+          // An expired record is replaced; otherwise the claim is a create, so two racing
+          // transactions cannot both claim the key.
+          if (record) tx.set(ref, fresh);
+          else tx.create(ref, fresh);
+          return { ...answer, replayed: false };
+        }
+        return { ...(await work(tx, now)), replayed: false };
+      },
+      { maxAttempts: config.transactionAttempts },
+    );
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // gRPC ABORTED (10) after every attempt lost to contention: nothing was written.
+    if ((error as { code?: unknown }).code === 10) {
+      throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+// Profiles: users/{uid}. Created by register (with the name typed at sign-up) or, for an account that
+// has none yet, from the ID token or the Auth record. The balance lives here as a cache of the ledger.
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { auth, db } from '../lib/admin';
+import { notFound } from '../lib/http-error';
+import { pageNewestFirst } from '../lib/pagination';
+import { MESSAGES } from '../shared/messages';
+import { type Paisa, toRupees } from '../shared/money';
+import type { User } from '../shared/schemas';
+import type { Account } from './ledger';
+
+export interface UserDoc {
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  balancePaisa: Paisa;
+  lastRecharge: { amountPaisa: Paisa; date: Timestamp } | null;
+  createdAt: Timestamp;
+}
+
+export interface Identity {
+  uid: string;
+  email: string;
+  name: string;
+  admin: boolean;
+}
+
+export const usersCollection = () => db.collection('users');
+export const userRef = (uid: string) => usersCollection().doc(uid);
+
+export function identityFromToken(token: DecodedIdToken): Identity {
+  const email = (token.email ?? '').toLowerCase();
+  const name = typeof token.name === 'string' && token.name.trim() ? token.name.trim() : email.split('@')[0] || 'User';
+  return { uid: token.uid, email, name, admin: token.admin === true };
+}
+
+/** The identity of the account with this email, from Firebase Auth; 404 `User not found`. */
+export async function identityByEmail(email: string): Promise<Identity> {
+  try {
+    const record = await auth.getUserByEmail(email);
+    return {
+      uid: record.uid,
+      email: (record.email ?? email).toLowerCase(),
+      name: record.displayName?.trim() || email.split('@')[0] || 'User',
+      admin: record.customClaims?.admin === true,
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') throw notFound(MESSAGES.userNotFound, 'email');
+    throw error;
+  }
+}
+
+export function newUserDoc(identity: Identity, now: Timestamp, name = identity.name): UserDoc {
+  return {
+    name,
+    email: identity.email,
+    role: identity.admin ? 'admin' : 'user',
+    balancePaisa: 0,
+    lastRecharge: null,
+    createdAt: now,
+  };
+}
+
+/**
+ * Reads the account inside a transaction; when the profile is missing it is created (a write, so
+ * call this after the transaction's other reads, or accept that creation is queued first).
+ */
+export async function readAccount(
+  tx: Transaction,
+  identity: Identity,
+  now: Timestamp,
+): Promise<{ account: Account; user: UserDoc; createIfMissing: () => void }> {
+  const ref = userRef(identity.uid);
+  const snap = await tx.get(ref);
+  const existing = snap.data() as UserDoc | undefined;
+  const user = existing ?? newUserDoc(identity, now);
+  return {
+    account: { uid: identity.uid, ref, balancePaisa: user.balancePaisa ?? 0 },
+    user,
+    // The caller invokes this in its write phase when the profile did not exist.
+    createIfMissing: () => {
+      if (!existing) tx.create(ref, user);
+    },
+  };
+}
+
+/** Creates the profile if missing; `created` says whether this call made it. */
+export async function ensureProfile(identity: Identity, name?: string): Promise<{ user: User; created: boolean }> {
+  const ref = userRef(identity.uid);
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists) return { user: userToWire(identity.uid, snap.data() as UserDoc, identity.admin), created: false };
+    const doc = newUserDoc(identity, Timestamp.now(), name ?? identity.name);
+    tx.create(ref, doc);
+    return { user: userToWire(identity.uid, doc, identity.admin), created: true };
+  });
+}
+
+export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
+  const isAdmin = admin ?? doc.role === 'admin';
+  return {
+    _id: uid,
+    name: doc.name,
+    email: doc.email,
+    role: isAdmin ? 'admin' : 'user',
+    balance: toRupees(doc.balancePaisa ?? 0),
+    lastRecharge: doc.lastRecharge
+      ? { amount: toRupees(doc.lastRecharge.amountPaisa), date: doc.lastRecharge.date.toDate().toISOString() }
+      : null,
+    createdAt: doc.createdAt.toDate().toISOString(),
+  };
+}
+
+/** Admin list: newest first, or the accounts whose email starts with `q`. */
+export async function listUsers(page: { limit: number; cursor?: string | undefined; q?: string | undefined }) {
+  const q = page.q?.toLowerCase();
+  const base = q ? usersCollection().where('email', '>=', q).where('email', '<', `${q}\uf8ff`) : usersCollection();
+  if (q) {
+    // A prefix search orders by email; it is bounded by the page size like every list.
+    const snap = await base.orderBy('email').limit(page.limit).get();
+    return { items: snap.docs.map((d) => userToWire(d.id, d.data() as UserDoc)), nextCursor: null };
+  }
+  return pageNewestFirst(base, 'createdAt', page, (d) => userToWire(d.id, d.data() as UserDoc));
+}

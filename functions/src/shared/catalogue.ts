@@ -1,0 +1,122 @@
+// The one built-in catalogue. The seed writes it to Firestore (`services/{id}`), the API serves and
+// prices orders from Firestore, and the web app uses it only for static text (home cards, deep links).
+import type { Platform } from './platforms';
+
+export const CATEGORIES = [
+  'Followers',
+  'Likes',
+  'Views',
+  'Comments',
+  'Share/Post Reel',
+  'Video Reactions',
+  'Page Likes + Followers',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface CatalogueItem {
+  /** Stable document id: never reuse or rename one, orders refer to it. */
+  id: string;
+  /** Stable integer number, the id resellers' scripts use (API v2). Never reuse one. */
+  number: number;
+  platform: Platform;
+  category: Category;
+  name: string;
+  /** Rupees per 1000 units. */
+  ratePer1000: number;
+  min: number;
+  max: number;
+  defaultQuantity: number;
+  description: string;
+}
+
+/** Default quantity per category: Followers and Likes 50, Views 1000, Comments 1 (spec §4). */
+export const DEFAULT_QUANTITY: Record<Category, number> = {
+  Followers: 50,
+  Likes: 50,
+  Views: 1000,
+  Comments: 1,
+  'Share/Post Reel': 100,
+  'Video Reactions': 50,
+  'Page Likes + Followers': 50,
+};
+
+type Row = [id: string, number: number, category: Category, name: string, rate: number, min: number, max: number, description: string];
+
+function rows(platform: Platform, list: Row[]): CatalogueItem[] {
+  return list.map(([id, number, category, name, ratePer1000, min, max, description]) => ({
+    id,
+    number,
+    platform,
+    category,
+    name,
+    ratePer1000,
+    min,
+    max,
+    defaultQuantity: DEFAULT_QUANTITY[category],
+    description,
+  }));
+}
+
+export const CATALOGUE: readonly CatalogueItem[] = [
+  ...rows('tiktok', [
+    ['tt-followers-real', 101, 'Followers', 'Real Followers', 900, 10, 100_000, 'Real-looking accounts, starts in 0-5 min.'],
+    ['tt-followers-hq', 102, 'Followers', 'HQ Followers (30-day refill)', 1200, 10, 50_000, 'High-quality profiles with a 30-day refill.'],
+    ['tt-followers-pk', 103, 'Followers', 'Pakistani Followers [Targeted]', 3800, 10, 10_000, 'Accounts from Pakistan.'],
+    ['tt-likes-instant', 111, 'Likes', 'Instant Likes', 250, 10, 200_000, 'Fast delivery, up to 200k a day.'],
+    ['tt-likes-hq', 112, 'Likes', 'HQ Likes (Non-drop)', 400, 10, 100_000, 'High-quality likes that stay.'],
+    ['tt-likes-pk', 113, 'Likes', 'Pakistani Likes [Targeted]', 4500, 10, 10_000, 'Likes from accounts in Pakistan.'],
+    ['tt-views-fast', 121, 'Views', 'Video Views', 20, 100, 10_000_000, 'Fast video views.'],
+    ['tt-views-hq', 122, 'Views', 'HQ Views (Non-drop)', 40, 100, 5_000_000, 'Non-drop views with retention.'],
+    ['tt-comments-random', 131, 'Comments', 'Random Positive Comments', 1500, 1, 1000, 'Positive comments in English and Urdu.'],
+    ['tt-shares', 141, 'Share/Post Reel', 'Video Shares', 20, 100, 1_000_000, 'Shares of your video.'],
+    ['tt-saves', 142, 'Share/Post Reel', 'Video Saves', 60, 50, 500_000, 'Saves (favourites) of your video.'],
+    ['tt-reactions-mixed', 151, 'Video Reactions', 'Live Reactions (Mixed)', 300, 10, 50_000, 'Mixed emoji reactions.'],
+  ]),
+  ...rows('instagram', [
+    ['ig-followers-real', 201, 'Followers', 'Real Followers', 1100, 10, 100_000, 'Real-looking accounts, starts in 0-5 min.'],
+    ['ig-followers-hq', 202, 'Followers', 'HQ Followers (30-day refill)', 1500, 10, 50_000, 'High-quality profiles with a 30-day refill.'],
+    ['ig-followers-pk', 203, 'Followers', 'Pakistani Followers [Targeted]', 4200, 10, 10_000, 'Accounts from Pakistan.'],
+    ['ig-likes-instant', 211, 'Likes', 'Instant Likes', 300, 10, 100_000, 'Fast post and reel likes.'],
+    ['ig-likes-hq', 212, 'Likes', 'HQ Likes (Non-drop)', 500, 10, 50_000, 'High-quality likes that stay.'],
+    ['ig-likes-pk', 213, 'Likes', 'Pakistani Likes [Targeted]', 4500, 10, 10_000, 'Likes from accounts in Pakistan.'],
+    ['ig-views-reel', 221, 'Views', 'Reel Views', 25, 100, 10_000_000, 'Views on reels and videos.'],
+    ['ig-views-story', 222, 'Views', 'Story Views', 60, 100, 100_000, 'Views on all current stories.'],
+    ['ig-comments-random', 231, 'Comments', 'Random Positive Comments', 1800, 1, 1000, 'Positive comments in English and Urdu.'],
+    ['ig-shares-reel', 241, 'Share/Post Reel', 'Reel Shares', 30, 100, 1_000_000, 'Shares of your reel or post.'],
+    ['ig-saves', 242, 'Share/Post Reel', 'Post Saves', 50, 50, 500_000, 'Saves of your post or reel.'],
+    ['ig-reactions-mixed', 251, 'Video Reactions', 'Reel Reactions (Mixed)', 350, 10, 50_000, 'Mixed emoji reactions on reels.'],
+  ]),
+  ...rows('facebook', [
+    ['fb-page-likes', 301, 'Page Likes + Followers', 'Page Likes + Followers', 1400, 10, 100_000, 'Likes and followers for a page.'],
+    ['fb-page-likes-pk', 302, 'Page Likes + Followers', 'Pakistani Page Likes [Targeted]', 4000, 10, 10_000, 'Page likes from Pakistan.'],
+    ['fb-followers-profile', 311, 'Followers', 'Profile Followers', 1000, 10, 100_000, 'Followers for a profile.'],
+    ['fb-likes-post', 321, 'Likes', 'Post Likes', 350, 10, 100_000, 'Likes on a post or photo.'],
+    ['fb-likes-pk', 322, 'Likes', 'Pakistani Post Likes [Targeted]', 4500, 10, 10_000, 'Post likes from Pakistan.'],
+    ['fb-views-video', 331, 'Views', 'Video Views', 30, 100, 5_000_000, 'Views on a video.'],
+    ['fb-views-reel', 332, 'Views', 'Reel Views', 20, 100, 10_000_000, 'Views on a reel.'],
+    ['fb-comments-random', 341, 'Comments', 'Random Positive Comments', 1900, 1, 1000, 'Positive comments in English and Urdu.'],
+    ['fb-shares-post', 351, 'Share/Post Reel', 'Post Shares', 20, 100, 1_000_000, 'Shares of a post, video or reel.'],
+    ['fb-reactions-love', 361, 'Video Reactions', 'Love Reactions', 400, 10, 50_000, 'Love reactions on a post or video.'],
+    ['fb-reactions-mixed', 362, 'Video Reactions', 'Mixed Reactions', 380, 10, 50_000, 'Mixed reactions (like, love, wow, haha).'],
+  ]),
+];
+
+/** The 7 service cards of the home page, each "from Rs X per 1K" of its cheapest service. */
+export const FEATURED: readonly { platform: Platform; category: Category; title: string }[] = [
+  { platform: 'tiktok', category: 'Followers', title: 'TikTok Followers' },
+  { platform: 'tiktok', category: 'Likes', title: 'TikTok Likes' },
+  { platform: 'tiktok', category: 'Views', title: 'TikTok Views' },
+  { platform: 'instagram', category: 'Followers', title: 'Instagram Followers' },
+  { platform: 'instagram', category: 'Likes', title: 'Instagram Likes' },
+  { platform: 'facebook', category: 'Page Likes + Followers', title: 'Facebook Page Likes + Followers' },
+  { platform: 'facebook', category: 'Video Reactions', title: 'Facebook Video Reactions' },
+];
+
+export function findCatalogueItem(id: string): CatalogueItem | undefined {
+  return CATALOGUE.find((item) => item.id === id);
+}
+
+/** The order's service text: "<Platform> <Category> <Name>". */
+export function serviceLabel(platformLabel: string, category: string, name: string): string {
+  return `${platformLabel} ${category} ${name}`;
+}

@@ -1,0 +1,23 @@
+// Every message the API answers with that a client may show or match on, in one place.
+export const MESSAGES = {
+  invalidToken: 'Invalid token',
+  adminRequired: 'Admin access required',
+  insufficientBalance: 'Insufficient Balance',
+  priceChanged: 'Price changed, please review your order',
+  idempotencyConflict: 'This Idempotency-Key was already used with a different request',
+  transactionIdUsed: 'This transaction ID was already submitted',
+  userNotFound: 'User not found',
+  orderNotFound: 'Order not found',
+  serviceNotFound: 'Service not found',
+  requestNotFound: 'Recharge request not found',
+  orderFinal: 'This order is already final and cannot change',
+  notFound: 'Not found',
+  invalidJson: 'Request body is not valid JSON',
+  bodyTooLarge: 'Request body is too large',
+  tooManyRequests: 'Too many requests, try again later',
+  internal: 'Something went wrong, please try again',
+  balanceUpdated: 'Balance updated',
+  passwordReset: 'Password reset successfully',
+  orderPlaced: 'Order placed successfully',
+  registered: 'Registration successful',
+} as const;

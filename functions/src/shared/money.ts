@@ -1,0 +1,68 @@
+// Money is integer paisa everywhere in storage and arithmetic (Rs 1 = 100 paisa). Rupees appear only
+// at the edges: JSON numbers with at most 2 decimals on the wire, and formatted text in the UI.
+
+export type Paisa = number;
+
+export const PAISA_PER_RUPEE = 100;
+/** The largest balance or amount we will ever hold: Rs 10 crore keeps every product below 2^53. */
+export const MAX_PAISA: Paisa = 10_000_000_000;
+
+export function isPaisa(value: unknown): value is Paisa {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_PAISA;
+}
+
+/** True when a rupee amount from a client has at most 2 decimals (12.5 and 12.05 yes, 12.005 no). */
+export function hasAtMostTwoDecimals(rupees: number): boolean {
+  if (!Number.isFinite(rupees)) return false;
+  const scaled = rupees * PAISA_PER_RUPEE;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** Rupees (≤ 2 decimals) to paisa. Throws on a value that is not an exact paisa amount. */
+export function toPaisa(rupees: number): Paisa {
+  if (!hasAtMostTwoDecimals(rupees)) throw new RangeError(`Not a rupee amount: ${rupees}`);
+  return Math.round(rupees * PAISA_PER_RUPEE);
+}
+
+/** Paisa to rupees for the wire: an exact decimal with at most 2 places. */
+export function toRupees(paisa: Paisa): number {
+  if (!Number.isSafeInteger(paisa)) throw new RangeError(`Not an integer paisa amount: ${paisa}`);
+  return paisa / PAISA_PER_RUPEE;
+}
+
+/** Integer division rounding half up, for non-negative numerator and positive denominator. */
+export function divideRoundHalfUp(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || numerator < 0 || denominator <= 0) {
+    throw new RangeError('divideRoundHalfUp needs a non-negative safe integer over a positive one');
+  }
+  const quotient = Math.floor(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  return remainder * 2 >= denominator ? quotient + 1 : quotient;
+}
+
+/** The one pricing rule: quantity / 1000 × rate, rounded to the paisa, half up. */
+export function orderPrice(ratePer1000: Paisa, quantity: number): Paisa {
+  return divideRoundHalfUp(ratePer1000 * quantity, 1000);
+}
+
+/**
+ * The refund for an order that ends `partial` with `remains` undelivered: price × remains / quantity,
+ * half up. Never more than the price because remains < quantity.
+ */
+export function partialRefund(price: Paisa, remains: number, quantity: number): Paisa {
+  if (!Number.isSafeInteger(remains) || remains <= 0 || remains >= quantity) {
+    throw new RangeError('remains must be an integer with 0 < remains < quantity');
+  }
+  return divideRoundHalfUp(price * remains, quantity);
+}
+
+/** "Rs 1,234.50" (whole rupees without decimals: "Rs 500"). */
+export function formatRupees(paisa: Paisa): string {
+  const negative = paisa < 0;
+  const abs = Math.abs(paisa);
+  const whole = Math.floor(abs / PAISA_PER_RUPEE);
+  const fraction = abs % PAISA_PER_RUPEE;
+  const wholeText = whole.toLocaleString('en-US');
+  const text = fraction === 0 ? wholeText : `${wholeText}.${String(fraction).padStart(2, '0')}`;
+  return `${negative ? '-' : ''}Rs ${text}`;
+}

@@ -1,0 +1,262 @@
+// Request and answer schemas of the HTTP API (../../../../shared/spec/api.md), shared by the function
+// (which parses every request with them) and the web app (which validates forms and answers with them).
+import { z } from 'zod';
+import { CATEGORIES } from './catalogue';
+import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
+import { ORDER_STATUSES } from './order-status';
+import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
+
+export const LIMITS = {
+  name: 80,
+  email: 254,
+  message: 2000,
+  comment: 2000,
+  password: { min: 8, max: 128 },
+  idempotencyKey: 255,
+  cursor: 512,
+  query: 2048,
+  pageSize: { default: 50, max: 200 },
+  minRecharge: 100,
+  maxCredit: 1_000_000,
+  maxQuantity: 10_000_000,
+} as const;
+
+/** A rupee amount as sent by a client: finite, > 0, at most 2 decimals, at most `max` rupees. */
+export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE) {
+  return z
+    .number({ error: 'Amount must be a number' })
+    .positive('Amount must be greater than 0')
+    .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
+}
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const nameSchema = trimmed('Name', LIMITS.name);
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(LIMITS.email, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`)
+  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`);
+export const linkSchema = z
+  .string({ error: 'Link is required' })
+  .trim()
+  .min(1, 'Link is required')
+  .max(MAX_LINK_LENGTH, 'Link is too long')
+  .refine((link) => parseHttpUrl(link) !== null, 'Enter a valid link (https://...)');
+export const quantitySchema = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .positive('Quantity must be greater than 0')
+  .max(LIMITS.maxQuantity, 'Quantity is too large');
+
+export const idempotencyKeySchema = z.string().min(1).max(LIMITS.idempotencyKey);
+
+// ---- Requests ----
+
+export const registerBody = z.strictObject({ name: nameSchema });
+
+export const placeOrderBody = z.strictObject({
+  serviceId: z.string({ error: 'Service is required' }).min(1, 'Service is required').max(100),
+  link: linkSchema,
+  quantity: quantitySchema,
+  price: rupees().optional(),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const updateStatusBody = z.strictObject({
+  status: z.enum(ORDER_STATUSES, { error: 'Unknown status' }),
+  remains: z.number().int('Remains must be a whole number').positive('Remains must be greater than 0').optional(),
+});
+
+export const addBalanceBody = z.strictObject({
+  email: emailSchema,
+  amount: rupees(LIMITS.maxCredit),
+});
+
+export const resetPasswordBody = z.strictObject({ email: emailSchema, newPassword: passwordSchema });
+export const changePasswordBody = z.strictObject({ newPassword: passwordSchema });
+
+export const rechargeRequestBody = z.strictObject({
+  amount: rupees(LIMITS.maxCredit).refine((amount) => amount >= LIMITS.minRecharge, `Minimum recharge is Rs ${LIMITS.minRecharge}`),
+  method: z.string({ error: 'Choose a wallet' }).trim().min(1, 'Choose a wallet').max(40),
+  reference: z
+    .string({ error: 'Transaction ID is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,40}$/, 'Transaction ID must be 6-40 letters or digits'),
+});
+
+export const rejectRequestBody = z.strictObject({ note: z.string().trim().max(500).optional() });
+
+export const contactBody = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  message: trimmed('Message', LIMITS.message),
+});
+
+export const reviewBody = z.strictObject({
+  name: nameSchema,
+  rating: z
+    .number({ error: 'Rating is required' })
+    .int('Rating must be 1 to 5')
+    .min(1, 'Rating must be 1 to 5')
+    .max(5, 'Rating must be 1 to 5'),
+  comment: trimmed('Review', LIMITS.comment),
+});
+
+export const walletSchema = z.strictObject({
+  provider: trimmed('Provider', 40),
+  accountNumber: trimmed('Account number', 40),
+  accountName: trimmed('Account name', LIMITS.name),
+});
+export const settingsBody = z.strictObject({
+  wallets: z.array(walletSchema).min(1).max(8),
+  supportChat: z.url({ protocol: /^https?$/, error: 'Enter a valid link' }).max(LIMITS.query),
+});
+
+const limitSchema = z.coerce.number().int().min(1).max(LIMITS.pageSize.max).default(LIMITS.pageSize.default);
+export const pageQuery = z.object({
+  limit: limitSchema,
+  cursor: z.string().max(LIMITS.cursor).optional(),
+});
+export const adminOrdersQuery = pageQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  q: z.string().trim().max(LIMITS.query).optional(),
+});
+export const adminUsersQuery = pageQuery.extend({ q: z.string().trim().max(LIMITS.email).optional() });
+export const rechargeRequestsQuery = pageQuery.extend({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+});
+
+// ---- Answers ----
+
+const isoDate = z.string();
+const userRef = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  balance: z.number(),
+  lastRecharge: z.object({ amount: z.number(), date: isoDate }).nullable(),
+  createdAt: isoDate,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const serviceSchema = z.object({
+  _id: z.string(),
+  number: z.number().int().optional(),
+  platform: z.enum(PLATFORMS),
+  category: z.enum(CATEGORIES),
+  name: z.string(),
+  ratePer1000: z.number(),
+  min: z.number().int(),
+  max: z.number().int(),
+  defaultQuantity: z.number().int(),
+  description: z.string().optional(),
+  active: z.boolean(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  user: userRef,
+  platform: z.enum(PLATFORMS),
+  serviceId: z.string(),
+  service: z.string(),
+  link: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  remains: z.number().int().optional(),
+  refund: z.number().optional(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const rechargeSchema = z.object({
+  _id: z.string(),
+  user: userRef,
+  amount: z.number(),
+  date: isoDate,
+  method: z.string().optional(),
+  reference: z.string().optional(),
+  by: z.string().optional(),
+});
+export type Recharge = z.infer<typeof rechargeSchema>;
+
+export const ledgerEntrySchema = z.object({
+  _id: z.string(),
+  type: z.enum(['credit', 'debit', 'refund']),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  orderId: z.string().optional(),
+  rechargeId: z.string().optional(),
+  at: isoDate,
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const settingsSchema = z.object({
+  minRecharge: z.number(),
+  currency: z.literal('Rs'),
+  wallets: z.array(z.object({ provider: z.string(), accountNumber: z.string(), accountName: z.string() })),
+  supportChat: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const rechargeRequestSchema = z.object({
+  _id: z.string(),
+  user: userRef,
+  amount: z.number(),
+  method: z.string(),
+  reference: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: isoDate,
+  decidedAt: isoDate.optional(),
+  note: z.string().optional(),
+});
+export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
+
+export const contactMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: isoDate,
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: isoDate,
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const errorSchema = z.object({ message: z.string(), field: z.string().optional() });
+
+/** One readable message for a zod error: the first issue's message, and the field it is about. */
+export function describeZodError(error: z.ZodError): { message: string; field?: string } {
+  const issue = error.issues[0];
+  if (!issue) return { message: 'Invalid input' };
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  if (issue.code === 'unrecognized_keys') {
+    return { message: `Unknown field: ${issue.keys.join(', ')}`, field: issue.keys[0] };
+  }
+  return field ? { message: issue.message, field } : { message: issue.message };
+}

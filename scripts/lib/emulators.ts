@@ -1,0 +1,269 @@
+// Starts the Firebase emulator suite for `npm start`, the tests and the benchmarks.
+// Firestore: firebase-tools' own emulator needs Java ≥ 21 (and a download); on Java 17 machines the
+// Cloud SDK's `cloud_firestore_emulator` (preinstalled, or apt package google-cloud-cli-firestore-emulator)
+// runs instead, with the same firestore.rules. Auth, Functions and Hosting come from firebase-tools.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const PROJECT_ID = 'demo-smm-panel';
+
+export type EmulatorName = 'firestore' | 'auth' | 'functions' | 'hosting';
+
+export interface Ports {
+  firestore: number;
+  auth: number;
+  functions: number;
+  hosting: number;
+  hub: number;
+  logging: number;
+}
+
+export const DEFAULT_PORTS: Ports = { firestore: 8080, auth: 9099, functions: 5001, hosting: 5000, hub: 4400, logging: 4500 };
+
+export interface StackOptions {
+  emulators: EmulatorName[];
+  ports: Ports;
+  projectId?: string;
+  /** Where emulator output goes: the terminal, or a log file under .emulators/. */
+  output: 'inherit' | 'file';
+  /** A name for the log files and the generated firebase config. */
+  label: string;
+}
+
+export interface Stack {
+  ports: Ports;
+  projectId: string;
+  env: Record<string, string>;
+  hostingUrl: string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function freePorts(): Promise<Ports> {
+  const taken = new Set<number>();
+  const next = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  return {
+    firestore: await next(),
+    auth: await next(),
+    functions: await next(),
+    hosting: await next(),
+    hub: await next(),
+    logging: await next(),
+  };
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+export async function assertPortsFree(ports: Ports, names: (keyof Ports)[]): Promise<void> {
+  for (const name of names) {
+    if (!(await portIsFree(ports[name]))) {
+      throw new Error(`Port ${ports[name]} (${name}) is in use. Stop the other emulators (or whatever holds it) and try again.`);
+    }
+  }
+}
+
+export function javaMajorVersion(): number {
+  try {
+    const out = execFileSync('java', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return parseJavaVersion(out);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    return parseJavaVersion(stderr);
+  }
+}
+
+function parseJavaVersion(text: string): number {
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(text);
+  if (!match) return 0;
+  const major = Number(match[1]);
+  return major === 1 ? Number(match[2]) : major;
+}
+
+export function findCloudSdkFirestoreEmulator(): string | null {
+  const candidates = [
+    process.env.CLOUD_FIRESTORE_EMULATOR,
+    '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator',
+    '/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator',
+    '/opt/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator',
+  ];
+  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  return null;
+}
+
+/** Which Firestore emulator this machine runs: firebase-tools' on Java ≥ 21, else the Cloud SDK's. */
+export function firestoreEmulatorKind(): 'firebase-tools' | 'cloud-sdk' {
+  if (process.env.SHOHRAT_FIRESTORE_EMULATOR === 'cloud-sdk') return 'cloud-sdk';
+  if (process.env.SHOHRAT_FIRESTORE_EMULATOR === 'firebase-tools') return 'firebase-tools';
+  return javaMajorVersion() >= 21 ? 'firebase-tools' : 'cloud-sdk';
+}
+
+async function waitFor(
+  url: string,
+  what: string,
+  timeoutMs: number,
+  isReady: (res: Response) => boolean | Promise<boolean>,
+  child?: ChildProcess,
+) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (await isReady(res)) return;
+      lastError = `HTTP ${res.status}`;
+    } catch (error) {
+      lastError = (error as Error).message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`${what} was not ready at ${url} within ${timeoutMs / 1000} s (${lastError})`);
+}
+
+function logTarget(options: StackOptions, name: string): 'inherit' | number {
+  if (options.output === 'inherit') return 'inherit';
+  const dir = join(ROOT, '.emulators');
+  mkdirSync(dir, { recursive: true });
+  return openSync(join(dir, `${options.label}-${name}.log`), 'w');
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  killGroup(child, 'SIGINT');
+  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 8000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const projectId = options.projectId ?? PROJECT_ID;
+  const { ports } = options;
+  const children: ChildProcess[] = [];
+  const host = '127.0.0.1';
+  const env: Record<string, string> = {
+    GCLOUD_PROJECT: projectId,
+    GOOGLE_CLOUD_PROJECT: projectId,
+    FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
+  };
+  const stop = async () => {
+    await Promise.all(children.reverse().map(stopChild));
+  };
+
+  try {
+    const wantFirestore = options.emulators.includes('firestore');
+    const kind = wantFirestore ? firestoreEmulatorKind() : 'cloud-sdk';
+    const toolsEmulators = options.emulators.filter((name) => name !== 'firestore' || kind === 'firebase-tools');
+
+    if (wantFirestore && kind === 'cloud-sdk') {
+      const binary = findCloudSdkFirestoreEmulator();
+      if (!binary) {
+        throw new Error(
+          'No Firestore emulator: this machine has Java < 21, so the Cloud SDK emulator is needed. Install it with `apt-get install -y google-cloud-cli-firestore-emulator` (or set CLOUD_FIRESTORE_EMULATOR to its launcher), or install Java 21+.',
+        );
+      }
+      const child = spawn(
+        binary,
+        ['--host', host, '--port', String(ports.firestore), '--rules', join(ROOT, 'firestore.rules'), '--project_id', projectId],
+        { cwd: ROOT, detached: true, stdio: ['ignore', logTarget(options, 'firestore'), logTarget(options, 'firestore-err')] },
+      );
+      children.push(child);
+      await waitFor(
+        `http://${host}:${ports.firestore}/`,
+        'Firestore emulator',
+        60_000,
+        async (res) => res.ok && (await res.text()).trim() === 'Ok',
+        child,
+      );
+    }
+
+    if (toolsEmulators.length > 0) {
+      const base = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as Record<string, unknown>;
+      const emulators = {
+        auth: { host, port: ports.auth },
+        functions: { host, port: ports.functions },
+        firestore: { host, port: ports.firestore },
+        hosting: { host, port: ports.hosting },
+        hub: { host, port: ports.hub },
+        logging: { host, port: ports.logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      };
+      const configPath = join(ROOT, `.firebase.${options.label}.json`);
+      writeFileSync(configPath, JSON.stringify({ ...base, emulators }, null, 2));
+      const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
+      const child = spawn(
+        firebaseBin,
+        ['emulators:start', '--only', toolsEmulators.join(','), '--project', projectId, '--config', configPath],
+        {
+          cwd: ROOT,
+          detached: true,
+          stdio: ['ignore', logTarget(options, 'firebase'), logTarget(options, 'firebase-err')],
+          env: { ...process.env, ...env, FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '' },
+        },
+      );
+      children.push(child);
+      const stopConfigCleanup = () => rmSync(configPath, { force: true });
+      child.once('exit', stopConfigCleanup);
+      if (toolsEmulators.includes('auth')) {
+        await waitFor(`http://${host}:${ports.auth}/`, 'Auth emulator', 90_000, (res) => res.ok, child);
+      }
+      if (kind === 'firebase-tools' && wantFirestore) {
+        await waitFor(`http://${host}:${ports.firestore}/`, 'Firestore emulator', 90_000, (res) => res.ok, child);
+      }
+      if (toolsEmulators.includes('hosting')) {
+        await waitFor(`http://${host}:${ports.hosting}/`, 'Hosting emulator', 90_000, (res) => res.ok, child);
+      }
+      if (toolsEmulators.includes('functions')) {
+        const url = toolsEmulators.includes('hosting')
+          ? `http://${host}:${ports.hosting}/api/health`
+          : `http://${host}:${ports.functions}/${projectId}/asia-south1/api/api/health`;
+        await waitFor(url, 'Functions emulator', 120_000, (res) => res.ok, child);
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { ports, projectId, env, hostingUrl: `http://${host}:${ports.hosting}`, stop };
+}

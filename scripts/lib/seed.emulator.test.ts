@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../functions/src/shared/catalogue';
+import { resetEmulators } from '../../tests/support/api';
+import { expectMoneyInvariants } from '../../tests/support/money-invariants';
+import { DEMO_ADMIN, DEMO_USER } from './demo';
+import { assertEmulatorOnly, seed } from './seed';
+
+describe('seed', () => {
+  beforeAll(async () => {
+    await resetEmulators();
+  });
+
+  it('refuses to run unless pointed at the emulators of a demo- project', () => {
+    expect(() => assertEmulatorOnly({ GCLOUD_PROJECT: 'demo-x' })).toThrow(/only against the emulators/);
+    expect(() =>
+      assertEmulatorOnly({ GCLOUD_PROJECT: 'shohrat-prod', FIRESTORE_EMULATOR_HOST: 'h:1', FIREBASE_AUTH_EMULATOR_HOST: 'h:2' }),
+    ).toThrow(/demo- project/);
+    expect(() =>
+      assertEmulatorOnly({
+        GCLOUD_PROJECT: 'demo-x',
+        FIRESTORE_EMULATOR_HOST: 'h:1',
+        FIREBASE_AUTH_EMULATOR_HOST: 'h:2',
+        GOOGLE_APPLICATION_CREDENTIALS: '/k.json',
+      }),
+    ).toThrow(/GOOGLE_APPLICATION_CREDENTIALS/);
+  });
+
+  it('is idempotent: twice leaves one admin, one demo customer with Rs 500, the catalogue and settings', async () => {
+    await seed();
+    await seed();
+    const { auth, db } = await import('../../functions/src/lib/admin');
+    const users = await auth.listUsers();
+    expect(users.users.map((u) => u.email).sort()).toEqual([DEMO_ADMIN.email, DEMO_USER.email]);
+    const admin = users.users.find((u) => u.email === DEMO_ADMIN.email);
+    expect(admin?.customClaims).toEqual({ admin: true });
+
+    const demo = users.users.find((u) => u.email === DEMO_USER.email);
+    const profile = await db
+      .collection('users')
+      .doc(demo?.uid ?? '?')
+      .get();
+    expect(profile.get('balancePaisa')).toBe(50_000);
+    const ledger = await db
+      .collection('users')
+      .doc(demo?.uid ?? '?')
+      .collection('ledger')
+      .get();
+    expect(ledger.size).toBe(1);
+    expect((await db.collection('recharges').get()).size).toBe(1);
+    expect((await db.collection('services').get()).size).toBe(CATALOGUE.length);
+    expect((await db.collection('settings').doc('public').get()).get('wallets')).toHaveLength(4);
+    await expectMoneyInvariants();
+  });
+});

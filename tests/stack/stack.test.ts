@@ -1,0 +1,66 @@
+// The whole app as `npm start` runs it: Hosting → the `api` function on the Functions emulator →
+// Firestore, from the built web app and functions bundle.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+beforeAll(async () => {
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+});
+
+describe('the local stack', () => {
+  it('serves the app shell at / and at deep links, never cached', async () => {
+    for (const path of ['/', '/order', '/dashboard']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root"></div>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers GET /api/services through the Hosting rewrite with the seeded catalogue', async () => {
+    const res = await fetch(`${url}/api/services`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { services: { _id: string }[] };
+    expect(body.services.length).toBeGreaterThan(30);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('never answers /api/ paths with the app shell', async () => {
+    const res = await fetch(`${url}/api/no-such-endpoint`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('serves the service worker and manifest with no-cache, hashed assets immutable', async () => {
+    expect((await fetch(`${url}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${url}/manifest.webmanifest`)).headers.get('cache-control')).toBe('no-cache');
+    const html = await (await fetch(`${url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    expect((await fetch(`${url}${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lets the demo customer sign in and place an order through the function', async () => {
+    const auth = `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`;
+    const signIn = await fetch(`${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'demo12345', returnSecureToken: true }),
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
+    const before = (await (await fetch(`${url}/api/user/profile`, { headers })).json()) as { user: { balance: number } };
+    const res = await fetch(`${url}/api/order/place`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ serviceId: 'tt-views-fast', link: 'https://www.tiktok.com/@demo/video/1', quantity: 1000, price: 20 }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { balance: number; order: { price: number; status: string } };
+    expect(body.order).toMatchObject({ price: 20, status: 'pending' });
+    expect(body.balance).toBe(before.user.balance - 20);
+  });
+});

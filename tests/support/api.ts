@@ -1,0 +1,132 @@
+// Test helpers for the HTTP API: the same Express app the `api` function serves, listening on a free
+// port, talking to the real Firestore and Auth emulators; accounts made through the Auth emulator.
+
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+
+const env = inject('emulatorEnv');
+Object.assign(process.env, env);
+
+const authHost = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+const firestoreHost = () => `http://${process.env.FIRESTORE_EMULATOR_HOST}`;
+const projectId = () => process.env.GCLOUD_PROJECT ?? 'demo-smm-test';
+
+export interface ApiServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function startApi(): Promise<ApiServer> {
+  const { createApp } = await import('../../functions/src/app');
+  const server = createApp().listen(0, '127.0.0.1');
+  await new Promise<void>((done) => server.once('listening', () => done()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) payload = options.rawBody;
+  else if (options.body !== undefined) {
+    payload = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text so the assertion shows it
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+  refresh: () => Promise<string>;
+}
+
+async function authRest(path: string, body: unknown) {
+  const res = await fetch(`${authHost()}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, any>;
+  if (!res.ok) throw new Error(`Auth emulator ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function signIn(email: string, password: string): Promise<{ idToken: string; localId: string }> {
+  const json = await authRest('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  return { idToken: json.idToken as string, localId: json.localId as string };
+}
+
+/** A new Auth account (email/password) with an ID token; `admin` sets the custom claim first. */
+export async function createUser(options: { admin?: boolean; name?: string; email?: string; password?: string } = {}): Promise<TestUser> {
+  const email = options.email ?? `u-${randomUUID().slice(0, 12)}@example.com`;
+  const password = options.password ?? 'password123';
+  const name = options.name ?? email.split('@')[0] ?? 'User';
+  const created = await authRest('accounts:signUp', { email, password, displayName: name, returnSecureToken: true });
+  const uid = created.localId as string;
+  if (options.admin) {
+    const { auth } = await import('../../functions/src/lib/admin');
+    await auth.setCustomUserClaims(uid, { admin: true });
+  }
+  const user: TestUser = {
+    uid,
+    email,
+    password,
+    name,
+    token: '',
+    refresh: async () => {
+      user.token = (await signIn(email, password)).idToken;
+      return user.token;
+    },
+  };
+  await user.refresh();
+  return user;
+}
+
+/** Credits `rupees` through the real credit path (as an admin's add-balance does). */
+export async function fund(user: TestUser, rupees: number): Promise<void> {
+  const { addBalance } = await import('../../functions/src/services/recharges');
+  await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: user.email, amount: rupees });
+}
+
+/** Empties the emulators' Firestore and Auth data of the test project. */
+export async function resetEmulators(): Promise<void> {
+  await fetch(`${firestoreHost()}/emulator/v1/projects/${projectId()}/databases/(default)/documents`, { method: 'DELETE' });
+  await fetch(`${authHost()}/emulator/v1/projects/${projectId()}/accounts`, { method: 'DELETE' });
+}
+
+export async function seedCatalogue(): Promise<void> {
+  const { syncCatalogue } = await import('../../functions/src/services/catalogue');
+  await syncCatalogue();
+}

@@ -1,0 +1,116 @@
+// The money invariants, checked over everything in the store. Every money test runs this at its end
+// (and the benchmarks after their runs):
+// - no balance below zero, every amount an integer number of paisa;
+// - each user's balance = the sum of their ledger entries (credits and refunds minus debits), and each
+//   entry's balanceAfter chain is consistent when ordered;
+// - every order has exactly one debit of its price and at most one refund, refund ≤ price, a refund
+//   only for a cancelled or partial order and of the right amount;
+// - every credit has exactly one recharge record of the same amount, and every recharge one credit;
+// - the total of all balances = credits − debits + refunds.
+import { db as adminDb } from '../../functions/src/lib/admin';
+import type { LedgerDoc } from '../../functions/src/services/ledger';
+import type { OrderDoc } from '../../functions/src/services/orders';
+import type { RechargeDoc } from '../../functions/src/services/recharges';
+import type { UserDoc } from '../../functions/src/services/users';
+import { partialRefund } from '../../functions/src/shared/money';
+
+export async function findMoneyViolations(db = adminDb): Promise<string[]> {
+  const problems: string[] = [];
+  const [users, ledger, orders, recharges] = await Promise.all([
+    db.collection('users').get(),
+    db.collectionGroup('ledger').get(),
+    db.collection('orders').get(),
+    db.collection('recharges').get(),
+  ]);
+
+  const sumByUser = new Map<string, number>();
+  const debitsByOrder = new Map<string, LedgerDoc[]>();
+  const refundsByOrder = new Map<string, LedgerDoc[]>();
+  const creditsByRecharge = new Map<string, LedgerDoc[]>();
+  let credits = 0;
+  let debits = 0;
+  let refunds = 0;
+
+  for (const doc of ledger.docs) {
+    const entry = doc.data() as LedgerDoc;
+    const uid = doc.ref.parent.parent?.id ?? '?';
+    if (!Number.isSafeInteger(entry.amountPaisa) || entry.amountPaisa <= 0)
+      problems.push(`ledger ${doc.ref.path}: amount ${entry.amountPaisa}`);
+    const signed = entry.type === 'debit' ? -entry.amountPaisa : entry.amountPaisa;
+    sumByUser.set(uid, (sumByUser.get(uid) ?? 0) + signed);
+    if (entry.type === 'credit') {
+      credits += entry.amountPaisa;
+      const list = creditsByRecharge.get(entry.rechargeId ?? '') ?? [];
+      list.push(entry);
+      creditsByRecharge.set(entry.rechargeId ?? '', list);
+    } else if (entry.type === 'debit') {
+      debits += entry.amountPaisa;
+      const list = debitsByOrder.get(entry.orderId ?? '') ?? [];
+      list.push(entry);
+      debitsByOrder.set(entry.orderId ?? '', list);
+    } else {
+      refunds += entry.amountPaisa;
+      const list = refundsByOrder.get(entry.orderId ?? '') ?? [];
+      list.push(entry);
+      refundsByOrder.set(entry.orderId ?? '', list);
+    }
+  }
+
+  let totalBalance = 0;
+  for (const doc of users.docs) {
+    const user = doc.data() as UserDoc;
+    const balance = user.balancePaisa ?? 0;
+    totalBalance += balance;
+    if (!Number.isSafeInteger(balance)) problems.push(`user ${doc.id}: balance ${balance} is not integer paisa`);
+    if (balance < 0) problems.push(`user ${doc.id}: negative balance ${balance}`);
+    const sum = sumByUser.get(doc.id) ?? 0;
+    if (sum !== balance) problems.push(`user ${doc.id}: balance ${balance} ≠ ledger sum ${sum}`);
+  }
+  for (const uid of sumByUser.keys()) {
+    if (!users.docs.some((d) => d.id === uid)) problems.push(`ledger entries for missing user ${uid}`);
+  }
+
+  for (const doc of orders.docs) {
+    const order = doc.data() as OrderDoc;
+    const orderDebits = debitsByOrder.get(doc.id) ?? [];
+    const orderRefunds = refundsByOrder.get(doc.id) ?? [];
+    if (orderDebits.length !== 1) problems.push(`order ${doc.id}: ${orderDebits.length} debits`);
+    else if (orderDebits[0]?.amountPaisa !== order.pricePaisa) problems.push(`order ${doc.id}: debit ≠ price`);
+    if (orderRefunds.length > 1) problems.push(`order ${doc.id}: ${orderRefunds.length} refunds`);
+    const refund = orderRefunds[0]?.amountPaisa ?? 0;
+    if (refund > order.pricePaisa) problems.push(`order ${doc.id}: refund ${refund} > price ${order.pricePaisa}`);
+    const expected =
+      order.status === 'cancelled'
+        ? order.pricePaisa
+        : order.status === 'partial' && order.remains !== undefined
+          ? partialRefund(order.pricePaisa, order.remains, order.quantity)
+          : 0;
+    if (refund !== expected) problems.push(`order ${doc.id} (${order.status}): refund ${refund}, expected ${expected}`);
+    if ((order.refundPaisa ?? 0) !== refund) problems.push(`order ${doc.id}: refundPaisa ${order.refundPaisa} ≠ ledger refund ${refund}`);
+  }
+  for (const orderId of new Set([...debitsByOrder.keys(), ...refundsByOrder.keys()])) {
+    if (!orders.docs.some((d) => d.id === orderId)) problems.push(`ledger entry for missing order ${orderId}`);
+  }
+
+  const rechargeIds = new Set(recharges.docs.map((d) => d.id));
+  for (const doc of recharges.docs) {
+    const recharge = doc.data() as RechargeDoc;
+    const list = creditsByRecharge.get(doc.id) ?? [];
+    if (list.length !== 1) problems.push(`recharge ${doc.id}: ${list.length} credits`);
+    else if (list[0]?.amountPaisa !== recharge.amountPaisa) problems.push(`recharge ${doc.id}: credit ≠ amount`);
+  }
+  for (const rechargeId of creditsByRecharge.keys()) {
+    if (!rechargeIds.has(rechargeId)) problems.push(`credit without a recharge record (${rechargeId})`);
+  }
+
+  if (totalBalance !== credits - debits + refunds) {
+    problems.push(`total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds}`);
+  }
+  return problems;
+}
+
+/** Fails the test with every violation listed. */
+export async function expectMoneyInvariants(): Promise<void> {
+  const problems = await findMoneyViolations();
+  if (problems.length > 0) throw new Error(`Money invariants violated:\n${problems.join('\n')}`);
+}

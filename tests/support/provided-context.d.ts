@@ -1,0 +1,9 @@
+// Values the global setups hand to the test files through `inject`.
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    emulatorEnv: { FIRESTORE_EMULATOR_HOST: string; FIREBASE_AUTH_EMULATOR_HOST: string; GCLOUD_PROJECT: string };
+    stack: { url: string; env: Record<string, string> };
+  }
+}

@@ -1,0 +1,26 @@
+// Starts the whole emulator suite (Firestore, Auth, Functions, Hosting) on free ports from the built
+// app (npm test builds first), seeds it like `npm start`, and hands its URL to the `stack` tests.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePorts, ROOT, type Stack, startStack } from '../../scripts/lib/emulators';
+
+let stack: Stack | undefined;
+
+export async function setup(project: TestProject) {
+  for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
+    if (!existsSync(join(ROOT, built))) throw new Error(`Missing ${built}: run \`npm run build\` before the stack tests.`);
+  }
+  stack = await startStack({
+    emulators: ['firestore', 'auth', 'functions', 'hosting'],
+    ports: await freePorts(),
+    output: 'file',
+    label: 'stack-tests',
+  });
+  Object.assign(process.env, stack.env);
+  project.provide('stack', { url: stack.hostingUrl, env: stack.env });
+}
+
+export async function teardown() {
+  await stack?.stop();
+}
