@@ -12,6 +12,7 @@ import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '.
 import type { Order, PlaceOrderBody } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
+import { pickFreeNumberedDoc } from './numbers';
 import { runMoneyTransaction } from './transactions';
 import { type Identity, readAccount, type UserDoc, userRef } from './users';
 
@@ -36,6 +37,7 @@ export const ordersCollection = () => db.collection('orders');
 export function orderToWire(id: string, doc: OrderDoc): Order {
   return {
     _id: id,
+    number: Number(id),
     user: doc.user,
     platform: doc.platform,
     serviceId: doc.serviceId,
@@ -75,6 +77,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, idemp
     async (tx, now) => {
       const serviceSnap = await tx.get(servicesCollection().doc(body.serviceId));
       const { account, user, createIfMissing } = await readAccount(tx, identity, now);
+      const orderRef = await pickFreeNumberedDoc(tx, ordersCollection());
 
       const service = serviceSnap.data() as ServiceDoc | undefined;
       if (!service?.active) throw notFound(MESSAGES.serviceNotFound, 'serviceId');
@@ -83,7 +86,6 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, idemp
       if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw conflict(MESSAGES.priceChanged, 'price');
       if (account.balancePaisa < pricePaisa) throw badRequest(MESSAGES.insufficientBalance);
 
-      const orderRef = ordersCollection().doc();
       const order: OrderDoc = {
         userId: identity.uid,
         user: { _id: identity.uid, name: user.name, email: user.email },
@@ -185,7 +187,7 @@ export async function listAllOrders(page: {
   const q = page.q?.trim();
   if (q && !q.includes('@') && !/^https?:\/\//i.test(q)) {
     // An order id: at most one result.
-    if (!/^[A-Za-z0-9]{1,64}$/.test(q)) return { items: [], nextCursor: null };
+    if (!/^[0-9]{1,15}$/.test(q)) return { items: [], nextCursor: null };
     const snap = await ordersCollection().doc(q).get();
     const doc = snap.data() as OrderDoc | undefined;
     const match = doc && (!page.status || doc.status === page.status);

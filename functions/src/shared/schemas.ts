@@ -172,6 +172,8 @@ export type Service = z.infer<typeof serviceSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The order number customers and resellers see (equal to `_id`, as an integer). */
+  number: z.number().int(),
   user: userRef,
   platform: z.enum(PLATFORMS),
   serviceId: z.string(),

@@ -1,0 +1,22 @@
+// Stable integer numbers without a global counter: an order (and later a refill request) gets a random
+// 9-digit number that is also its document id. The candidates are read inside the transaction, so
+// two transactions that pick the same free number contend and the loser retries with new ones.
+import { randomInt } from 'node:crypto';
+import type { CollectionReference, DocumentReference, Transaction } from 'firebase-admin/firestore';
+import { HttpError } from '../lib/http-error';
+
+export const NUMBER_MIN = 100_000_000;
+export const NUMBER_MAX = 999_999_999;
+
+export function randomNumber(): number {
+  return randomInt(NUMBER_MIN, NUMBER_MAX + 1);
+}
+
+/** Reads a few random numbered ids of `collection` and returns the first free one. */
+export async function pickFreeNumberedDoc(tx: Transaction, collection: CollectionReference, tries = 4): Promise<DocumentReference> {
+  const refs = Array.from({ length: tries }, () => collection.doc(String(randomNumber())));
+  const snaps = await tx.getAll(...refs);
+  const free = snaps.find((snap) => !snap.exists);
+  if (!free) throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
+  return free.ref;
+}
