@@ -185,8 +185,10 @@ export async function listAllOrders(page: {
   q?: string | undefined;
 }) {
   const q = page.q?.trim();
-  if (q && !q.includes('@') && !/^https?:\/\//i.test(q)) {
-    // An order id: at most one result.
+  const isLink = q !== undefined && /^https?:\/\//i.test(q);
+  const isEmail = q !== undefined && !isLink && q.includes('@');
+  if (q && !isLink && !isEmail) {
+    // An order number: at most one result.
     if (!/^[0-9]{1,15}$/.test(q)) return { items: [], nextCursor: null };
     const snap = await ordersCollection().doc(q).get();
     const doc = snap.data() as OrderDoc | undefined;
@@ -194,8 +196,8 @@ export async function listAllOrders(page: {
     return { items: match ? [orderToWire(snap.id, doc)] : [], nextCursor: null };
   }
   let query: Query = ordersCollection();
-  if (q?.includes('@')) query = query.where('user.email', '==', q.toLowerCase());
-  else if (q) query = query.where('link', '==', normalizeLink(q));
+  if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
+  if (isLink) query = query.where('link', '==', normalizeLink(q));
   if (page.status) query = query.where('status', '==', page.status);
   return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
 }

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi } from '../../../tests/support/api';
+import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { auth, db } from '../lib/admin';
+
+let api: ApiServer;
+
+beforeAll(async () => {
+  await resetEmulators();
+  await seedCatalogue();
+  api = await startApi();
+});
+afterAll(async () => {
+  await expectMoneyInvariants();
+  await api.close();
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates the profile once with the name typed at sign-up; a repeat answers 200 with the same profile', async () => {
+    const user = await createUser();
+    const first = await call(api.url, 'POST', '/api/auth/register', { token: user.token, body: { name: '  Ayesha Khan ' } });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      message: 'Registration successful',
+      user: { _id: user.uid, name: 'Ayesha Khan', email: user.email, role: 'user', balance: 0, lastRecharge: null },
+    });
+    const again = await call(api.url, 'POST', '/api/auth/register', { token: user.token, body: { name: 'Someone Else' } });
+    expect(again.status).toBe(200);
+    expect(again.body.user).toEqual(first.body.user);
+  });
+
+  it.each([
+    [{}, 'Name is required'],
+    [{ name: '   ' }, 'Name is required'],
+    [{ name: 'x'.repeat(81) }, 'Name must be at most 80 characters'],
+    [{ name: 'A', role: 'admin' }, 'Unknown field: role'],
+    [{ name: 'A', balance: 1000 }, 'Unknown field: balance'],
+  ])('refuses %j', async (body, message) => {
+    const user = await createUser();
+    const res = await call(api.url, 'POST', '/api/auth/register', { token: user.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await db.collection('users').doc(user.uid).get()).exists).toBe(false);
+  });
+
+  it('needs the new account’s token', async () => {
+    expect((await call(api.url, 'POST', '/api/auth/register', { body: { name: 'A' } })).status).toBe(401);
+  });
+});
+
+describe('GET /api/user/profile', () => {
+  it('creates a missing profile from the token and reads the stored one afterwards', async () => {
+    const user = await createUser({ name: 'Bilal' });
+    const res = await call(api.url, 'GET', '/api/user/profile', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ _id: user.uid, email: user.email, role: 'user', balance: 0, lastRecharge: null });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect((await db.collection('users').doc(user.uid).get()).exists).toBe(true);
+  });
+
+  it('reports the admin role from the custom claim', async () => {
+    const admin = await createUser({ admin: true });
+    const res = await call(api.url, 'GET', '/api/user/profile', { token: admin.token });
+    expect(res.body.user.role).toBe('admin');
+  });
+
+  it('shows the last recharge after a credit', async () => {
+    const user = await createUser();
+    await fund(user, 150);
+    const res = await call(api.url, 'GET', '/api/user/profile', { token: user.token });
+    expect(res.body.user.balance).toBe(150);
+    expect(res.body.user.lastRecharge).toEqual({ amount: 150, date: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a malformed header', { authorization: 'Token abc' }],
+    ['a forged token', { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' }],
+  ])('answers 401 Invalid token with %s', async (_label, headers) => {
+    const res = await call(api.url, 'GET', '/api/user/profile', { headers });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Invalid token' });
+  });
+});
+
+describe('GET /api/ledger', () => {
+  it('lists the caller’s own entries newest first; their sum is the balance', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await fund(user, 100);
+    await fund(other, 100);
+    const order = await call(api.url, 'POST', '/api/order/place', {
+      token: user.token,
+      body: { serviceId: 'ig-views-reel', link: 'https://instagram.com/reel/x', quantity: 2000 },
+    });
+    expect(order.status).toBe(201);
+    const res = await call(api.url, 'GET', '/api/ledger', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.entries).toEqual([
+      {
+        _id: `debit-${order.body.order._id}`,
+        type: 'debit',
+        amount: 50,
+        balanceAfter: 50,
+        orderId: order.body.order._id,
+        at: expect.any(String),
+      },
+      {
+        _id: expect.stringMatching(/^credit-/),
+        type: 'credit',
+        amount: 100,
+        balanceAfter: 100,
+        rechargeId: expect.any(String),
+        at: expect.any(String),
+      },
+    ]);
+    expect(res.body.nextCursor).toBeNull();
+  });
+
+  it('refuses a token that was revoked (money endpoints check revocation)', async () => {
+    const user = await createUser();
+    const oldToken = user.token;
+    await new Promise((done) => setTimeout(done, 1100)); // revocation has one-second resolution
+    await auth.revokeRefreshTokens(user.uid);
+    expect((await call(api.url, 'GET', '/api/ledger', { token: oldToken })).status).toBe(401);
+    expect((await call(api.url, 'POST', '/api/order/place', { token: oldToken, body: {} })).status).toBe(401);
+    await new Promise((done) => setTimeout(done, 1100));
+    await user.refresh();
+    expect((await call(api.url, 'GET', '/api/ledger', { token: user.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../../tests/support/api';
+import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { db } from '../lib/admin';
+
+let api: ApiServer;
+const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+  call(api.url, 'POST', '/api/order/place', { token: user.token, body, headers });
+const balanceOf = async (user: TestUser) =>
+  (await call(api.url, 'GET', '/api/user/profile', { token: user.token })).body.user.balance as number;
+
+const views = (quantity = 1000, extra: Record<string, unknown> = {}) => ({
+  serviceId: 'tt-views-fast',
+  link: 'https://www.tiktok.com/@shop/video/7300000000000000001',
+  quantity,
+  ...extra,
+});
+
+beforeAll(async () => {
+  await resetEmulators();
+  await seedCatalogue();
+  api = await startApi();
+});
+afterAll(async () => {
+  await expectMoneyInvariants();
+  await api.close();
+});
+
+describe('POST /api/order/place', () => {
+  it('prices on the server, debits the balance, and records the order and one ledger debit together', async () => {
+    const user = await createUser();
+    await fund(user, 500);
+    const res = await place(user, { serviceId: 'tt-followers-real', link: 'https://www.tiktok.com/@shop', quantity: 150, price: 135 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      message: 'Order placed successfully',
+      balance: 365,
+      order: {
+        user: { _id: user.uid, email: user.email },
+        platform: 'tiktok',
+        serviceId: 'tt-followers-real',
+        service: 'TikTok Followers Real Followers',
+        link: 'https://www.tiktok.com/@shop',
+        quantity: 150,
+        price: 135,
+        status: 'pending',
+      },
+    });
+    expect(res.body.order._id).toMatch(/^\d{9}$/);
+    expect(res.body.order.number).toBe(Number(res.body.order._id));
+
+    const stored = await db.collection('orders').doc(res.body.order._id).get();
+    expect(stored.get('pricePaisa')).toBe(13_500);
+    const ledger = await db.collection('users').doc(user.uid).collection('ledger').doc(`debit-${res.body.order._id}`).get();
+    expect(ledger.data()).toMatchObject({ type: 'debit', amountPaisa: 13_500, balanceAfterPaisa: 36_500, orderId: res.body.order._id });
+    expect(await balanceOf(user)).toBe(365);
+  });
+
+  it('rounds half up to the paisa like the client does', async () => {
+    const user = await createUser();
+    await fund(user, 10);
+    // Rs 1500 per 1000 comments × 3 = Rs 4.50 exactly; Rs 20 per 1000 views × 125 = Rs 2.50
+    const comments = await place(user, { serviceId: 'tt-comments-random', link: 'https://www.tiktok.com/@a/video/1', quantity: 3 });
+    expect(comments.body.order.price).toBe(4.5);
+    const odd = await place(user, views(125));
+    expect(odd.body.order.price).toBe(2.5);
+    expect(odd.body.balance).toBe(3);
+  });
+
+  it('answers 400 Insufficient Balance and charges nothing when the balance is short', async () => {
+    const user = await createUser();
+    await fund(user, 19.99);
+    const res = await place(user, views(1000));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Insufficient Balance' });
+    expect(await balanceOf(user)).toBe(19.99);
+    expect((await db.collection('orders').where('userId', '==', user.uid).get()).size).toBe(0);
+  });
+
+  it('answers 400 Insufficient Balance for a new account with no profile yet', async () => {
+    const user = await createUser();
+    const res = await place(user, views(1000));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Insufficient Balance');
+  });
+
+  it('answers 409 when the client showed another price, and charges nothing', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const res = await place(user, views(1000, { price: 19 }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Price changed, please review your order', field: 'price' });
+    expect(await balanceOf(user)).toBe(100);
+  });
+
+  it.each([
+    [{ ...views(99) }, 400, 'Quantity must be between 100 and 10000000', 'quantity'],
+    [{ ...views(10_000_001) }, 400, 'Quantity is too large', 'quantity'],
+    [{ ...views(1000.5) }, 400, 'Quantity must be a whole number', 'quantity'],
+    [{ ...views(-5) }, 400, 'Quantity must be greater than 0', 'quantity'],
+    [{ ...views(), quantity: '1000' }, 400, 'Quantity must be a number', 'quantity'],
+    [{ ...views(), link: 'https://www.instagram.com/p/abc' }, 400, 'Enter a valid TikTok link', 'link'],
+    [{ ...views(), link: 'tiktok.com/@a' }, 400, 'Enter a valid link (https://...)', 'link'],
+    [{ ...views(), link: '' }, 400, 'Link is required', 'link'],
+    [{ ...views(), serviceId: 'no-such-service' }, 404, 'Service not found', 'serviceId'],
+    [{ link: 'https://www.tiktok.com/@a', quantity: 1000 }, 400, 'Service is required', 'serviceId'],
+    [{ ...views(), platform: 'tiktok' }, 400, 'Unknown field: platform', 'platform'],
+    [{ ...views(), price: 20.001 }, 400, 'Amount can have at most 2 decimals', 'price'],
+  ])('refuses %j with %i %s', async (body, status, message, field) => {
+    const user = await createUser();
+    await fund(user, 50);
+    const res = await place(user, body);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ message, field });
+    expect(await balanceOf(user)).toBe(50);
+  });
+
+  it('refuses an inactive service with 404', async () => {
+    const user = await createUser();
+    await fund(user, 50);
+    await db.collection('services').doc('fb-reactions-love').update({ active: false });
+    try {
+      const res = await place(user, { serviceId: 'fb-reactions-love', link: 'https://facebook.com/p/1', quantity: 50 });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Service not found');
+    } finally {
+      await db.collection('services').doc('fb-reactions-love').update({ active: true });
+    }
+  });
+
+  it('needs a valid token (401 Invalid token)', async () => {
+    const anonymous = await call(api.url, 'POST', '/api/order/place', { body: views() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ message: 'Invalid token' });
+    const forged = await call(api.url, 'POST', '/api/order/place', { body: views(), token: 'not-a-token' });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe('Idempotency-Key on POST /api/order/place', () => {
+  it('returns the first answer for a repeat and charges once', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const first = await place(user, views(), { 'Idempotency-Key': 'order-1' });
+    const again = await place(user, views(), { 'Idempotency-Key': 'order-1' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await balanceOf(user)).toBe(80);
+  });
+
+  it('answers 409 for the same key with another body, and charges nothing', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    await place(user, views(), { 'Idempotency-Key': 'k' });
+    const other = await place(user, views(2000), { 'Idempotency-Key': 'k' });
+    expect(other.status).toBe(409);
+    expect(other.body.field).toBe('Idempotency-Key');
+    expect(await balanceOf(user)).toBe(80);
+  });
+
+  it('keeps keys per user: two users may use the same key', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    await fund(a, 20);
+    await fund(b, 20);
+    expect((await place(a, views(), { 'Idempotency-Key': 'shared' })).status).toBe(201);
+    expect((await place(b, views(), { 'Idempotency-Key': 'shared' })).status).toBe(201);
+  });
+
+  it('does not remember a refused request: the same key works after a top-up', async () => {
+    const user = await createUser();
+    const refused = await place(user, views(), { 'Idempotency-Key': 'retry-after-topup' });
+    expect(refused.status).toBe(400);
+    await fund(user, 20);
+    const ok = await place(user, views(), { 'Idempotency-Key': 'retry-after-topup' });
+    expect(ok.status).toBe(201);
+    expect(ok.body.balance).toBe(0);
+  });
+
+  it('refuses a key longer than 255 characters', async () => {
+    const user = await createUser();
+    const res = await place(user, views(), { 'Idempotency-Key': 'x'.repeat(256) });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('Idempotency-Key');
+  });
+
+  it('the same key 20 times in parallel makes one order, one debit and identical answers', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => place(user, views(), { 'Idempotency-Key': 'parallel-key' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    const ids = new Set(answers.map((a) => a.body.order._id));
+    expect(ids.size).toBe(1);
+    for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
+    expect((await db.collection('orders').where('userId', '==', user.uid).get()).size).toBe(1);
+    expect((await db.collection('users').doc(user.uid).collection('ledger').where('type', '==', 'debit').get()).size).toBe(1);
+    expect(await balanceOf(user)).toBe(80);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 parallel orders against a balance that covers 10: exactly 10 succeed, the rest Insufficient Balance', async () => {
+    const user = await createUser();
+    await fund(user, 200);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => place(user, views(1000, { link: `https://www.tiktok.com/@shop/video/${i}` }))),
+    );
+    const ok = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 400);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const a of refused) expect(a.body).toEqual({ message: 'Insufficient Balance' });
+    expect(await balanceOf(user)).toBe(0);
+    const ledger = await db.collection('users').doc(user.uid).collection('ledger').get();
+    expect(ledger.docs.reduce((sum, d) => sum + (d.get('type') === 'debit' ? -1 : 1) * d.get('amountPaisa'), 0)).toBe(0);
+    await expectMoneyInvariants();
+  });
+});
+
+describe('GET /api/order/my-orders', () => {
+  it('lists only the caller’s orders, newest first, paginated with a cursor', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await fund(user, 100);
+    await fund(other, 100);
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++)
+      placed.push((await place(user, views(1000, { link: `https://www.tiktok.com/@me/video/${i}` }))).body.order._id);
+    await place(other, views());
+
+    const page1 = await call(api.url, 'GET', '/api/order/my-orders?limit=2', { token: user.token });
+    expect(page1.status).toBe(200);
+    expect(page1.body.orders.map((o: { _id: string }) => o._id)).toEqual([placed[4], placed[3]]);
+    expect(page1.body.nextCursor).toEqual(expect.any(String));
+    const page2 = await call(api.url, 'GET', `/api/order/my-orders?limit=2&cursor=${page1.body.nextCursor}`, { token: user.token });
+    expect(page2.body.orders.map((o: { _id: string }) => o._id)).toEqual([placed[2], placed[1]]);
+    const page3 = await call(api.url, 'GET', `/api/order/my-orders?limit=2&cursor=${page2.body.nextCursor}`, { token: user.token });
+    expect(page3.body.orders.map((o: { _id: string }) => o._id)).toEqual([placed[0]]);
+    expect(page3.body.nextCursor).toBeNull();
+  });
+
+  it('refuses a forged cursor and a limit over 200', async () => {
+    const user = await createUser();
+    expect((await call(api.url, 'GET', '/api/order/my-orders?cursor=abc', { token: user.token })).body).toEqual({
+      message: 'Invalid cursor',
+      field: 'cursor',
+    });
+    expect((await call(api.url, 'GET', '/api/order/my-orders?limit=201', { token: user.token })).status).toBe(400);
+  });
+
+  it('needs a token', async () => {
+    expect((await call(api.url, 'GET', '/api/order/my-orders')).status).toBe(401);
+  });
+});
