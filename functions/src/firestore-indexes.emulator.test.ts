@@ -1,0 +1,104 @@
+// Every query the API runs, driven through every list endpoint and filter, must be served either by
+// Firestore's automatic single-field indexes or by a composite index declared in firestore.indexes.json.
+// (The emulator serves any query, so without this test a missing index would only fail in production.)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../tests/support/api';
+import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, recordQueries } from '../../tests/support/query-recorder';
+
+const declared = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[] }
+).indexes;
+
+let api: ApiServer;
+let user: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  await resetEmulators();
+  await seedCatalogue();
+  api = await startApi();
+  user = await createUser();
+  admin = await createUser({ admin: true });
+  await fund(user, 100);
+  await call(api.url, 'POST', '/api/order/place', {
+    token: user.token,
+    body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/1', quantity: 1000 },
+  });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Every list endpoint with every filter combination it accepts. */
+function listCalls(): [path: string, token: string][] {
+  const statuses = ['', 'pending', 'completed'];
+  const searches = ['', '123456789', user.email, 'https://tiktok.com/@i/video/1'];
+  const adminOrders = statuses.flatMap((status) =>
+    searches.map((q) => `/api/admin/order?limit=1&status=${status}&q=${encodeURIComponent(q)}`),
+  );
+  const paths: [string, string][] = [
+    ['/api/services', ''],
+    ['/api/settings', ''],
+    ['/api/order/my-orders?limit=1', user.token],
+    ['/api/ledger?limit=1', user.token],
+    ['/api/admin/recent-recharges?limit=1', admin.token],
+    ['/api/admin/users?limit=1', admin.token],
+    [`/api/admin/users?q=${encodeURIComponent(user.email.slice(0, 4))}`, admin.token],
+    ...adminOrders.map((path): [string, string] => [path.replace(/&status=&|&status=(?=&|$)/, '&').replace(/&q=$/, ''), admin.token]),
+  ];
+  return paths;
+}
+
+describe('firestore.indexes.json', () => {
+  it('declares an index for every composite query the API runs (and follows a cursor on each)', async () => {
+    const recorder = recordQueries();
+    try {
+      for (const [path, token] of listCalls()) {
+        const first = await call(api.url, 'GET', path, { token: token || undefined });
+        expect(first.status, path).toBe(200);
+        const cursor = (first.body as { nextCursor?: string | null }).nextCursor;
+        if (cursor) expect((await call(api.url, 'GET', `${path}&cursor=${cursor}`, { token })).status).toBe(200);
+      }
+    } finally {
+      recorder.stop();
+    }
+    const composite = recorder.shapes.filter(needsCompositeIndex);
+    expect(composite.length).toBeGreaterThan(4);
+    const missing = composite.filter((shape) => !findIndex(shape, declared));
+    expect(missing, `queries without a declared index:\n${JSON.stringify(missing, null, 2)}`).toEqual([]);
+  });
+
+  it('declares no index that no query uses', async () => {
+    // Drive the same calls again and check every declared index serves at least one of them.
+    const recorder = recordQueries();
+    try {
+      for (const [path, token] of listCalls()) await call(api.url, 'GET', path, { token: token || undefined });
+    } finally {
+      recorder.stop();
+    }
+    const used = new Set(recorder.shapes.filter(needsCompositeIndex).map((shape) => findIndex(shape, declared)));
+    const unused = declared.filter((index) => !used.has(index));
+    expect(unused, `unused indexes:\n${JSON.stringify(unused, null, 2)}`).toEqual([]);
+  });
+
+  it('knows which queries need a composite index', () => {
+    const shape = (s: Partial<QueryShape>): QueryShape => ({
+      collection: 'orders',
+      collectionGroup: false,
+      equality: [],
+      inequality: [],
+      orders: [],
+      ...s,
+    });
+    const desc = (field: string) => ({ field, direction: 'DESCENDING' as const });
+    expect(needsCompositeIndex(shape({ orders: [desc('createdAt'), desc('__name__')] }))).toBe(false);
+    expect(needsCompositeIndex(shape({ equality: ['userId'] }))).toBe(false);
+    expect(needsCompositeIndex(shape({ equality: ['userId', 'status'] }))).toBe(false);
+    expect(needsCompositeIndex(shape({ equality: ['userId'], orders: [desc('createdAt'), desc('__name__')] }))).toBe(true);
+    expect(needsCompositeIndex(shape({ inequality: ['email', 'email'], orders: [{ field: 'email', direction: 'ASCENDING' }] }))).toBe(
+      false,
+    );
+  });
+});
