@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, resetEmulators } from '../../tests/support/api';
+import { ROOT } from './emulators';
+
+const cli = (...args: string[]) =>
+  spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'admin-claim.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: process.env,
+  });
+
+describe('npm run admin:grant / admin:revoke', () => {
+  beforeAll(async () => {
+    await resetEmulators();
+  });
+
+  it('grants the admin claim keeping other claims, and revokes it (ending the sessions)', async () => {
+    const user = await createUser();
+    const { auth } = await import('../../functions/src/lib/admin');
+    await auth.setCustomUserClaims(user.uid, { beta: true });
+
+    const granted = cli('grant', user.email.toUpperCase());
+    expect(granted.stderr).toBe('');
+    expect(granted.status).toBe(0);
+    expect(granted.stdout).toContain(`Granted admin for ${user.email.toUpperCase()}`);
+    expect((await auth.getUser(user.uid)).customClaims).toEqual({ beta: true, admin: true });
+
+    const revoked = cli('revoke', user.email);
+    expect(revoked.status).toBe(0);
+    const after = await auth.getUser(user.uid);
+    expect(after.customClaims).toEqual({ beta: true });
+    expect(after.tokensValidAfterTime).toBeTruthy();
+  });
+
+  it('fails clearly for an unknown email and for a missing argument', () => {
+    const unknown = cli('grant', 'nobody@example.com');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account with the email nobody@example.com.');
+    const usage = cli('grant');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Usage:');
+  });
+});
