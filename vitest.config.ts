@@ -6,7 +6,7 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
-// Four projects: `unit` and `web` run in seconds with no emulator; `emulator` starts the Firestore and
+// Five projects (`e2e` drives Chromium through the same stack as `stack`): `unit` and `web` run in seconds with no emulator; `emulator` starts the Firestore and
 // Auth emulators itself (unless FIRESTORE_EMULATOR_HOST points at running ones); `stack` starts the
 // whole suite (Hosting → Functions → Firestore) from the built app.
 export default defineConfig({
@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
@@ -55,6 +55,19 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/stack.global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
           hookTimeout: 180_000,
         },
       },

@@ -5,8 +5,14 @@ import { jsonBody } from './middleware/body';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { accountRouter } from './routes/account';
 import { adminRouter } from './routes/admin';
+import { apiKeyRouter } from './routes/api-key';
+import { apiV2Router } from './routes/api-v2';
 import { ordersRouter } from './routes/orders';
+import { passwordsRouter } from './routes/passwords';
 import { publicRouter } from './routes/public';
+import { rechargeRequestsRouter } from './routes/recharge-requests';
+import { settingsRouter } from './routes/settings';
+import { supportRouter } from './routes/support';
 
 export function createApp() {
   const app = express();
@@ -19,6 +25,8 @@ export function createApp() {
     res.set('X-Request-Id', res.locals.requestId as string);
     next();
   });
+  // The reseller API parses its own (form, JSON or query) parameters and answers in its own format.
+  app.use('/api/v2', apiV2Router);
   app.use(jsonBody);
 
   const api = express.Router();
@@ -28,7 +36,13 @@ export function createApp() {
   api.use(publicRouter);
   api.use(accountRouter);
   api.use(ordersRouter);
+  api.use(apiKeyRouter);
   api.use(adminRouter);
+  // After adminRouter: their /admin/... routes rely on its authentication of that prefix.
+  api.use(rechargeRequestsRouter);
+  api.use(passwordsRouter);
+  api.use(settingsRouter);
+  api.use(supportRouter);
   app.use('/api', api);
 
   app.use(notFoundHandler);

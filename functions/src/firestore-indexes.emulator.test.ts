@@ -46,6 +46,14 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/recent-recharges?limit=1', admin.token],
     ['/api/admin/users?limit=1', admin.token],
     [`/api/admin/users?q=${encodeURIComponent(user.email.slice(0, 4))}`, admin.token],
+    ['/api/recharge-requests/mine?limit=1', user.token],
+    ['/api/admin/recharge-requests?limit=1', admin.token],
+    ['/api/admin/recharge-requests?limit=1&status=pending', admin.token],
+    ['/api/admin/refills?limit=1', admin.token],
+    ['/api/admin/refills?limit=1&status=pending', admin.token],
+    ['/api/contact?limit=1', admin.token],
+    ['/api/review?limit=1', ''],
+    ['/api/api-key', user.token],
     ...adminOrders.map((path): [string, string] => [path.replace(/&status=&|&status=(?=&|$)/, '&').replace(/&q=$/, ''), admin.token]),
   ];
   return paths;

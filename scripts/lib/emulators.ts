@@ -39,6 +39,8 @@ export interface Stack {
   projectId: string;
   env: Record<string, string>;
   hostingUrl: string;
+  /** The first answer of the `api` function after start (a cold start), in ms, when it was started. */
+  functionsColdStartMs?: number;
   stop: () => Promise<void>;
 }
 
@@ -126,20 +128,22 @@ export function firestoreEmulatorKind(): 'firebase-tools' | 'cloud-sdk' {
   return javaMajorVersion() >= 21 ? 'firebase-tools' : 'cloud-sdk';
 }
 
+/** Polls `url` until ready; returns how long the successful request itself took (ms). */
 async function waitFor(
   url: string,
   what: string,
   timeoutMs: number,
   isReady: (res: Response) => boolean | Promise<boolean>,
   child?: ChildProcess,
-) {
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    const started = performance.now();
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (await isReady(res)) return;
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      if (await isReady(res)) return performance.now() - started;
       lastError = `HTTP ${res.status}`;
     } catch (error) {
       lastError = (error as Error).message;
@@ -188,6 +192,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     await Promise.all(children.reverse().map(stopChild));
   };
+  let functionsColdStartMs: number | undefined;
 
   try {
     const wantFirestore = options.emulators.includes('firestore');
@@ -228,7 +233,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ui: { enabled: false },
         singleProjectMode: true,
       };
-      const configPath = join(ROOT, `.firebase.${options.label}.json`);
+      // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
+      const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
       writeFileSync(configPath, JSON.stringify({ ...base, emulators }, null, 2));
       const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
       const child = spawn(
@@ -257,7 +263,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const url = toolsEmulators.includes('hosting')
           ? `http://${host}:${ports.hosting}/api/health`
           : `http://${host}:${ports.functions}/${projectId}/asia-south1/api/api/health`;
-        await waitFor(url, 'Functions emulator', 120_000, (res) => res.ok, child);
+        functionsColdStartMs = await waitFor(url, 'Functions emulator', 120_000, (res) => res.ok, child);
       }
     }
   } catch (error) {
@@ -265,5 +271,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error;
   }
 
-  return { ports, projectId, env, hostingUrl: `http://${host}:${ports.hosting}`, stop };
+  return {
+    ports,
+    projectId,
+    env,
+    hostingUrl: `http://${host}:${ports.hosting}`,
+    ...(functionsColdStartMs !== undefined ? { functionsColdStartMs } : {}),
+    stop,
+  };
+}
+
+/**
+ * startStack on free ports, retried with new ports when an emulator could not bind (another process
+ * can take a port between our probe and the emulator's bind).
+ */
+export async function startStackOnFreePorts(options: Omit<StackOptions, 'ports'>, attempts = 3): Promise<Stack> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      return await startStack({ ...options, ports: await freePorts() });
+    } catch (error) {
+      lastError = error;
+      console.warn(`Emulators did not start (attempt ${attempt} of ${attempts}): ${(error as Error).message}`);
+    }
+  }
+  throw lastError;
 }

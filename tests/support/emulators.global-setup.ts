@@ -1,15 +1,15 @@
 // Starts the Firestore (with firestore.rules) and Auth emulators on free ports for the `emulator`
 // project, unless FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST already point at running ones.
 import type { TestProject } from 'vitest/node';
-import { freePorts, type Stack, startStack } from '../../scripts/lib/emulators';
+import { type Stack, startStackOnFreePorts } from '../../scripts/lib/emulators';
 
 let stack: Stack | undefined;
 
 export async function setup(project: TestProject) {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    stack = await startStack({
+    stack = await startStackOnFreePorts({
       emulators: ['firestore', 'auth'],
-      ports: await freePorts(),
+
       projectId: 'demo-smm-test',
       output: 'file',
       label: 'emulator-tests',

@@ -6,7 +6,8 @@
 // - every order has exactly one debit of its price and at most one refund, refund ≤ price, a refund
 //   only for a cancelled or partial order and of the right amount;
 // - every credit has exactly one recharge record of the same amount, and every recharge one credit;
-// - the total of all balances = credits − debits + refunds.
+// - the total of all balances = credits − debits + refunds;
+// - the count of active (pending/processing) orders per service and link matches activeLinks.
 import { db as adminDb } from '../../functions/src/lib/admin';
 import type { LedgerDoc } from '../../functions/src/services/ledger';
 import type { OrderDoc } from '../../functions/src/services/orders';
@@ -16,11 +17,12 @@ import { partialRefund } from '../../functions/src/shared/money';
 
 export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   const problems: string[] = [];
-  const [users, ledger, orders, recharges] = await Promise.all([
+  const [users, ledger, orders, recharges, activeLinks] = await Promise.all([
     db.collection('users').get(),
     db.collectionGroup('ledger').get(),
     db.collection('orders').get(),
     db.collection('recharges').get(),
+    db.collection('activeLinks').get(),
   ]);
 
   const sumByUser = new Map<string, number>();
@@ -101,6 +103,21 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   }
   for (const rechargeId of creditsByRecharge.keys()) {
     if (!rechargeIds.has(rechargeId)) problems.push(`credit without a recharge record (${rechargeId})`);
+  }
+
+  const activeCounts = new Map<string, number>();
+  for (const doc of orders.docs) {
+    const order = doc.data() as OrderDoc;
+    if (order.status === 'pending' || order.status === 'processing') {
+      const key = `${order.serviceId} ${order.link}`;
+      activeCounts.set(key, (activeCounts.get(key) ?? 0) + 1);
+    }
+  }
+  const stored = new Map(activeLinks.docs.map((d) => [`${d.get('serviceId')} ${d.get('link')}`, d.get('count') as number]));
+  for (const key of new Set([...activeCounts.keys(), ...stored.keys()])) {
+    if ((activeCounts.get(key) ?? 0) !== (stored.get(key) ?? 0)) {
+      problems.push(`active orders for ${key}: ${activeCounts.get(key) ?? 0}, activeLinks says ${stored.get(key) ?? 0}`);
+    }
   }
 
   if (totalBalance !== credits - debits + refunds) {

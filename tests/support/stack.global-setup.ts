@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePorts, ROOT, type Stack, startStack } from '../../scripts/lib/emulators';
+import { ROOT, type Stack, startStackOnFreePorts } from '../../scripts/lib/emulators';
 
 let stack: Stack | undefined;
 
@@ -11,9 +11,9 @@ export async function setup(project: TestProject) {
   for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
     if (!existsSync(join(ROOT, built))) throw new Error(`Missing ${built}: run \`npm run build\` before the stack tests.`);
   }
-  stack = await startStack({
+  stack = await startStackOnFreePorts({
     emulators: ['firestore', 'auth', 'functions', 'hosting'],
-    ports: await freePorts(),
+
     output: 'file',
     label: 'stack-tests',
   });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { pageNewestFirst } from '../lib/pagination';
 import { authenticate, identityOf } from '../middleware/authenticate';
+import { clientAddress } from '../middleware/client-address';
 import { parseBody, parseQuery } from '../middleware/parse';
 import { type LedgerDoc, ledgerCollection, ledgerEntryToWire } from '../services/ledger';
 import { ensureProfile } from '../services/users';
@@ -11,12 +12,13 @@ export const accountRouter = Router();
 
 accountRouter.post('/auth/register', authenticate({ checkRevoked: false }), async (req, res) => {
   const { name } = parseBody(registerBody, req);
-  const { user, created } = await ensureProfile(identityOf(req), name);
+  const { user, created } = await ensureProfile(identityOf(req), name, clientAddress(req));
   res.status(created ? 201 : 200).json({ user, message: MESSAGES.registered });
 });
 
 accountRouter.get('/user/profile', authenticate({ checkRevoked: false }), async (req, res) => {
-  const { user } = await ensureProfile(identityOf(req));
+  // Also counted: creating the profile here would otherwise bypass the sign-up limit.
+  const { user } = await ensureProfile(identityOf(req), undefined, clientAddress(req));
   res.set('Cache-Control', 'private, no-store');
   res.json({ user });
 });

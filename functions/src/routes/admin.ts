@@ -4,8 +4,9 @@ import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { requireAdmin } from '../middleware/require-admin';
 import { listAllOrders, updateOrderStatus } from '../services/orders';
 import { addBalance, listRecentRecharges } from '../services/recharges';
+import { decideRefill, listRefills } from '../services/refills';
 import { listUsers } from '../services/users';
-import { addBalanceBody, adminOrdersQuery, adminUsersQuery, pageQuery, updateStatusBody } from '../shared/schemas';
+import { addBalanceBody, adminOrdersQuery, adminUsersQuery, pageQuery, refillsQuery, updateStatusBody } from '../shared/schemas';
 import { sendAnswer } from './send';
 
 export const adminRouter = Router();
@@ -40,4 +41,17 @@ adminRouter.get('/admin/recent-recharges', async (req, res) => {
 adminRouter.get('/admin/users', async (req, res) => {
   const { items, nextCursor } = await listUsers(parseQuery(adminUsersQuery, req));
   res.json({ users: items, nextCursor });
+});
+
+adminRouter.get('/admin/refills', async (req, res) => {
+  const { items, nextCursor } = await listRefills(parseQuery(refillsQuery, req));
+  res.json({ refills: items, nextCursor });
+});
+
+adminRouter.post('/admin/refills/:id/complete', async (req, res) => {
+  res.json({ message: 'Refill completed', refill: await decideRefill(String(req.params.id), 'completed') });
+});
+
+adminRouter.post('/admin/refills/:id/reject', async (req, res) => {
+  res.json({ message: 'Refill rejected', refill: await decideRefill(String(req.params.id), 'rejected') });
 });

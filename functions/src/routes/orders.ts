@@ -17,5 +17,5 @@ ordersRouter.get('/order/my-orders', authenticate({ checkRevoked: false }), asyn
 ordersRouter.post('/order/place', authenticate({ checkRevoked: true }), async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(placeOrderBody, req);
-  sendAnswer(res, await placeOrder(identityOf(req), body, key));
+  sendAnswer(res, await placeOrder(identityOf(req), body, { idempotencyKey: key }));
 });

@@ -15,6 +15,8 @@ export interface ServiceDoc {
   max: number;
   defaultQuantity: number;
   description: string;
+  refill: boolean;
+  cancel: boolean;
   active: boolean;
 }
 
@@ -31,6 +33,8 @@ export function catalogueItemToDoc(item: CatalogueItem): ServiceDoc {
     max: item.max,
     defaultQuantity: item.defaultQuantity,
     description: item.description,
+    refill: item.refill,
+    cancel: item.cancel,
     active: true,
   };
 }
@@ -47,6 +51,8 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
     max: doc.max,
     defaultQuantity: doc.defaultQuantity,
     description: doc.description,
+    refill: doc.refill === true,
+    cancel: doc.cancel === true,
     active: doc.active,
   };
 }

@@ -2,7 +2,7 @@
 // 9-digit number that is also its document id. The candidates are read inside the transaction, so
 // two transactions that pick the same free number contend and the loser retries with new ones.
 import { randomInt } from 'node:crypto';
-import type { CollectionReference, DocumentReference, Transaction } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpError } from '../lib/http-error';
 
 export const NUMBER_MIN = 100_000_000;
@@ -12,11 +12,19 @@ export function randomNumber(): number {
   return randomInt(NUMBER_MIN, NUMBER_MAX + 1);
 }
 
-/** Reads a few random numbered ids of `collection` and returns the first free one. */
-export async function pickFreeNumberedDoc(tx: Transaction, collection: CollectionReference, tries = 4): Promise<DocumentReference> {
-  const refs = Array.from({ length: tries }, () => collection.doc(String(randomNumber())));
-  const snaps = await tx.getAll(...refs);
+/** A few random numbered ids of `collection`, to read in a transaction (see firstFree). */
+export function numberCandidates(collection: CollectionReference, tries = 4): DocumentReference[] {
+  return Array.from({ length: tries }, () => collection.doc(String(randomNumber())));
+}
+
+/** The first candidate that does not exist; 503 in the (astronomically unlikely) case none is free. */
+export function firstFree(snaps: DocumentSnapshot[]): DocumentReference {
   const free = snaps.find((snap) => !snap.exists);
   if (!free) throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
   return free.ref;
+}
+
+/** Reads a few random numbered ids of `collection` and returns the first free one. */
+export async function pickFreeNumberedDoc(tx: Transaction, collection: CollectionReference, tries = 4): Promise<DocumentReference> {
+  return firstFree(await tx.getAll(...numberCandidates(collection, tries)));
 }

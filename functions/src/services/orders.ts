@@ -12,9 +12,9 @@ import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '.
 import type { Order, PlaceOrderBody } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
-import { pickFreeNumberedDoc } from './numbers';
-import { runMoneyTransaction } from './transactions';
-import { type Identity, readAccount, type UserDoc, userRef } from './users';
+import { firstFree, numberCandidates } from './numbers';
+import { runMoneyTransaction, sha256 } from './transactions';
+import { accountFromSnapshot, type Identity, type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
   userId: string;
@@ -69,21 +69,48 @@ export function checkOrderAgainstService(service: ServiceDoc, body: { link: stri
   }
 }
 
-export async function placeOrder(identity: Identity, body: PlaceOrderBody, idempotencyKey?: string) {
+/**
+ * Active orders per service and link (activeLinks/{hash}): a count kept in the same transactions that
+ * create an order and move it to a final status. API v2 refuses a new order while the count is not 0.
+ */
+interface ActiveLinkDoc {
+  serviceId: string;
+  link: string;
+  count: number;
+}
+const activeLinkRef = (serviceId: string, link: string) => db.collection('activeLinks').doc(sha256(`${serviceId}\u0000${link}`));
+
+export interface PlaceOrderOptions {
+  idempotencyKey?: string | undefined;
+  /** API v2: refuse while an order for the same service and link is pending or processing. */
+  refuseActiveLink?: boolean;
+}
+
+export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
   const link = normalizeLink(body.link);
   const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price };
   return runMoneyTransaction<PlaceOrderAnswer>(
-    { scope: 'order.place', uid: identity.uid, key: idempotencyKey, request },
+    { scope: 'order.place', uid: identity.uid, key: options.idempotencyKey, request },
     async (tx, now) => {
-      const serviceSnap = await tx.get(servicesCollection().doc(body.serviceId));
-      const { account, user, createIfMissing } = await readAccount(tx, identity, now);
-      const orderRef = await pickFreeNumberedDoc(tx, ordersCollection());
+      // Every read in one round trip: the shorter the transaction, the less it contends.
+      const linkRef = activeLinkRef(body.serviceId, link);
+      const [serviceSnap, userSnap, linkSnap, ...candidates] = await tx.getAll(
+        servicesCollection().doc(body.serviceId),
+        userRef(identity.uid),
+        linkRef,
+        ...numberCandidates(ordersCollection()),
+      );
+      if (!serviceSnap || !userSnap || !linkSnap) throw new Error('getAll returned fewer snapshots than asked');
+      const { account, user, createIfMissing } = accountFromSnapshot(tx, userSnap, identity, now);
+      const orderRef = firstFree(candidates);
+      const active = linkSnap.data() as ActiveLinkDoc | undefined;
 
       const service = serviceSnap.data() as ServiceDoc | undefined;
       if (!service?.active) throw notFound(MESSAGES.serviceNotFound, 'serviceId');
       checkOrderAgainstService(service, { link, quantity: body.quantity });
       const pricePaisa = orderPrice(service.ratePer1000Paisa, body.quantity);
       if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw conflict(MESSAGES.priceChanged, 'price');
+      if (options.refuseActiveLink && (active?.count ?? 0) > 0) throw conflict(MESSAGES.activeOrderOnLink, 'link');
       if (account.balancePaisa < pricePaisa) throw badRequest(MESSAGES.insufficientBalance);
 
       const order: OrderDoc = {
@@ -101,6 +128,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, idemp
       };
       createIfMissing();
       tx.create(orderRef, order);
+      tx.set(linkRef, { serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
       const balanceAfter = postEntry(tx, account, {
         id: ledgerEntryId.orderDebit(orderRef.id),
         type: 'debit',
@@ -116,14 +144,30 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, idemp
   );
 }
 
+export interface StatusChangeOptions {
+  /** Only the owner may make this change (a customer's own cancel): others get 404 like a missing order. */
+  ownerUid?: string;
+  /** The change is refused (409 `refusal`) unless the order is in one of these statuses. */
+  onlyFrom?: readonly OrderStatus[];
+  /** The change is refused (409 `refusal`) unless the order's service allows customer cancels. */
+  requireCancelable?: boolean;
+  refusal?: string;
+}
+
 /** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
-export async function updateOrderStatus(orderId: string, next: OrderStatus, remains?: number) {
+export async function updateOrderStatus(orderId: string, next: OrderStatus, remains?: number, options: StatusChangeOptions = {}) {
   if (next !== 'partial' && remains !== undefined) throw badRequest('Remains is only for partial orders', 'remains');
   const answer = await runMoneyTransaction(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
     const snap = await tx.get(orderRef);
     const order = snap.data() as OrderDoc | undefined;
-    if (!order) throw notFound(MESSAGES.orderNotFound);
+    if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid)) throw notFound(MESSAGES.orderNotFound);
+    const refusal = options.refusal ?? MESSAGES.orderFinal;
+    if (options.onlyFrom && !options.onlyFrom.includes(order.status)) throw conflict(refusal, 'status');
+    if (options.requireCancelable) {
+      const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
+      if (!service?.cancel) throw conflict(refusal, 'status');
+    }
     if (isFinalStatus(order.status)) throw conflict(MESSAGES.orderFinal, 'status');
     if (!canTransition(order.status, next)) throw conflict(`Cannot change an order from ${order.status} to ${next}`, 'status');
 
@@ -136,20 +180,21 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
       refundPaisa = partialRefund(order.pricePaisa, remains, order.quantity);
     }
     const userSnap = refundPaisa > 0 ? await tx.get(userRef(order.userId)) : null;
+    const linkRef = activeLinkRef(order.serviceId, order.link);
+    const active = isFinalStatus(next) ? ((await tx.get(linkRef)).data() as ActiveLinkDoc | undefined) : undefined;
 
-    const updated: OrderDoc = {
-      ...order,
+    const changes = {
       status: next,
       updatedAt: now,
       ...(next === 'partial' ? { remains } : {}),
       ...(refundPaisa > 0 ? { refundPaisa } : {}),
     };
-    tx.update(orderRef, {
-      status: next,
-      updatedAt: now,
-      ...(next === 'partial' ? { remains } : {}),
-      ...(refundPaisa > 0 ? { refundPaisa } : {}),
-    });
+    const updated: OrderDoc = { ...order, ...changes };
+    tx.update(orderRef, changes);
+    if (active) {
+      if (active.count > 1) tx.update(linkRef, { count: active.count - 1 });
+      else tx.delete(linkRef);
+    }
     if (userSnap) {
       if (!userSnap.exists) throw new HttpError(500, MESSAGES.internal);
       const balancePaisa = (userSnap.data() as UserDoc).balancePaisa ?? 0;

@@ -1,5 +1,7 @@
 // Public settings (settings/public): wallet accounts for top-ups and the support chat link.
 import { db } from '../lib/admin';
+import { badRequest } from '../lib/http-error';
+import { MESSAGES } from '../shared/messages';
 import type { Settings } from '../shared/schemas';
 import { LIMITS } from '../shared/schemas';
 
@@ -21,10 +23,32 @@ export const DEFAULT_SETTINGS: SettingsDoc = {
   supportChat: 'https://wa.me/920000000000',
 };
 
+function settingsToWire(doc: SettingsDoc): Settings {
+  return { minRecharge: LIMITS.minRecharge, currency: 'Rs', wallets: doc.wallets, supportChat: doc.supportChat };
+}
+
+/** The settings in force: the stored ones, or the defaults while none are stored. */
+export const settingsFromDoc = (doc: SettingsDoc | undefined): SettingsDoc => doc ?? DEFAULT_SETTINGS;
+
 export async function getSettings(): Promise<Settings> {
   const snap = await settingsRef().get();
-  const doc = (snap.data() as SettingsDoc | undefined) ?? DEFAULT_SETTINGS;
-  return { minRecharge: LIMITS.minRecharge, currency: 'Rs', wallets: doc.wallets, supportChat: doc.supportChat };
+  return settingsToWire(settingsFromDoc(snap.data() as SettingsDoc | undefined));
+}
+
+/** The configured wallet whose provider is `method` (case-insensitive), if any. */
+export function findWallet(settings: SettingsDoc, method: string): Settings['wallets'][number] | undefined {
+  const wanted = method.trim().toLowerCase();
+  return settings.wallets.find((wallet) => wallet.provider.toLowerCase() === wanted);
+}
+
+/** The admin's edit: replaces the wallet accounts and the support chat link. */
+export async function updateSettings(input: SettingsDoc): Promise<Settings> {
+  // Recharge requests name their wallet by provider, so a provider must be unambiguous.
+  const providers = input.wallets.map((wallet) => wallet.provider.toLowerCase());
+  if (new Set(providers).size !== providers.length) throw badRequest(MESSAGES.duplicateWallet, 'wallets');
+  const doc: SettingsDoc = { wallets: input.wallets, supportChat: input.supportChat };
+  await settingsRef().set(doc);
+  return settingsToWire(doc);
 }
 
 /** Writes the defaults only when no settings exist, so a re-seed never undoes an admin's edit. */

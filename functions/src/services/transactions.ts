@@ -64,37 +64,39 @@ export async function runMoneyTransaction<T>(
   const ref = options?.key ? idempotencyRef(options.scope, options.uid, options.key) : null;
   const requestHash = options ? sha256(canonicalJson(options.request)) : '';
   try {
-    return await db.runTransaction(
-      async (tx) => {
-        const now = Timestamp.now();
-        if (ref) {
-          const snap = await tx.get(ref);
-          const record = snap.data() as IdempotencyRecord | undefined;
-          if (record && record.expiresAt.toMillis() > now.toMillis()) {
-            if (record.requestHash !== requestHash || record.scope !== options?.scope) {
-              throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
+    return await withClosedTransactionRetry(() =>
+      db.runTransaction(
+        async (tx) => {
+          const now = Timestamp.now();
+          if (ref) {
+            const snap = await tx.get(ref);
+            const record = snap.data() as IdempotencyRecord | undefined;
+            if (record && record.expiresAt.toMillis() > now.toMillis()) {
+              if (record.requestHash !== requestHash || record.scope !== options?.scope) {
+                throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
+              }
+              return { status: record.status, body: JSON.parse(record.body) as T, replayed: true };
             }
-            return { status: record.status, body: JSON.parse(record.body) as T, replayed: true };
+            const answer = await work(tx, now);
+            const fresh: IdempotencyRecord = {
+              scope: options?.scope ?? '',
+              uid: options?.uid ?? '',
+              requestHash,
+              status: answer.status,
+              body: JSON.stringify(answer.body),
+              createdAt: now,
+              expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
+            };
+            // An expired record is replaced; otherwise the claim is a create, so two racing
+            // transactions cannot both claim the key.
+            if (record) tx.set(ref, fresh);
+            else tx.create(ref, fresh);
+            return { ...answer, replayed: false };
           }
-          const answer = await work(tx, now);
-          const fresh: IdempotencyRecord = {
-            scope: options?.scope ?? '',
-            uid: options?.uid ?? '',
-            requestHash,
-            status: answer.status,
-            body: JSON.stringify(answer.body),
-            createdAt: now,
-            expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
-          };
-          // An expired record is replaced; otherwise the claim is a create, so two racing
-          // transactions cannot both claim the key.
-          if (record) tx.set(ref, fresh);
-          else tx.create(ref, fresh);
-          return { ...answer, replayed: false };
-        }
-        return { ...(await work(tx, now)), replayed: false };
-      },
-      { maxAttempts: config.transactionAttempts },
+          return { ...(await work(tx, now)), replayed: false };
+        },
+        { maxAttempts: config.transactionAttempts },
+      ),
     );
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -103,5 +105,23 @@ export async function runMoneyTransaction<T>(
       throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
     }
     throw error;
+  }
+}
+
+/**
+ * The Firestore emulator ends a transaction that lost a lock conflict and answers its next read with
+ * INVALID_ARGUMENT "Transaction is invalid or closed", which the SDK does not retry (production answers
+ * ABORTED, which it does). Nothing of such a transaction was committed, so it is run again.
+ */
+async function withClosedTransactionRetry<T>(run: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const { code, message } = error as { code?: unknown; message?: string };
+      const closed = code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed');
+      if (!closed || attempt >= attempts) throw error;
+      await new Promise((done) => setTimeout(done, Math.random() * 50 * attempt));
+    }
   }
 }

@@ -1,7 +1,7 @@
 // Profiles: users/{uid}. Created by register (with the name typed at sign-up) or, for an account that
 // has none yet, from the ID token or the Auth record. The balance lives here as a cache of the ledger.
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../lib/admin';
 import { notFound } from '../lib/http-error';
 import { pageNewestFirst } from '../lib/pagination';
@@ -9,6 +9,8 @@ import { MESSAGES } from '../shared/messages';
 import { type Paisa, toRupees } from '../shared/money';
 import type { User } from '../shared/schemas';
 import type { Account } from './ledger';
+import { checkRateLimit } from './rate-limit';
+import { runMoneyTransaction } from './transactions';
 
 export interface UserDoc {
   name: string;
@@ -62,39 +64,50 @@ export function newUserDoc(identity: Identity, now: Timestamp, name = identity.n
   };
 }
 
-/**
- * Reads the account inside a transaction; when the profile is missing it is created (a write, so
- * call this after the transaction's other reads, or accept that creation is queued first).
- */
-export async function readAccount(
-  tx: Transaction,
-  identity: Identity,
-  now: Timestamp,
-): Promise<{ account: Account; user: UserDoc; createIfMissing: () => void }> {
-  const ref = userRef(identity.uid);
-  const snap = await tx.get(ref);
+export interface ReadAccount {
+  account: Account;
+  user: UserDoc;
+  /** For the write phase: creates the profile when it did not exist (before postEntry updates it). */
+  createIfMissing: () => void;
+}
+
+/** The account from a snapshot read in `tx` (see readAccount), for callers that batch their reads. */
+export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot, identity: Identity, now: Timestamp): ReadAccount {
   const existing = snap.data() as UserDoc | undefined;
   const user = existing ?? newUserDoc(identity, now);
   return {
-    account: { uid: identity.uid, ref, balancePaisa: user.balancePaisa ?? 0 },
+    account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
     user,
-    // The caller invokes this in its write phase when the profile did not exist.
     createIfMissing: () => {
-      if (!existing) tx.create(ref, user);
+      if (!existing) tx.create(snap.ref, user);
     },
   };
 }
 
-/** Creates the profile if missing; `created` says whether this call made it. */
-export async function ensureProfile(identity: Identity, name?: string): Promise<{ user: User; created: boolean }> {
+/** Reads the account inside a transaction; a missing profile is created in the write phase. */
+export async function readAccount(tx: Transaction, identity: Identity, now: Timestamp): Promise<ReadAccount> {
+  return accountFromSnapshot(tx, await tx.get(userRef(identity.uid)), identity, now);
+}
+
+/**
+ * Creates the profile if missing; `created` says whether this call made it. With `clientAddress` (the
+ * HTTP routes) a creation counts against that address's sign-up limit, in the same transaction; an
+ * existing profile is answered without counting.
+ */
+export async function ensureProfile(identity: Identity, name?: string, clientAddress?: string): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
-  return db.runTransaction(async (tx) => {
+  // The shared runner: sign-ups from one address contend on its counter, so retries and 503 matter.
+  const answer = await runMoneyTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
-    if (snap.exists) return { user: userToWire(identity.uid, snap.data() as UserDoc, identity.admin), created: false };
-    const doc = newUserDoc(identity, Timestamp.now(), name ?? identity.name);
+    if (snap.exists)
+      return { status: 200, body: { user: userToWire(identity.uid, snap.data() as UserDoc, identity.admin), created: false } };
+    const limit = clientAddress === undefined ? null : await checkRateLimit(tx, 'register', clientAddress, now);
+    const doc = newUserDoc(identity, now, name ?? identity.name);
+    limit?.record();
     tx.create(ref, doc);
-    return { user: userToWire(identity.uid, doc, identity.admin), created: true };
+    return { status: 201, body: { user: userToWire(identity.uid, doc, identity.admin), created: true } };
   });
+  return answer.body;
 }
 
 export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {

@@ -27,7 +27,15 @@ export interface CatalogueItem {
   max: number;
   defaultQuantity: number;
   description: string;
+  /** Whether a completed order may ask for a refill within REFILL_DAYS (drops are topped up). */
+  refill: boolean;
+  /** Whether a pending order may be cancelled by the customer (API v2 `cancel`). */
+  cancel: boolean;
 }
+
+/** How long after completion a refill may be requested. */
+export const REFILL_DAYS = 30;
+const REFILLABLE: readonly Category[] = ['Followers', 'Likes', 'Page Likes + Followers'];
 
 /** Default quantity per category: Followers and Likes 50, Views 1000, Comments 1 (spec §4). */
 export const DEFAULT_QUANTITY: Record<Category, number> = {
@@ -54,6 +62,9 @@ function rows(platform: Platform, list: Row[]): CatalogueItem[] {
     max,
     defaultQuantity: DEFAULT_QUANTITY[category],
     description,
+    refill: REFILLABLE.includes(category),
+    // Custom and random comments are written the moment an order starts: nothing left to cancel.
+    cancel: category !== 'Comments',
   }));
 }
 

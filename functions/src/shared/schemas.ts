@@ -135,6 +135,9 @@ export const adminOrdersQuery = pageQuery.extend({
   q: z.string().trim().max(LIMITS.query).optional(),
 });
 export const adminUsersQuery = pageQuery.extend({ q: z.string().trim().max(LIMITS.email).optional() });
+export const refillsQuery = pageQuery.extend({
+  status: z.enum(['pending', 'completed', 'rejected']).optional(),
+});
 export const rechargeRequestsQuery = pageQuery.extend({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
 });
@@ -166,6 +169,8 @@ export const serviceSchema = z.object({
   max: z.number().int(),
   defaultQuantity: z.number().int(),
   description: z.string().optional(),
+  refill: z.boolean().optional(),
+  cancel: z.boolean().optional(),
   active: z.boolean(),
 });
 export type Service = z.infer<typeof serviceSchema>;
@@ -249,6 +254,22 @@ export const reviewSchema = z.object({
   createdAt: isoDate,
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+export const refillSchema = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  user: userRef,
+  orderId: z.string(),
+  service: z.string(),
+  link: z.string(),
+  status: z.enum(['pending', 'completed', 'rejected']),
+  createdAt: isoDate,
+  decidedAt: isoDate.optional(),
+});
+export type Refill = z.infer<typeof refillSchema>;
+
+export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: isoDate.optional(), last4: z.string().optional() });
+export const apiKeyCreatedSchema = z.object({ key: z.string() });
 
 export const errorSchema = z.object({ message: z.string(), field: z.string().optional() });
 

@@ -1,0 +1,370 @@
+// The reseller API v2 as existing clients speak it: form-encoded POSTs, answers parsed as strings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../../tests/support/api';
+import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { db } from '../lib/admin';
+import { allowApiRequest } from '../services/api-rate-limit';
+import { updateOrderStatus } from '../services/orders';
+import { sha256 } from '../services/transactions';
+import { CATALOGUE } from '../shared/catalogue';
+
+let api: ApiServer;
+
+/** A form POST like PHP's curl clients send; returns the status and the parsed JSON. */
+async function v2(params: Record<string, string | number>, contentType: 'form' | 'json' = 'form') {
+  const body =
+    contentType === 'form'
+      ? new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()
+      : JSON.stringify(params);
+  const res = await fetch(`${api.url}/api/v2`, {
+    method: 'POST',
+    headers: { 'content-type': contentType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body,
+  });
+  return { status: res.status, text: await res.clone().text(), json: (await res.json()) as any };
+}
+
+async function reseller(rupees = 0): Promise<TestUser & { key: string }> {
+  const user = await createUser();
+  if (rupees > 0) await fund(user, rupees);
+  const created = await call(api.url, 'POST', '/api/api-key', { token: user.token });
+  expect(created.status).toBe(201);
+  return { ...user, key: created.body.key as string };
+}
+
+const VIEWS = CATALOGUE.find((s) => s.id === 'tt-views-fast');
+const FOLLOWERS = CATALOGUE.find((s) => s.id === 'ig-followers-real');
+const COMMENTS = CATALOGUE.find((s) => s.id === 'ig-comments-random');
+
+beforeAll(async () => {
+  await resetEmulators();
+  await seedCatalogue();
+  api = await startApi();
+});
+afterAll(async () => {
+  await expectMoneyInvariants();
+  await api.close();
+});
+
+describe('API keys (POST/GET/DELETE /api/api-key)', () => {
+  it('shows a new key once, tells only whether one exists, and a replaced or revoked key stops working at once', async () => {
+    const user = await createUser();
+    expect((await call(api.url, 'GET', '/api/api-key', { token: user.token })).body).toEqual({ exists: false });
+    const first = (await call(api.url, 'POST', '/api/api-key', { token: user.token })).body.key as string;
+    expect(first).toMatch(/^[0-9a-f]{40}$/);
+    const info = await call(api.url, 'GET', '/api/api-key', { token: user.token });
+    expect(info.body).toEqual({ exists: true, createdAt: expect.any(String), last4: first.slice(-4) });
+    expect(JSON.stringify(info.body)).not.toContain(first);
+    expect((await v2({ key: first, action: 'balance' })).json).toEqual({ balance: '0.00', currency: 'PKR' });
+
+    const second = (await call(api.url, 'POST', '/api/api-key', { token: user.token })).body.key as string;
+    expect(second).not.toBe(first);
+    expect((await v2({ key: first, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key: second, action: 'balance' })).json).toEqual({ balance: '0.00', currency: 'PKR' });
+
+    expect((await call(api.url, 'DELETE', '/api/api-key', { token: user.token })).body).toEqual({ message: 'API key revoked' });
+    expect((await v2({ key: second, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await call(api.url, 'GET', '/api/api-key', { token: user.token })).body).toEqual({ exists: false });
+    // the key is stored only as its hash
+    expect((await db.collection('apiKeys').doc(sha256(second)).get()).exists).toBe(false);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await call(api.url, 'POST', '/api/api-key')).status).toBe(401);
+    expect((await call(api.url, 'GET', '/api/api-key')).status).toBe(401);
+    expect((await call(api.url, 'DELETE', '/api/api-key')).status).toBe(401);
+  });
+
+  it.each([[{}], [{ key: '' }], [{ key: 'x'.repeat(40) }], [{ key: '0'.repeat(40) }]])('answers Invalid API key for %j', async (params) => {
+    const res = await v2({ ...params, action: 'balance' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ error: 'Invalid API key' });
+  });
+});
+
+describe('actions', () => {
+  it('services: every active service, ids as numbers and the rest as strings', async () => {
+    const { key } = await reseller();
+    const res = await v2({ key, action: 'services' });
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(CATALOGUE.length);
+    const followers = res.json.find((s: { service: number }) => s.service === FOLLOWERS?.number);
+    expect(followers).toEqual({
+      service: FOLLOWERS?.number,
+      name: 'Real Followers',
+      type: 'Default',
+      category: 'Instagram Followers',
+      rate: '1100.00',
+      min: '10',
+      max: '100000',
+      refill: true,
+      cancel: true,
+    });
+    expect(res.text).toContain(
+      `{"service":${FOLLOWERS?.number},"name":"Real Followers","type":"Default","category":"Instagram Followers","rate":"1100.00","min":"10","max":"100000","refill":true,"cancel":true}`,
+    );
+  });
+
+  it('add, status, balance: the order is charged through the ledger and reported in the standard shape', async () => {
+    const { key, uid } = await reseller(100);
+    const add = await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://www.tiktok.com/@r/video/1', quantity: 1500 });
+    expect(add.json).toEqual({ order: expect.any(Number) });
+    expect(add.text).toMatch(/^\{"order":\d{9}\}$/);
+    const order = add.json.order as number;
+    expect((await db.collection('orders').doc(String(order)).get()).get('userId')).toBe(uid);
+
+    const status = await v2({ key, action: 'status', order });
+    expect(status.text).toBe('{"charge":"30.00","start_count":"0","status":"Pending","remains":"0","currency":"PKR"}');
+    expect((await v2({ key, action: 'balance' })).text).toBe('{"balance":"70.00","currency":"PKR"}');
+
+    await updateOrderStatus(String(order), 'partial', 500);
+    expect((await v2({ key, action: 'status', order })).json).toEqual({
+      charge: '30.00',
+      start_count: '0',
+      status: 'Partial',
+      remains: '500',
+      currency: 'PKR',
+    });
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('80.00');
+  });
+
+  it.each([
+    [{ service: 999_999 }, 'Incorrect service ID'],
+    [{ service: 'abc' }, 'Incorrect service ID'],
+    [{ link: 'https://instagram.com/p/x' }, 'Bad link'],
+    [{ link: 'not a link' }, 'Bad link'],
+    [{ quantity: 99 }, 'Quantity less than minimal 100'],
+    [{ quantity: 10_000_001 }, 'Quantity more than maximal 10000000'],
+    [{ quantity: 'many' }, 'Incorrect request'],
+    [{ quantity: 1_000_000 }, 'Not enough funds on balance'],
+  ])('add refuses %j with %s and charges nothing', async (override, error) => {
+    const { key, uid } = await reseller(10);
+    const res = await v2({
+      key,
+      action: 'add',
+      service: VIEWS?.number ?? 0,
+      link: 'https://www.tiktok.com/@r/video/2',
+      quantity: 100,
+      ...override,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ error });
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(0);
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('10.00');
+  });
+
+  it('refuses an unknown or missing action with Incorrect request', async () => {
+    const { key } = await reseller();
+    expect((await v2({ key, action: 'delete_everything' })).json).toEqual({ error: 'Incorrect request' });
+    expect((await v2({ key })).json).toEqual({ error: 'Incorrect request' });
+  });
+
+  it('accepts JSON bodies and query-string parameters too', async () => {
+    const { key } = await reseller(5);
+    expect((await v2({ key, action: 'balance' }, 'json')).json).toEqual({ balance: '5.00', currency: 'PKR' });
+    const res = await fetch(`${api.url}/api/v2?key=${key}&action=balance`, { method: 'POST' });
+    expect(await res.json()).toEqual({ balance: '5.00', currency: 'PKR' });
+  });
+
+  it('multi status: per-id answers, unknown and other users’ orders as Incorrect order ID, at most 100 ids', async () => {
+    const a = await reseller(100);
+    const b = await reseller(100);
+    const mine = (
+      await v2({ key: a.key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@a/video/1', quantity: 1000 })
+    ).json.order;
+    const theirs = (
+      await v2({ key: b.key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@b/video/1', quantity: 1000 })
+    ).json.order;
+    const res = await v2({ key: a.key, action: 'status', orders: `${mine},${theirs},99,abc` });
+    expect(res.json).toEqual({
+      [mine]: { charge: '20.00', start_count: '0', status: 'Pending', remains: '0', currency: 'PKR' },
+      [theirs]: { error: 'Incorrect order ID' },
+      '99': { error: 'Incorrect order ID' },
+      abc: { error: 'Incorrect order ID' },
+    });
+    expect((await v2({ key: a.key, action: 'status', order: theirs })).json).toEqual({ error: 'Incorrect order ID' });
+    const hundred = Array.from({ length: 100 }, (_, i) => 100_000_000 + i).join(',');
+    expect(Object.keys((await v2({ key: a.key, action: 'status', orders: hundred })).json)).toHaveLength(100);
+    expect((await v2({ key: a.key, action: 'status', orders: `${hundred},5` })).json).toEqual({ error: 'Incorrect request' });
+  });
+
+  it('cancel: refunds a pending order of a cancellable service in the same transaction, refuses the rest per id', async () => {
+    const { key, uid } = await reseller(100);
+    const other = await reseller(100);
+    const pending = (await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@c/video/1', quantity: 1000 }))
+      .json.order;
+    const started = (await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@c/video/2', quantity: 1000 }))
+      .json.order;
+    const comments = (await v2({ key, action: 'add', service: COMMENTS?.number ?? 0, link: 'https://instagram.com/p/c', quantity: 5 })).json
+      .order;
+    const theirs = (
+      await v2({ key: other.key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@o/video/1', quantity: 1000 })
+    ).json.order;
+    await updateOrderStatus(String(started), 'processing');
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('51.00'); // 100 − 20 − 20 − 9
+
+    const res = await v2({ key, action: 'cancel', orders: `${pending},${started},${comments},${theirs},42` });
+    expect(res.json).toEqual([
+      { order: pending, cancel: 1 },
+      { order: started, cancel: { error: 'Order can not be canceled' } },
+      { order: comments, cancel: { error: 'Order can not be canceled' } },
+      { order: theirs, cancel: { error: 'Incorrect order ID' } },
+      { order: 42, cancel: { error: 'Incorrect order ID' } },
+    ]);
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('71.00');
+    expect((await v2({ key, action: 'status', order: pending })).json).toMatchObject({ status: 'Canceled', remains: '1000' });
+    expect((await v2({ key, action: 'cancel', orders: String(pending) })).json).toEqual([
+      { order: pending, cancel: { error: 'Order can not be canceled' } },
+    ]);
+    const refunds = await db.collection('users').doc(uid).collection('ledger').where('type', '==', 'refund').get();
+    expect(refunds.size).toBe(1);
+  });
+
+  it('refill: a completed refillable order within 30 days makes one pending refill the admin resolves', async () => {
+    const { key } = await reseller(100);
+    const followers = (await v2({ key, action: 'add', service: FOLLOWERS?.number ?? 0, link: 'https://instagram.com/shop', quantity: 20 }))
+      .json.order;
+    const views = (await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@f/video/1', quantity: 1000 }))
+      .json.order;
+    expect((await v2({ key, action: 'refill', order: followers })).json).toEqual({ error: 'Order not eligible for refill.' });
+    await updateOrderStatus(String(followers), 'completed');
+    await updateOrderStatus(String(views), 'completed');
+
+    const refill = await v2({ key, action: 'refill', order: followers });
+    expect(refill.text).toMatch(/^\{"refill":\d{9}\}$/);
+    expect((await v2({ key, action: 'refill', order: followers })).json).toEqual(refill.json); // one pending at a time
+    expect((await v2({ key, action: 'refill', order: views })).json).toEqual({ error: 'Order not eligible for refill.' });
+    expect((await v2({ key, action: 'refill_status', refill: refill.json.refill })).text).toBe('{"status":"Pending"}');
+
+    const multi = await v2({ key, action: 'refill', orders: `${followers},${views},7` });
+    expect(multi.json).toEqual([
+      { order: followers, refill: refill.json.refill },
+      { order: views, refill: { error: 'Order not eligible for refill.' } },
+      { order: 7, refill: { error: 'Incorrect order ID' } },
+    ]);
+
+    const admin = await createUser({ admin: true });
+    const listed = await call(api.url, 'GET', '/api/admin/refills?status=pending', { token: admin.token });
+    expect(listed.body.refills.map((r: { number: number }) => r.number)).toContain(refill.json.refill);
+    const done = await call(api.url, 'POST', `/api/admin/refills/${refill.json.refill}/complete`, { token: admin.token });
+    expect(done.body).toMatchObject({ message: 'Refill completed', refill: { status: 'completed' } });
+    expect((await call(api.url, 'POST', `/api/admin/refills/${refill.json.refill}/reject`, { token: admin.token })).status).toBe(409);
+    expect((await v2({ key, action: 'refill_status', refills: `${refill.json.refill},5` })).json).toEqual([
+      { refill: refill.json.refill, status: 'Completed' },
+      { refill: 5, status: { error: 'Refill not found' } },
+    ]);
+
+    // Past the refill period the order is no longer eligible.
+    const old = (await v2({ key, action: 'add', service: FOLLOWERS?.number ?? 0, link: 'https://instagram.com/old', quantity: 20 })).json
+      .order;
+    await updateOrderStatus(String(old), 'completed');
+    const { Timestamp } = await import('firebase-admin/firestore');
+    await db
+      .collection('orders')
+      .doc(String(old))
+      .update({ updatedAt: Timestamp.fromMillis(Date.now() - 31 * 24 * 3600 * 1000) });
+    expect((await v2({ key, action: 'refill', order: old })).json).toEqual({ error: 'Order not eligible for refill.' });
+  });
+
+  it('another user’s refill is Refill not found, and the admin refill endpoints are admin only', async () => {
+    const a = await reseller(50);
+    const b = await reseller();
+    const order = (await v2({ key: a.key, action: 'add', service: FOLLOWERS?.number ?? 0, link: 'https://instagram.com/a', quantity: 20 }))
+      .json.order;
+    await updateOrderStatus(String(order), 'completed');
+    const refill = (await v2({ key: a.key, action: 'refill', order })).json.refill;
+    expect((await v2({ key: b.key, action: 'refill_status', refill })).json).toEqual({ error: 'Refill not found' });
+    expect((await call(api.url, 'GET', '/api/admin/refills', { token: b.token })).status).toBe(403);
+    expect((await call(api.url, 'POST', `/api/admin/refills/${refill}/complete`, { token: b.token })).status).toBe(403);
+  });
+});
+
+describe('concurrency', () => {
+  it('30 parallel adds on different links with a balance for 10 make exactly 10 orders', async () => {
+    const { key, uid } = await reseller(200);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: `https://tiktok.com/@p/video/${i}`, quantity: 1000 }),
+      ),
+    );
+    expect(answers.filter((a) => typeof a.json.order === 'number')).toHaveLength(10);
+    expect(answers.filter((a) => a.json.error === 'Not enough funds on balance')).toHaveLength(20);
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(10);
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('0.00');
+    await expectMoneyInvariants();
+  });
+
+  it('10 parallel adds on one link make one order and nine active-order errors; a final order frees the link', async () => {
+    const { key, uid } = await reseller(500);
+    const add = () => v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@same/video/1', quantity: 1000 });
+    const answers = await Promise.all(Array.from({ length: 10 }, add));
+    const placed = answers.filter((a) => typeof a.json.order === 'number');
+    expect(placed).toHaveLength(1);
+    expect(
+      answers.filter((a) => a.json.error === 'You have active order with this link. Please wait until order being completed.'),
+    ).toHaveLength(9);
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(1);
+    await updateOrderStatus(String(placed[0]?.json.order), 'completed');
+    expect(typeof (await add()).json.order).toBe('number');
+  });
+});
+
+describe('rate limit per key', () => {
+  it('allows 100 requests per 10 seconds per key (10 a second), counted in Firestore', async () => {
+    const hash = sha256(`rate-${Date.now()}`);
+    const now = Date.now();
+    const verdicts = await Promise.all(Array.from({ length: 100 }, () => allowApiRequest(hash, now)));
+    expect(verdicts.every(Boolean)).toBe(true);
+    expect(await allowApiRequest(hash, now)).toBe(false);
+    expect(await allowApiRequest(sha256('another key'), now)).toBe(true);
+  });
+
+  it('answers 429 Too many requests past the limit', async () => {
+    const { key } = await reseller();
+    const hash = sha256(key);
+    const now = Date.now();
+    // Use up this window's and the next window's allowance, so the request lands in a full window.
+    for (const window of [Math.floor(now / 10_000), Math.floor(now / 10_000) + 1]) {
+      await db
+        .collection('apiRateLimits')
+        .doc(`${hash.slice(0, 32)}-10000-${window}`)
+        .set({ count: 100 });
+    }
+    const res = await v2({ key, action: 'balance' });
+    expect(res.status).toBe(429);
+    expect(res.json).toEqual({ error: 'Too many requests' });
+  });
+});
+
+describe('a reseller script, written as existing clients are', () => {
+  it('places, polls and cancels an order with form POSTs and string parsing', async () => {
+    const { key } = await reseller(50);
+    // Like the PHP/Node examples panels publish: urlencoded POST, json_decode, compare strings.
+    const post = async (fields: Record<string, string>) => {
+      const res = await fetch(`${api.url}/api/v2`, { method: 'POST', body: new URLSearchParams({ key, ...fields }) });
+      return JSON.parse(await res.text()) as Record<string, any>;
+    };
+    const services = (await post({ action: 'services' })) as unknown as { service: number; category: string; rate: string; min: string }[];
+    const cheapest = services
+      .filter((s) => s.category === 'TikTok Views')
+      .sort((x, y) => Number.parseFloat(x.rate) - Number.parseFloat(y.rate))[0];
+    expect(cheapest).toBeDefined();
+    const balanceBefore = Number.parseFloat((await post({ action: 'balance' })).balance);
+    const added = await post({
+      action: 'add',
+      service: String(cheapest?.service),
+      link: 'https://www.tiktok.com/@client/video/9',
+      quantity: cheapest?.min ?? '100',
+    });
+    expect(added.error).toBeUndefined();
+    const orderId = String(added.order);
+    const polled = await post({ action: 'status', orders: orderId });
+    expect(polled[orderId].status).toBe('Pending');
+    const charge = Number.parseFloat(polled[orderId].charge);
+    expect(Number.parseFloat((await post({ action: 'balance' })).balance)).toBeCloseTo(balanceBefore - charge, 2);
+    const cancelled = (await post({ action: 'cancel', orders: orderId })) as unknown as { order: number; cancel: unknown }[];
+    expect(cancelled[0]?.cancel).toBe(1);
+    expect((await post({ action: 'status', order: orderId })).status).toBe('Canceled');
+    expect(Number.parseFloat((await post({ action: 'balance' })).balance)).toBeCloseTo(balanceBefore, 2);
+  });
+});

@@ -1,0 +1,124 @@
+// POST /api/v2: the reseller API. Parameters come form-encoded (what nearly every client sends), as
+// JSON, or in the query string; answers are HTTP 200 with JSON, `{"error": ...}` for errors, except
+// 429 past a key's rate limit.
+import express, { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { resolveApiKey } from '../services/api-keys';
+import { allowApiRequest } from '../services/api-rate-limit';
+import {
+  v2Add,
+  v2Balance,
+  v2Cancel,
+  v2MultiRefill,
+  v2MultiRefillStatus,
+  v2MultiStatus,
+  v2Refill,
+  v2RefillStatus,
+  v2Services,
+  v2Status,
+} from '../services/api-v2';
+import type { Identity } from '../services/users';
+import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS } from '../shared/api-v2';
+
+const text = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(4096));
+// Clients send parameters we do not use (drip-feed `runs`, `interval`, `comments`…): ignore them.
+const params = z.object({
+  key: text.optional(),
+  action: text.optional(),
+  service: text.optional(),
+  link: text.optional(),
+  quantity: text.optional(),
+  order: text.optional(),
+  orders: text.optional(),
+  refill: text.optional(),
+  refills: text.optional(),
+});
+
+export const apiV2Router = Router();
+
+apiV2Router.use(express.urlencoded({ extended: false, limit: config.bodyLimitBytes }), express.json({ limit: config.bodyLimitBytes }));
+
+const answer = (res: Response, body: unknown, status = 200) => {
+  res.set('Cache-Control', 'no-store').status(status).json(body);
+};
+
+/** "1,2, 3" → ["1","2","3"]; null when there are more than API_V2_MAX_IDS. */
+function idList(value: string): string[] | null {
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id.length > 0);
+  return ids.length === 0 || ids.length > API_V2_MAX_IDS ? null : ids;
+}
+
+apiV2Router.post('/', async (req: Request, res: Response) => {
+  const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
+  const parsed = params.safeParse({ ...req.query, ...body });
+  if (!parsed.success) return answer(res, { error: API_V2_ERRORS.incorrectRequest });
+  const p = parsed.data;
+
+  const owner = p.key ? await resolveApiKey(p.key.trim()) : null;
+  if (!owner) return answer(res, { error: API_V2_ERRORS.invalidKey });
+  if (!(await allowApiRequest(owner.keyHash))) {
+    res.set('Retry-After', '1');
+    return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);
+  }
+  const identity: Identity = { uid: owner.uid, email: owner.user.email, name: owner.user.name, admin: false };
+  const action = API_V2_ACTIONS.find((a) => a === p.action?.trim());
+
+  try {
+    switch (action) {
+      case 'services':
+        return answer(res, await v2Services());
+      case 'balance':
+        return answer(res, v2Balance(owner.user));
+      case 'add':
+        return answer(res, await v2Add(identity, p));
+      case 'status': {
+        if (p.orders !== undefined) {
+          const ids = idList(p.orders);
+          return answer(res, ids ? await v2MultiStatus(owner.uid, ids) : { error: API_V2_ERRORS.incorrectRequest });
+        }
+        if (p.order !== undefined) return answer(res, await v2Status(owner.uid, p.order));
+        return answer(res, { error: API_V2_ERRORS.incorrectOrder });
+      }
+      case 'cancel': {
+        const ids = idList(p.orders ?? p.order ?? '');
+        return answer(res, ids ? await v2Cancel(owner.uid, ids) : { error: API_V2_ERRORS.incorrectRequest });
+      }
+      case 'refill': {
+        if (p.orders !== undefined) {
+          const ids = idList(p.orders);
+          return answer(res, ids ? await v2MultiRefill(owner.uid, ids) : { error: API_V2_ERRORS.incorrectRequest });
+        }
+        if (p.order !== undefined) return answer(res, await v2Refill(owner.uid, p.order));
+        return answer(res, { error: API_V2_ERRORS.incorrectOrder });
+      }
+      case 'refill_status': {
+        if (p.refills !== undefined) {
+          const ids = idList(p.refills);
+          return answer(res, ids ? await v2MultiRefillStatus(owner.uid, ids) : { error: API_V2_ERRORS.incorrectRequest });
+        }
+        if (p.refill !== undefined) return answer(res, await v2RefillStatus(owner.uid, p.refill));
+        return answer(res, { error: API_V2_ERRORS.refillNotFound });
+      }
+      default:
+        return answer(res, { error: API_V2_ERRORS.incorrectRequest });
+    }
+  } catch (error) {
+    logger.error('API v2 failed', { action, error: error instanceof Error ? error.message : String(error) });
+    return answer(res, { error: 'Server error, try again' }, 500);
+  }
+});
+
+apiV2Router.all('/', (_req, res) => answer(res, { error: API_V2_ERRORS.incorrectRequest }));
+
+/** Form and JSON bodies of /api/v2 that fail to parse still answer in the API's own format. */
+apiV2Router.use((error: { type?: string }, _req: Request, res: Response, next: (error?: unknown) => void) => {
+  if (error.type === 'entity.too.large') return answer(res, { error: API_V2_ERRORS.incorrectRequest }, 413);
+  if (error.type?.startsWith('entity.') || error.type?.endsWith('.unsupported'))
+    return answer(res, { error: API_V2_ERRORS.incorrectRequest });
+  next(error);
+});

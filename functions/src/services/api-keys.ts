@@ -1,0 +1,71 @@
+// Reseller API keys. A key is shown once, when it is made; the store keeps only its SHA-256
+// (apiKeys/{hash} → owner) and, on the profile, which hash is current, so replacing or revoking a
+// key takes effect on the next request.
+import { randomBytes } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { sha256 } from './transactions';
+import { type Identity, readAccount, type UserDoc, userRef } from './users';
+
+interface ApiKeyDoc {
+  uid: string;
+  createdAt: Timestamp;
+  last4: string;
+}
+
+interface ProfileApiKey {
+  hash: string;
+  createdAt: Timestamp;
+  last4: string;
+}
+
+const apiKeysCollection = () => db.collection('apiKeys');
+
+/** 40 hex characters, like the keys resellers' scripts already hold for other panels. */
+function newKey(): string {
+  return randomBytes(20).toString('hex');
+}
+
+export async function getApiKeyInfo(uid: string): Promise<{ exists: boolean; createdAt?: string; last4?: string }> {
+  const profile = (await userRef(uid).get()).data() as (UserDoc & { apiKey?: ProfileApiKey | null }) | undefined;
+  const key = profile?.apiKey;
+  return key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false };
+}
+
+/** Makes a new key for the caller, replacing (and disabling) any old one. Returns the key itself. */
+export async function createApiKey(identity: Identity): Promise<string> {
+  const key = newKey();
+  const hash = sha256(key);
+  await db.runTransaction(async (tx) => {
+    const now = Timestamp.now();
+    const { user, createIfMissing } = await readAccount(tx, identity, now);
+    const old = (user as UserDoc & { apiKey?: ProfileApiKey | null }).apiKey;
+    createIfMissing();
+    if (old) tx.delete(apiKeysCollection().doc(old.hash));
+    tx.create(apiKeysCollection().doc(hash), { uid: identity.uid, createdAt: now, last4: key.slice(-4) } satisfies ApiKeyDoc);
+    tx.update(userRef(identity.uid), { apiKey: { hash, createdAt: now, last4: key.slice(-4) } satisfies ProfileApiKey });
+  });
+  return key;
+}
+
+export async function revokeApiKey(uid: string): Promise<void> {
+  await db.runTransaction(async (tx) => {
+    const snap = await tx.get(userRef(uid));
+    const old = (snap.data() as (UserDoc & { apiKey?: ProfileApiKey | null }) | undefined)?.apiKey;
+    if (!old) return;
+    tx.delete(apiKeysCollection().doc(old.hash));
+    tx.update(userRef(uid), { apiKey: null });
+  });
+}
+
+/** The owner of a key, or null for an unknown, replaced or revoked one. */
+export async function resolveApiKey(key: string): Promise<{ uid: string; keyHash: string; user: UserDoc } | null> {
+  if (!/^[0-9a-f]{40}$/i.test(key)) return null;
+  const keyHash = sha256(key.toLowerCase());
+  const snap = await apiKeysCollection().doc(keyHash).get();
+  const doc = snap.data() as ApiKeyDoc | undefined;
+  if (!doc) return null;
+  const profile = (await userRef(doc.uid).get()).data() as (UserDoc & { apiKey?: ProfileApiKey | null }) | undefined;
+  if (!profile || profile.apiKey?.hash !== keyHash) return null;
+  return { uid: doc.uid, keyHash, user: profile };
+}

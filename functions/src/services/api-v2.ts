@@ -1,0 +1,175 @@
+// The reseller API v2 actions, on top of the same services the web app uses: orders go through
+// placeOrder (server price, limits, one transaction with the ledger), cancels through
+// updateOrderStatus (refund in the same transaction), refills through the refill requests.
+import { HttpError } from '../lib/http-error';
+import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
+import { MESSAGES } from '../shared/messages';
+import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
+import { type ServiceDoc, servicesCollection } from './catalogue';
+import { type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from './orders';
+import { getOwnRefill, requestRefill } from './refills';
+import type { Identity, UserDoc } from './users';
+
+/** An answer of the API: a JSON value; errors are `{error}` values, not exceptions. */
+export type V2Answer = Record<string, unknown> | unknown[];
+
+const fail = (error: string) => ({ error });
+
+export async function v2Services(): Promise<V2Answer> {
+  const snap = await servicesCollection().where('active', '==', true).get();
+  return snap.docs
+    .map((d) => d.data() as ServiceDoc)
+    .sort((a, b) => a.number - b.number)
+    .map((s) => ({
+      service: s.number,
+      name: s.name,
+      type: 'Default',
+      category: `${PLATFORM_LABELS[s.platform]} ${s.category}`,
+      rate: paisaString(s.ratePer1000Paisa),
+      min: String(s.min),
+      max: String(s.max),
+      refill: s.refill === true,
+      cancel: s.cancel === true,
+    }));
+}
+
+export function v2Balance(user: UserDoc): V2Answer {
+  return { balance: paisaString(user.balancePaisa ?? 0), currency: API_V2_CURRENCY };
+}
+
+export async function v2Add(identity: Identity, params: { service?: string; link?: string; quantity?: string }): Promise<V2Answer> {
+  const number = toId(params.service);
+  if (number === null) return fail(API_V2_ERRORS.incorrectService);
+  const found = await servicesCollection().where('number', '==', number).limit(1).get();
+  const serviceDoc = found.docs[0];
+  const service = serviceDoc?.data() as ServiceDoc | undefined;
+  if (!serviceDoc || !service?.active) return fail(API_V2_ERRORS.incorrectService);
+  const link = (params.link ?? '').trim();
+  if (!isPlatformLink(service.platform, link)) return fail(API_V2_ERRORS.badLink);
+  const quantity = params.quantity !== undefined && /^\d{1,9}$/.test(params.quantity.trim()) ? Number(params.quantity.trim()) : null;
+  if (quantity === null) return fail(API_V2_ERRORS.incorrectRequest);
+  if (quantity < service.min) return fail(API_V2_ERRORS.quantityLess(service.min));
+  if (quantity > service.max) return fail(API_V2_ERRORS.quantityMore(service.max));
+  try {
+    const answer = await placeOrder(identity, { serviceId: serviceDoc.id, link, quantity }, { refuseActiveLink: true });
+    return { order: Number(answer.body.order._id) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.message === MESSAGES.insufficientBalance) return fail(API_V2_ERRORS.notEnoughFunds);
+    if (error.message === MESSAGES.activeOrderOnLink) return fail(API_V2_ERRORS.activeOrder);
+    if (error.message === MESSAGES.serviceNotFound) return fail(API_V2_ERRORS.incorrectService);
+    if (error.field === 'link') return fail(API_V2_ERRORS.badLink);
+    if (error.status === 503) throw error;
+    return fail(API_V2_ERRORS.incorrectRequest);
+  }
+}
+
+function orderStatus(order: OrderDoc): V2Answer {
+  const remains = order.status === 'partial' ? (order.remains ?? 0) : order.status === 'cancelled' ? order.quantity : 0;
+  return {
+    charge: paisaString(order.pricePaisa),
+    start_count: '0',
+    status: API_V2_STATUS[order.status],
+    remains: String(remains),
+    currency: API_V2_CURRENCY,
+  };
+}
+
+/** A positive integer id from the client, or null. */
+function toId(value: string | undefined): number | null {
+  const text = value?.trim() ?? '';
+  return /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+async function ownOrders(uid: string, ids: number[]): Promise<Map<number, OrderDoc>> {
+  const refs = ids.map((id) => ordersCollection().doc(String(id)));
+  const snaps = refs.length > 0 ? await ordersCollection().firestore.getAll(...refs) : [];
+  const found = new Map<number, OrderDoc>();
+  for (const snap of snaps) {
+    const order = snap.data() as OrderDoc | undefined;
+    if (order && order.userId === uid) found.set(Number(snap.id), order);
+  }
+  return found;
+}
+
+export async function v2Status(uid: string, single: string): Promise<V2Answer> {
+  const id = toId(single);
+  const order = id === null ? undefined : (await ownOrders(uid, [id])).get(id);
+  return order ? orderStatus(order) : fail(API_V2_ERRORS.incorrectOrder);
+}
+
+export async function v2MultiStatus(uid: string, ids: string[]): Promise<V2Answer> {
+  const numbers = ids.map(toId);
+  const found = await ownOrders(uid, [...new Set(numbers.filter((n): n is number => n !== null))]);
+  const answer: Record<string, unknown> = {};
+  for (const [i, raw] of ids.entries()) {
+    const n = numbers[i];
+    const order = n === null || n === undefined ? undefined : found.get(n);
+    answer[raw] = order ? orderStatus(order) : fail(API_V2_ERRORS.incorrectOrder);
+  }
+  return answer;
+}
+
+export async function v2Cancel(uid: string, ids: string[]): Promise<V2Answer> {
+  const answer: unknown[] = [];
+  // One at a time: the refunds all touch the caller's balance, so in parallel they would contend.
+  for (const raw of ids) {
+    const id = toId(raw);
+    const order = id ?? raw;
+    if (id === null) {
+      answer.push({ order, cancel: fail(API_V2_ERRORS.incorrectOrder) });
+      continue;
+    }
+    try {
+      await updateOrderStatus(String(id), 'cancelled', undefined, {
+        ownerUid: uid,
+        onlyFrom: ['pending'],
+        requireCancelable: true,
+        refusal: API_V2_ERRORS.cannotCancel,
+      });
+      answer.push({ order, cancel: 1 });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      answer.push({ order, cancel: fail(error.status === 404 ? API_V2_ERRORS.incorrectOrder : API_V2_ERRORS.cannotCancel) });
+    }
+  }
+  return answer;
+}
+
+async function refillOne(uid: string, raw: string): Promise<{ refill: number } | { error: string }> {
+  const id = toId(raw);
+  if (id === null) return fail(API_V2_ERRORS.incorrectOrder);
+  try {
+    const { refillId } = await requestRefill(uid, String(id));
+    return { refill: Number(refillId) };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return fail(error.status === 404 ? API_V2_ERRORS.incorrectOrder : API_V2_ERRORS.notEligibleForRefill);
+  }
+}
+
+export const v2Refill = (uid: string, raw: string) => refillOne(uid, raw);
+
+export async function v2MultiRefill(uid: string, ids: string[]): Promise<V2Answer> {
+  const answer: unknown[] = [];
+  for (const raw of ids) {
+    const result = await refillOne(uid, raw);
+    answer.push({ order: toId(raw) ?? raw, refill: 'refill' in result ? result.refill : result });
+  }
+  return answer;
+}
+
+async function refillStatus(uid: string, raw: string): Promise<string | { error: string }> {
+  const id = toId(raw);
+  const refill = id === null ? null : await getOwnRefill(uid, String(id));
+  return refill ? API_V2_REFILL_STATUS[refill.status] : fail(API_V2_ERRORS.refillNotFound);
+}
+
+export async function v2RefillStatus(uid: string, raw: string): Promise<V2Answer> {
+  const status = await refillStatus(uid, raw);
+  return typeof status === 'string' ? { status } : status;
+}
+
+export async function v2MultiRefillStatus(uid: string, ids: string[]): Promise<V2Answer> {
+  return Promise.all(ids.map(async (raw) => ({ refill: toId(raw) ?? raw, status: await refillStatus(uid, raw) })));
+}

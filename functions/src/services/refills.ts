@@ -1,0 +1,116 @@
+// Refill requests: a customer (through API v2) asks for dropped followers or likes of a completed
+// order to be topped up; the admin completes or rejects the request. No money moves.
+import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { conflict, notFound } from '../lib/http-error';
+import { pageNewestFirst } from '../lib/pagination';
+import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
+import { REFILL_DAYS } from '../shared/catalogue';
+import { type ServiceDoc, servicesCollection } from './catalogue';
+import { pickFreeNumberedDoc } from './numbers';
+import { type OrderDoc, ordersCollection } from './orders';
+
+export interface RefillDoc {
+  userId: string;
+  user: { _id: string; name: string; email: string };
+  orderId: string;
+  service: string;
+  link: string;
+  status: RefillStatus;
+  createdAt: Timestamp;
+  decidedAt?: Timestamp;
+}
+
+export interface Refill {
+  _id: string;
+  number: number;
+  user: { _id: string; name: string; email: string };
+  orderId: string;
+  service: string;
+  link: string;
+  status: RefillStatus;
+  createdAt: string;
+  decidedAt?: string;
+}
+
+export const refillsCollection = () => db.collection('refills');
+
+export function refillToWire(id: string, doc: RefillDoc): Refill {
+  return {
+    _id: id,
+    number: Number(id),
+    user: doc.user,
+    orderId: doc.orderId,
+    service: doc.service,
+    link: doc.link,
+    status: doc.status,
+    createdAt: doc.createdAt.toDate().toISOString(),
+    ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
+  };
+}
+
+/**
+ * Creates a refill request for the caller's completed order of a refillable service, within
+ * REFILL_DAYS of completion. A second request while one is pending returns the pending one.
+ */
+export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
+  return db.runTransaction(async (tx) => {
+    const now = Timestamp.now();
+    const orderRef = ordersCollection().doc(orderId);
+    const order = (await tx.get(orderRef)).data() as (OrderDoc & { refillPendingId?: string | null }) | undefined;
+    if (!order || order.userId !== uid) throw notFound(API_V2_ERRORS.incorrectOrder);
+    const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
+    const pending = order.refillPendingId
+      ? ((await tx.get(refillsCollection().doc(order.refillPendingId))).data() as RefillDoc | undefined)
+      : undefined;
+    const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
+
+    if (pending?.status === 'pending' && order.refillPendingId) return { refillId: order.refillPendingId };
+    const completedAt = order.updatedAt.toMillis();
+    const eligible =
+      order.status === 'completed' && service?.refill === true && now.toMillis() - completedAt <= REFILL_DAYS * 24 * 60 * 60 * 1000;
+    if (!eligible) throw conflict(API_V2_ERRORS.notEligibleForRefill);
+
+    const refill: RefillDoc = {
+      userId: uid,
+      user: order.user,
+      orderId,
+      service: order.service,
+      link: order.link,
+      status: 'pending',
+      createdAt: now,
+    };
+    tx.create(refillRef, refill);
+    tx.update(orderRef, { refillPendingId: refillRef.id });
+    return { refillId: refillRef.id };
+  });
+}
+
+/** The caller's refill (another user's is answered like a missing one). */
+export async function getOwnRefill(uid: string, refillId: string): Promise<RefillDoc | null> {
+  if (!/^\d{1,15}$/.test(refillId)) return null;
+  const doc = (await refillsCollection().doc(refillId).get()).data() as RefillDoc | undefined;
+  return doc && doc.userId === uid ? doc : null;
+}
+
+/** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
+export async function decideRefill(refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
+  return db.runTransaction(async (tx) => {
+    const now = Timestamp.now();
+    const ref = refillsCollection().doc(refillId);
+    const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
+    if (!refill) throw notFound('Refill request not found');
+    if (refill.status !== 'pending') throw conflict(`This refill request was already ${refill.status}`);
+    const orderRef = ordersCollection().doc(refill.orderId);
+    const order = (await tx.get(orderRef)).data() as (OrderDoc & { refillPendingId?: string | null }) | undefined;
+    tx.update(ref, { status, decidedAt: now });
+    if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
+    return refillToWire(refillId, { ...refill, status, decidedAt: now });
+  });
+}
+
+export async function listRefills(page: { limit: number; cursor?: string | undefined; status?: RefillStatus | undefined }) {
+  let query: Query = refillsCollection();
+  if (page.status) query = query.where('status', '==', page.status);
+  return pageNewestFirst(query, 'createdAt', page, (d) => refillToWire(d.id, d.data() as RefillDoc));
+}

@@ -1,0 +1,350 @@
+// firestore.rules as a matrix: per collection, anonymous / owner / another user / admin × get, list,
+// create, update, delete, through the web SDK against the emulator. Every test starts from the same
+// documents (fixtures.ts), written with rules disabled as the API's Admin SDK would write them.
+// The last test reads the emulator's rule coverage; the report is saved under test-results/rules-coverage/.
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  collectionGroup,
+  type DocumentData,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { conditions, fetchCoverage, saveCoverageReport, uncoveredConditions } from './coverage';
+import { ACTIVE_SERVICE, ALICE_ORDER, BOB_ORDER, FIXTURES, INACTIVE_SERVICE, seed } from './fixtures';
+import { ACTORS, type Actor, AS_OWNER, AS_VISITOR, asServer, clientsFor, clientWithClaims, startRulesEnv } from './rules-env';
+
+let testEnv: RulesTestEnvironment;
+let db: Record<Actor, Firestore>;
+
+beforeAll(async () => {
+  testEnv = await startRulesEnv();
+  db = clientsFor(testEnv);
+});
+
+beforeEach(async () => {
+  await testEnv.clearFirestore();
+  await asServer(testEnv, seed);
+});
+
+afterAll(async () => {
+  await saveCoverageReport();
+  await testEnv?.cleanup();
+});
+
+const get = (actor: Actor, path: string) => getDoc(doc(db[actor], path));
+const list = (actor: Actor, path: string) => getDocs(collection(db[actor], path));
+const listWhere = (actor: Actor, path: string, field: string, value: unknown) =>
+  getDocs(query(collection(db[actor], path), where(field, '==', value)));
+
+/** What the server holds at `path`, read with rules disabled. */
+async function serverCopy(path: string): Promise<DocumentData | undefined> {
+  let data: DocumentData | undefined;
+  await asServer(testEnv, async (server) => {
+    data = (await getDoc(doc(server, path))).data();
+  });
+  return data;
+}
+
+interface WriteTargets {
+  /** A noun for test names: "cannot create a profile". */
+  what: string;
+  /** A new document's path and body (deleted first with rules disabled, so the write is a true create). */
+  create: [path: string, data: DocumentData];
+  /** An existing document, and the change an attacker would like to make to it. */
+  update: [path: string, data: DocumentData];
+  names?: Record<Actor, string>;
+}
+
+/** Every client write is denied, to every actor: all writes go through the API's Admin SDK. */
+function itDeniesEveryClientWrite({ what, create, update, names = AS_OWNER }: WriteTargets) {
+  for (const actor of ACTORS) {
+    it(`${names[actor]} cannot create ${what}`, async () => {
+      await asServer(testEnv, (server) => deleteDoc(doc(server, create[0])));
+      await assertFails(setDoc(doc(db[actor], create[0]), create[1]));
+      expect(await serverCopy(create[0])).toBeUndefined();
+    });
+    it(`${names[actor]} cannot update ${what}`, async () => {
+      const before = await serverCopy(update[0]);
+      expect(before).toBeDefined();
+      await assertFails(updateDoc(doc(db[actor], update[0]), update[1]));
+      expect(await serverCopy(update[0])).toEqual(before);
+    });
+    it(`${names[actor]} cannot delete ${what}`, async () => {
+      await assertFails(deleteDoc(doc(db[actor], update[0])));
+      expect(await serverCopy(update[0])).toBeDefined();
+    });
+  }
+}
+
+/** Collections no client may touch at all, admins included. */
+function itDeniesEverything(collectionPath: string, existing: string) {
+  for (const actor of ACTORS) {
+    const who = AS_VISITOR[actor];
+    it(`${who} cannot get a document`, () => assertFails(get(actor, existing)));
+    it(`${who} cannot list the collection`, () => assertFails(list(actor, collectionPath)));
+    it(`${who} cannot create a document`, () => assertFails(setDoc(doc(db[actor], `${collectionPath}/new-doc`), { any: 'thing' })));
+    it(`${who} cannot update a document`, () => assertFails(updateDoc(doc(db[actor], existing), { any: 'thing' })));
+    it(`${who} cannot delete a document`, () => assertFails(deleteDoc(doc(db[actor], existing))));
+  }
+}
+
+describe('users/{uid}: profiles, read by the owner and admins, written by nobody', () => {
+  it('the owner can get their profile, balance and role included', async () => {
+    const snap = await assertSucceeds(get('alice', 'users/alice'));
+    expect(snap.data()).toMatchObject({ balancePaisa: 100000, role: 'user' });
+  });
+  it('another user cannot get it', () => assertFails(get('bob', 'users/alice')));
+  it('anonymous cannot get it', () => assertFails(get('anonymous', 'users/alice')));
+  it('an admin can get any profile', () => assertSucceeds(get('admin', 'users/alice')));
+
+  it('an admin can list every profile', async () => {
+    const snap = await assertSucceeds(list('admin', 'users'));
+    expect(snap.size).toBe(3);
+  });
+  it('a user cannot list profiles, not even filtered to their own email', async () => {
+    await assertFails(list('alice', 'users'));
+    await assertFails(listWhere('alice', 'users', 'email', 'alice@example.com'));
+  });
+  it('anonymous cannot list profiles', () => assertFails(list('anonymous', 'users')));
+
+  itDeniesEveryClientWrite({
+    what: 'a profile',
+    create: ['users/alice', { name: 'Alice', email: 'alice@example.com', role: 'admin', balancePaisa: 99_999_999 }],
+    update: ['users/alice', { name: 'Alice Renamed' }],
+  });
+
+  it('a user cannot raise their own balancePaisa', async () => {
+    await assertFails(updateDoc(doc(db.alice, 'users/alice'), { balancePaisa: 99_999_999 }));
+    expect(await serverCopy('users/alice')).toMatchObject({ balancePaisa: 100000 });
+  });
+  it('a user cannot give themselves the admin role', async () => {
+    await assertFails(updateDoc(doc(db.alice, 'users/alice'), { role: 'admin' }));
+    await assertFails(setDoc(doc(db.alice, 'users/alice'), { role: 'admin' }, { merge: true }));
+    expect(await serverCopy('users/alice')).toMatchObject({ role: 'user' });
+  });
+  it('a new user cannot create their own profile (the API creates it), least of all with a balance', async () => {
+    const carol = clientWithClaims(testEnv, 'carol', { email: 'carol@example.com' });
+    await assertFails(setDoc(doc(carol, 'users/carol'), { name: 'Carol', role: 'user', balancePaisa: 0 }));
+    await assertFails(setDoc(doc(carol, 'users/carol'), { name: 'Carol', role: 'admin', balancePaisa: 1_000_000 }));
+  });
+});
+
+describe('admin is the boolean `admin: true` token claim, nothing else', () => {
+  it('a token whose admin claim is the string "true" is not an admin', async () => {
+    const pretender = clientWithClaims(testEnv, 'mallory', { admin: 'true' });
+    await assertFails(getDocs(collection(pretender, 'users')));
+  });
+  it('a token with admin: false is not an admin', async () => {
+    const demoted = clientWithClaims(testEnv, 'mallory', { admin: false });
+    await assertFails(getDoc(doc(demoted, 'users/alice')));
+    await assertFails(getDocs(collection(demoted, 'contactMessages')));
+  });
+  it('a profile whose role field says admin grants nothing without the claim', async () => {
+    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { role: 'admin' }));
+    await assertFails(list('alice', 'users'));
+    await assertFails(get('alice', 'users/bob'));
+  });
+});
+
+describe('users/{uid}/ledger: money entries, read by the owner and admins, written by nobody', () => {
+  it('the owner can get and list their ledger', async () => {
+    await assertSucceeds(get('alice', 'users/alice/ledger/credit-1'));
+    const snap = await assertSucceeds(list('alice', 'users/alice/ledger'));
+    expect(snap.size).toBe(1);
+  });
+  it("another user cannot get or list the owner's ledger", async () => {
+    await assertFails(get('bob', 'users/alice/ledger/credit-1'));
+    await assertFails(list('bob', 'users/alice/ledger'));
+  });
+  it('anonymous cannot get or list a ledger', async () => {
+    await assertFails(get('anonymous', 'users/alice/ledger/credit-1'));
+    await assertFails(list('anonymous', 'users/alice/ledger'));
+  });
+  it("an admin can get and list any user's ledger", async () => {
+    await assertSucceeds(get('admin', 'users/bob/ledger/credit-1'));
+    await assertSucceeds(list('admin', 'users/bob/ledger'));
+  });
+  it('a collection-group query over every ledger is denied, even to an admin (the API reads across users)', async () => {
+    await assertFails(getDocs(collectionGroup(db.admin, 'ledger')));
+    await assertFails(getDocs(query(collectionGroup(db.alice, 'ledger'), where('type', '==', 'credit'))));
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a ledger entry',
+    create: ['users/alice/ledger/credit-2', { type: 'credit', amountPaisa: 1_000_000, balanceAfterPaisa: 1_100_000, at: new Date() }],
+    update: ['users/alice/ledger/credit-1', { amountPaisa: 1_000_000 }],
+  });
+});
+
+describe('orders: read by the owner (queries filtered on userId) and admins, written by nobody', () => {
+  it('the owner can get their order', () => assertSucceeds(get('alice', ALICE_ORDER)));
+  it('another user cannot get it', () => assertFails(get('bob', ALICE_ORDER)));
+  it('anonymous cannot get it', () => assertFails(get('anonymous', ALICE_ORDER)));
+  it('an admin can get any order', () => assertSucceeds(get('admin', BOB_ORDER)));
+  it('a user asking for an order id that does not exist is denied, so ids cannot be probed', () =>
+    assertFails(get('alice', 'orders/999999999')));
+
+  it('the owner can query orders filtered on their own userId, and gets only theirs', async () => {
+    const snap = await assertSucceeds(listWhere('alice', 'orders', 'userId', 'alice'));
+    expect(snap.docs.map((d) => d.ref.path)).toEqual([ALICE_ORDER]);
+  });
+  it('a user cannot list orders without the userId filter', () => assertFails(list('alice', 'orders')));
+  it("a user cannot query another user's orders", () => assertFails(listWhere('alice', 'orders', 'userId', 'bob')));
+  it('anonymous cannot query orders', async () => {
+    await assertFails(list('anonymous', 'orders'));
+    await assertFails(listWhere('anonymous', 'orders', 'userId', 'alice'));
+  });
+  it('an admin can list every order', async () => {
+    const snap = await assertSucceeds(list('admin', 'orders'));
+    expect(snap.size).toBe(2);
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'an order',
+    create: ['orders/100000003', { ...FIXTURES[ALICE_ORDER], pricePaisa: 0, status: 'completed' }],
+    update: [ALICE_ORDER, { status: 'cancelled' }],
+  });
+});
+
+describe('services: active ones read by anyone, inactive ones by admins, written by nobody', () => {
+  it('anonymous can get an active service', () => assertSucceeds(get('anonymous', ACTIVE_SERVICE)));
+  it('anonymous and users cannot get an inactive service', async () => {
+    await assertFails(get('anonymous', INACTIVE_SERVICE));
+    await assertFails(get('alice', INACTIVE_SERVICE));
+  });
+  it('an admin can get an inactive service', () => assertSucceeds(get('admin', INACTIVE_SERVICE)));
+
+  it('anonymous can query the services filtered on active == true', async () => {
+    const snap = await assertSucceeds(listWhere('anonymous', 'services', 'active', true));
+    expect(snap.docs.map((d) => d.ref.path)).toEqual([ACTIVE_SERVICE]);
+  });
+  it('anonymous and users cannot list services without the active filter', async () => {
+    await assertFails(list('anonymous', 'services'));
+    await assertFails(list('alice', 'services'));
+  });
+  it('an admin can list every service, inactive included', async () => {
+    const snap = await assertSucceeds(list('admin', 'services'));
+    expect(snap.size).toBe(2);
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a service',
+    names: AS_VISITOR,
+    create: ['services/new-service', { name: 'Free followers', ratePer1000Paisa: 0, active: true }],
+    update: [ACTIVE_SERVICE, { ratePer1000Paisa: 1 }],
+  });
+});
+
+describe('reviews: read by anyone, written by nobody (posting goes through the API)', () => {
+  it('anonymous can get and list reviews', async () => {
+    await assertSucceeds(get('anonymous', 'reviews/review-1'));
+    const snap = await assertSucceeds(list('anonymous', 'reviews'));
+    expect(snap.size).toBe(1);
+  });
+  it('a signed-in user can list reviews', () => assertSucceeds(list('alice', 'reviews')));
+
+  itDeniesEveryClientWrite({
+    what: 'a review',
+    names: AS_VISITOR,
+    create: ['reviews/review-2', { name: 'Spam', rating: 5, comment: 'Buy now', createdAt: new Date() }],
+    update: ['reviews/review-1', { rating: 1 }],
+  });
+});
+
+describe('settings/public: got by anyone, written by nobody; other settings are server-only', () => {
+  it('anonymous can get the public settings', async () => {
+    const snap = await assertSucceeds(get('anonymous', 'settings/public'));
+    expect(snap.data()).toHaveProperty('supportChat');
+  });
+  it('a user can get the public settings', () => assertSucceeds(get('alice', 'settings/public')));
+  it('nobody, admins included, can get another settings document', async () => {
+    for (const actor of ACTORS) await assertFails(get(actor, 'settings/private'));
+  });
+  it('nobody, admins included, can list the settings collection', async () => {
+    for (const actor of ACTORS) await assertFails(list(actor, 'settings'));
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'the public settings',
+    names: AS_VISITOR,
+    create: ['settings/public', { wallets: [{ provider: 'Scam', accountNumber: '0300-6666666', accountName: 'Not us' }] }],
+    update: ['settings/public', { supportChat: 'https://evil.example' }],
+  });
+});
+
+for (const name of ['recharges', 'rechargeRequests'] as const) {
+  describe(`${name}: read by the owner (queries filtered on userId) and admins, written by nobody`, () => {
+    const mine = `${name}/${name === 'recharges' ? 'rch' : 'req'}-alice`;
+    const theirs = `${name}/${name === 'recharges' ? 'rch' : 'req'}-bob`;
+
+    it('the owner can get theirs', () => assertSucceeds(get('alice', mine)));
+    it('another user cannot get it', () => assertFails(get('bob', mine)));
+    it('anonymous cannot get it', () => assertFails(get('anonymous', mine)));
+    it("an admin can get anyone's", () => assertSucceeds(get('admin', theirs)));
+
+    it('the owner can query filtered on their own userId, and gets only theirs', async () => {
+      const snap = await assertSucceeds(listWhere('alice', name, 'userId', 'alice'));
+      expect(snap.docs.map((d) => d.ref.path)).toEqual([mine]);
+    });
+    it("a user cannot list without the userId filter, or filtered on another user's id", async () => {
+      await assertFails(list('alice', name));
+      await assertFails(listWhere('alice', name, 'userId', 'bob'));
+    });
+    it('anonymous cannot list', () => assertFails(list('anonymous', name)));
+    it('an admin can list them all', async () => {
+      const snap = await assertSucceeds(list('admin', name));
+      expect(snap.size).toBe(2);
+    });
+
+    itDeniesEveryClientWrite({
+      what: name === 'recharges' ? 'a recharge' : 'a recharge request',
+      create: [`${name}/new`, { userId: 'alice', amountPaisa: 1_000_000, status: 'approved', at: new Date() }],
+      update: [mine, { amountPaisa: 1_000_000, status: 'approved' }],
+    });
+  });
+}
+
+describe('contactMessages: read by admins only, written by nobody (the contact form posts to the API)', () => {
+  it('an admin can get and list contact messages', async () => {
+    await assertSucceeds(get('admin', 'contactMessages/msg-1'));
+    const snap = await assertSucceeds(list('admin', 'contactMessages'));
+    expect(snap.size).toBe(1);
+  });
+  it('anonymous and users cannot get or list contact messages', async () => {
+    for (const actor of ['anonymous', 'alice', 'bob'] as const) {
+      await assertFails(get(actor, 'contactMessages/msg-1'));
+      await assertFails(list(actor, 'contactMessages'));
+    }
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a contact message',
+    names: AS_VISITOR,
+    create: ['contactMessages/msg-2', { name: 'Visitor', email: 'v@example.com', message: 'Hi', createdAt: new Date() }],
+    update: ['contactMessages/msg-1', { message: 'Edited' }],
+  });
+});
+
+describe('idempotency: server-only, no client access at all', () => itDeniesEverything('idempotency', 'idempotency/key-1'));
+describe('rateLimits: server-only, no client access at all', () => itDeniesEverything('rateLimits', 'rateLimits/alice'));
+describe('rechargeReferences: server-only, no client access at all', () =>
+  itDeniesEverything('rechargeReferences', 'rechargeReferences/easypaisa-tx1'));
+describe('a collection the rules do not mention: denied by default', () => itDeniesEverything('notes', 'notes/note-1'));
+
+// Keep last: it judges the coverage the tests above produced.
+describe('rule coverage', () => {
+  it('every allow condition and helper was evaluated both allowing and denying', async () => {
+    const report = await fetchCoverage();
+    expect(conditions(report).length).toBeGreaterThan(0);
+    expect(uncoveredConditions(report)).toEqual([]);
+  });
+});

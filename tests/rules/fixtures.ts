@@ -1,0 +1,87 @@
+// The documents every rules test starts from, shaped like the ones the API writes. Written with rules
+// disabled, as the Admin SDK would.
+import { type DocumentData, doc, type Firestore, writeBatch } from 'firebase/firestore';
+
+const at = new Date('2026-01-15T10:00:00Z');
+
+const profile = (name: string, role: 'user' | 'admin', balancePaisa: number) => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  role,
+  balancePaisa,
+  lastRecharge: balancePaisa > 0 ? { amountPaisa: balancePaisa, at } : null,
+  createdAt: at,
+});
+
+const order = (id: string, userId: string) => ({
+  userId,
+  user: { _id: userId, name: userId, email: `${userId}@example.com` },
+  platform: 'tiktok',
+  serviceId: 'tt-followers-real',
+  service: 'TikTok Followers (Real)',
+  link: `https://www.tiktok.com/@${userId}`,
+  quantity: 1000,
+  pricePaisa: 90000,
+  status: 'pending',
+  createdAt: at,
+  updatedAt: at,
+  number: Number(id),
+});
+
+const service = (name: string, active: boolean) => ({
+  number: 1,
+  platform: 'tiktok',
+  category: 'Followers',
+  name,
+  ratePer1000Paisa: 90000,
+  min: 10,
+  max: 100000,
+  defaultQuantity: 50,
+  description: 'Real-looking followers',
+  active,
+});
+
+export const ALICE_ORDER = 'orders/100000001';
+export const BOB_ORDER = 'orders/100000002';
+export const ACTIVE_SERVICE = 'services/tt-followers-real';
+export const INACTIVE_SERVICE = 'services/tt-followers-retired';
+
+export const FIXTURES: Record<string, DocumentData> = {
+  'users/alice': profile('Alice', 'user', 100000),
+  'users/bob': profile('Bob', 'user', 25000),
+  'users/admin': profile('Admin', 'admin', 0),
+  'users/alice/ledger/credit-1': { type: 'credit', amountPaisa: 100000, balanceAfterPaisa: 100000, rechargeId: 'rch-alice', at },
+  'users/bob/ledger/credit-1': { type: 'credit', amountPaisa: 25000, balanceAfterPaisa: 25000, rechargeId: 'rch-bob', at },
+  [ALICE_ORDER]: order('100000001', 'alice'),
+  [BOB_ORDER]: order('100000002', 'bob'),
+  [ACTIVE_SERVICE]: service('TikTok Followers (Real)', true),
+  [INACTIVE_SERVICE]: service('TikTok Followers (Retired)', false),
+  'reviews/review-1': { name: 'Bob', rating: 5, comment: 'Fast delivery', createdAt: at },
+  'settings/public': {
+    wallets: [{ provider: 'Easypaisa', accountNumber: '0300-0000001', accountName: 'Shohrat' }],
+    supportChat: 'https://wa.me/1',
+  },
+  'settings/private': { note: 'not for clients' },
+  'recharges/rch-alice': { userId: 'alice', amountPaisa: 100000, method: 'Easypaisa', by: 'admin', at },
+  'recharges/rch-bob': { userId: 'bob', amountPaisa: 25000, method: 'JazzCash', by: 'admin', at },
+  'rechargeRequests/req-alice': {
+    userId: 'alice',
+    amountPaisa: 50000,
+    method: 'Easypaisa',
+    reference: 'TX1',
+    status: 'pending',
+    createdAt: at,
+  },
+  'rechargeRequests/req-bob': { userId: 'bob', amountPaisa: 50000, method: 'JazzCash', reference: 'TX2', status: 'pending', createdAt: at },
+  'contactMessages/msg-1': { name: 'Visitor', email: 'visitor@example.com', message: 'Hello', createdAt: at },
+  'idempotency/key-1': { uid: 'alice', scope: 'order', status: 200, body: '{}', at },
+  'rateLimits/alice': { count: 3, windowStart: at },
+  'rechargeReferences/easypaisa-tx1': { requestId: 'req-alice', userId: 'alice', createdAt: at },
+  'notes/note-1': { text: 'a collection the rules do not mention' },
+};
+
+export async function seed(db: Firestore): Promise<void> {
+  const batch = writeBatch(db);
+  for (const [path, data] of Object.entries(FIXTURES)) batch.set(doc(db, path), data);
+  await batch.commit();
+}
