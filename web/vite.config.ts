@@ -36,7 +36,8 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': 'http://127.0.0.1:5000' },
+    // The Hosting emulator of `npm start` answers /api and the Firebase config under /__/.
+    proxy: { '/api': 'http://127.0.0.1:5000', '/__': 'http://127.0.0.1:5000' },
   },
   build: {
     manifest: true,

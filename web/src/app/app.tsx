@@ -1,8 +1,10 @@
+import { AppProvider } from '@/app/provider';
+import { AppRouter } from '@/app/router';
+
 export function App() {
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Shohrat</h1>
-      <p>Boost your social media presence with reliable &amp; fast services.</p>
-    </main>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
   );
 }

@@ -1,0 +1,179 @@
+// The whole product in a real browser, on the emulators from the built app: a new customer
+// registers, asks for a top-up, the admin approves it, the customer orders, the admin cancels the
+// order, and the customer sees the refund. Screenshots of every page at 360 and 1280 px.
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths } from './browser';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+let browser: Browser;
+let customerContext: BrowserContext;
+let adminContext: BrowserContext;
+let customer: Page;
+let adminPage: Page;
+
+const suffix = randomUUID().slice(0, 8);
+const account = { name: 'Sara Ahmed', email: `sara-${suffix}@example.com`, password: 'sara-pass-123' };
+const transactionId = `TX${suffix.replace(/[^a-z0-9]/gi, '')}2026`;
+let orderNumber = '';
+
+async function balanceText(page: Page) {
+  return (await page.getByTestId('balance').textContent())?.trim();
+}
+
+beforeAll(async () => {
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+  browser = await launchBrowser();
+  customerContext = await newContext(browser, url, PHONE);
+  adminContext = await newContext(browser, url, DESKTOP);
+  customer = await customerContext.newPage();
+  adminPage = await adminContext.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new customer, from sign-up to a refunded order', () => {
+  it('shows the public pages to a visitor', async () => {
+    await customer.goto('/');
+    await expect.poll(() => customer.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
+    expect(await customer.getByRole('link', { name: /^Order Now/ }).count()).toBe(7);
+    expect(await customer.getByRole('button', { name: 'Coming Soon' }).isDisabled()).toBe(true);
+    expect(await customer.getByText('Boost your social media presence with reliable & fast services.').isVisible()).toBe(true);
+    await screenshotBothWidths(customer, 'home');
+
+    for (const [path, name, heading] of [
+      ['/login', 'login', 'Login'],
+      ['/register', 'register', 'Create your account'],
+      ['/contact', 'contact', 'Contact Us'],
+      ['/blog', 'blog', 'Step-by-step guide'],
+      ['/about', 'about', 'About Us'],
+      ['/no-such-page', 'not-found', 'Page not found'],
+    ] as const) {
+      await customer.goto(path);
+      await customer.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await customer.waitForLoadState('networkidle');
+      await screenshotBothWidths(customer, name);
+    }
+    await customer.goto('/about');
+    await customer
+      .getByText('No reviews yet. Be the first one!')
+      .or(customer.getByRole('list').filter({ hasText: 'out of 5' }))
+      .first()
+      .waitFor();
+  });
+
+  it('sends a visitor from /dashboard to /login', async () => {
+    await customer.goto('/dashboard');
+    await customer.waitForURL('**/login');
+  });
+
+  it('registers and lands on the dashboard with Rs 0 and no orders', async () => {
+    await customer.goto('/register');
+    await customer.getByLabel('Name').fill(account.name);
+    await customer.getByLabel('Email').fill(account.email);
+    await customer.getByLabel('Password', { exact: true }).fill(account.password);
+    await customer.getByLabel('Confirm Password').fill(account.password);
+    await customer.getByRole('button', { name: 'Register' }).click();
+    await customer.waitForURL('**/dashboard');
+    await customer.getByText('Registration successful! Login NOW').waitFor();
+    await expect.poll(() => balanceText(customer)).toBe('Rs 0');
+    await customer.getByText('No recent orders found.').waitFor();
+    expect(await customer.getByText(`Welcome, ${account.name}`).count()).toBeGreaterThan(0);
+    await customer.getByText('N/A').waitFor();
+  });
+
+  it('submits a recharge request with the wallet transaction id', async () => {
+    await customer.getByRole('button', { name: 'Recharge' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Recharge Balance' });
+    await dialog.getByText('Easypaisa').first().waitFor();
+    expect(await dialog.getByRole('button', { name: /^Copy .* number$/ }).count()).toBe(4);
+    await dialog.getByLabel('Amount (Rs)').fill('500');
+    await dialog.getByLabel('Wallet').selectOption('Easypaisa');
+    await dialog.getByRole('textbox', { name: 'Transaction ID' }).fill(transactionId);
+    await screenshotBothWidths(customer, 'dashboard-recharge-modal');
+    await dialog.getByRole('button', { name: 'Submit recharge request' }).click();
+    await customer.getByText(/Recharge request submitted/).waitFor();
+    await dialog.getByText('pending', { exact: true }).waitFor();
+    await customer.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('lets the admin sign in and approve the request', async () => {
+    await adminPage.goto('/login');
+    await adminPage.getByLabel('Email').fill('admin@example.com');
+    await adminPage.getByLabel('Password').fill('admin12345');
+    await adminPage.getByRole('button', { name: 'Login' }).click();
+    await adminPage.waitForURL('**/admin');
+    const approve = adminPage.getByRole('button', { name: `Approve Rs 500 for ${account.email}` });
+    await approve.click();
+    await adminPage.getByText('✅ Recharge request approved').waitFor();
+    await approve.waitFor({ state: 'detached' });
+  });
+
+  it('shows the customer the credited balance and the last recharge', async () => {
+    await customer.reload();
+    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs 500');
+    await customer.getByText('N/A').waitFor({ state: 'detached' });
+    await screenshotBothWidths(customer, 'dashboard');
+  });
+
+  it('orders TikTok followers, and the balance drops by the price', async () => {
+    await customer.getByRole('link', { name: 'Place Order' }).first().click();
+    await customer.waitForURL('**/order');
+    await customer.getByRole('heading', { level: 1, name: 'Order Services' }).waitFor();
+    await customer.getByRole('button', { name: /^Followers/ }).click();
+    await customer.getByRole('radio', { name: /^Real Followers/ }).check();
+    expect(await customer.getByLabel('Quantity').inputValue()).toBe('50');
+    await customer.getByLabel('Link').fill('https://www.tiktok.com/@sara');
+    await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs 45');
+    await screenshotBothWidths(customer, 'order');
+    await customer.getByRole('button', { name: 'Place Order' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Order Placed' });
+    await dialog.getByText('Your order was successfully received!').waitFor();
+    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
+    expect(orderNumber).toMatch(/^\d{9}$/);
+    expect(await dialog.getByText('Rs 455').isVisible()).toBe(true);
+    await screenshotBothWidths(customer, 'order-placed-modal');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await customer.goto('/dashboard');
+    await expect.poll(() => balanceText(customer)).toBe('Rs 455');
+    await customer.getByText(`#${orderNumber}`).waitFor();
+    await customer.getByText('pending', { exact: true }).waitFor();
+  });
+
+  it('lets the admin find and cancel the order', async () => {
+    await adminPage.reload();
+    await adminPage.getByLabel('Search orders').fill(orderNumber);
+    await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
+    const status = adminPage.getByLabel(`Status of order ${orderNumber}`);
+    await status.selectOption('cancelled');
+    await adminPage.locator('tr', { has: status }).getByRole('button', { name: 'Update' }).click();
+    await adminPage.getByText('✅ Order status updated to cancelled').waitFor();
+    await screenshotBothWidths(adminPage, 'admin');
+  });
+
+  it('shows the customer the refund', async () => {
+    await customer.reload();
+    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs 500');
+    await customer.getByText('cancelled', { exact: true }).waitFor();
+    await screenshotBothWidths(customer, 'dashboard-refunded');
+  });
+
+  it('sends a signed-in customer from / to /order, and keeps customers out of /admin', async () => {
+    await customer.goto('/');
+    await customer.waitForURL('**/order');
+    await customer.goto('/admin');
+    await customer.waitForURL('**/login');
+  });
+
+  it('raised no uncaught error in any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { RequireAdmin, RequireAuth } from '@/app/guards';
+import { admin, currentPath, customer, fakeAuth, renderApp } from '@/testing/render';
+
+const userRoutes = (
+  <Route element={<RequireAuth />}>
+    <Route path="/dashboard" element={<p>Dashboard content</p>} />
+  </Route>
+);
+const adminRoutes = (
+  <Route element={<RequireAdmin />}>
+    <Route path="/admin" element={<p>Admin content</p>} />
+  </Route>
+);
+
+describe('RequireAuth', () => {
+  it("shows 'Loading...' while the session resolves", () => {
+    renderApp(null, { route: '/dashboard', routes: userRoutes, auth: fakeAuth({ status: 'loading', user: null }) });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByText('Dashboard content')).not.toBeInTheDocument();
+  });
+
+  it('sends nobody-signed-in to /login', () => {
+    renderApp(null, { route: '/dashboard', routes: userRoutes, auth: fakeAuth({ status: 'signed-out', user: null }) });
+    expect(currentPath()).toBe('/login');
+  });
+
+  it('lets a signed-in user through', () => {
+    renderApp(null, { route: '/dashboard', routes: userRoutes, auth: fakeAuth({ status: 'signed-in', user: customer }) });
+    expect(screen.getByText('Dashboard content')).toBeInTheDocument();
+  });
+});
+
+describe('RequireAdmin', () => {
+  it("shows 'Loading...' while the session resolves", () => {
+    renderApp(null, { route: '/admin', routes: adminRoutes, auth: fakeAuth({ status: 'loading', user: null }) });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in customer to /login', () => {
+    renderApp(null, { route: '/admin', routes: adminRoutes, auth: fakeAuth({ status: 'signed-in', user: customer }) });
+    expect(currentPath()).toBe('/login');
+    expect(screen.queryByText('Admin content')).not.toBeInTheDocument();
+  });
+
+  it('sends nobody-signed-in to /login', () => {
+    renderApp(null, { route: '/admin', routes: adminRoutes, auth: fakeAuth({ status: 'signed-out', user: null }) });
+    expect(currentPath()).toBe('/login');
+  });
+
+  it('lets an admin through', () => {
+    renderApp(null, { route: '/admin', routes: adminRoutes, auth: fakeAuth({ status: 'signed-in', user: admin }) });
+    expect(screen.getByText('Admin content')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+// Route guards: 'Loading...' while the session resolves; nobody signed in → /login; a signed-in
+// non-admin on an admin route → /login (spec §2).
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+
+function GuardLoading() {
+  return (
+    <div role="status" className="flex min-h-[60dvh] items-center justify-center text-slate-600">
+      Loading...
+    </div>
+  );
+}
+
+export function RequireAuth() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <GuardLoading />;
+  if (status === 'signed-out') return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <GuardLoading />;
+  if (status === 'signed-out' || user?.role !== 'admin') return <Navigate to={paths.login.getHref()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ToastProvider } from '@/components/ui/toasts';
+import { AuthProvider } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <ToastProvider>{children}</ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

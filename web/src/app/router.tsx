@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { RequireAdmin, RequireAuth } from '@/app/guards';
+import { AppShellFallback, RootLayout } from '@/components/layout/root-layout';
+import { paths } from '@/config/paths';
+
+// Every screen is its own chunk; the landing page loads only what it needs.
+export const routes = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <AppShellFallback />,
+    children: [
+      { path: paths.home.path, lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })) },
+      { path: paths.welcome.path, lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })) },
+      { path: paths.login.path, lazy: () => import('@/app/routes/login').then((m) => ({ Component: m.LoginRoute })) },
+      { path: paths.register.path, lazy: () => import('@/app/routes/register').then((m) => ({ Component: m.RegisterRoute })) },
+      { path: paths.contact.path, lazy: () => import('@/app/routes/contact').then((m) => ({ Component: m.ContactRoute })) },
+      { path: paths.guide.path, lazy: () => import('@/app/routes/guide').then((m) => ({ Component: m.GuideRoute })) },
+      { path: paths.about.path, lazy: () => import('@/app/routes/about').then((m) => ({ Component: m.AboutRoute })) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.dashboard.path, lazy: () => import('@/app/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+          { path: paths.order.path, lazy: () => import('@/app/routes/order').then((m) => ({ Component: m.OrderRoute })) },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [{ path: paths.admin.path, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) }],
+      },
+      { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,91 @@
+import { MESSAGES } from '@shared/messages';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Page } from '@/components/layout/page';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { DashboardError } from '@/features/dashboard/components/dashboard-error';
+import { SummaryCards } from '@/features/dashboard/components/summary-cards';
+import { SupportFooter } from '@/features/dashboard/components/support-footer';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { RecentOrdersTable } from '@/features/orders/components/recent-orders';
+import { RechargeModal } from '@/features/recharge/components/recharge-modal';
+import { ApiError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useProfile } from '@/lib/profile';
+import { useSettings } from '@/lib/settings';
+
+function isInvalidToken(error: unknown) {
+  return error instanceof ApiError && (error.status === 401 || error.message.toLowerCase() === MESSAGES.invalidToken.toLowerCase());
+}
+
+export function DashboardRoute() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const orders = useMyOrders();
+  const settings = useSettings();
+  const [recharging, setRecharging] = useState(false);
+
+  // An invalid token ends the session and goes to /login (spec §4).
+  const invalid = isInvalidToken(profile.error) || isInvalidToken(orders.error);
+  useEffect(() => {
+    if (!invalid) return;
+    void logout().then(() => navigate(paths.login.getHref(), { replace: true }));
+  }, [invalid, logout, navigate]);
+
+  const goToLogin = () => {
+    void logout().then(() => navigate(paths.login.getHref()));
+  };
+
+  let body: ReactNode;
+  if (profile.isPending) {
+    body = <LoadingBlock className="min-h-[50dvh]" />;
+  } else if (profile.isError) {
+    body = <DashboardError message={invalid ? 'Invalid token' : 'Failed to fetch user data'} onLogin={goToLogin} />;
+  } else {
+    const user = profile.data;
+    body = (
+      <div className="space-y-6">
+        <SummaryCards
+          user={user}
+          totalOrders={orders.data ? { count: orders.data.orders.length, more: orders.data.nextCursor !== null } : undefined}
+          onRecharge={() => setRecharging(true)}
+        />
+        <Card aria-labelledby="recent-orders-heading">
+          <div className="mb-4 flex items-center justify-between gap-3">
+            <h2 id="recent-orders-heading" className="text-lg font-bold text-slate-900">
+              Recent Orders
+            </h2>
+            <Link to={paths.order.getHref()} className={buttonClass({ size: 'sm' })}>
+              Place Order
+            </Link>
+          </div>
+          {orders.isPending ? (
+            <LoadingBlock className="min-h-40" />
+          ) : orders.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              Failed to fetch orders
+            </p>
+          ) : (
+            <RecentOrdersTable orders={orders.data.orders} />
+          )}
+        </Card>
+        <SupportFooter supportChat={settings.data?.supportChat} />
+        <RechargeModal open={recharging} onClose={() => setRecharging(false)} email={user.email} settings={settings.data} />
+      </div>
+    );
+  }
+
+  return (
+    <Page
+      title="Dashboard"
+      heading="Dashboard"
+      description={profile.data ? `Signed in as ${profile.data.name} (${profile.data.email})` : '\u00a0'}
+    >
+      {body}
+    </Page>
+  );
+}

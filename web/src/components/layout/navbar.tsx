@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+
+function Links({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      <NavLink to={paths.dashboard.getHref()} className={linkClass}>
+        Dashboard
+      </NavLink>
+      <NavLink to={paths.order.getHref()} className={linkClass}>
+        Place Order
+      </NavLink>
+      <NavLink to={paths.contact.getHref()} className={linkClass}>
+        Contact Us
+      </NavLink>
+      {/* The guide is a full page load (spec §2), so a plain anchor. */}
+      <a href={paths.guide.getHref()} className={linkClass({ isActive: false })}>
+        Blog
+      </a>
+      <NavLink to={paths.about.getHref()} className={linkClass}>
+        About Us
+      </NavLink>
+      {isAdmin ? (
+        <NavLink to={paths.admin.getHref()} className={linkClass}>
+          Admin
+        </NavLink>
+      ) : null}
+    </>
+  );
+}
+
+export function Navbar() {
+  const { user, status, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // Close the phone menu on navigation; pathname is the trigger, not read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  const onLogout = async () => {
+    await logout();
+    navigate(paths.login.getHref());
+  };
+
+  const account = user ? (
+    <div className="flex items-center gap-3">
+      <span className="max-w-40 truncate text-sm text-slate-700">
+        Welcome, <span className="font-semibold text-slate-900">{user.name || 'User'}</span>
+      </span>
+      <button
+        type="button"
+        onClick={onLogout}
+        className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
+      >
+        Logout
+      </button>
+    </div>
+  ) : status === 'loading' ? (
+    <span className="inline-block h-9 w-20" aria-hidden="true" />
+  ) : (
+    <NavLink to={paths.login.getHref()} className={linkClass}>
+      Login
+    </NavLink>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to={paths.welcome.getHref()} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
+          <span className="inline-flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden="true">
+            S
+          </span>
+          Shohrat
+        </Link>
+        <div className="hidden items-center gap-1 lg:flex">
+          <Links isAdmin={user?.role === 'admin'} />
+        </div>
+        <div className="hidden lg:block">{account}</div>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+          </svg>
+        </button>
+      </nav>
+      {open ? (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 lg:hidden">
+          <div className="flex flex-col gap-1">
+            <Links isAdmin={user?.role === 'admin'} />
+          </div>
+          <div className="mt-3 border-t border-slate-100 pt-3">{account}</div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router-dom';
+import { Footer } from '@/components/layout/footer';
+import { Navbar } from '@/components/layout/navbar';
+import { LoadingBlock } from '@/components/ui/spinner';
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading page" />;
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<LoadingBlock className="min-h-[60dvh]" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** What shows while the first screen's code loads: the header's frame, so nothing jumps after. */
+export function AppShellFallback() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <div className="h-16 border-b border-slate-200 bg-white" />
+      <LoadingBlock className="min-h-[60dvh]" />
+    </div>
+  );
+}

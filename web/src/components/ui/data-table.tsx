@@ -1,0 +1,80 @@
+// A table that shows `pageSize` rows with a Show More/Show Less toggle when more exist. Below the
+// `sm` breakpoint each row stacks into a labelled card, so nothing scrolls sideways on a phone.
+import { type ReactNode, useState } from 'react';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  getKey: (row: Row) => string;
+  emptyText: string;
+  pageSize?: number;
+  /** Shown below the rows (e.g. a Load more button for server pages). */
+  footer?: ReactNode;
+}
+
+export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, pageSize = 5, footer }: DataTableProps<Row>) {
+  const [expanded, setExpanded] = useState(false);
+  const visible = expanded ? rows : rows.slice(0, pageSize);
+
+  if (rows.length === 0) {
+    return <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
+  }
+
+  return (
+    <div>
+      <table className="w-full border-separate border-spacing-0 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden sm:table-header-group">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((row) => (
+            <tr key={getKey(row)} className="mb-3 block rounded-xl ring-1 ring-slate-200 sm:mb-0 sm:table-row sm:rounded-none sm:ring-0">
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  className={`flex items-center justify-between gap-4 px-3 py-2 before:text-xs before:font-semibold before:text-slate-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-slate-100 sm:py-3 sm:before:content-none ${column.className ?? ''}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > pageSize || footer ? (
+        <div className="mt-3 flex flex-wrap items-center justify-center gap-3">
+          {rows.length > pageSize ? (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((value) => !value)}
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {expanded ? 'Show Less' : 'Show More'}
+            </button>
+          ) : null}
+          {footer}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// Build-time settings, parsed once. Everything is optional: in production and on the Hosting
+// emulator the Firebase config comes from /__/firebase/init.json at run time, so no port or key is
+// baked into the bundle. VITE_FIREBASE_* only serve hosts that do not provide that file.
+import { z } from 'zod';
+
+const envSchema = z.object({
+  VITE_FIREBASE_API_KEY: z.string().min(1).optional(),
+  VITE_FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  VITE_FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  VITE_FIREBASE_APP_ID: z.string().min(1).optional(),
+  /** host:port of an Auth emulator to use when the config is not discovered at run time. */
+  VITE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+});
+
+export const env = envSchema.parse(import.meta.env);

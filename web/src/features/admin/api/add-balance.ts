@@ -1,0 +1,23 @@
+import { addBalanceBody, userSchema } from '@shared/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { adminRechargesKey } from './get-recent-recharges';
+import { adminUsersKey } from './get-users';
+
+export const addBalanceAnswer = z.object({ message: z.string(), user: userSchema });
+
+export function addBalance({ body, idempotencyKey }: { body: z.input<typeof addBalanceBody>; idempotencyKey: string }) {
+  return api.post('/admin/add-balance', addBalanceAnswer, addBalanceBody.parse(body), { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function useAddBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addBalance,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
+      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { rechargeRequestSchema, rejectRequestBody, userSchema } from '@shared/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { adminRechargesKey } from './get-recent-recharges';
+import { adminRequestsKey } from './get-recharge-requests';
+import { adminUsersKey } from './get-users';
+
+export const approveAnswer = z.object({ message: z.string(), request: rechargeRequestSchema, user: userSchema.optional() });
+export const rejectAnswer = z.object({ message: z.string(), request: rechargeRequestSchema });
+
+export function approveRechargeRequest(id: string) {
+  return api.post(`/admin/recharge-requests/${encodeURIComponent(id)}/approve`, approveAnswer);
+}
+
+export function rejectRechargeRequest({ id, note }: { id: string; note?: string }) {
+  return api.post(`/admin/recharge-requests/${encodeURIComponent(id)}/reject`, rejectAnswer, rejectRequestBody.parse(note ? { note } : {}));
+}
+
+function useInvalidateRequests() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminRequestsKey });
+    void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
+    void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+  };
+}
+
+export function useApproveRechargeRequest() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({ mutationFn: approveRechargeRequest, onSettled: invalidate });
+}
+
+export function useRejectRechargeRequest() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({ mutationFn: rejectRechargeRequest, onSettled: invalidate });
+}

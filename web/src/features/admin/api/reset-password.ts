@@ -1,0 +1,14 @@
+import { resetPasswordBody } from '@shared/schemas';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export const resetPasswordAnswer = z.object({ message: z.string() });
+
+export function resetPassword(body: z.input<typeof resetPasswordBody>) {
+  return api.post('/admin/reset-password', resetPasswordAnswer, resetPasswordBody.parse(body));
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,75 @@
+import { allowedNextStatuses, isFinalStatus, ORDER_STATUSES } from '@shared/order-status';
+import type { Order } from '@shared/schemas';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toasts';
+import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+
+/** Status dropdown (every status; those the order cannot move to are disabled), remains for partial, Update. */
+export function OrderStatusEditor({ order }: { order: Order }) {
+  const id = useId();
+  const toast = useToast();
+  const update = useUpdateOrderStatus();
+  const [status, setStatus] = useState(order.status);
+  const [remains, setRemains] = useState('');
+  const final = isFinalStatus(order.status);
+  const allowed = allowedNextStatuses(order.status);
+  const remainsNumber = Number(remains);
+  const remainsValid = Number.isInteger(remainsNumber) && remainsNumber > 0 && remainsNumber < order.quantity;
+  const canUpdate = !final && status !== order.status && (status !== 'partial' || remainsValid);
+
+  const onUpdate = async () => {
+    try {
+      const answer = await update.mutateAsync({
+        id: order._id,
+        body: status === 'partial' ? { status, remains: remainsNumber } : { status },
+      });
+      toast.success(`✅ ${answer.message}`);
+    } catch (error) {
+      toast.error(adminFailure(error));
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 sm:justify-start">
+      <label htmlFor={`${id}-status`} className="sr-only">
+        Status of order {order.number}
+      </label>
+      <select
+        id={`${id}-status`}
+        value={status}
+        disabled={final}
+        onChange={(event) => setStatus(event.target.value as Order['status'])}
+        className="h-9 rounded-lg border-0 bg-white px-2 text-sm capitalize ring-1 ring-slate-300 ring-inset disabled:bg-slate-100"
+      >
+        {ORDER_STATUSES.map((option) => (
+          <option key={option} value={option} disabled={option !== order.status && !allowed.includes(option)}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {status === 'partial' && !final ? (
+        <>
+          <label htmlFor={`${id}-remains`} className="sr-only">
+            Remains (undelivered) of order {order.number}
+          </label>
+          <input
+            id={`${id}-remains`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={order.quantity - 1}
+            placeholder="Remains"
+            value={remains}
+            onChange={(event) => setRemains(event.target.value)}
+            className="h-9 w-24 rounded-lg border-0 px-2 text-sm ring-1 ring-slate-300 ring-inset"
+          />
+        </>
+      ) : null}
+      <Button size="sm" disabled={!canUpdate} loading={update.isPending} onClick={onUpdate}>
+        Update
+      </Button>
+    </div>
+  );
+}

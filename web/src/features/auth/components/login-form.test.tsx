@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { admin, currentPath, customer, fakeAuth, renderApp } from '@/testing/render';
+
+function renderLogin(auth = fakeAuth({ status: 'signed-out', user: null })) {
+  return renderApp(<LoginForm supportChat="https://wa.me/920000000000" />, { route: '/login', auth });
+}
+
+describe('LoginForm', () => {
+  it('requires an email and a password, and checks the email format', async () => {
+    const { user, auth } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(auth.login).not.toHaveBeenCalled();
+  });
+
+  it('signs a customer in, says so, and goes to /dashboard', async () => {
+    const { user, auth } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'Ali@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(auth.login).toHaveBeenCalledWith('ali@example.com', 'secret123');
+    expect(screen.getByText('Login successful')).toBeInTheDocument();
+  });
+
+  it('sends an admin to /admin', async () => {
+    const auth = fakeAuth({ status: 'signed-out', user: null, login: vi.fn(async () => admin) });
+    const { user } = renderLogin(auth);
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'admin12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentPath()).toBe('/admin'));
+  });
+
+  it("shows 'Invalid email or password' for wrong credentials", async () => {
+    const login = vi.fn(async () => {
+      throw Object.assign(new Error('bad'), { code: 'auth/invalid-credential' });
+    });
+    const { user } = renderLogin(fakeAuth({ status: 'signed-out', user: null, login }));
+    await user.type(screen.getByLabelText('Email'), 'ali@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Invalid email or password')).not.toHaveLength(0);
+    expect(currentPath()).toBe('/login');
+  });
+
+  it("shows 'Server error, try again later' when the network fails", async () => {
+    const login = vi.fn(async () => {
+      throw Object.assign(new Error('offline'), { code: 'auth/network-request-failed' });
+    });
+    const { user } = renderLogin(fakeAuth({ status: 'signed-out', user: null, login }));
+    await user.type(screen.getByLabelText('Email'), 'ali@example.com');
+    await user.type(screen.getByLabelText('Password'), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Server error, try again later')).not.toHaveLength(0);
+  });
+
+  it('opens the support chat with a prefilled message from Forgot Password', async () => {
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'ali@example.com');
+    const link = screen.getByRole('link', { name: 'Forgot Password' });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('https://wa.me/920000000000');
+    expect(href.searchParams.get('text')).toContain('ali@example.com');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('emails a reset link to the typed address', async () => {
+    const auth = fakeAuth({ status: 'signed-out', user: null });
+    const { user } = renderLogin(auth);
+    await user.click(screen.getByRole('button', { name: 'Email me a reset link' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(auth.sendResetLink).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Email'), customer.email);
+    await user.click(screen.getByRole('button', { name: 'Email me a reset link' }));
+    await waitFor(() => expect(auth.sendResetLink).toHaveBeenCalledWith(customer.email));
+    expect(await screen.findByText(/a password reset link is on its way/)).toBeInTheDocument();
+  });
+});

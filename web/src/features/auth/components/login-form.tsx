@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, buttonClass } from '@/components/ui/button';
+import { FormAlert, TextField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { paths } from '@/config/paths';
+import { loginErrorMessage } from '@/features/auth/auth-errors';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { type LoginFormValues, loginFormSchema } from '@/features/auth/schemas';
+import { authErrorCode, useAuth } from '@/lib/auth';
+import { chatLink } from '@/lib/settings';
+
+export function LoginForm({ supportChat }: { supportChat: string | undefined }) {
+  const { login, sendResetLink } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sendingReset, setSendingReset] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      const user = await login(email.trim().toLowerCase(), password);
+      toast.success('Login successful');
+      navigate(user.role === 'admin' ? paths.admin.getHref() : paths.dashboard.getHref(), { replace: true });
+    } catch (error) {
+      const message = loginErrorMessage(error);
+      setFailure(message);
+      toast.error(message);
+    }
+  });
+
+  const onResetLink = async () => {
+    if (!(await trigger('email'))) return;
+    const email = getValues('email').trim().toLowerCase();
+    setSendingReset(true);
+    try {
+      await sendResetLink(email);
+      toast.success(`If an account exists for ${email}, a password reset link is on its way.`);
+    } catch (error) {
+      // Unknown emails get the same answer, so the form never tells who has an account.
+      if (authErrorCode(error) === 'auth/network-request-failed') toast.error('Server error, try again later');
+      else toast.success(`If an account exists for ${email}, a password reset link is on its way.`);
+    } finally {
+      setSendingReset(false);
+    }
+  };
+
+  const typedEmail = watch('email').trim();
+  const forgotText = `Hello, I forgot my Shohrat password. My account email is: ${typedEmail || '(your email)'}`;
+
+  return (
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back. Sign in to check your balance and place orders."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to={paths.register.getHref()} className="font-semibold text-brand-700 hover:underline">
+            Register
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+        <Button type="submit" block size="lg" loading={isSubmitting}>
+          Login
+        </Button>
+      </form>
+      <div className="mt-5 flex flex-col gap-2 border-t border-slate-100 pt-5 sm:flex-row">
+        {supportChat ? (
+          <a
+            href={chatLink(supportChat, forgotText)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${buttonClass({ variant: 'secondary', size: 'sm' })} flex-1`}
+          >
+            Forgot Password
+          </a>
+        ) : (
+          <Button variant="secondary" size="sm" className="flex-1" disabled>
+            Forgot Password
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" className="flex-1" loading={sendingReset} onClick={onResetLink}>
+          Email me a reset link
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

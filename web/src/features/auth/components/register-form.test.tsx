@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { currentPath, fakeAuth, mockApi, renderApp } from '@/testing/render';
+
+const profile = {
+  _id: 'u1',
+  name: 'Ali Khan',
+  email: 'ali@example.com',
+  role: 'user',
+  balance: 0,
+  lastRecharge: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderRegister(auth = fakeAuth({ status: 'signed-out', user: null })) {
+  return renderApp(<RegisterForm />, { route: '/register', auth });
+}
+
+async function fill(
+  user: ReturnType<typeof renderRegister>['user'],
+  values: { name?: string; email?: string; password?: string; confirm?: string },
+) {
+  if (values.name) await user.type(screen.getByLabelText('Name'), values.name);
+  if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
+  if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
+  if (values.confirm) await user.type(screen.getByLabelText('Confirm Password'), values.confirm);
+}
+
+describe('RegisterForm', () => {
+  it('requires name, email and password', async () => {
+    const { user, auth } = renderRegister();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(auth.createAccount).not.toHaveBeenCalled();
+  });
+
+  it("says 'Passwords do not match' and creates nothing", async () => {
+    const { user, auth } = renderRegister();
+    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password124' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(auth.createAccount).not.toHaveBeenCalled();
+  });
+
+  it('creates the account, registers the profile with the name, and goes to /dashboard', async () => {
+    const { calls } = mockApi({ 'POST /api/auth/register': { status: 201, body: { user: profile, message: 'Registration successful' } } });
+    const { user, auth } = renderRegister();
+    await fill(user, { name: ' Ali Khan ', email: 'Ali@Example.com', password: 'password123', confirm: 'password123' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(auth.createAccount).toHaveBeenCalledWith({ name: 'Ali Khan', email: 'ali@example.com', password: 'password123' });
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/api/auth/register', body: { name: 'Ali Khan' } })]);
+    expect(screen.getByText('Registration successful! Login NOW')).toBeInTheDocument();
+  });
+
+  it('explains an email that is already registered', async () => {
+    const createAccount = vi.fn(async () => {
+      throw Object.assign(new Error('in use'), { code: 'auth/email-already-in-use' });
+    });
+    const { user } = renderRegister(fakeAuth({ status: 'signed-out', user: null, createAccount }));
+    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findAllByText('This email is already registered')).not.toHaveLength(0);
+    expect(currentPath()).toBe('/register');
+  });
+
+  it("falls back to 'Registration failed'", async () => {
+    const createAccount = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    const { user } = renderRegister(fakeAuth({ status: 'signed-out', user: null, createAccount }));
+    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findAllByText('Registration failed')).not.toHaveLength(0);
+  });
+});

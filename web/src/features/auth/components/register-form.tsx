@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { FormAlert, TextField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { paths } from '@/config/paths';
+import { registerProfile } from '@/features/auth/api/register-profile';
+import { registerErrorMessage } from '@/features/auth/auth-errors';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { type RegisterFormValues, registerFormSchema } from '@/features/auth/schemas';
+import { useAuth } from '@/lib/auth';
+
+export function RegisterForm() {
+  const { createAccount } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const name = values.name.trim();
+    try {
+      await createAccount({ name, email: values.email.trim().toLowerCase(), password: values.password });
+    } catch (error) {
+      const message = registerErrorMessage(error);
+      setFailure(message);
+      toast.error(message);
+      return;
+    }
+    try {
+      await registerProfile({ name });
+    } catch (error) {
+      // The account exists and is signed in; the profile is also created on the first profile read.
+      console.warn('Profile registration will be retried on the dashboard', error);
+    }
+    toast.success('Registration successful! Login NOW');
+    navigate(paths.dashboard.getHref(), { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Register in seconds, top up your balance, and start growing."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login.getHref()} className="font-semibold text-brand-700 hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+        <Button type="submit" block size="lg" loading={isSubmitting}>
+          Register
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

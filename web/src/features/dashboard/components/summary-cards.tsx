@@ -1,0 +1,55 @@
+import type { User } from '@shared/schemas';
+import { Button } from '@/components/ui/button';
+import { formatAmount, formatDate } from '@/lib/format';
+
+export interface SummaryCardsProps {
+  user: User;
+  /** Orders count; `more` when the list was cut at the API's page size. */
+  totalOrders: { count: number; more: boolean } | undefined;
+  onRecharge: () => void;
+}
+
+export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProps) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+      <section
+        aria-labelledby="balance-heading"
+        className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-5 text-white shadow-sm sm:col-span-1"
+      >
+        <h2 id="balance-heading" className="text-sm font-medium text-brand-100">
+          Current Balance
+        </h2>
+        <p className="mt-1 text-3xl font-extrabold tracking-tight tabular-nums" data-testid="balance">
+          {formatAmount(user.balance)}
+        </p>
+        <p className="mt-1 truncate text-sm text-brand-100">{user.email}</p>
+        <Button variant="secondary" size="sm" className="mt-4" onClick={onRecharge}>
+          Recharge
+        </Button>
+      </section>
+      <section aria-labelledby="orders-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="orders-heading" className="text-sm font-medium text-slate-600">
+          Total Orders
+        </h2>
+        <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums" data-testid="total-orders">
+          {totalOrders ? `${totalOrders.count}${totalOrders.more ? '+' : ''}` : '…'}
+        </p>
+      </section>
+      <section aria-labelledby="last-recharge-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="last-recharge-heading" className="text-sm font-medium text-slate-600">
+          Last Recharge
+        </h2>
+        {user.lastRecharge ? (
+          <>
+            <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums">
+              {formatAmount(user.lastRecharge.amount)}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">{formatDate(user.lastRecharge.date)}</p>
+          </>
+        ) : (
+          <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">N/A</p>
+        )}
+      </section>
+    </div>
+  );
+}

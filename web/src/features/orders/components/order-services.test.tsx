@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { builtInServices } from '@/features/orders/api/get-services';
+import { OrderServices } from '@/features/orders/components/order-services';
+import { mockApi, type RecordedCall, renderApp } from '@/testing/render';
+
+const order = {
+  _id: '123456789',
+  number: 123456789,
+  user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
+  platform: 'tiktok',
+  serviceId: 'tt-followers-real',
+  service: 'TikTok Followers Real Followers',
+  link: 'https://www.tiktok.com/@ali',
+  quantity: 50,
+  price: 45,
+  status: 'pending',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+let placeAnswer: (call: RecordedCall) => { status?: number; body?: unknown; networkError?: boolean };
+let api: ReturnType<typeof mockApi>;
+
+beforeEach(() => {
+  placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
+  api = mockApi({
+    'GET /api/services': { body: { services: builtInServices } },
+    'POST /api/order/place': (call) => placeAnswer(call),
+  });
+});
+
+function renderOrder(balance: number | undefined = 500, search = '') {
+  return renderApp(<OrderServices balance={balance} search={new URLSearchParams(search)} />, { route: '/order' });
+}
+
+const placeCalls = () => api.calls.filter((c) => c.path === '/api/order/place');
+
+async function chooseTikTokRealFollowers(user: ReturnType<typeof renderOrder>['user']) {
+  await user.click(screen.getByRole('button', { name: /^Followers/ }));
+  await user.click(screen.getByRole('radio', { name: /Real Followers/ }));
+}
+
+describe('OrderServices', () => {
+  it('preselects the default quantity of a service and shows the live total', async () => {
+    const { user } = renderOrder();
+    await chooseTikTokRealFollowers(user);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(50);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 45');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '1000');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 900');
+    expect(screen.getByText('Min 10, max 100,000')).toBeInTheDocument();
+  });
+
+  it('preselects Views 1000 and Comments 1', async () => {
+    const { user } = renderOrder();
+    await user.click(screen.getByRole('button', { name: /^Views/ }));
+    await user.click(screen.getByRole('radio', { name: /^Video Views/ }));
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1000);
+    await user.click(screen.getByRole('button', { name: /^Comments/ }));
+    await user.click(screen.getByRole('radio', { name: /Random Positive Comments/ }));
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+  });
+
+  it('opens the deep-linked platform and category', async () => {
+    renderOrder(500, 'platform=instagram&category=Likes');
+    expect(screen.getByRole('radio', { name: 'Instagram' })).toBeChecked();
+    expect(screen.getByRole('button', { name: /^Likes/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('radio', { name: /Instant Likes/ })).toBeInTheDocument();
+  });
+
+  it('clears the service and the open groups when the platform changes', async () => {
+    const { user } = renderOrder();
+    await chooseTikTokRealFollowers(user);
+    await user.click(screen.getByRole('radio', { name: 'Facebook' }));
+    expect(screen.getByText('Choose a service from the list.')).toBeInTheDocument();
+    for (const group of screen.getAllByRole('button', { expanded: false })) expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { expanded: true })).not.toBeInTheDocument();
+  });
+
+  it('validates the link and the quantity', async () => {
+    const { user } = renderOrder();
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Link is required')).toBeInTheDocument();
+    expect(screen.getByText('Quantity must be a number')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Link'), 'https://www.instagram.com/p/1');
+    await user.type(screen.getByLabelText('Quantity'), '5');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Enter a TikTok link (tiktok.com)')).toBeInTheDocument();
+    expect(screen.getByText('Quantity must be between 10 and 100,000')).toBeInTheDocument();
+    expect(placeCalls()).toHaveLength(0);
+  });
+
+  it("shows '❌ Insufficient Balance' and makes no call when the balance is short", async () => {
+    const { user } = renderOrder(40);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('❌ Insufficient Balance')).toBeInTheDocument();
+    expect(placeCalls()).toHaveLength(0);
+  });
+
+  it('places the order with an Idempotency-Key and shows Order Placed', async () => {
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Placed' });
+    expect(within(dialog).getByText('Your order was successfully received!')).toBeInTheDocument();
+    expect(within(dialog).getByText('123456789')).toBeInTheDocument();
+    expect(within(dialog).getByText('https://www.tiktok.com/@ali')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rs 45')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rs 455')).toBeInTheDocument();
+    const [call] = placeCalls();
+    expect(call?.body).toEqual({ serviceId: 'tt-followers-real', link: 'https://www.tiktok.com/@ali', quantity: 50, price: 45 });
+    expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The form is cleared.
+    expect(screen.getByLabelText('Link')).toHaveValue('');
+    expect(screen.getByText('Choose a service from the list.')).toBeInTheDocument();
+  });
+
+  it("shows 'Order Failed' with '❌' and the server's message", async () => {
+    placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order' } });
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
+    expect(within(dialog).getByText('❌ Price changed, please review your order')).toBeInTheDocument();
+  });
+
+  it('reuses the Idempotency-Key when the same order is retried after a network failure', async () => {
+    placeAnswer = () => ({ networkError: true });
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
+    expect(within(dialog).getByText(/Server error, try again\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Order Placed' });
+    const [first, second] = placeCalls();
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+});

@@ -1,0 +1,261 @@
+// The Order Services screen's working part: platform, service groups, the order form with its live
+// total, the balance check before any call, and the result modal.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CATEGORIES, type Category } from '@shared/catalogue';
+import { MESSAGES } from '@shared/messages';
+import { formatRupees, toRupees } from '@shared/money';
+import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormAlert, TextField } from '@/components/ui/form-field';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { servicesQuery, useServices } from '@/features/orders/api/get-services';
+import { usePlaceOrder } from '@/features/orders/api/place-order';
+import { type OrderResult, OrderResultModal } from '@/features/orders/components/order-result-modal';
+import { PlatformSelector } from '@/features/orders/components/platform-selector';
+import { ServiceGroups } from '@/features/orders/components/service-groups';
+import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
+import { ApiError } from '@/lib/api-error';
+import { formatAmount } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
+
+export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
+
+interface OrderFormValues {
+  link: string;
+  quantity: number;
+}
+
+/** The form's rules: the shared link and quantity rules, the service's min/max and its platform's hosts. */
+export function orderFormSchema(service: Service | null) {
+  return z.object({ link: linkSchema, quantity: quantitySchema }).superRefine((values, ctx) => {
+    if (!service) return;
+    if (!isPlatformLink(service.platform, values.link)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['link'],
+        message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${PLATFORM_HOSTS[service.platform].join(', ')})`,
+      });
+    }
+    if (values.quantity < service.min || values.quantity > service.max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: `Quantity must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
+      });
+    }
+  });
+}
+
+function parsePreset(search: URLSearchParams): { platform: Platform; category: Category | null } {
+  const platform = PLATFORMS.find((p) => p === search.get('platform')) ?? 'tiktok';
+  const category = CATEGORIES.find((c) => c === search.get('category')) ?? null;
+  return { platform, category };
+}
+
+export interface OrderServicesProps {
+  /** The signed-in user's balance in rupees; undefined while it loads. */
+  balance: number | undefined;
+  search?: URLSearchParams;
+}
+
+export function OrderServices({ balance, search = new URLSearchParams() }: OrderServicesProps) {
+  const [preset] = useState(() => parsePreset(search));
+  const [platform, setPlatform] = useState<Platform>(preset.platform);
+  const [openGroups, setOpenGroups] = useState<ReadonlySet<Category>>(() => new Set(preset.category ? [preset.category] : []));
+  const [service, setService] = useState<Service | null>(null);
+  const [insufficient, setInsufficient] = useState(false);
+  const [result, setResult] = useState<OrderResult | null>(null);
+  const services = useServices();
+  const placeOrder = usePlaceOrder();
+  const queryClient = useQueryClient();
+  const { keyFor, settle } = useIdempotencyKey();
+
+  const serviceRef = useRef<Service | null>(null);
+  serviceRef.current = service;
+  const resolver = useMemo<Resolver<OrderFormValues>>(
+    () => (values, context, options) => zodResolver(orderFormSchema(serviceRef.current))(values, context, options as never) as never,
+    [],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<OrderFormValues>({ resolver, defaultValues: { link: '', quantity: Number.NaN } });
+
+  const platformServices = useMemo(() => (services.data ?? []).filter((s) => s.platform === platform), [services.data, platform]);
+  const quantity = watch('quantity');
+  const totalPaisa = service ? orderTotalPaisa(service.ratePer1000, quantity) : null;
+  const short = totalPaisa !== null && balance !== undefined && isShort(balance, totalPaisa);
+  const submitting = placeOrder.isPending;
+
+  const choosePlatform = (next: Platform) => {
+    if (next === platform) return;
+    setPlatform(next);
+    setService(null);
+    setOpenGroups(new Set());
+    setInsufficient(false);
+  };
+
+  const toggleGroup = (category: Category) =>
+    setOpenGroups((groups) => {
+      const next = new Set(groups);
+      if (next.has(category)) next.delete(category);
+      else next.add(category);
+      return next;
+    });
+
+  const chooseService = (next: Service) => {
+    setService(next);
+    setInsufficient(false);
+    setValue('quantity', next.defaultQuantity, { shouldValidate: false });
+  };
+
+  const onSubmit = handleSubmit(async ({ link, quantity: qty }) => {
+    if (!service || submitting) return;
+    const total = orderTotalPaisa(service.ratePer1000, qty);
+    if (total === null || balance === undefined) return;
+    if (isShort(balance, total)) {
+      setInsufficient(true);
+      return;
+    }
+    setInsufficient(false);
+    const body = { serviceId: service._id, link: link.trim(), quantity: qty, price: toRupees(total) };
+    try {
+      const answer = await placeOrder.mutateAsync({ body, idempotencyKey: keyFor(body) });
+      settle();
+      setResult({
+        kind: 'success',
+        orderNumber: answer.order.number,
+        link: answer.order.link,
+        price: answer.order.price,
+        balance: answer.balance,
+      });
+      reset({ link: '', quantity: Number.NaN });
+      setService(null);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        settle();
+        if (error.message === MESSAGES.priceChanged) void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
+        setResult({ kind: 'failure', message: `❌ ${error.message}` });
+      } else {
+        // No answer: the same attempt (and Idempotency-Key) is reused if the user retries.
+        setResult({ kind: 'failure', message: '❌ Server error, try again.' });
+      }
+    }
+  });
+
+  return (
+    <div className="space-y-5">
+      <PlatformSelector value={platform} onChange={choosePlatform} />
+
+      <div className="grid gap-5 lg:grid-cols-5">
+        <section aria-labelledby="services-heading" className="lg:col-span-3">
+          <h2 id="services-heading" className="mb-2 text-sm font-semibold text-slate-800">
+            {PLATFORM_LABELS[platform]} services
+          </h2>
+          {services.isError ? (
+            <div className="mb-3">
+              <FormAlert>Services could not be loaded. Check your connection and try again.</FormAlert>
+            </div>
+          ) : null}
+          {platformServices.length === 0 ? (
+            <LoadingBlock />
+          ) : (
+            <ServiceGroups
+              services={platformServices}
+              openGroups={openGroups}
+              onToggleGroup={toggleGroup}
+              selectedId={service?._id ?? null}
+              onSelect={chooseService}
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="order-form-heading" className="lg:col-span-2">
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5 lg:sticky lg:top-20"
+          >
+            <h2 id="order-form-heading" className="text-base font-bold text-slate-900">
+              Your order
+            </h2>
+            <div className="rounded-xl bg-slate-50 px-3 py-2.5 text-sm" aria-live="polite">
+              {service ? (
+                <>
+                  <span className="block font-semibold text-slate-900">
+                    {PLATFORM_LABELS[service.platform]} {service.category} · {service.name}
+                  </span>
+                  <span className="text-slate-600">
+                    {formatAmount(service.ratePer1000)} per 1000 · min {service.min.toLocaleString('en-US')} · max{' '}
+                    {service.max.toLocaleString('en-US')}
+                  </span>
+                </>
+              ) : (
+                <span className="text-slate-600">Choose a service from the list.</span>
+              )}
+            </div>
+            <TextField
+              label="Link"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder={`https://www.${PLATFORM_HOSTS[platform][0]}/...`}
+              error={errors.link?.message}
+              {...register('link')}
+            />
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="numeric"
+              min={service?.min}
+              max={service?.max}
+              step={1}
+              hint={service ? `Min ${service.min.toLocaleString('en-US')}, max ${service.max.toLocaleString('en-US')}` : undefined}
+              error={errors.quantity?.message}
+              {...register('quantity', { valueAsNumber: true })}
+            />
+            <dl className="space-y-1 rounded-xl bg-brand-50 px-3 py-3 text-sm">
+              <div className="flex items-center justify-between">
+                <dt className="text-slate-700">Total price</dt>
+                <dd className="text-lg font-extrabold text-slate-900 tabular-nums" data-testid="order-total">
+                  {totalPaisa === null ? 'Rs 0' : formatRupees(totalPaisa)}
+                </dd>
+              </div>
+              <div className="flex items-center justify-between">
+                <dt className="text-slate-700">Your balance</dt>
+                <dd className={`font-semibold tabular-nums ${short ? 'text-red-700' : 'text-slate-900'}`}>
+                  {balance === undefined ? '…' : formatAmount(balance)}
+                </dd>
+              </div>
+            </dl>
+            {insufficient || short ? (
+              <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+                {INSUFFICIENT_BALANCE}
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              block
+              size="lg"
+              loading={submitting}
+              disabled={!service || balance === undefined || services.isPlaceholderData}
+            >
+              {submitting ? 'Placing order…' : 'Place Order'}
+            </Button>
+          </form>
+        </section>
+      </div>
+
+      <OrderResultModal result={result} onClose={() => setResult(null)} />
+    </div>
+  );
+}

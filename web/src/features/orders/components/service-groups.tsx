@@ -1,0 +1,83 @@
+// The platform's services in collapsible category groups; choosing one is a radio choice.
+import { CATEGORIES, type Category } from '@shared/catalogue';
+import type { Service } from '@shared/schemas';
+import { formatAmount } from '@/lib/format';
+
+export interface ServiceGroupsProps {
+  services: Service[];
+  openGroups: ReadonlySet<Category>;
+  onToggleGroup: (category: Category) => void;
+  selectedId: string | null;
+  onSelect: (service: Service) => void;
+}
+
+export function ServiceGroups({ services, openGroups, onToggleGroup, selectedId, onSelect }: ServiceGroupsProps) {
+  const groups = CATEGORIES.map((category) => ({ category, items: services.filter((s) => s.category === category) })).filter(
+    (group) => group.items.length > 0,
+  );
+  return (
+    <div className="space-y-2">
+      {groups.map(({ category, items }) => {
+        const open = openGroups.has(category);
+        const panelId = `group-${category.replace(/\W+/g, '-').toLowerCase()}`;
+        return (
+          <div key={category} className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+            <h3>
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => onToggleGroup(category)}
+                className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50"
+              >
+                <span>
+                  {category} <span className="font-normal text-slate-600">({items.length})</span>
+                </span>
+                <svg
+                  viewBox="0 0 24 24"
+                  className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            </h3>
+            {open ? (
+              <fieldset id={panelId} className="space-y-1 border-t border-slate-100 p-2">
+                <legend className="sr-only">{category} services</legend>
+                {items.map((service) => (
+                  <label
+                    key={service._id}
+                    className={`flex cursor-pointer items-start gap-3 rounded-xl px-3 py-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+                      selectedId === service._id ? 'bg-brand-50 ring-1 ring-brand-600' : 'hover:bg-slate-50'
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name="service"
+                      value={service._id}
+                      checked={selectedId === service._id}
+                      onChange={() => onSelect(service)}
+                      className="mt-0.5 size-4 accent-brand-600"
+                    />
+                    <span className="flex-1">
+                      <span className="block font-medium text-slate-900">{service.name}</span>
+                      {service.description ? <span className="block text-xs text-slate-600">{service.description}</span> : null}
+                    </span>
+                    <span className="text-right text-xs whitespace-nowrap text-slate-700">
+                      <span className="block text-sm font-semibold text-slate-900">{formatAmount(service.ratePer1000)}</span>
+                      per 1K
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RechargeModal } from '@/features/recharge/components/recharge-modal';
+import { mockApi, renderApp, SETTINGS } from '@/testing/render';
+
+const request = {
+  _id: 'r1',
+  user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
+  amount: 500,
+  method: 'JazzCash',
+  reference: 'TX12345678',
+  status: 'pending',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderModal() {
+  return renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, { route: '/dashboard' });
+}
+
+describe('RechargeModal', () => {
+  it('lists the 4 wallet accounts with copy buttons and the chat-proof link', async () => {
+    mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
+    renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'Recharge Balance' });
+    for (const wallet of SETTINGS.wallets) {
+      expect(within(dialog).getByText(wallet.accountNumber)).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: `Copy ${wallet.provider} number` })).toBeInTheDocument();
+    }
+    const proof = within(dialog).getByRole('link', { name: 'Send proof on chat' });
+    expect(new URL(proof.getAttribute('href') ?? '').searchParams.get('text')).toContain('ali@example.com');
+    expect(await within(dialog).findByText('No recharge requests yet.')).toBeInTheDocument();
+  });
+
+  it('asks for at least Rs 100, a wallet and a transaction id', async () => {
+    const { calls } = mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
+    const { user } = renderModal();
+    await user.clear(screen.getByLabelText('Amount (Rs)'));
+    await user.type(screen.getByLabelText('Amount (Rs)'), '99');
+    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    expect(await screen.findByText('Minimum recharge is Rs 100')).toBeInTheDocument();
+    expect(screen.getByText('Choose a wallet')).toBeInTheDocument();
+    expect(screen.getByText('Transaction ID must be 6-40 letters or digits')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Amount (Rs)'));
+    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    expect(await screen.findByText('Amount must be a number')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('submits the request with an Idempotency-Key and shows it in the list', async () => {
+    let requests: unknown[] = [];
+    const { calls } = mockApi({
+      'GET /api/recharge-requests/mine': () => ({ body: { requests } }),
+      'POST /api/recharge-requests': () => {
+        requests = [request];
+        return { status: 201, body: { request } };
+      },
+    });
+    const { user } = renderModal();
+    await user.clear(screen.getByLabelText('Amount (Rs)'));
+    await user.type(screen.getByLabelText('Amount (Rs)'), '500');
+    await user.selectOptions(screen.getByLabelText('Wallet'), 'JazzCash');
+    await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    expect(await screen.findByText(/Recharge request submitted/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ amount: 500, method: 'JazzCash', reference: 'TX12345678' });
+    expect(post?.headers['idempotency-key']).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('pending')).toBeInTheDocument());
+    expect(screen.getByLabelText('Transaction ID')).toHaveValue('');
+  });
+
+  it("shows the server's refusal", async () => {
+    mockApi({
+      'GET /api/recharge-requests/mine': { body: { requests: [] } },
+      'POST /api/recharge-requests': { status: 409, body: { message: 'This transaction ID was already submitted' } },
+    });
+    const { user } = renderModal();
+    await user.selectOptions(screen.getByLabelText('Wallet'), 'Easypaisa');
+    await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    expect(await screen.findByText('❌ This transaction ID was already submitted')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+// The one way the web app talks to /api: JSON in and out, the Bearer token of the signed-in user,
+// `{message}` error answers turned into ApiError, every answer parsed by its zod schema.
+import { errorSchema } from '@shared/schemas';
+import type { z } from 'zod';
+import { ApiError, NetworkError } from '@/lib/api-error';
+import { currentIdToken } from '@/lib/firebase';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  params?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+function withParams(path: string, params?: RequestOptions['params']): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = await currentIdToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(withParams(`/api${path}`, options.params), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const parsed = errorSchema.safeParse(json);
+    throw new ApiError(res.status, parsed.success ? parsed.data.message : `Request failed (${res.status})`, parsed.data?.field);
+  }
+  return schema.parse(json);
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
+  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, schema, { ...options, method: 'PUT', body: body ?? {} }),
+};

@@ -1,0 +1,25 @@
+// Error types of /api calls, kept free of dependencies so any module (even the landing chunk) can use them.
+export class ApiError extends Error {
+  readonly status: number;
+  readonly field: string | undefined;
+  constructor(status: number, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.field = field;
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor() {
+    super('Network error');
+    this.name = 'NetworkError';
+  }
+}
+
+/** The message to show for a failed call: the server's, or `fallback` when no answer came. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

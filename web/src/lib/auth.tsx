@@ -1,0 +1,170 @@
+// The session: Firebase Auth keeps it; the `admin` custom claim decides the role. The shell renders
+// at once (from the cached `user` and `role` in storage) and the session resolves after Firebase loads.
+
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+// Firebase (and the zod-parsed config it needs) loads after the first paint, off the landing chunk.
+async function firebaseAuth() {
+  const [{ loadAuth }, authModule] = await Promise.all([import('@/lib/firebase'), import('firebase/auth')]);
+  return { auth: await loadAuth(), ...authModule };
+}
+
+export type Role = 'admin' | 'user';
+
+export interface SessionUser {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: SessionUser | null;
+  login: (email: string, password: string) => Promise<SessionUser>;
+  /** Creates the Firebase account with its display name; the caller then registers the profile. */
+  createAccount: (input: { name: string; email: string; password: string }) => Promise<SessionUser>;
+  logout: () => Promise<void>;
+  sendResetLink: (email: string) => Promise<void>;
+}
+
+export const STORAGE_KEYS = { token: 'token', user: 'user', role: 'role' } as const;
+
+// Checked by hand rather than with zod: this module is on the landing page's critical path.
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.uid === 'string' && typeof v.email === 'string' && typeof v.name === 'string' && (v.role === 'admin' || v.role === 'user')
+  );
+}
+
+/** The user cached for the first paint; an unparsable entry is removed with the token. */
+export function readCachedUser(storage: Storage = localStorage): SessionUser | null {
+  const raw = storage.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (isSessionUser(parsed)) return parsed;
+  storage.removeItem(STORAGE_KEYS.user);
+  storage.removeItem(STORAGE_KEYS.token);
+  return null;
+}
+
+function cacheUser(user: SessionUser | null) {
+  try {
+    if (user) {
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      localStorage.setItem(STORAGE_KEYS.role, user.role);
+    } else {
+      for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage can be unavailable (private mode, quota): the session still works from Firebase.
+  }
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs <AuthProvider>');
+  return value;
+}
+
+type FirebaseUser = import('firebase/auth').User;
+
+async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise<SessionUser> {
+  const token = await user.getIdTokenResult(forceRefresh);
+  return {
+    uid: user.uid,
+    email: user.email ?? '',
+    name: user.displayName?.trim() || 'User',
+    role: token.claims.admin === true ? 'admin' : 'user',
+  };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => ({
+    status: 'loading',
+    user: typeof localStorage === 'undefined' ? null : readCachedUser(),
+  }));
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    (async () => {
+      try {
+        const { auth, onIdTokenChanged } = await firebaseAuth();
+        if (cancelled) return;
+        unsubscribe = onIdTokenChanged(auth, async (fbUser) => {
+          if (!fbUser) {
+            cacheUser(null);
+            setState({ status: 'signed-out', user: null });
+            return;
+          }
+          const user = await toSessionUser(fbUser, false);
+          cacheUser(user);
+          setState({ status: 'signed-in', user });
+        });
+      } catch (error) {
+        console.warn('Sign-in is unavailable', error);
+        if (!cancelled) setState({ status: 'signed-out', user: null });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { auth, signInWithEmailAndPassword } = await firebaseAuth();
+    const credential = await signInWithEmailAndPassword(auth, email, password);
+    // A fresh token, so a role granted since the last sign-in counts now.
+    const user = await toSessionUser(credential.user, true);
+    cacheUser(user);
+    setState({ status: 'signed-in', user });
+    return user;
+  }, []);
+
+  const createAccount = useCallback(async (input: { name: string; email: string; password: string }) => {
+    const { auth, createUserWithEmailAndPassword, updateProfile } = await firebaseAuth();
+    const credential = await createUserWithEmailAndPassword(auth, input.email, input.password);
+    await updateProfile(credential.user, { displayName: input.name });
+    const user = await toSessionUser(credential.user, true);
+    cacheUser(user);
+    setState({ status: 'signed-in', user });
+    return user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    cacheUser(null);
+    setState({ status: 'signed-out', user: null });
+    const { auth, signOut } = await firebaseAuth();
+    await signOut(auth);
+  }, []);
+
+  const sendResetLink = useCallback(async (email: string) => {
+    const { auth, sendPasswordResetEmail } = await firebaseAuth();
+    await sendPasswordResetEmail(auth, email);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, createAccount, logout, sendResetLink }),
+    [state, login, createAccount, logout, sendResetLink],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Firebase Auth error code of a failed sign-in or sign-up, if it is one. */
+export function authErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

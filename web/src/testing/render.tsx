@@ -1,0 +1,125 @@
+// Renders a component the way the app does (query cache, toasts, router, session), with a fake
+// session instead of Firebase, and a `Location` probe to assert on redirects.
+
+import type { Settings } from '@shared/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { ToastProvider } from '@/components/ui/toasts';
+import { AuthContext, type AuthContextValue, type SessionUser } from '@/lib/auth';
+
+export const customer: SessionUser = { uid: 'u1', email: 'ali@example.com', name: 'Ali', role: 'user' };
+export const admin: SessionUser = { uid: 'a1', email: 'admin@example.com', name: 'Admin', role: 'admin' };
+
+export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    status: 'signed-in',
+    user: customer,
+    login: vi.fn(async () => customer),
+    createAccount: vi.fn(async () => customer),
+    logout: vi.fn(async () => {}),
+    sendResetLink: vi.fn(async () => {}),
+    ...overrides,
+  };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export interface RenderOptions {
+  auth?: AuthContextValue;
+  /** The URL to start at. */
+  route?: string;
+  /** The route pattern the element is mounted at (default: the route's path). */
+  path?: string;
+  /** Extra routes, e.g. a guard's children. */
+  routes?: ReactElement;
+  queryClient?: QueryClient;
+}
+
+export function renderApp(ui: ReactElement | null, options: RenderOptions = {}) {
+  const route = options.route ?? '/';
+  const queryClient =
+    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const auth = options.auth ?? fakeAuth();
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth}>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              {options.routes ?? <Route path={options.path ?? route.split('?')[0]} element={ui} />}
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </ToastProvider>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...result, user, auth, queryClient };
+}
+
+/** The path the router is at (the last probe rendered). */
+export function currentPath(): string {
+  const probes = document.querySelectorAll('[data-testid="location"]');
+  return probes[probes.length - 1]?.textContent ?? '';
+}
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  /** Simulate a connection failure. */
+  networkError?: boolean;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Stubs fetch for /api calls: `routes` maps "METHOD /api/path" (query ignored) to a response or a
+ * function of the call. Unknown paths answer 404. Returns the recorded calls.
+ */
+export function mockApi(routes: Record<string, MockResponse | ((call: RecordedCall) => MockResponse)>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(
+      Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    const call: RecordedCall = { method, path: url.pathname, headers, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const entry = routes[`${method} ${url.pathname}`];
+    const answer = typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { message: 'Not found' } });
+    if (answer.networkError) throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const SETTINGS: Settings = {
+  minRecharge: 100,
+  currency: 'Rs',
+  wallets: [
+    { provider: 'Easypaisa', accountNumber: '0300-0000001', accountName: 'Shohrat Demo' },
+    { provider: 'JazzCash', accountNumber: '0300-0000002', accountName: 'Shohrat Demo' },
+    { provider: 'SadaPay', accountNumber: '0300-0000003', accountName: 'Shohrat Demo' },
+    { provider: 'NayaPay', accountNumber: '0300-0000004', accountName: 'Shohrat Demo' },
+  ],
+  supportChat: 'https://wa.me/920000000000',
+};
