@@ -15,7 +15,11 @@ export function quantile(values: number[], q: number): number {
 }
 
 /** Runs `task(i)` for i in 0..count-1 with at most `inFlight` at a time; returns each latency (ms). */
-export async function pool<T>(count: number, inFlight: number, task: (i: number) => Promise<T>): Promise<{ results: T[]; latencies: number[]; elapsedMs: number }> {
+export async function pool<T>(
+  count: number,
+  inFlight: number,
+  task: (i: number) => Promise<T>,
+): Promise<{ results: T[]; latencies: number[]; elapsedMs: number }> {
   const results: T[] = new Array(count);
   const latencies: number[] = new Array(count);
   let next = 0;

@@ -10,7 +10,14 @@ export function notFoundHandler(_req: Request, _res: Response, next: NextFunctio
   next(new HttpError(404, MESSAGES.notFound));
 }
 
-export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+export async function errorHandler(thrown: unknown, req: Request, res: Response, _next: NextFunction) {
+  let error = thrown;
+  // A revoked token answers 401 whatever else was wrong with the request (see authenticate).
+  if (req.revocationCheck)
+    error = await req.revocationCheck.then(
+      () => thrown,
+      (revoked: unknown) => revoked,
+    );
   if (error instanceof ZodError) {
     res.status(400).json(describeZodError(error));
     return;

@@ -14,8 +14,8 @@ ordersRouter.get('/order/my-orders', authenticate({ checkRevoked: false }), asyn
   res.json({ orders: items, nextCursor });
 });
 
-ordersRouter.post('/order/place', authenticate({ checkRevoked: true }), async (req, res) => {
+ordersRouter.post('/order/place', authenticate({ checkRevoked: 'before-commit' }), async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(placeOrderBody, req);
-  sendAnswer(res, await placeOrder(identityOf(req), body, { idempotencyKey: key }));
+  sendAnswer(res, await placeOrder(identityOf(req), body, { idempotencyKey: key, precondition: req.revocationCheck }));
 });

@@ -84,6 +84,8 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
   /** API v2: refuse while an order for the same service and link is pending or processing. */
   refuseActiveLink?: boolean;
+  /** Must settle before anything is written (see runMoneyTransaction), e.g. the revocation check. */
+  precondition?: Promise<unknown> | undefined;
 }
 
 export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
@@ -141,6 +143,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         body: { message: MESSAGES.orderPlaced, order: orderToWire(orderRef.id, order), balance: toRupees(balanceAfter) },
       };
     },
+    { precondition: options.precondition },
   );
 }
 

@@ -51,6 +51,15 @@ export function idempotencyRef(scope: string, uid: string, key: string) {
   return db.collection('idempotency').doc(sha256(`${scope}\u0000${uid}\u0000${key}`));
 }
 
+export interface MoneyTransactionOptions {
+  /**
+   * Awaited before the transaction commits (after `work` queued its writes): a check started before
+   * the transaction, such as the token revocation check, that runs while the transaction reads.
+   * When it rejects, nothing is written and its error is thrown.
+   */
+  precondition?: Promise<unknown> | undefined;
+}
+
 /**
  * Runs `work` in a transaction. With a key: a stored answer for the same request is returned as it
  * was (replayed: true) and nothing else happens; the same key with another request is a 409; a new
@@ -60,67 +69,71 @@ export function idempotencyRef(scope: string, uid: string, key: string) {
 export async function runMoneyTransaction<T>(
   options: IdempotencyOptions | null,
   work: (tx: Transaction, now: Timestamp) => Promise<Answer<T>>,
+  { precondition }: MoneyTransactionOptions = {},
 ): Promise<Answer<T> & { replayed: boolean }> {
   const ref = options?.key ? idempotencyRef(options.scope, options.uid, options.key) : null;
   const requestHash = options ? sha256(canonicalJson(options.request)) : '';
-  try {
-    return await withClosedTransactionRetry(() =>
-      db.runTransaction(
-        async (tx) => {
-          const now = Timestamp.now();
-          if (ref) {
-            const snap = await tx.get(ref);
-            const record = snap.data() as IdempotencyRecord | undefined;
-            if (record && record.expiresAt.toMillis() > now.toMillis()) {
-              if (record.requestHash !== requestHash || record.scope !== options?.scope) {
-                throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
-              }
-              return { status: record.status, body: JSON.parse(record.body) as T, replayed: true };
+  return retryContended(() =>
+    db.runTransaction(
+      async (tx) => {
+        const now = Timestamp.now();
+        if (ref) {
+          const snap = await tx.get(ref);
+          const record = snap.data() as IdempotencyRecord | undefined;
+          if (record && record.expiresAt.toMillis() > now.toMillis()) {
+            if (record.requestHash !== requestHash || record.scope !== options?.scope) {
+              throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
             }
-            const answer = await work(tx, now);
-            const fresh: IdempotencyRecord = {
-              scope: options?.scope ?? '',
-              uid: options?.uid ?? '',
-              requestHash,
-              status: answer.status,
-              body: JSON.stringify(answer.body),
-              createdAt: now,
-              expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
-            };
-            // An expired record is replaced; otherwise the claim is a create, so two racing
-            // transactions cannot both claim the key.
-            if (record) tx.set(ref, fresh);
-            else tx.create(ref, fresh);
-            return { ...answer, replayed: false };
+            await precondition;
+            return { status: record.status, body: JSON.parse(record.body) as T, replayed: true };
           }
-          return { ...(await work(tx, now)), replayed: false };
-        },
-        { maxAttempts: config.transactionAttempts },
-      ),
-    );
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    // gRPC ABORTED (10) after every attempt lost to contention: nothing was written.
-    if ((error as { code?: unknown }).code === 10) {
-      throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
-    }
-    throw error;
-  }
+          const answer = await work(tx, now);
+          const fresh: IdempotencyRecord = {
+            scope: options?.scope ?? '',
+            uid: options?.uid ?? '',
+            requestHash,
+            status: answer.status,
+            body: JSON.stringify(answer.body),
+            createdAt: now,
+            expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
+          };
+          // An expired record is replaced; otherwise the claim is a create, so two racing
+          // transactions cannot both claim the key.
+          if (record) tx.set(ref, fresh);
+          else tx.create(ref, fresh);
+          await precondition;
+          return { ...answer, replayed: false };
+        }
+        const answer = await work(tx, now);
+        await precondition;
+        return { ...answer, replayed: false };
+      },
+      // The SDK retries ABORTED itself, with a backoff from about a second: that spreads contending
+      // transactions out (tried: a short backoff of our own made the emulator's lock conflicts a
+      // livelock, 50 parallel orders on one account taking minutes).
+      { maxAttempts: config.transactionAttempts },
+    ),
+  );
 }
 
 /**
- * The Firestore emulator ends a transaction that lost a lock conflict and answers its next read with
- * INVALID_ARGUMENT "Transaction is invalid or closed", which the SDK does not retry (production answers
- * ABORTED, which it does). Nothing of such a transaction was committed, so it is run again.
+ * Maps the outcomes of a transaction that lost to concurrent ones, none of which committed anything:
+ * ABORTED after every SDK attempt answers 503; the emulator's INVALID_ARGUMENT "Transaction is invalid
+ * or closed" (it ends a transaction that lost a lock conflict; production answers ABORTED, which the
+ * SDK retries) is run again.
  */
-async function withClosedTransactionRetry<T>(run: () => Promise<T>, attempts = 10): Promise<T> {
+async function retryContended<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       const { code, message } = error as { code?: unknown; message?: string };
       const closed = code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed');
-      if (!closed || attempt >= attempts) throw error;
+      if (code === 10 || (closed && attempt >= 10)) {
+        throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
+      }
+      if (!closed) throw error;
       await new Promise((done) => setTimeout(done, Math.random() * 50 * attempt));
     }
   }

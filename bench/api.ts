@@ -1,0 +1,228 @@
+// API figures: overhead of the HTTP path over the bare transaction, contention, and list cost at scale.
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { signIn, signUp } from '../scripts/lib/auth-emulator';
+import { DEMO_ADMIN } from '../scripts/lib/demo';
+import { findMoneyViolations } from '../tests/support/money-invariants';
+import { type Figure, withBudget } from './figures';
+import { median, pool, quantile } from './stats';
+
+type Log = (line: string) => void;
+
+interface BenchUser {
+  uid: string;
+  email: string;
+  token: string;
+}
+
+async function newUser(rupees: number): Promise<BenchUser> {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const { idToken, localId } = await signUp(email, 'password123', 'Bench');
+  if (rupees > 0) {
+    const { addBalance } = await import('../functions/src/services/recharges');
+    await addBalance({ uid: 'bench', email: 'bench' }, { email, amount: rupees });
+  }
+  return { uid: localId, email, token: idToken };
+}
+
+let linkCounter = 0;
+const viewsOrder = () => ({ serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@bench/video/${++linkCounter}`, quantity: 1000 });
+
+/**
+ * One order as the web app sends it: with an Idempotency-Key, retried with the same key after a 5xx
+ * or a network error until it is answered (so a slow or lost answer never makes a second order).
+ */
+async function placeOverHttp(url: string, user: BenchUser): Promise<{ status: number; ms: number; retries: number }> {
+  const body = JSON.stringify(viewsOrder());
+  const key = randomUUID();
+  const t0 = performance.now();
+  for (let retries = 0; ; retries++) {
+    try {
+      const res = await fetch(`${url}/api/order/place`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body,
+        signal: AbortSignal.timeout(90_000),
+      });
+      await res.arrayBuffer();
+      if (res.status < 500 || retries >= 5) return { status: res.status, ms: performance.now() - t0, retries };
+    } catch (error) {
+      if (retries >= 5) throw error;
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+async function balanceOf(uid: string): Promise<number> {
+  const { db } = await import('../functions/src/lib/admin');
+  return ((await db.collection('users').doc(uid).get()).get('balancePaisa') as number) ?? 0;
+}
+
+export async function apiFigures(url: string, log: Log): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const { placeOrder } = await import('../functions/src/services/orders');
+
+  // 1. Overhead: the same order through Hosting → Functions → Firestore, and as the bare transaction
+  // (placeOrder in this process: the same reads and writes), interleaved so drift hits both alike.
+  log('API overhead: POST /api/order/place vs its bare transaction…');
+  const user = await newUser(10_000);
+  const identity = { uid: user.uid, email: user.email, name: 'Bench', admin: false };
+  const http: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < 65; i++) {
+    const over = await placeOverHttp(url, user);
+    if (over.status !== 201) throw new Error(`order over HTTP answered ${over.status}`);
+    const t0 = performance.now();
+    await placeOrder(identity, viewsOrder());
+    const bareMs = performance.now() - t0;
+    if (i >= 5) {
+      http.push(over.ms);
+      bare.push(bareMs);
+    }
+  }
+  figures.push({
+    name: 'Order over HTTP: median',
+    value: median(http),
+    unit: 'ms',
+    note: 'Hosting → Functions → Firestore, 60 sequential',
+  });
+  figures.push({ name: 'Order over HTTP: p95', value: quantile(http, 0.95), unit: 'ms' });
+  figures.push({ name: 'Bare order transaction: median', value: median(bare), unit: 'ms', note: 'the same transaction via the Admin SDK' });
+  figures.push(
+    withBudget(
+      {
+        name: 'API overhead: HTTP median / bare median',
+        value: median(http) / median(bare),
+        unit: '×',
+        note: 'auth (with revocation check), routing, validation, proxying',
+      },
+      '<=',
+      1.5,
+    ),
+  );
+
+  // 2. Contention: 200 orders from one account, 20 in flight; then from 20 accounts.
+  log('Contention: 200 orders from one account, 20 in flight…');
+  const one = await newUser(4000); // exactly 200 orders of Rs 20
+  const single = await pool(200, 20, () => placeOverHttp(url, one));
+  const singleOk = single.results.filter((r) => r.status === 201).length;
+  figures.push({
+    name: 'One account: throughput',
+    value: (singleOk / single.elapsedMs) * 1000,
+    unit: 'orders/s',
+    note: '200 orders, 20 in flight',
+  });
+  figures.push({
+    name: 'One account: p95 latency',
+    value: quantile(single.latencies, 0.95),
+    unit: 'ms',
+    note: 'includes client retries with the same key',
+  });
+  figures.push({
+    name: 'One account: client retries (5xx or timeout)',
+    value: single.results.reduce((n, r) => n + r.retries, 0),
+    unit: '',
+  });
+  figures.push(withBudget({ name: 'One account: orders accepted of 200 (balance for exactly 200)', value: singleOk, unit: '' }, '>=', 200));
+  figures.push(withBudget({ name: 'One account: final balance (paisa)', value: await balanceOf(one.uid), unit: '' }, '<=', 0));
+
+  log('Contention: 200 orders from 20 accounts, 20 in flight…');
+  const many = await Promise.all(Array.from({ length: 20 }, () => newUser(200)));
+  const spread = await pool(200, 20, (i) => placeOverHttp(url, many[i % many.length] as BenchUser));
+  const spreadOk = spread.results.filter((r) => r.status === 201).length;
+  figures.push({
+    name: '20 accounts: throughput',
+    value: (spreadOk / spread.elapsedMs) * 1000,
+    unit: 'orders/s',
+    note: '200 orders, 20 in flight',
+  });
+  figures.push({ name: '20 accounts: p95 latency', value: quantile(spread.latencies, 0.95), unit: 'ms' });
+  figures.push({
+    name: '20 accounts: client retries (5xx or timeout)',
+    value: spread.results.reduce((n, r) => n + r.retries, 0),
+    unit: '',
+  });
+  figures.push(withBudget({ name: '20 accounts: orders accepted of 200', value: spreadOk, unit: '' }, '>=', 200));
+  const balances = await Promise.all(many.map((u) => balanceOf(u.uid)));
+  figures.push(
+    withBudget({ name: '20 accounts: total final balance (paisa)', value: balances.reduce((a, b) => a + b, 0), unit: '' }, '<=', 0),
+  );
+  const violations = await findMoneyViolations();
+  for (const v of violations.slice(0, 10)) log(`  invariant: ${v}`);
+  figures.push(withBudget({ name: 'Money invariants violated after the runs', value: violations.length, unit: '' }, '<=', 0));
+
+  // 3. Scale: the admin's first page with 1,000 and with 50,000 orders in the store.
+  const { db } = await import('../functions/src/lib/admin');
+  const { idToken: adminToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const { pageNewestFirst } = await import('../functions/src/lib/pagination');
+  const bareQuery = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const t0 = performance.now();
+      await pageNewestFirst(db.collection('orders'), 'createdAt', { limit: 50 }, (d) => d.id);
+      if (i >= 3) times.push(performance.now() - t0);
+    }
+    return median(times);
+  };
+  const firstPage = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/admin/order?limit=50`, { headers: { authorization: `Bearer ${adminToken}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`admin orders answered ${res.status}`);
+      if (i >= 5) times.push(performance.now() - t0);
+    }
+    return median(times);
+  };
+  const existing = (await db.collection('orders').count().get()).data().count;
+  log(`Scale: seeding orders to 1,000 (have ${existing})…`);
+  await seedOrders(db, 0, Math.max(0, 1000 - existing));
+  const small = await firstPage();
+  const smallBare = await bareQuery();
+  log('Scale: seeding orders to 50,000…');
+  await seedOrders(db, 1000, 49_000);
+  const large = await firstPage();
+  const largeBare = await bareQuery();
+  figures.push({ name: 'Admin orders, first page, 1,000 orders: median', value: small, unit: 'ms' });
+  figures.push({ name: 'Admin orders, first page, 50,000 orders: median', value: large, unit: 'ms' });
+  figures.push(
+    withBudget(
+      { name: 'Admin orders first page: 50,000 / 1,000', value: large / small, unit: '×', note: 'cost must not grow with the data' },
+      '<=',
+      1.3,
+    ),
+  );
+  figures.push({
+    name: 'The same query via the Admin SDK: 50,000 / 1,000',
+    value: largeBare / smallBare,
+    unit: '×',
+    note: `${smallBare.toFixed(1)} → ${largeBare.toFixed(1)} ms: the emulator scans the whole collection for every query; production reads the composite index`,
+  });
+  return figures;
+}
+
+/** Bulk orders written directly (no ledger: they exist only to make the collection large). */
+async function seedOrders(db: FirebaseFirestore.Firestore, from: number, count: number) {
+  const base = Date.now() - 365 * 24 * 3600 * 1000;
+  const batches = Math.ceil(count / 500);
+  await pool(batches, 4, async (b) => {
+    const batch = db.batch();
+    for (let i = from + b * 500; i < from + Math.min(count, (b + 1) * 500); i++) {
+      batch.set(db.collection('orders').doc(`9${String(i).padStart(12, '0')}`), {
+        userId: 'bench-scale',
+        user: { _id: 'bench-scale', name: 'Scale', email: 'scale@example.com' },
+        platform: 'tiktok',
+        serviceId: 'tt-views-fast',
+        service: 'TikTok Views Video Views',
+        link: `https://www.tiktok.com/@scale/video/${i}`,
+        quantity: 1000,
+        pricePaisa: 2000,
+        status: 'completed',
+        createdAt: Timestamp.fromMillis(base + i),
+        updatedAt: Timestamp.fromMillis(base + i),
+      });
+    }
+    await batch.commit();
+  });
+}

@@ -1,0 +1,45 @@
+// `npm run bench`: what users feel, measured on the local emulator stack, with budgets. Writes
+// bench/results/latest.md and latest.json, prints a table, exits 1 when a budget is missed.
+// Emulator figures track regressions and ratios measured in one run, not production latency.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, type Stack, startStackOnFreePorts } from '../scripts/lib/emulators';
+import type { Figure } from './figures';
+import { renderMarkdown, renderTable } from './figures';
+
+const figures: Figure[] = [];
+let stack: Stack | undefined;
+try {
+  stack = await startStackOnFreePorts({
+    emulators: ['firestore', 'auth', 'functions', 'hosting'],
+    projectId: 'demo-smm-bench',
+    output: 'file',
+    label: 'bench',
+  });
+  Object.assign(process.env, stack.env);
+  figures.push({
+    name: 'Cold start: first answer of the api function after start',
+    value: stack.functionsColdStartMs ?? Number.NaN,
+    unit: 'ms',
+    note: 'Functions emulator worker start + module load; no budget',
+  });
+  // Imported only now: the Admin SDK must initialise with the emulator variables set.
+  const { seed } = await import('../scripts/lib/seed');
+  const { apiFigures } = await import('./api');
+  const { webFigures } = await import('./web');
+  await seed();
+  figures.push(...(await apiFigures(stack.hostingUrl, (line) => console.log(line))));
+  figures.push(...(await webFigures(stack.hostingUrl, (line) => console.log(line))));
+} finally {
+  await stack?.stop();
+}
+
+const dir = join(ROOT, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const when = new Date().toISOString();
+writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ when, figures }, null, 2)}\n`);
+writeFileSync(join(dir, 'latest.md'), renderMarkdown(figures, when));
+console.log(`\n${renderTable(figures)}`);
+const missed = figures.filter((f) => f.pass === false);
+console.log(missed.length === 0 ? '\nEvery budget met.' : `\n${missed.length} budget(s) missed: ${missed.map((f) => f.name).join('; ')}`);
+process.exit(missed.length === 0 ? 0 : 1);
