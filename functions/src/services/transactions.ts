@@ -1,7 +1,7 @@
 // Every money move runs through here: one Firestore transaction, with the Idempotency-Key claimed by a
 // `create` in the same transaction, so a retry either replays the first answer or moves no money.
 import { createHash } from 'node:crypto';
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { type DocumentReference, type DocumentSnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { config } from '../lib/config';
 import { HttpError } from '../lib/http-error';
@@ -58,6 +58,19 @@ export interface MoneyTransactionOptions {
    * When it rejects, nothing is written and its error is thrown.
    */
   precondition?: Promise<unknown> | undefined;
+  /**
+   * `work` makes its first reads through the `read` it is given, which fetches the Idempotency-Key
+   * record in the same round trip; otherwise the record is read first, on its own.
+   */
+  batchedReads?: boolean;
+}
+
+/** Reads documents in the transaction, in one round trip, snapshots in the order asked. */
+export type TransactionRead = (...refs: DocumentReference[]) => Promise<DocumentSnapshot[]>;
+
+/** Thrown inside a transaction when the key's stored answer is to be replayed instead of the work. */
+class Replay<T> {
+  constructor(readonly answer: Answer<T>) {}
 }
 
 /**
@@ -68,8 +81,8 @@ export interface MoneyTransactionOptions {
  */
 export async function runMoneyTransaction<T>(
   options: IdempotencyOptions | null,
-  work: (tx: Transaction, now: Timestamp) => Promise<Answer<T>>,
-  { precondition }: MoneyTransactionOptions = {},
+  work: (tx: Transaction, now: Timestamp, read: TransactionRead) => Promise<Answer<T>>,
+  { precondition, batchedReads = false }: MoneyTransactionOptions = {},
 ): Promise<Answer<T> & { replayed: boolean }> {
   const ref = options?.key ? idempotencyRef(options.scope, options.uid, options.key) : null;
   const requestHash = options ? sha256(canonicalJson(options.request)) : '';
@@ -77,36 +90,51 @@ export async function runMoneyTransaction<T>(
     db.runTransaction(
       async (tx) => {
         const now = Timestamp.now();
-        if (ref) {
-          const snap = await tx.get(ref);
-          const record = snap.data() as IdempotencyRecord | undefined;
-          if (record && record.expiresAt.toMillis() > now.toMillis()) {
-            if (record.requestHash !== requestHash || record.scope !== options?.scope) {
-              throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
-            }
-            await precondition;
-            return { status: record.status, body: JSON.parse(record.body) as T, replayed: true };
+        let checked = ref === null;
+        let existing: IdempotencyRecord | undefined;
+        const check = (snap: DocumentSnapshot | undefined) => {
+          checked = true;
+          const record = snap?.data() as IdempotencyRecord | undefined;
+          if (!record) return;
+          existing = record;
+          if (record.expiresAt.toMillis() <= now.toMillis()) return;
+          if (record.requestHash !== requestHash || record.scope !== options?.scope) {
+            throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
           }
-          const answer = await work(tx, now);
-          const fresh: IdempotencyRecord = {
-            scope: options?.scope ?? '',
-            uid: options?.uid ?? '',
-            requestHash,
-            status: answer.status,
-            body: JSON.stringify(answer.body),
-            createdAt: now,
-            expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
-          };
-          // An expired record is replaced; otherwise the claim is a create, so two racing
-          // transactions cannot both claim the key.
-          if (record) tx.set(ref, fresh);
-          else tx.create(ref, fresh);
+          throw new Replay<T>({ status: record.status, body: JSON.parse(record.body) as T });
+        };
+        const read: TransactionRead = async (...refs) => {
+          if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
+          const [snap, ...rest] = await tx.getAll(ref, ...refs);
+          check(snap);
+          return rest;
+        };
+        try {
+          if (ref && !batchedReads) check(await tx.get(ref));
+          const answer = await work(tx, now, read);
+          if (ref) {
+            if (!checked) throw new Error('work wrote without reading the Idempotency-Key record first');
+            const fresh: IdempotencyRecord = {
+              scope: options?.scope ?? '',
+              uid: options?.uid ?? '',
+              requestHash,
+              status: answer.status,
+              body: JSON.stringify(answer.body),
+              createdAt: now,
+              expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
+            };
+            // An expired record is replaced; otherwise the claim is a create, so two racing
+            // transactions cannot both claim the key.
+            if (existing) tx.set(ref, fresh);
+            else tx.create(ref, fresh);
+          }
           await precondition;
           return { ...answer, replayed: false };
+        } catch (error) {
+          if (!(error instanceof Replay)) throw error;
+          await precondition;
+          return { ...(error.answer as Answer<T>), replayed: true };
         }
-        const answer = await work(tx, now);
-        await precondition;
-        return { ...answer, replayed: false };
       },
       // The SDK retries ABORTED itself, with a backoff from about a second: that spreads contending
       // transactions out (tried: a short backoff of our own made the emulator's lock conflicts a
