@@ -17,11 +17,13 @@ export const routes = [
       { path: paths.contact.path, lazy: () => import('@/app/routes/contact').then((m) => ({ Component: m.ContactRoute })) },
       { path: paths.guide.path, lazy: () => import('@/app/routes/guide').then((m) => ({ Component: m.GuideRoute })) },
       { path: paths.about.path, lazy: () => import('@/app/routes/about').then((m) => ({ Component: m.AboutRoute })) },
+      { path: paths.apiDocs.path, lazy: () => import('@/app/routes/api-docs').then((m) => ({ Component: m.ApiDocsRoute })) },
       {
         element: <RequireAuth />,
         children: [
           { path: paths.dashboard.path, lazy: () => import('@/app/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
           { path: paths.order.path, lazy: () => import('@/app/routes/order').then((m) => ({ Component: m.OrderRoute })) },
+          { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
         ],
       },
       {

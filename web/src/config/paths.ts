@@ -19,4 +19,7 @@ export const paths = {
     },
   },
   admin: { path: '/admin', getHref: () => '/admin' },
+  // Not under /api/: Hosting sends /api/** to the function.
+  apiAccess: { path: '/api-access', getHref: () => '/api-access' },
+  apiDocs: { path: '/api-docs', getHref: () => '/api-docs' },
 } as const;

@@ -8,8 +8,10 @@ export function getSettings() {
   return api.get('/settings', settingsSchema);
 }
 
+export const settingsQueryKey = ['settings'] as const;
+
 export function useSettings() {
-  return useQuery({ queryKey: ['settings'], queryFn: getSettings, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings, staleTime: 5 * 60_000 });
 }
 
 /** A chat link with a prefilled message (wa.me and most chat links accept `?text=`). */

@@ -5,7 +5,9 @@ import { ContactMessagesTable } from '@/features/admin/components/contact-messag
 import { OrdersPanel } from '@/features/admin/components/orders-panel';
 import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
 import { RechargeRequestsPanel } from '@/features/admin/components/recharge-requests-panel';
+import { RefillRequestsPanel } from '@/features/admin/components/refill-requests-panel';
 import { ResetPasswordDialog } from '@/features/admin/components/reset-password-dialog';
+import { SettingsForm } from '@/features/admin/components/settings-form';
 import { UsersPanel } from '@/features/admin/components/users-panel';
 
 export function AdminRoute() {
@@ -27,6 +29,9 @@ export function AdminRoute() {
           <OrdersPanel />
         </Card>
         <Card className="lg:col-span-3">
+          <RefillRequestsPanel />
+        </Card>
+        <Card className="lg:col-span-3">
           <RecentRechargesTable />
         </Card>
         <Card className="lg:col-span-3">
@@ -34,6 +39,9 @@ export function AdminRoute() {
         </Card>
         <Card className="lg:col-span-3">
           <UsersPanel />
+        </Card>
+        <Card className="lg:col-span-3">
+          <SettingsForm />
         </Card>
       </div>
     </Page>

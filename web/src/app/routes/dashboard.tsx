@@ -73,6 +73,17 @@ export function DashboardRoute() {
             <RecentOrdersTable orders={orders.data.orders} />
           )}
         </Card>
+        <Card aria-labelledby="reseller-api-heading" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="reseller-api-heading" className="text-lg font-bold text-slate-900">
+              Reseller API
+            </h2>
+            <p className="text-sm text-slate-700">Sell our services from your own site or script, paid from this balance.</p>
+          </div>
+          <Link to={paths.apiAccess.getHref()} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            Get your API key
+          </Link>
+        </Card>
         <SupportFooter supportChat={settings.data?.supportChat} />
         <RechargeModal open={recharging} onClose={() => setRecharging(false)} email={user.email} settings={settings.data} />
       </div>

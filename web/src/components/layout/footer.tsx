@@ -1,8 +1,16 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>Boost your social media presence with reliable &amp; fast services.</p>
+        <p>
+          <Link to={paths.apiDocs.getHref()} className="font-medium text-slate-700 hover:text-slate-900 hover:underline">
+            API docs
+          </Link>
+        </p>
         <p>© {new Date().getFullYear()} Shohrat. All rights reserved.</p>
       </div>
     </footer>

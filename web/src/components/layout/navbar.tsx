@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
-function Links({ isAdmin }: { isAdmin: boolean }) {
+function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean }) {
   return (
     <>
       <NavLink to={paths.dashboard.getHref()} className={linkClass}>
@@ -15,6 +15,11 @@ function Links({ isAdmin }: { isAdmin: boolean }) {
       <NavLink to={paths.order.getHref()} className={linkClass}>
         Place Order
       </NavLink>
+      {isSignedIn ? (
+        <NavLink to={paths.apiAccess.getHref()} className={linkClass}>
+          API
+        </NavLink>
+      ) : null}
       <NavLink to={paths.contact.getHref()} className={linkClass}>
         Contact Us
       </NavLink>
@@ -82,7 +87,7 @@ export function Navbar() {
           Shohrat
         </Link>
         <div className="hidden items-center gap-1 lg:flex">
-          <Links isAdmin={user?.role === 'admin'} />
+          <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
         </div>
         <div className="hidden lg:block">{account}</div>
         <button
@@ -101,7 +106,7 @@ export function Navbar() {
       {open ? (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 lg:hidden">
           <div className="flex flex-col gap-1">
-            <Links isAdmin={user?.role === 'admin'} />
+            <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
           </div>
           <div className="mt-3 border-t border-slate-100 pt-3">{account}</div>
         </div>

@@ -31,3 +31,15 @@ export function RequestStatusBadge({ status }: { status: 'pending' | 'approved' 
     </span>
   );
 }
+
+const refillTones = { pending: tones.yellow, completed: tones.green, rejected: tones.red } as const;
+
+export function RefillStatusBadge({ status }: { status: keyof typeof refillTones }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${refillTones[status]}`}
+    >
+      {status}
+    </span>
+  );
+}

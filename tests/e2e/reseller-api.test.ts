@@ -1,0 +1,267 @@
+// The reseller API in a real browser and over real HTTP, on the emulators from the built app: a
+// customer creates a key on the API page, the API docs' own Node.js sample places an order with it
+// and polls until the admin completes the order in the admin orders panel, the customer asks for a
+// refill through /api/v2 and the admin completes it in Refill Requests. Then every documented example
+// is sent to the server (ids mapped to the real ones) and must get the documented answer. Last, the
+// key is replaced (the old one stops at once) and revoked on the API page.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  API_EXAMPLES,
+  codeSamples,
+  curlCommand,
+  EXAMPLE_ORDERS,
+  EXAMPLE_REFILLS,
+  endpointUrl,
+  SAMPLE_ORDER,
+} from '../../web/src/features/api-docs/examples';
+import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths } from './browser';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+const ENDPOINT = endpointUrl(url);
+const suffix = randomUUID().slice(0, 8);
+const account = { name: 'Reseller Raza', email: `raza-${suffix}@example.com`, password: 'raza-pass-123' };
+
+let browser: Browser;
+let customerContext: BrowserContext;
+let adminContext: BrowserContext;
+let customer: Page;
+let adminPage: Page;
+let key = '';
+let scriptOrder = 0;
+let completedRefill = 0;
+
+/** A form POST as reseller scripts send it; the answer parsed from its text. */
+async function v2(params: Record<string, string>) {
+  const res = await fetch(ENDPOINT, { method: 'POST', body: new URLSearchParams({ key, ...params }) });
+  const text = await res.text();
+  return { status: res.status, text, json: JSON.parse(text) as any };
+}
+
+/** Runs a documented curl command for real. */
+function curl(params: Record<string, string>): any {
+  return JSON.parse(execFileSync('bash', ['-c', curlCommand(ENDPOINT, key, params)], { encoding: 'utf8' }));
+}
+
+beforeAll(async () => {
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+  browser = await launchBrowser();
+  customerContext = await newContext(browser, url, PHONE);
+  adminContext = await newContext(browser, url, DESKTOP);
+  customer = await customerContext.newPage();
+  adminPage = await adminContext.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a reseller, from a new API key to a completed refill', () => {
+  it('registers a customer and lets the admin credit Rs 5,000', async () => {
+    await customer.goto('/register');
+    await customer.getByLabel('Name').fill(account.name);
+    await customer.getByLabel('Email').fill(account.email);
+    await customer.getByLabel('Password', { exact: true }).fill(account.password);
+    await customer.getByLabel('Confirm Password').fill(account.password);
+    await customer.getByRole('button', { name: 'Register' }).click();
+    await customer.waitForURL('**/dashboard');
+
+    await adminPage.goto('/login');
+    await adminPage.getByLabel('Email').fill('admin@example.com');
+    await adminPage.getByLabel('Password').fill('admin12345');
+    await adminPage.getByRole('button', { name: 'Login' }).click();
+    await adminPage.waitForURL('**/admin');
+    await adminPage.getByLabel('User email').fill(account.email);
+    await adminPage.getByLabel('Amount (Rs)').fill('5000');
+    await adminPage.getByRole('button', { name: 'Add Balance' }).click();
+    await adminPage.getByText('✅ Balance updated!').waitFor();
+  });
+
+  it('creates a key on the API page, shown once', async () => {
+    await customer.reload();
+    await customer.getByRole('button', { name: 'Open menu' }).click();
+    expect(await customer.locator('#mobile-menu').getByRole('link', { name: 'API', exact: true }).isVisible()).toBe(true);
+    await customer.getByRole('button', { name: 'Close menu' }).click();
+    await customer.getByRole('link', { name: 'Get your API key' }).click();
+    await customer.waitForURL('**/api-access');
+    await customer.getByRole('heading', { level: 1, name: 'Reseller API' }).waitFor();
+    await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs 5,000');
+    expect(await customer.getByTestId('api-endpoint').textContent()).toBe(ENDPOINT);
+    await customer.getByText('You have no API key yet.', { exact: false }).waitFor();
+
+    await customer.getByRole('button', { name: 'Create API key' }).click();
+    key = ((await customer.getByTestId('new-api-key').textContent()) ?? '').trim();
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+    await customer.getByText(`…${key.slice(-4)}`).waitFor();
+    await screenshotBothWidths(customer, 'api-access-new-key');
+    await customer.getByRole('button', { name: 'I have saved my key' }).click();
+    await customer.getByTestId('new-api-key').waitFor({ state: 'detached' });
+    await customer.reload();
+    await customer.getByText(`…${key.slice(-4)}`).waitFor();
+    await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs 5,000');
+    expect(await customer.content()).not.toContain(key);
+    await screenshotBothWidths(customer, 'api-access');
+  });
+
+  it("places an order with the docs' Node.js sample, which polls until the admin completes the order", async () => {
+    expect(curl({ action: 'balance' })).toEqual({ balance: '5000.00', currency: 'PKR' });
+    const node = codeSamples({ endpoint: ENDPOINT, key, pollSeconds: 1 }).find((sample) => sample.language === 'node')?.code ?? '';
+    const logs: string[] = [];
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...args: unknown[]) => Promise<void>;
+    const script = new AsyncFunction('console', node)({ log: (line: string) => logs.push(line) });
+    let finished = false;
+    void script.then(() => {
+      finished = true;
+    });
+
+    await expect.poll(() => logs[0], { timeout: 30_000 }).toMatch(/^Order \d{9} placed$/);
+    scriptOrder = Number(/\d{9}/.exec(logs[0] ?? '')?.[0]);
+    await expect.poll(() => logs.length, { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(logs[1]).toBe(`Order ${scriptOrder}: Pending, charge 1100.00 PKR, remains 0`);
+    // The curl sample's status request, run for real, agrees.
+    expect(curl({ action: 'status', order: String(scriptOrder) })).toMatchObject({ status: 'Pending', charge: '1100.00' });
+    expect(finished).toBe(false);
+
+    await adminPage.reload();
+    await adminPage.getByLabel('Search orders').fill(String(scriptOrder));
+    await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
+    const status = adminPage.getByLabel(`Status of order ${scriptOrder}`);
+    await status.selectOption('completed');
+    await adminPage.locator('tr', { has: status }).getByRole('button', { name: 'Update' }).click();
+    await adminPage.getByText('✅ Order status updated to completed').waitFor();
+
+    await script;
+    expect(logs.at(-1)).toBe(`Order ${scriptOrder}: Completed, charge 1100.00 PKR, remains 0`);
+    expect((await v2({ action: 'balance' })).json).toEqual({ balance: '3900.00', currency: 'PKR' });
+  });
+
+  it('asks for a refill through /api/v2, and the admin completes it in Refill Requests', async () => {
+    const asked = await v2({ action: 'refill', order: String(scriptOrder) });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toMatch(/^\{"refill":\d{9}\}$/);
+    completedRefill = asked.json.refill;
+    expect((await v2({ action: 'refill_status', refill: String(completedRefill) })).json).toEqual({ status: 'Pending' });
+
+    await adminPage.reload();
+    const complete = adminPage.getByRole('button', { name: `Complete refill ${completedRefill}` });
+    await complete.scrollIntoViewIfNeeded();
+    await screenshotBothWidths(adminPage, 'admin-refill-requests');
+    await complete.click();
+    const dialog = adminPage.getByRole('dialog', { name: `Complete refill #${completedRefill}?` });
+    await dialog.getByText(account.email, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await adminPage.getByText('✅ Refill completed').waitFor();
+    await complete.waitFor({ state: 'detached' });
+    expect((await v2({ action: 'refill_status', refill: String(completedRefill) })).json).toEqual({ status: 'Completed' });
+
+    await adminPage.getByLabel('Refill status').selectOption('completed');
+    await adminPage.getByText(`#${completedRefill}`).waitFor();
+  });
+
+  it('shows the API documentation to a visitor, with this site as the endpoint', async () => {
+    const visitor = await newContext(browser, url, PHONE);
+    const page = await visitor.newPage();
+    await page.goto('/api-docs');
+    await page.getByRole('heading', { level: 1, name: 'API documentation' }).waitFor();
+    expect(await page.getByTestId('docs-endpoint').textContent()).toBe(ENDPOINT);
+    await page.getByRole('tab', { name: 'Node.js' }).click();
+    expect(await page.getByRole('tabpanel', { name: 'Node.js' }).textContent()).toContain(ENDPOINT);
+    await screenshotBothWidths(page, 'api-docs');
+    await visitor.close();
+  });
+});
+
+/** `value` with every fixture id replaced by the real one: numbers, object keys and comma lists. */
+function substitute(value: unknown, ids: Map<number, number>): unknown {
+  if (typeof value === 'number') return ids.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => substitute(item, ids));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [String(ids.get(Number(k)) ?? k), substitute(v, ids)]));
+  }
+  return value;
+}
+
+function substituteRequest(request: Readonly<Record<string, string>>, ids: Map<number, number>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request).map(([name, value]) => [
+      name,
+      /^\d+(,\d+)*$/.test(value)
+        ? value
+            .split(',')
+            .map((id) => String(ids.get(Number(id)) ?? id))
+            .join(',')
+        : value,
+    ]),
+  );
+}
+
+describe('the documented examples, sent to the server', () => {
+  it('get the documented answers', async () => {
+    const { updateOrderStatus } = await import('../../functions/src/services/orders');
+    // The orders the examples talk about, placed for real and brought to the documented status.
+    const ids = new Map<number, number>([
+      [EXAMPLE_ORDERS.followers.order, scriptOrder],
+      [EXAMPLE_REFILLS.done.refill, completedRefill],
+    ]);
+    for (const fixture of Object.values(EXAMPLE_ORDERS)) {
+      if (fixture === EXAMPLE_ORDERS.followers) continue;
+      const placed = await v2({ action: 'add', service: String(fixture.service), link: fixture.link, quantity: String(fixture.quantity) });
+      expect(placed.json, fixture.link).toEqual({ order: expect.any(Number) });
+      ids.set(fixture.order, placed.json.order);
+      if (fixture.status !== 'pending') {
+        await updateOrderStatus(String(placed.json.order), fixture.status, 'remains' in fixture ? fixture.remains : undefined);
+      }
+    }
+    expect(SAMPLE_ORDER.link).toBe(EXAMPLE_ORDERS.followers.link);
+
+    for (const example of API_EXAMPLES) {
+      const request = substituteRequest(example.request, ids);
+      const answer = await v2(request);
+      expect(answer.status, example.id).toBe(200);
+      if (example.id === 'services') {
+        for (const entry of example.answer as unknown[]) expect(answer.json).toContainEqual(entry);
+      } else if (example.id === 'add') {
+        expect(answer.text).toMatch(/^\{"order":\d{9}\}$/);
+      } else if (example.id === 'balance') {
+        expect(answer.json).toStrictEqual({ balance: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'PKR' });
+      } else {
+        if (example.id === 'refill') ids.set(EXAMPLE_REFILLS.open.refill, answer.json.refill);
+        expect(answer.json, `${example.id}: ${JSON.stringify(request)}`).toStrictEqual(substitute(example.answer, ids));
+      }
+    }
+  });
+});
+
+describe('the key, replaced and revoked on the API page', () => {
+  it('stops the old key at once when replaced, and the new one when revoked', async () => {
+    const old = key;
+    await customer.goto('/api-access');
+    await customer.getByRole('button', { name: 'Replace key' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Replace your API key?' });
+    await dialog.getByText('stops working at once', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Replace key' }).click();
+    key = ((await customer.getByTestId('new-api-key').textContent()) ?? '').trim();
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+    expect(key).not.toBe(old);
+    const withOld = await fetch(ENDPOINT, { method: 'POST', body: new URLSearchParams({ key: old, action: 'balance' }) });
+    expect(await withOld.json()).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ action: 'balance' })).json.currency).toBe('PKR');
+
+    await customer.getByRole('button', { name: 'Revoke key' }).click();
+    await customer.getByRole('dialog', { name: 'Revoke your API key?' }).getByRole('button', { name: 'Revoke key' }).click();
+    await customer.getByText('✅ API key revoked').waitFor();
+    await customer.getByRole('button', { name: 'Create API key' }).waitFor();
+    expect((await v2({ action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+  });
+
+  it('raised no uncaught error in any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import { refillSchema } from '@shared/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { adminRefillsKey } from './get-refills';
+
+export const decideRefillAnswer = z.object({ message: z.string(), refill: refillSchema });
+
+export type RefillDecision = 'complete' | 'reject';
+
+/** Completes or rejects a pending refill request; 409 when it was already decided. No money moves. */
+export function decideRefill({ id, decision }: { id: string; decision: RefillDecision }) {
+  return api.post(`/admin/refills/${encodeURIComponent(id)}/${decision}`, decideRefillAnswer);
+}
+
+export function useDecideRefill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideRefill,
+    // Refetched whether it worked or not: a 409 means someone else decided it meanwhile.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminRefillsKey }),
+  });
+}

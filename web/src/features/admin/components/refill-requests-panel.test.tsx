@@ -1,0 +1,120 @@
+import type { Refill } from '@shared/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { pendingFirst, RefillRequestsPanel } from '@/features/admin/components/refill-requests-panel';
+import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
+
+const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
+
+function refill(number: number, status: Refill['status'] = 'pending'): Refill {
+  return {
+    _id: String(number),
+    number,
+    user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
+    orderId: String(400_000_000 + number),
+    service: 'Instagram Followers Real Followers',
+    link: 'https://www.instagram.com/ali.shop',
+    status,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, number)).toISOString(),
+    ...(status === 'pending' ? {} : { decidedAt: '2026-01-02T00:00:00.000Z' }),
+  };
+}
+
+const PENDING = Array.from({ length: 7 }, (_, i) => refill(310_000_100 + i));
+
+/** The URLs the panel fetched its lists from. */
+function listUrls(fetchMock: { mock: { calls: unknown[][] } }) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/refills');
+}
+
+describe('RefillRequestsPanel', () => {
+  it('lists pending requests, 5 at a time with Show More and Show Less', async () => {
+    const { fetchMock } = mockApi({ 'GET /api/admin/refills': { body: { refills: PENDING, nextCursor: null } } });
+    const { user } = renderApp(<RefillRequestsPanel />, asAdmin);
+    expect(await screen.findByText(`#${PENDING[0]?.number}`)).toBeInTheDocument();
+    expect(listUrls(fetchMock)[0]?.searchParams.get('status')).toBe('pending');
+    expect(screen.getAllByRole('button', { name: /^Complete refill/ })).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(screen.getAllByRole('button', { name: /^Complete refill/ })).toHaveLength(7);
+    await user.click(screen.getByRole('button', { name: 'Show Less' }));
+    expect(screen.getAllByRole('button', { name: /^Complete refill/ })).toHaveLength(5);
+  });
+
+  it('filters by status, and shows pending ones first when listing all', async () => {
+    const done = refill(310_000_900, 'completed');
+    const rejected = refill(310_000_901, 'rejected');
+    let lists = 0;
+    const { fetchMock } = mockApi({
+      // The first list is the pending one; the next ones are 'all' and 'completed'.
+      'GET /api/admin/refills': () => ({
+        body: { refills: lists++ === 0 ? [] : [rejected, done, ...PENDING.slice(0, 1)], nextCursor: null },
+      }),
+    });
+    const { user } = renderApp(<RefillRequestsPanel />, asAdmin);
+    expect(await screen.findByText('No pending refill requests.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Refill status'), 'all');
+    await screen.findByText(`#${done.number}`);
+    expect(listUrls(fetchMock).at(-1)?.searchParams.has('status')).toBe(false);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0] as HTMLElement).getByText('pending')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('rejected')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Complete refill/ })).toHaveLength(1);
+
+    await user.selectOptions(screen.getByLabelText('Refill status'), 'completed');
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)?.searchParams.get('status')).toBe('completed'));
+  });
+
+  it('completes a request after a confirmation, says so, and refetches', async () => {
+    let pending = PENDING.slice(0, 2);
+    const target = PENDING[0] as Refill;
+    const { calls, fetchMock } = mockApi({
+      'GET /api/admin/refills': () => ({ body: { refills: pending, nextCursor: null } }),
+      [`POST /api/admin/refills/${target._id}/complete`]: () => {
+        pending = pending.filter((r) => r._id !== target._id);
+        return { body: { message: 'Refill completed', refill: { ...target, status: 'completed', decidedAt: '2026-01-02T00:00:00.000Z' } } };
+      },
+    });
+    const { user } = renderApp(<RefillRequestsPanel />, asAdmin);
+    const complete = await screen.findByRole('button', { name: `Complete refill ${target.number}` });
+
+    await user.click(complete);
+    let dialog = screen.getByRole('dialog', { name: `Complete refill #${target.number}?` });
+    expect(within(dialog).getByText(/ali@example.com/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.click(complete);
+    dialog = screen.getByRole('dialog', { name: `Complete refill #${target.number}?` });
+    const fetchesBefore = listUrls(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('✅ Refill completed')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/refills/${target._id}/complete`]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Complete refill ${target.number}` })).not.toBeInTheDocument());
+    expect(listUrls(fetchMock).length).toBeGreaterThan(fetchesBefore);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when a request was already decided, and refetches", async () => {
+    const target = PENDING[1] as Refill;
+    const { fetchMock } = mockApi({
+      'GET /api/admin/refills': { body: { refills: [target], nextCursor: null } },
+      [`POST /api/admin/refills/${target._id}/reject`]: { status: 409, body: { message: 'This refill request was already completed' } },
+    });
+    const { user } = renderApp(<RefillRequestsPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: `Reject refill ${target.number}` }));
+    const dialog = screen.getByRole('dialog', { name: `Reject refill #${target.number}?` });
+    const fetchesBefore = listUrls(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('❌ This refill request was already completed')).toBeInTheDocument();
+    await waitFor(() => expect(listUrls(fetchMock).length).toBeGreaterThan(fetchesBefore));
+  });
+});
+
+describe('pendingFirst', () => {
+  it('moves pending requests to the top and keeps the order within each group', () => {
+    const list = [refill(1, 'completed'), refill(2), refill(3, 'rejected'), refill(4)];
+    expect(pendingFirst(list).map((r) => r.number)).toEqual([2, 4, 1, 3]);
+  });
+});

@@ -1,0 +1,188 @@
+// Refill requests resellers made through API v2: pending ones first, Complete or Reject after a
+// confirmation. No money moves; the reseller's `refill_status` then answers the decision.
+import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
+import type { Refill } from '@shared/schemas';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { FormAlert, SelectField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { RefillStatusBadge } from '@/components/ui/status-badge';
+import { useToast } from '@/components/ui/toasts';
+import { type RefillDecision, useDecideRefill } from '@/features/admin/api/decide-refill';
+import { useRefills } from '@/features/admin/api/get-refills';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { formatDateTime } from '@/lib/format';
+
+/** Pending first (they need a decision), then the rest; newest first within each. */
+export function pendingFirst(refills: readonly Refill[]): Refill[] {
+  return [...refills].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
+}
+
+const DECISION_TEXT: Record<RefillDecision, { title: string; body: string; button: string }> = {
+  complete: {
+    title: 'Complete refill',
+    body: 'Complete it once the drop has been topped up. The reseller will see "Completed".',
+    button: 'Complete',
+  },
+  reject: {
+    title: 'Reject refill',
+    body: 'The reseller will see "Rejected". They can ask again later while the order is still within its refill period.',
+    button: 'Reject',
+  },
+};
+
+type FilterValue = RefillStatus | 'all';
+
+export function RefillRequestsPanel() {
+  const toast = useToast();
+  const [filter, setFilter] = useState<FilterValue>('pending');
+  const refills = useRefills(filter === 'all' ? undefined : filter);
+  const decide = useDecideRefill();
+  const [deciding, setDeciding] = useState<{ refill: Refill; decision: RefillDecision } | null>(null);
+  const rows = pendingFirst(refills.data?.pages.flatMap((page) => page.refills) ?? []);
+
+  const onConfirm = async () => {
+    if (!deciding) return;
+    try {
+      const answer = await decide.mutateAsync({ id: deciding.refill._id, decision: deciding.decision });
+      toast.success(`✅ ${answer.message}`);
+    } catch (error) {
+      toast.error(adminFailure(error));
+    }
+    setDeciding(null);
+  };
+
+  const text = deciding ? DECISION_TEXT[deciding.decision] : null;
+
+  return (
+    <section aria-labelledby="refills-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="refills-heading" className="text-lg font-bold text-slate-900">
+          Refill Requests
+        </h2>
+        <div className="w-full sm:w-48">
+          <SelectField label="Refill status" value={filter} onChange={(event) => setFilter(event.target.value as FilterValue)}>
+            {REFILL_STATUSES.map((status) => (
+              <option key={status} value={status} className="capitalize">
+                {status}
+              </option>
+            ))}
+            <option value="all">all</option>
+          </SelectField>
+        </div>
+      </div>
+      {refills.isPending ? (
+        <LoadingBlock className="min-h-32" />
+      ) : refills.isError ? (
+        <FormAlert>Could not load refill requests.</FormAlert>
+      ) : (
+        <DataTable
+          caption="Refill Requests"
+          rows={rows}
+          getKey={(refill) => refill._id}
+          emptyText={filter === 'pending' ? 'No pending refill requests.' : 'No refill requests.'}
+          columns={[
+            {
+              header: 'Refill',
+              cell: (refill) => (
+                <span className="text-right sm:text-left">
+                  <span className="block font-mono font-semibold">#{refill.number}</span>
+                  <span className="block text-xs text-slate-600">{formatDateTime(refill.createdAt)}</span>
+                </span>
+              ),
+            },
+            {
+              header: 'User',
+              cell: (refill) => (
+                <span className="min-w-0 text-right sm:text-left">
+                  <span className="block font-medium">{refill.user.name}</span>
+                  <span className="block text-xs break-all text-slate-600">{refill.user.email}</span>
+                </span>
+              ),
+            },
+            {
+              header: 'Order',
+              cell: (refill) => (
+                <span className="min-w-0 text-right sm:text-left">
+                  <span className="block font-mono">#{refill.orderId}</span>
+                  <span className="block">{refill.service}</span>
+                  <a
+                    href={refill.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block text-xs break-all text-brand-700 hover:underline"
+                  >
+                    {refill.link}
+                  </a>
+                </span>
+              ),
+            },
+            { header: 'Status', cell: (refill) => <RefillStatusBadge status={refill.status} /> },
+            {
+              header: 'Decision',
+              cell: (refill) =>
+                refill.status === 'pending' ? (
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="success"
+                      aria-label={`Complete refill ${refill.number}`}
+                      onClick={() => setDeciding({ refill, decision: 'complete' })}
+                    >
+                      Complete
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Reject refill ${refill.number}`}
+                      onClick={() => setDeciding({ refill, decision: 'reject' })}
+                    >
+                      Reject
+                    </Button>
+                  </div>
+                ) : (
+                  <span className="text-xs text-slate-600">{refill.decidedAt ? formatDateTime(refill.decidedAt) : '—'}</span>
+                ),
+            },
+          ]}
+          footer={
+            refills.hasNextPage ? (
+              <Button variant="secondary" size="sm" loading={refills.isFetchingNextPage} onClick={() => void refills.fetchNextPage()}>
+                Load more
+              </Button>
+            ) : null
+          }
+        />
+      )}
+      <Modal
+        open={deciding !== null}
+        onClose={() => setDeciding(null)}
+        title={deciding && text ? `${text.title} #${deciding.refill.number}?` : ''}
+      >
+        {deciding && text ? (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-700">
+              Order #{deciding.refill.orderId} of {deciding.refill.user.email}: {deciding.refill.service}.
+            </p>
+            <p className="text-sm text-slate-700">{text.body}</p>
+            <div className="flex gap-2">
+              <Button variant="secondary" className="flex-1" onClick={() => setDeciding(null)}>
+                Cancel
+              </Button>
+              <Button
+                variant={deciding.decision === 'complete' ? 'success' : 'danger'}
+                className="flex-1"
+                loading={decide.isPending}
+                onClick={onConfirm}
+              >
+                {text.button}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

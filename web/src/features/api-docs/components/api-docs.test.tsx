@@ -1,0 +1,47 @@
+import { API_V2_ERRORS } from '@shared/api-v2';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiDocs } from '@/features/api-docs/components/api-docs';
+import { API_EXAMPLES, codeSamples, endpointUrl, formLines } from '@/features/api-docs/examples';
+import { renderApp } from '@/testing/render';
+
+describe('API documentation page', () => {
+  it('documents every action with its request and answer, linked from the contents', () => {
+    renderApp(<ApiDocs />, { route: '/api-docs' });
+    expect(screen.getByTestId('docs-endpoint')).toHaveTextContent(`${window.location.origin}/api/v2`);
+    expect(screen.getByTestId('docs-rate-limit')).toHaveTextContent('100 requests per 10 seconds and 600 a minute per key');
+    const contents = within(screen.getByRole('navigation', { name: 'API actions' }));
+    for (const example of API_EXAMPLES) {
+      const section = screen.getByRole('region', { name: example.title });
+      expect(section).toHaveAttribute('id', `action-${example.id}`);
+      expect(contents.getByRole('link', { name: example.title })).toHaveAttribute('href', `#action-${example.id}`);
+      expect(section.textContent).toContain(JSON.stringify(example.answer, null, 2));
+      expect(section.textContent).toContain(formLines(example.request));
+    }
+    expect(screen.getAllByText(JSON.stringify({ error: API_V2_ERRORS.invalidKey })).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'API page' })).toHaveAttribute('href', '/api-access');
+  });
+
+  it('shows the code samples as tabs that arrow keys move between, each with a copy button', async () => {
+    const { user } = renderApp(<ApiDocs />, { route: '/api-docs' });
+    const samples = codeSamples({ endpoint: endpointUrl(window.location.origin) });
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['curl', 'PHP', 'Node.js']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent(samples[0]?.code.split('\n')[0] ?? '');
+
+    await user.click(tabs[0] as HTMLElement);
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[1]).toHaveFocus();
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'PHP' });
+    expect(panel.textContent).toContain('<?php');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tabpanel', { name: 'Node.js' }).textContent).toContain('new URLSearchParams');
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[0]).toHaveFocus();
+
+    await user.click(within(screen.getByRole('tabpanel', { name: 'curl' })).getByRole('button', { name: 'Copy curl example' }));
+    expect(await navigator.clipboard.readText()).toBe(samples[0]?.code);
+  });
+});

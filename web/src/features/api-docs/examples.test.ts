@@ -1,0 +1,333 @@
+// The documentation's examples must be what our server does: requests in the contract's words,
+// answers computed from the catalogue and the shared constants the server itself uses, and code
+// samples that send exactly the documented requests (the Node sample is run against a fake fetch).
+import {
+  API_V2_ACTIONS,
+  API_V2_CURRENCY,
+  API_V2_ERRORS,
+  API_V2_MAX_IDS,
+  API_V2_PATH,
+  API_V2_RATE_LIMITS,
+  API_V2_REFILL_STATUS,
+  API_V2_STATUS,
+  paisaString,
+} from '@shared/api-v2';
+import { CATALOGUE, type CatalogueItem } from '@shared/catalogue';
+import { orderPrice, toPaisa } from '@shared/money';
+import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
+import { isPlatformLink, PLATFORM_LABELS } from '@shared/platforms';
+import { describe, expect, it } from 'vitest';
+import {
+  API_EXAMPLES,
+  type ApiExample,
+  COMMON_ERRORS,
+  codeSamples,
+  curlCommand,
+  EXAMPLE_ORDERS,
+  EXAMPLE_REFILLS,
+  FINISHED_STATUS_WORDS,
+  KEY_PLACEHOLDER,
+  RATE_LIMIT_TEXT,
+  SAMPLE_ORDER,
+  SAMPLE_STATUS_ANSWER,
+} from './examples';
+
+const ENDPOINT = `https://panel.example${API_V2_PATH}`;
+const fixtures = Object.values(EXAMPLE_ORDERS);
+const refills = Object.values(EXAMPLE_REFILLS);
+
+function service(number: number | string): CatalogueItem {
+  const found = CATALOGUE.find((item) => item.number === Number(number));
+  if (!found) throw new Error(`No service ${number} in the catalogue`);
+  return found;
+}
+
+function example(id: string): ApiExample {
+  const found = API_EXAMPLES.find((e) => e.id === id);
+  if (!found) throw new Error(`No example ${id}`);
+  return found;
+}
+
+/** The ids of a comma-separated list, as the server splits them. */
+const list = (value: string | undefined) => (value ?? '').split(',').map((id) => id.trim());
+
+/** What the server's `status` answers for an order in a given state (services/api-v2.ts, orderStatus). */
+function expectedStatus(order: { service: number; quantity: number; status: OrderStatus; remains?: number }) {
+  const remains = order.status === 'partial' ? (order.remains ?? 0) : order.status === 'cancelled' ? order.quantity : 0;
+  return {
+    charge: paisaString(orderPrice(toPaisa(service(order.service).ratePer1000), order.quantity)),
+    start_count: '0',
+    status: API_V2_STATUS[order.status],
+    remains: String(remains),
+    currency: API_V2_CURRENCY,
+  };
+}
+
+const fixture = (id: string | number) => fixtures.find((order) => order.order === Number(id));
+
+/** Every error string the server can answer: the constants, with the catalogue's min and max filled in. */
+const knownErrors = new Set<string>([
+  ...Object.values(API_V2_ERRORS).flatMap((value) => (typeof value === 'string' ? [value] : [])),
+  ...CATALOGUE.flatMap((item) => [API_V2_ERRORS.quantityLess(item.min), API_V2_ERRORS.quantityMore(item.max)]),
+]);
+
+function errorsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(errorsIn);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === 'error' && typeof inner === 'string' ? [inner] : errorsIn(inner)));
+}
+
+describe('API documentation examples', () => {
+  it('cover every action, the single and multi forms included', () => {
+    expect(new Set(API_EXAMPLES.map((e) => e.action))).toEqual(new Set(API_V2_ACTIONS));
+    const forms = API_EXAMPLES.map((e) => [e.action, ...Object.keys(e.request).filter((name) => name !== 'action')].join(' '));
+    expect(forms.sort()).toEqual(
+      [
+        'services',
+        'add service link quantity',
+        'status order',
+        'status orders',
+        'cancel orders',
+        'refill order',
+        'refill orders',
+        'refill_status refill',
+        'refill_status refills',
+        'balance',
+      ].sort(),
+    );
+    expect(new Set(API_EXAMPLES.map((e) => e.id)).size).toBe(API_EXAMPLES.length);
+  });
+
+  it('send the documented parameters, as strings, with at most the id cap in a list', () => {
+    for (const e of API_EXAMPLES) {
+      expect(e.request.action).toBe(e.action);
+      expect(Object.keys(e.request).filter((name) => name !== 'action')).toEqual(e.params.map((p) => p.name));
+      for (const value of Object.values(e.request)) expect(typeof value).toBe('string');
+      for (const name of ['orders', 'refills'] as const) {
+        const ids = e.request[name];
+        if (ids !== undefined) {
+          expect(list(ids).length).toBeGreaterThan(0);
+          expect(list(ids).length).toBeLessThanOrEqual(API_V2_MAX_IDS);
+        }
+      }
+    }
+  });
+
+  it('use only error strings the server answers, exactly', () => {
+    for (const e of API_EXAMPLES) {
+      for (const error of [...e.errors, ...errorsIn(e.answer)]) expect(knownErrors, `${e.id}: ${error}`).toContain(error);
+    }
+    for (const { error } of COMMON_ERRORS) expect(knownErrors).toContain(error);
+    expect(COMMON_ERRORS.map((e) => e.error)).toEqual([
+      API_V2_ERRORS.invalidKey,
+      API_V2_ERRORS.incorrectRequest,
+      API_V2_ERRORS.tooManyRequests,
+    ]);
+  });
+
+  it('list services as the server derives them from the catalogue', () => {
+    const answer = example('services').answer as { service: number }[];
+    expect(answer.length).toBeGreaterThan(0);
+    expect(answer.map((s) => s.service)).toEqual([...answer.map((s) => s.service)].sort((a, b) => a - b));
+    for (const entry of answer) {
+      const item = service(entry.service);
+      expect(entry).toStrictEqual({
+        service: item.number,
+        name: item.name,
+        type: 'Default',
+        category: `${PLATFORM_LABELS[item.platform]} ${item.category}`,
+        rate: paisaString(toPaisa(item.ratePer1000)),
+        min: String(item.min),
+        max: String(item.max),
+        refill: item.refill,
+        cancel: item.cancel,
+      });
+    }
+  });
+
+  it('talk about orders the server would accept: a real service, its platform link, a quantity within its limits', () => {
+    for (const order of fixtures) {
+      const item = service(order.service);
+      expect(isPlatformLink(item.platform, order.link), order.link).toBe(true);
+      expect(Number.isInteger(order.quantity)).toBe(true);
+      expect(order.quantity).toBeGreaterThanOrEqual(item.min);
+      expect(order.quantity).toBeLessThanOrEqual(item.max);
+      expect(String(order.order)).toMatch(/^\d{9}$/);
+    }
+    const add = example('add');
+    const placed = fixture((add.answer as { order: number }).order);
+    expect(placed).toBeDefined();
+    expect(add.request).toEqual({
+      action: 'add',
+      service: String(placed?.service),
+      link: placed?.link,
+      quantity: String(placed?.quantity),
+    });
+    const item = service(add.request.service ?? '');
+    expect(add.errors).toContain(API_V2_ERRORS.quantityLess(item.min));
+    expect(add.errors).toContain(API_V2_ERRORS.quantityMore(item.max));
+    expect(add.answer).toStrictEqual({ order: expect.any(Number) });
+  });
+
+  it("answer status with the order's charge, status word and remains, numbers as strings", () => {
+    const single = example('status');
+    const order = fixture(single.request.order ?? '');
+    expect(order).toBeDefined();
+    if (order) expect(single.answer).toStrictEqual(expectedStatus(order));
+
+    const multi = example('multi-status');
+    const expected: Record<string, unknown> = {};
+    for (const id of list(multi.request.orders)) {
+      const found = fixture(id);
+      expected[id] = found ? expectedStatus(found) : { error: API_V2_ERRORS.incorrectOrder };
+    }
+    expect(multi.answer).toStrictEqual(expected);
+    // The same JSON text the server sends (integer-like keys come out in ascending order there too).
+    expect(JSON.stringify(multi.answer)).toBe(JSON.stringify(expected));
+  });
+
+  it('cancel only a pending order of a cancellable service, each id answered on its own', () => {
+    const e = example('cancel');
+    const expected = list(e.request.orders).map((id) => {
+      const order = fixture(id);
+      if (!order) return { order: Number(id), cancel: { error: API_V2_ERRORS.incorrectOrder } };
+      const ok = order.status === 'pending' && service(order.service).cancel;
+      return { order: order.order, cancel: ok ? 1 : { error: API_V2_ERRORS.cannotCancel } };
+    });
+    expect(e.answer).toStrictEqual(expected);
+    expect(expected.some((answer) => answer.cancel === 1)).toBe(true);
+  });
+
+  it('refill only a completed order of a refillable service, answering the open refill number', () => {
+    const refillOf = (id: string) => {
+      const order = fixture(id);
+      if (!order) return { error: API_V2_ERRORS.incorrectOrder };
+      if (order.status !== 'completed' || !service(order.service).refill) return { error: API_V2_ERRORS.notEligibleForRefill };
+      const open = refills.find((r) => r.order === order.order && r.status === 'pending');
+      if (!open) throw new Error(`No open refill for ${id}`);
+      return open.refill;
+    };
+    const single = example('refill');
+    expect(single.answer).toStrictEqual({ refill: refillOf(single.request.order ?? '') });
+    const multi = example('multi-refill');
+    expect(multi.answer).toStrictEqual(list(multi.request.orders).map((id) => ({ order: Number(id), refill: refillOf(id) })));
+  });
+
+  it('answer refill status words from the shared table', () => {
+    const statusOf = (id: string) => {
+      const refill = refills.find((r) => r.refill === Number(id));
+      return refill ? API_V2_REFILL_STATUS[refill.status] : { error: API_V2_ERRORS.refillNotFound };
+    };
+    const single = example('refill-status');
+    expect(single.answer).toStrictEqual({ status: statusOf(single.request.refill ?? '') });
+    const multi = example('multi-refill-status');
+    expect(multi.answer).toStrictEqual(list(multi.request.refills).map((id) => ({ refill: Number(id), status: statusOf(id) })));
+    for (const refill of refills) expect(fixture(refill.order)).toBeDefined();
+  });
+
+  it('answer the balance as a 2-decimal string in PKR', () => {
+    expect(example('balance').answer).toStrictEqual({ balance: expect.stringMatching(/^\d+\.\d{2}$/), currency: API_V2_CURRENCY });
+    expect(API_V2_CURRENCY).toBe('PKR');
+  });
+
+  it('state the rate limit the server applies', () => {
+    expect(RATE_LIMIT_TEXT).toBe('100 requests per 10 seconds and 600 a minute');
+    for (const limit of API_V2_RATE_LIMITS) expect(RATE_LIMIT_TEXT).toContain(String(limit.max));
+    expect(FINISHED_STATUS_WORDS).toEqual(FINAL_STATUSES.map((status) => API_V2_STATUS[status]));
+  });
+});
+
+/** The fields of a curl command: each `--data-urlencode name=value`, shell quotes removed. */
+function curlFields(command: string): { url: string; fields: Record<string, string> } {
+  const words = [...command.matchAll(/'((?:[^']|'"'"')*)'|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replaceAll(`'"'"'`, "'"));
+  const fields: Record<string, string> = {};
+  words.forEach((word, i) => {
+    if (word !== '--data-urlencode') return;
+    const field = words[i + 1] ?? '';
+    const at = field.indexOf('=');
+    fields[field.slice(0, at)] = field.slice(at + 1);
+  });
+  const url = words[words.indexOf('POST') + 1] ?? '';
+  return { url, fields };
+}
+
+describe('code samples', () => {
+  const samples = codeSamples({ endpoint: ENDPOINT });
+  const code = (language: string) => samples.find((s) => s.language === language)?.code ?? '';
+
+  it('come in curl, PHP and Node.js', () => {
+    expect(samples.map((s) => s.language)).toEqual(['curl', 'php', 'node']);
+    for (const sample of samples) {
+      expect(sample.code).toContain(ENDPOINT);
+      expect(sample.code).toContain(KEY_PLACEHOLDER);
+    }
+  });
+
+  it('curl posts the documented place-order and status requests', () => {
+    const commands = code('curl')
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .join('\n')
+      .split(/\n\n/);
+    expect(commands).toHaveLength(2);
+    const [add, status] = commands.map(curlFields);
+    expect(add).toEqual({ url: ENDPOINT, fields: { key: KEY_PLACEHOLDER, ...SAMPLE_ORDER } });
+    expect(status).toEqual({
+      url: ENDPOINT,
+      fields: { key: KEY_PLACEHOLDER, action: 'status', order: String(EXAMPLE_ORDERS.followers.order) },
+    });
+    expect(code('curl')).toContain(`# Answer: ${JSON.stringify(example('add').answer)}`);
+    expect(SAMPLE_STATUS_ANSWER).toStrictEqual({ ...expectedStatus(EXAMPLE_ORDERS.followers), status: API_V2_STATUS.pending });
+  });
+
+  it('curl quotes what the shell would otherwise read', () => {
+    const { fields } = curlFields(curlCommand(ENDPOINT, 'k', { action: 'add', link: "https://x.example/?a=1&b='2' $HOME" }));
+    expect(fields).toEqual({ key: 'k', action: 'add', link: "https://x.example/?a=1&b='2' $HOME" });
+  });
+
+  it('PHP posts the documented place-order request and stops at the finished status words', () => {
+    const php = code('php');
+    const call = /\$placed = callApi\(\[(.*)\]\);/.exec(php)?.[1] ?? '';
+    const fields = Object.fromEntries([...call.matchAll(/'(\w+)' => (?:'((?:[^'\\]|\\.)*)'|(\d+))/g)].map((m) => [m[1], m[2] ?? m[3]]));
+    expect(fields).toEqual(SAMPLE_ORDER);
+    expect(php).toContain("http_build_query(['key' => API_KEY] + $params)");
+    expect(php).toContain("callApi(['action' => 'status', 'order' => $order])");
+    expect(php).toContain(`const FINISHED = [${FINISHED_STATUS_WORDS.map((w) => `'${w}'`).join(', ')}];`);
+    expect(php).toContain('if ($code === 429)');
+  });
+
+  it('Node.js places the order, polls until a finished status, and waits out a 429', async () => {
+    const sent: Record<string, string>[] = [];
+    const statuses = [SAMPLE_STATUS_ANSWER, { ...SAMPLE_STATUS_ANSWER, status: API_V2_STATUS.completed }];
+    let limited = false;
+    const fakeFetch = async (url: string, init: { method: string; body: URLSearchParams }) => {
+      expect(url).toBe(ENDPOINT);
+      expect(init.method).toBe('POST');
+      expect(init.body).toBeInstanceOf(URLSearchParams);
+      const fields = Object.fromEntries(init.body);
+      sent.push(fields);
+      if (fields.action === 'add' && !limited) {
+        limited = true;
+        return new Response(JSON.stringify({ error: API_V2_ERRORS.tooManyRequests }), { status: 429 });
+      }
+      const answer = fields.action === 'add' ? example('add').answer : statuses.shift();
+      return new Response(JSON.stringify(answer), { status: 200 });
+    };
+    const logs: string[] = [];
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...args: unknown[]) => Promise<void>;
+    const run = new AsyncFunction('fetch', 'console', 'setTimeout', code('node'));
+    await run(fakeFetch, { log: (line: string) => logs.push(line) }, (resolve: () => void) => resolve());
+
+    const order = String(EXAMPLE_ORDERS.followers.order);
+    expect(sent).toEqual([
+      { key: KEY_PLACEHOLDER, ...SAMPLE_ORDER },
+      { key: KEY_PLACEHOLDER, ...SAMPLE_ORDER },
+      { key: KEY_PLACEHOLDER, action: 'status', order },
+      { key: KEY_PLACEHOLDER, action: 'status', order },
+    ]);
+    expect(logs[0]).toBe(`Order ${order} placed`);
+    expect(logs.at(-1)).toBe(`Order ${order}: Completed, charge 1100.00 PKR, remains 0`);
+  });
+});

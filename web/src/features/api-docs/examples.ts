@@ -1,0 +1,419 @@
+// The API documentation's content as data: every action's parameters, an example request and the
+// answer our server gives to it, and the code samples. examples.test.ts checks all of it against the
+// shared constants and the catalogue, and the reseller-api browser test runs it against the real stack.
+import {
+  API_V2_CURRENCY,
+  API_V2_ERRORS,
+  API_V2_MAX_IDS,
+  API_V2_PATH,
+  API_V2_RATE_LIMITS,
+  API_V2_STATUS,
+  type ApiV2Action,
+} from '@shared/api-v2';
+import { REFILL_DAYS } from '@shared/catalogue';
+import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
+
+/** Written where a real key goes; never a real one. */
+export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+
+/** The orders the examples talk about: service numbers from the catalogue, our 9-digit order numbers. */
+export const EXAMPLE_ORDERS = {
+  followers: { order: 482913705, service: 201, link: 'https://www.instagram.com/your.shop', quantity: 1000, status: 'completed' },
+  views: {
+    order: 482913706,
+    service: 121,
+    link: 'https://www.tiktok.com/@your.shop/video/7301',
+    quantity: 5000,
+    status: 'partial',
+    remains: 1200,
+  },
+  queued: { order: 482913707, service: 121, link: 'https://www.tiktok.com/@your.shop/video/7302', quantity: 2000, status: 'pending' },
+  reelViews: { order: 482913708, service: 221, link: 'https://www.instagram.com/reel/C1a2b3', quantity: 3000, status: 'completed' },
+  likes: { order: 482913709, service: 211, link: 'https://www.instagram.com/p/C4d5e6', quantity: 500, status: 'processing' },
+} as const satisfies Record<
+  string,
+  { order: number; service: number; link: string; quantity: number; status: OrderStatus; remains?: number }
+>;
+
+/** Refill requests of the examples: an earlier one the admin completed, and an open one. */
+export const EXAMPLE_REFILLS = {
+  done: { refill: 310582601, order: EXAMPLE_ORDERS.followers.order, status: 'completed' },
+  open: { refill: 310582644, order: EXAMPLE_ORDERS.followers.order, status: 'pending' },
+} as const;
+
+/** Ids that belong to nobody (or to another customer: the answer is the same). */
+export const UNKNOWN_ORDER = 99;
+export const UNKNOWN_REFILL = 5;
+
+export interface ParamDoc {
+  name: string;
+  description: string;
+}
+
+export interface ApiExample {
+  /** The anchor of the section. */
+  id: string;
+  action: ApiV2Action;
+  title: string;
+  summary: string;
+  /** Parameters besides `key` and `action`, all required. */
+  params: readonly ParamDoc[];
+  /** What a client sends, `key` left out (form fields are strings). */
+  request: Readonly<Record<string, string>>;
+  /** What our server answers to it, as JSON. */
+  answer: unknown;
+  /** The `{"error"}` answers this action can give besides the ones every action can give. */
+  errors: readonly string[];
+  notes?: readonly string[];
+}
+
+const { followers, views, queued, reelViews, likes } = EXAMPLE_ORDERS;
+const ids = (...list: number[]) => list.join(',');
+
+export const API_EXAMPLES: readonly ApiExample[] = [
+  {
+    id: 'services',
+    action: 'services',
+    title: 'Service list',
+    summary:
+      'Every service you can order, with the number to order it by, its price per 1000 in rupees, the smallest and largest quantity, and whether it can be refilled or cancelled.',
+    params: [],
+    request: { action: 'services' },
+    answer: [
+      {
+        service: 201,
+        name: 'Real Followers',
+        type: 'Default',
+        category: 'Instagram Followers',
+        rate: '1100.00',
+        min: '10',
+        max: '100000',
+        refill: true,
+        cancel: true,
+      },
+      {
+        service: 231,
+        name: 'Random Positive Comments',
+        type: 'Default',
+        category: 'Instagram Comments',
+        rate: '1800.00',
+        min: '1',
+        max: '1000',
+        refill: false,
+        cancel: false,
+      },
+    ],
+    errors: [],
+    notes: ['The example shows two entries; the real list has every active service, ordered by service number.'],
+  },
+  {
+    id: 'add',
+    action: 'add',
+    title: 'Place an order',
+    summary:
+      'Orders a service for a link. The price is taken from your balance at once, exactly as for an order placed on the website; the answer is the new order number.',
+    params: [
+      { name: 'service', description: 'The service number from the service list.' },
+      { name: 'link', description: "The profile, post or video link: an http(s) address on the service's platform." },
+      { name: 'quantity', description: "A whole number between the service's min and max." },
+    ],
+    request: { action: 'add', service: String(followers.service), link: followers.link, quantity: String(followers.quantity) },
+    answer: { order: followers.order },
+    errors: [
+      API_V2_ERRORS.incorrectService,
+      API_V2_ERRORS.badLink,
+      API_V2_ERRORS.quantityLess(10),
+      API_V2_ERRORS.quantityMore(100000),
+      API_V2_ERRORS.notEnoughFunds,
+      API_V2_ERRORS.activeOrder,
+      API_V2_ERRORS.incorrectRequest,
+    ],
+    notes: [
+      'While an order for the same service and link is still pending or in progress, a second one is refused with the active order error. This also keeps a script that retries after a lost answer from ordering twice.',
+      "The quantity errors name the service's own min and max, as the service list gives them.",
+      'A missing or non-numeric quantity answers Incorrect request.',
+    ],
+  },
+  {
+    id: 'status',
+    action: 'status',
+    title: 'Order status',
+    summary: 'The state of one order: what it cost, its status word and how much of it was not delivered.',
+    params: [{ name: 'order', description: 'The order number.' }],
+    request: { action: 'status', order: String(likes.order) },
+    answer: { charge: '150.00', start_count: '0', status: 'In progress', remains: '0', currency: API_V2_CURRENCY },
+    errors: [API_V2_ERRORS.incorrectOrder],
+  },
+  {
+    id: 'multi-status',
+    action: 'status',
+    title: 'Status of several orders',
+    summary: `Up to ${API_V2_MAX_IDS} orders in one request. The answer is an object keyed by the order numbers you sent; an order that cannot be found gets its own error and the others are still answered.`,
+    params: [{ name: 'orders', description: `Order numbers separated by commas, at most ${API_V2_MAX_IDS}.` }],
+    request: { action: 'status', orders: ids(followers.order, views.order, UNKNOWN_ORDER) },
+    answer: {
+      [followers.order]: { charge: '1100.00', start_count: '0', status: 'Completed', remains: '0', currency: API_V2_CURRENCY },
+      [views.order]: { charge: '100.00', start_count: '0', status: 'Partial', remains: '1200', currency: API_V2_CURRENCY },
+      [UNKNOWN_ORDER]: { error: API_V2_ERRORS.incorrectOrder },
+    },
+    errors: [API_V2_ERRORS.incorrectRequest],
+    notes: [`More than ${API_V2_MAX_IDS} numbers (or none) answers Incorrect request for the whole request.`],
+  },
+  {
+    id: 'cancel',
+    action: 'cancel',
+    title: 'Cancel orders',
+    summary:
+      'Cancels orders that have not started yet, for services whose list entry says "cancel": true. The full price goes back to your balance in the same step. Each order gets its own answer: 1 when it was cancelled, an error otherwise.',
+    params: [{ name: 'orders', description: `Order numbers separated by commas, at most ${API_V2_MAX_IDS}.` }],
+    request: { action: 'cancel', orders: ids(queued.order, followers.order) },
+    answer: [
+      { order: queued.order, cancel: 1 },
+      { order: followers.order, cancel: { error: API_V2_ERRORS.cannotCancel } },
+    ],
+    errors: [API_V2_ERRORS.incorrectOrder, API_V2_ERRORS.incorrectRequest],
+    notes: ['Only a pending order can be cancelled; once it is in progress, it runs to the end.'],
+  },
+  {
+    id: 'refill',
+    action: 'refill',
+    title: 'Ask for a refill',
+    summary: `Asks us to top up a completed order whose followers or likes dropped. Allowed for services whose list entry says "refill": true, within ${REFILL_DAYS} days of completion. The answer is the refill number; our team then completes or rejects the request.`,
+    params: [{ name: 'order', description: 'The order number.' }],
+    request: { action: 'refill', order: String(followers.order) },
+    answer: { refill: EXAMPLE_REFILLS.open.refill },
+    errors: [API_V2_ERRORS.incorrectOrder, API_V2_ERRORS.notEligibleForRefill],
+    notes: ['Asking again while a refill of the same order is still pending gives back the same refill number.'],
+  },
+  {
+    id: 'multi-refill',
+    action: 'refill',
+    title: 'Refill several orders',
+    summary: `Up to ${API_V2_MAX_IDS} orders in one request; each gets its refill number or its own error.`,
+    params: [{ name: 'orders', description: `Order numbers separated by commas, at most ${API_V2_MAX_IDS}.` }],
+    request: { action: 'refill', orders: ids(followers.order, reelViews.order, UNKNOWN_ORDER) },
+    answer: [
+      { order: followers.order, refill: EXAMPLE_REFILLS.open.refill },
+      { order: reelViews.order, refill: { error: API_V2_ERRORS.notEligibleForRefill } },
+      { order: UNKNOWN_ORDER, refill: { error: API_V2_ERRORS.incorrectOrder } },
+    ],
+    errors: [API_V2_ERRORS.incorrectRequest],
+  },
+  {
+    id: 'refill-status',
+    action: 'refill_status',
+    title: 'Refill status',
+    summary: 'Where a refill request stands.',
+    params: [{ name: 'refill', description: 'The refill number.' }],
+    request: { action: 'refill_status', refill: String(EXAMPLE_REFILLS.open.refill) },
+    answer: { status: 'Pending' },
+    errors: [API_V2_ERRORS.refillNotFound],
+  },
+  {
+    id: 'multi-refill-status',
+    action: 'refill_status',
+    title: 'Status of several refills',
+    summary: `Up to ${API_V2_MAX_IDS} refill numbers in one request; each gets its status or its own error.`,
+    params: [{ name: 'refills', description: `Refill numbers separated by commas, at most ${API_V2_MAX_IDS}.` }],
+    request: { action: 'refill_status', refills: ids(EXAMPLE_REFILLS.open.refill, EXAMPLE_REFILLS.done.refill, UNKNOWN_REFILL) },
+    answer: [
+      { refill: EXAMPLE_REFILLS.open.refill, status: 'Pending' },
+      { refill: EXAMPLE_REFILLS.done.refill, status: 'Completed' },
+      { refill: UNKNOWN_REFILL, status: { error: API_V2_ERRORS.refillNotFound } },
+    ],
+    errors: [API_V2_ERRORS.incorrectRequest],
+  },
+  {
+    id: 'balance',
+    action: 'balance',
+    title: 'Balance',
+    summary: 'What is left on your balance, in rupees.',
+    params: [],
+    request: { action: 'balance' },
+    answer: { balance: '1234.50', currency: API_V2_CURRENCY },
+    errors: [],
+  },
+];
+
+/** The errors any action can answer. */
+export const COMMON_ERRORS: readonly { error: string; when: string }[] = [
+  { error: API_V2_ERRORS.invalidKey, when: 'The key is missing, wrong, replaced by a newer one or revoked.' },
+  { error: API_V2_ERRORS.incorrectRequest, when: 'The action is missing or unknown, or a parameter cannot be read.' },
+  { error: API_V2_ERRORS.tooManyRequests, when: 'Too many requests with this key (the only answer with HTTP status 429).' },
+];
+
+const second = 1000;
+function per(windowMs: number): string {
+  return windowMs === 60 * second ? 'a minute' : `per ${windowMs / second} seconds`;
+}
+
+/** "100 requests per 10 seconds and 600 a minute", from the limits the server applies. */
+export const RATE_LIMIT_TEXT = API_V2_RATE_LIMITS.map(
+  (limit, i) => `${limit.max}${i === 0 ? ' requests' : ''} ${per(limit.windowMs)}`,
+).join(' and ');
+
+/** The status words after which an order no longer changes. */
+export const FINISHED_STATUS_WORDS = FINAL_STATUSES.map((status) => API_V2_STATUS[status]);
+
+// ---- Code samples: place an order, then poll its status until it is finished ----
+
+export interface SampleOptions {
+  /** The full API v2 URL, e.g. `${location.origin}${API_V2_PATH}`. */
+  endpoint: string;
+  key?: string;
+  pollSeconds?: number;
+}
+
+/** The place-order request the samples send. */
+export const SAMPLE_ORDER = API_EXAMPLES.find((example) => example.id === 'add')?.request ?? {};
+
+const SHELL_SAFE = /^[A-Za-z0-9_./:,@=-]+$/;
+function shellQuote(text: string): string {
+  return SHELL_SAFE.test(text) ? text : `'${text.replaceAll("'", `'"'"'`)}'`;
+}
+
+/** One curl command posting `request` (with the key) as a form, each field URL-encoded. */
+export function curlCommand(endpoint: string, key: string, request: Readonly<Record<string, string>>): string {
+  const fields = Object.entries({ key, ...request }).map(([name, value]) => `  --data-urlencode ${shellQuote(`${name}=${value}`)}`);
+  return [`curl -s -X POST ${shellQuote(endpoint)}`, ...fields].join(' \\\n');
+}
+
+/** What the status request of the samples answers right after the order was placed. */
+export const SAMPLE_STATUS_ANSWER = {
+  charge: '1100.00',
+  start_count: '0',
+  status: API_V2_STATUS.pending,
+  remains: '0',
+  currency: API_V2_CURRENCY,
+};
+
+function curlSample({ endpoint, key = KEY_PLACEHOLDER }: SampleOptions): string {
+  const add = API_EXAMPLES.find((example) => example.id === 'add');
+  return [
+    '# Place an order',
+    curlCommand(endpoint, key, SAMPLE_ORDER),
+    `# Answer: ${JSON.stringify(add?.answer)}`,
+    '',
+    '# Check it, with the order number from that answer',
+    curlCommand(endpoint, key, { action: 'status', order: String(EXAMPLE_ORDERS.followers.order) }),
+    `# Answer: ${JSON.stringify(SAMPLE_STATUS_ANSWER)}`,
+  ].join('\n');
+}
+
+const phpString = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+const phpValue = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? text : phpString(text));
+const jsString = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+function phpSample({ endpoint, key = KEY_PLACEHOLDER, pollSeconds = 60 }: SampleOptions): string {
+  const order = Object.entries(SAMPLE_ORDER)
+    .map(([name, value]) => `${phpString(name)} => ${phpValue(value)}`)
+    .join(', ');
+  return `<?php
+// PHP 7.4 or newer with the curl extension.
+// Places an order, then checks it every ${pollSeconds} seconds until it is finished.
+const API_URL = ${phpString(endpoint)};
+const API_KEY = ${phpString(key)};
+const FINISHED = [${FINISHED_STATUS_WORDS.map(phpString).join(', ')}];
+
+function callApi(array $params): array
+{
+    $ch = curl_init(API_URL);
+    curl_setopt_array($ch, [
+        CURLOPT_POST => true,
+        CURLOPT_POSTFIELDS => http_build_query(['key' => API_KEY] + $params),
+        CURLOPT_RETURNTRANSFER => true,
+        CURLOPT_TIMEOUT => 30,
+    ]);
+    $body = curl_exec($ch);
+    $code = curl_getinfo($ch, CURLINFO_HTTP_CODE);
+    if ($body === false) {
+        throw new RuntimeException('No answer: ' . curl_error($ch));
+    }
+    if ($code === 429) { // over the rate limit: wait a moment, then try again
+        sleep(1);
+        return callApi($params);
+    }
+    $answer = json_decode($body, true);
+    if (!is_array($answer)) {
+        throw new RuntimeException("Unexpected answer (HTTP $code)");
+    }
+    if (isset($answer['error'])) {
+        throw new RuntimeException($answer['error']);
+    }
+    return $answer;
+}
+
+$placed = callApi([${order}]);
+$order = $placed['order'];
+echo "Order $order placed\\n";
+
+do {
+    sleep(${pollSeconds});
+    $status = callApi(['action' => 'status', 'order' => $order]);
+    echo "Order $order: {$status['status']}, charge {$status['charge']} {$status['currency']}, remains {$status['remains']}\\n";
+} while (!in_array($status['status'], FINISHED, true));
+`;
+}
+
+function nodeSample({ endpoint, key = KEY_PLACEHOLDER, pollSeconds = 60 }: SampleOptions): string {
+  const order = Object.entries(SAMPLE_ORDER)
+    .map(([name, value]) => `${name}: ${jsString(value)}`)
+    .join(', ');
+  return `// Node 18 or newer (built-in fetch); save as order.mjs and run \`node order.mjs\`.
+// Places an order, then checks it every ${pollSeconds} seconds until it is finished.
+const API_URL = ${jsString(endpoint)};
+const API_KEY = ${jsString(key)};
+const FINISHED = [${FINISHED_STATUS_WORDS.map(jsString).join(', ')}];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function callApi(params) {
+  const res = await fetch(API_URL, { method: 'POST', body: new URLSearchParams({ key: API_KEY, ...params }) });
+  if (res.status === 429) {
+    // over the rate limit: wait a moment, then try again
+    await sleep(1000);
+    return callApi(params);
+  }
+  const answer = await res.json();
+  if (answer.error) throw new Error(answer.error);
+  return answer;
+}
+
+const { order } = await callApi({ ${order} });
+console.log(\`Order \${order} placed\`);
+
+let status;
+do {
+  await sleep(${pollSeconds} * 1000);
+  status = await callApi({ action: 'status', order: String(order) });
+  console.log(\`Order \${order}: \${status.status}, charge \${status.charge} \${status.currency}, remains \${status.remains}\`);
+} while (!FINISHED.includes(status.status));
+`;
+}
+
+export type SampleLanguage = 'curl' | 'php' | 'node';
+
+export interface CodeSample {
+  language: SampleLanguage;
+  label: string;
+  code: string;
+}
+
+export function codeSamples(options: SampleOptions): CodeSample[] {
+  return [
+    { language: 'curl', label: 'curl', code: curlSample(options) },
+    { language: 'php', label: 'PHP', code: phpSample(options) },
+    { language: 'node', label: 'Node.js', code: nodeSample(options) },
+  ];
+}
+
+/** The endpoint as the page shows it. */
+export function endpointUrl(origin: string): string {
+  return `${origin}${API_V2_PATH}`;
+}
+
+/** How a request looks as form fields, one per line (what the docs show). */
+export function formLines(request: Readonly<Record<string, string>>, key = KEY_PLACEHOLDER): string {
+  return Object.entries({ key, ...request })
+    .map(([name, value]) => `${name}=${value}`)
+    .join('\n');
+}

@@ -1,0 +1,20 @@
+import { apiKeyCreatedSchema } from '@shared/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { apiKeyQueryKey } from './get-api-key';
+
+/** A new key, replacing (and disabling) any old one. The answer is the only time the key is seen. */
+export function createApiKey() {
+  return api.post('/api-key', apiKeyCreatedSchema);
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: createApiKey,
+    // The key itself stays with the caller (component state), never in the query cache.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: apiKeyQueryKey(user?.uid) }),
+  });
+}

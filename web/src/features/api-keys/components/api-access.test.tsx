@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiAccess } from '@/features/api-keys/components/api-access';
+import { mockApi, renderApp } from '@/testing/render';
+
+const profile = {
+  _id: 'u1',
+  name: 'Ali',
+  email: 'ali@example.com',
+  role: 'user',
+  balance: 1234.5,
+  lastRecharge: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const OLD_KEY_INFO = { exists: true, createdAt: '2026-02-03T10:00:00.000Z', last4: 'c0de' };
+const NEW_KEY = '0123456789abcdef0123456789abcdef01234567';
+
+/** The API page's endpoints, with the key store kept in `state` so GET follows POST and DELETE. */
+function stubKeyApi(initial: { exists: boolean; createdAt?: string; last4?: string }) {
+  let info = initial;
+  const api = mockApi({
+    'GET /api/user/profile': { body: { user: profile } },
+    'GET /api/api-key': () => ({ body: info }),
+    'POST /api/api-key': () => {
+      info = { exists: true, createdAt: '2026-03-01T09:30:00.000Z', last4: NEW_KEY.slice(-4) };
+      return { status: 201, body: { key: NEW_KEY } };
+    },
+    'DELETE /api/api-key': () => {
+      info = { exists: false };
+      return { body: { message: 'API key revoked' } };
+    },
+  });
+  return { ...api, posts: () => api.calls.filter((c) => c.method === 'POST' && c.path === '/api/api-key') };
+}
+
+function renderPage() {
+  return renderApp(<ApiAccess />, { route: '/api-access' });
+}
+
+describe('API page', () => {
+  it('shows the endpoint, the balance, and that no key exists yet', async () => {
+    stubKeyApi({ exists: false });
+    renderPage();
+    expect(await screen.findByText('You have no API key yet. Create one to connect your site or script.')).toBeInTheDocument();
+    expect(screen.getByTestId('api-endpoint')).toHaveTextContent(`${window.location.origin}/api/v2`);
+    expect(await screen.findByTestId('api-balance')).toHaveTextContent('Rs 1,234.50');
+    expect(screen.getByRole('link', { name: 'Read the API documentation' })).toHaveAttribute('href', '/api-docs');
+    expect(screen.queryByRole('button', { name: 'Revoke key' })).not.toBeInTheDocument();
+  });
+
+  it('creates a key and shows it once, with a copy button and a warning', async () => {
+    const { posts } = stubKeyApi({ exists: false });
+    const { user, queryClient } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+
+    const shown = await screen.findByRole('region', { name: 'Your new API key' });
+    expect(within(shown).getByTestId('new-api-key')).toHaveTextContent(NEW_KEY);
+    expect(shown).toHaveFocus();
+    expect(within(shown).getByText(/it will not be shown again/)).toBeInTheDocument();
+    expect(await screen.findByText('✅ New API key created. Copy it now.')).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+
+    await user.click(within(shown).getByRole('button', { name: 'Copy API key' }));
+    expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
+    expect(within(shown).getByRole('button', { name: 'API key copied' })).toBeInTheDocument();
+
+    // The status now says a key exists and how it ends; the key itself is in no query cache.
+    expect(await screen.findByText(`…${NEW_KEY.slice(-4)}`)).toBeInTheDocument();
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.data),
+      ),
+    ).not.toContain(NEW_KEY);
+
+    await user.click(within(shown).getByRole('button', { name: 'I have saved my key' }));
+    expect(screen.queryByRole('region', { name: 'Your new API key' })).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(NEW_KEY);
+    expect(screen.getByRole('button', { name: 'Replace key' })).toBeInTheDocument();
+  });
+
+  it('asks before replacing a key, because the old one stops working at once', async () => {
+    const { posts } = stubKeyApi(OLD_KEY_INFO);
+    const { user } = renderPage();
+    expect(await screen.findByText('…c0de')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Replace key' }));
+    let dialog = screen.getByRole('dialog', { name: 'Replace your API key?' });
+    expect(within(dialog).getByText(/stops working at once/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Replace key' }));
+    dialog = screen.getByRole('dialog', { name: 'Replace your API key?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Replace key' }));
+    expect(await screen.findByTestId('new-api-key')).toHaveTextContent(NEW_KEY);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+    expect(await screen.findByText(`…${NEW_KEY.slice(-4)}`)).toBeInTheDocument();
+  });
+
+  it('revokes the key after a confirmation', async () => {
+    const { calls } = stubKeyApi(OLD_KEY_INFO);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Revoke key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke your API key?' });
+    expect(within(dialog).getByText(/stops working at once/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    expect(await screen.findByText('✅ API key revoked')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/api/api-key')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Create API key' })).toBeInTheDocument();
+    expect(screen.queryByText('…c0de')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when the key cannot be created', async () => {
+    mockApi({
+      'GET /api/user/profile': { body: { user: profile } },
+      'GET /api/api-key': { body: { exists: false } },
+      'POST /api/api-key': { networkError: true },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    expect(await screen.findByText('❌ Could not reach the server, try again.')).toBeInTheDocument();
+    expect(screen.queryByTestId('new-api-key')).not.toBeInTheDocument();
+  });
+});
