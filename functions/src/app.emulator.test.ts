@@ -1,20 +1,14 @@
 // The HTTP boundary: who may call what, and what happens to bodies that are not what the contract says.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../tests/support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, type TestUser } from '../../tests/support/api';
 
-let api: ApiServer;
+const api = apiServerForFile();
 let user: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
   user = await createUser();
   admin = await createUser({ admin: true });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 type Access = 'public' | 'user' | 'admin';

@@ -3,22 +3,19 @@
 // (The emulator serves any query, so without this test a missing index would only fail in production.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../tests/support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../tests/support/api';
 import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, recordQueries } from '../../tests/support/query-recorder';
 
 const declared = (
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[] }
 ).indexes;
 
-let api: ApiServer;
+const api = apiServerForFile();
 let user: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
   user = await createUser();
   admin = await createUser({ admin: true });
   await fund(user, 100);
@@ -26,9 +23,6 @@ beforeAll(async () => {
     token: user.token,
     body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/1', quantity: 1000 },
   });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** Every list endpoint with every filter combination it accepts. */

@@ -3,7 +3,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { signIn, signUp } from '../../scripts/lib/auth-emulator';
 
 const env = inject('emulatorEnv');
@@ -127,4 +127,33 @@ export async function resetEmulators(): Promise<void> {
 export async function seedCatalogue(): Promise<void> {
   const { syncCatalogue } = await import('../../functions/src/services/catalogue');
   await syncCatalogue();
+}
+
+/**
+ * The usual setup of an API test file: empty emulators with the catalogue, then the app on a free
+ * port; after the file, the money invariants (when asked) and the server closed.
+ */
+export function apiServerForFile(options: { moneyInvariants?: boolean } = {}): { readonly url: string } {
+  let server: ApiServer | undefined;
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedCatalogue();
+    server = await startApi();
+  });
+  afterAll(async () => {
+    try {
+      if (options.moneyInvariants) {
+        const { expectMoneyInvariants } = await import('./money-invariants');
+        await expectMoneyInvariants();
+      }
+    } finally {
+      await server?.close();
+    }
+  });
+  return {
+    get url() {
+      if (!server) throw new Error('The API server has not started');
+      return server.url;
+    },
+  };
 }

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi } from '../../../tests/support/api';
-import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund } from '../../../tests/support/api';
 import { auth, db } from '../lib/admin';
 
-let api: ApiServer;
-
-beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
-});
-afterAll(async () => {
-  await expectMoneyInvariants();
-  await api.close();
-});
+const api = apiServerForFile({ moneyInvariants: true });
 
 describe('POST /api/auth/register', () => {
   it('creates the profile once with the name typed at sign-up; a repeat answers 200 with the same profile', async () => {

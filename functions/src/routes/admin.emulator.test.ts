@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../../tests/support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 
-let api: ApiServer;
+const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
 
 const views = (link = 'https://www.tiktok.com/@shop/video/1', quantity = 1000) => ({ serviceId: 'tt-views-fast', link, quantity });
@@ -18,14 +18,7 @@ const balanceOf = async (user: TestUser) =>
   (await call(api.url, 'GET', '/api/user/profile', { token: user.token })).body.user.balance as number;
 
 beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
   admin = await createUser({ admin: true, name: 'Boss' });
-});
-afterAll(async () => {
-  await expectMoneyInvariants();
-  await api.close();
 });
 
 describe('PUT /api/admin/update-status/{id}', () => {

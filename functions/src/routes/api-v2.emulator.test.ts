@@ -1,6 +1,6 @@
 // The reseller API v2 as existing clients speak it: form-encoded POSTs, answers parsed as strings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { allowApiRequest } from '../services/api-rate-limit';
@@ -8,7 +8,7 @@ import { updateOrderStatus } from '../services/orders';
 import { sha256 } from '../services/transactions';
 import { CATALOGUE } from '../shared/catalogue';
 
-let api: ApiServer;
+const api = apiServerForFile({ moneyInvariants: true });
 
 /** A form POST like PHP's curl clients send; returns the status and the parsed JSON. */
 async function v2(params: Record<string, string | number>, contentType: 'form' | 'json' = 'form') {
@@ -35,16 +35,6 @@ async function reseller(rupees = 0): Promise<TestUser & { key: string }> {
 const VIEWS = CATALOGUE.find((s) => s.id === 'tt-views-fast');
 const FOLLOWERS = CATALOGUE.find((s) => s.id === 'ig-followers-real');
 const COMMENTS = CATALOGUE.find((s) => s.id === 'ig-comments-random');
-
-beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
-});
-afterAll(async () => {
-  await expectMoneyInvariants();
-  await api.close();
-});
 
 describe('API keys (POST/GET/DELETE /api/api-key)', () => {
   it('shows a new key once, tells only whether one exists, and a replaced or revoked key stops working at once', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 
-let api: ApiServer;
+const api = apiServerForFile({ moneyInvariants: true });
 const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
   call(api.url, 'POST', '/api/order/place', { token: user.token, body, headers });
 const balanceOf = async (user: TestUser) =>
@@ -14,16 +14,6 @@ const views = (quantity = 1000, extra: Record<string, unknown> = {}) => ({
   link: 'https://www.tiktok.com/@shop/video/7300000000000000001',
   quantity,
   ...extra,
-});
-
-beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
-});
-afterAll(async () => {
-  await expectMoneyInvariants();
-  await api.close();
 });
 
 describe('POST /api/order/place', () => {

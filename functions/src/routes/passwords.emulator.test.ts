@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, resetEmulators, signIn, startApi, type TestUser } from '../../../tests/support/api';
-import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, signIn, type TestUser } from '../../../tests/support/api';
 
-let api: ApiServer;
+const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
 
 const NEW_PASSWORD = 'n3w-Passw0rd';
@@ -28,13 +27,7 @@ const signInFails = async (email: string, password: string) => {
 const aSecondPasses = () => sleep(1100);
 
 beforeAll(async () => {
-  await resetEmulators();
-  api = await startApi();
   admin = await createUser({ admin: true });
-});
-afterAll(async () => {
-  await expectMoneyInvariants();
-  await api.close();
 });
 
 describe('POST /api/admin/reset-password', () => {

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, resetEmulators, seedCatalogue, startApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call } from '../../../tests/support/api';
 import { CATALOGUE } from '../shared/catalogue';
 
-let api: ApiServer;
-
-beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = apiServerForFile();
 
 describe('GET /api/services', () => {
   it('serves every active catalogue service from Firestore, priced in rupees', async () => {

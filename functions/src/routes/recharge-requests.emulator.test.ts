@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, resetEmulators, startApi, type TestUser } from '../../../tests/support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
 
-let api: ApiServer;
+const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
 
 /** A wallet transaction id no test has used: 12 letters and digits. */
@@ -31,14 +31,8 @@ const creditsOf = async (user: TestUser) =>
   (await db.collection('users').doc(user.uid).collection('ledger').where('type', '==', 'credit').get()).docs.map((d) => d.data());
 
 beforeAll(async () => {
-  await resetEmulators();
   await seedSettings();
-  api = await startApi();
   admin = await createUser({ admin: true, name: 'Boss' });
-});
-afterAll(async () => {
-  await expectMoneyInvariants();
-  await api.close();
 });
 
 describe('POST /api/recharge-requests', () => {

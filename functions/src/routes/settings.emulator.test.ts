@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, resetEmulators, startApi, type TestUser } from '../../../tests/support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { DEFAULT_SETTINGS } from '../services/settings';
 
-let api: ApiServer;
+const api = apiServerForFile();
 let admin: TestUser;
 
 const SETTINGS = {
@@ -16,12 +16,7 @@ const SETTINGS = {
 const put = (body: unknown, token = admin.token) => call(api.url, 'PUT', '/api/admin/settings', { token, body });
 
 beforeAll(async () => {
-  await resetEmulators();
-  api = await startApi();
   admin = await createUser({ admin: true });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 describe('GET /api/settings', () => {

@@ -1,9 +1,9 @@
 // Contact messages, reviews and the per-address abuse limits on public writes and sign-up.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, resetEmulators, startApi, type TestUser } from '../../../tests/support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 
-let api: ApiServer;
+const api = apiServerForFile();
 let admin: TestUser;
 
 /** A client address of its own for each test, so no test uses up another's allowance. */
@@ -20,12 +20,7 @@ const review = (body: unknown, ip?: string) => call(api.url, 'POST', '/api/revie
 const message = (n = 1) => ({ name: 'Ali Raza', email: 'Ali@Example.com', message: `Hello, question number ${n}` });
 
 beforeAll(async () => {
-  await resetEmulators();
-  api = await startApi();
   admin = await createUser({ admin: true });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 describe('POST /api/contact', () => {

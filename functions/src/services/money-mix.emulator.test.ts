@@ -3,8 +3,8 @@
 // admins crediting and changing statuses, clients retrying with the same Idempotency-Keys. After it,
 // the money invariants must hold and every key must have made at most one order or credit.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, call, createUser, fund, resetEmulators, seedCatalogue, startApi, type TestUser } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 
@@ -22,16 +22,7 @@ function prng(seed: number) {
   };
 }
 
-let api: ApiServer;
-
-beforeAll(async () => {
-  await resetEmulators();
-  await seedCatalogue();
-  api = await startApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = apiServerForFile();
 
 describe('randomized concurrent money mix', () => {
   it(`keeps every invariant (seed ${SEED})`, async () => {
