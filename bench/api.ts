@@ -32,7 +32,10 @@ const viewsOrder = () => ({ serviceId: 'tt-views-fast', link: `https://www.tikto
  * One order as the web app sends it: with an Idempotency-Key, retried with the same key after a 5xx
  * or a network error until it is answered (so a slow or lost answer never makes a second order).
  */
-async function placeOverHttp(url: string, user: BenchUser): Promise<{ status: number; ms: number; retries: number }> {
+async function placeOverHttp(
+  url: string,
+  user: BenchUser,
+): Promise<{ status: number; ms: number; retries: number; timing: Record<string, number> }> {
   const body = JSON.stringify(viewsOrder());
   const key = randomUUID();
   const t0 = performance.now();
@@ -45,7 +48,10 @@ async function placeOverHttp(url: string, user: BenchUser): Promise<{ status: nu
         signal: AbortSignal.timeout(90_000),
       });
       await res.arrayBuffer();
-      if (res.status < 500 || retries >= 5) return { status: res.status, ms: performance.now() - t0, retries };
+      const timing = Object.fromEntries(
+        [...(res.headers.get('server-timing') ?? '').matchAll(/(\w+);dur=([\d.]+)/g)].map((m) => [m[1], Number(m[2])]),
+      );
+      if (res.status < 500 || retries >= 5) return { status: res.status, ms: performance.now() - t0, retries, timing };
     } catch (error) {
       if (retries >= 5) throw error;
     }
@@ -69,6 +75,8 @@ export async function apiFigures(url: string, log: Log): Promise<Figure[]> {
   const identity = { uid: user.uid, email: user.email, name: 'Bench', admin: false };
   const http: number[] = [];
   const bare: number[] = [];
+  const inApp: number[] = [];
+  const appOnly: number[] = [];
   for (let i = 0; i < 65; i++) {
     const over = await placeOverHttp(url, user);
     if (over.status !== 201) throw new Error(`order over HTTP answered ${over.status}`);
@@ -78,6 +86,8 @@ export async function apiFigures(url: string, log: Log): Promise<Figure[]> {
     if (i >= 5) {
       http.push(over.ms);
       bare.push(bareMs);
+      inApp.push(over.timing.app ?? Number.NaN);
+      appOnly.push((over.timing.app ?? Number.NaN) - (over.timing.order ?? Number.NaN));
     }
   }
   figures.push({

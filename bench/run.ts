@@ -17,6 +17,12 @@ try {
     label: 'bench',
   });
   Object.assign(process.env, stack.env);
+  // The emulators run in process groups of their own: an interrupted bench must stop them itself.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stack?.stop().finally(() => process.exit(130));
+    });
+  }
   figures.push({
     name: 'Cold start: first answer of the api function after start',
     value: stack.functionsColdStartMs ?? Number.NaN,

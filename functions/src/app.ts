@@ -1,6 +1,7 @@
 // The HTTP app behind the `api` function: every path under /api.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
+import { serverTimingHeader } from './lib/server-timing';
 import { jsonBody } from './middleware/body';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { accountRouter } from './routes/account';
@@ -23,6 +24,14 @@ export function createApp() {
   app.use((req, res, next) => {
     res.locals.requestId = req.get('x-request-id') ?? randomUUID();
     res.set('X-Request-Id', res.locals.requestId as string);
+    // Server-Timing: the time spent in the app, so a slow answer shows whether it was us or the path
+    // to us (browser dev tools and the benchmark read it).
+    const started = performance.now();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!res.headersSent) res.setHeader('Server-Timing', serverTimingHeader(res, performance.now() - started));
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     next();
   });
   // The reseller API parses its own (form, JSON or query) parameters and answers in its own format.

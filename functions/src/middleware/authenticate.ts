@@ -3,6 +3,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { auth } from '../lib/admin';
 import { HttpError } from '../lib/http-error';
+import { timed } from '../lib/server-timing';
 import { type Identity, identityFromToken } from '../services/users';
 import { MESSAGES } from '../shared/messages';
 
@@ -21,13 +22,13 @@ declare module 'express-serve-static-core' {
  * overlaps the transaction's reads instead of adding to the request's latency.
  */
 export function authenticate(options: { checkRevoked: boolean | 'before-commit' }) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const token = match?.[1];
     if (!token) throw new HttpError(401, MESSAGES.invalidToken);
     try {
-      const decoded = await auth.verifyIdToken(token, options.checkRevoked === true);
+      const decoded = await timed(res, 'auth', () => auth.verifyIdToken(token, options.checkRevoked === true));
       req.identity = identityFromToken(decoded);
     } catch {
       throw new HttpError(401, MESSAGES.invalidToken);

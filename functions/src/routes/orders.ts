@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { timed } from '../lib/server-timing';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { listMyOrders, placeOrder } from '../services/orders';
@@ -17,5 +18,8 @@ ordersRouter.get('/order/my-orders', authenticate({ checkRevoked: false }), asyn
 ordersRouter.post('/order/place', authenticate({ checkRevoked: 'before-commit' }), async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(placeOrderBody, req);
-  sendAnswer(res, await placeOrder(identityOf(req), body, { idempotencyKey: key, precondition: req.revocationCheck }));
+  sendAnswer(
+    res,
+    await timed(res, 'order', () => placeOrder(identityOf(req), body, { idempotencyKey: key, precondition: req.revocationCheck })),
+  );
 });
