@@ -4,6 +4,32 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** Where the signed-in user's own answers are kept for offline use (cleared on sign-out: lib/private-cache.ts). */
+const PRIVATE_CACHE = 'api-private';
+
+// Cache entries are keyed by URL, so private answers are stored under the uid of the user they belong
+// to: the uid in the Bearer token (verified by the server before it answered 200), or, when the app has
+// no fresh token offline, the uid it names in X-Offline-Uid (those requests are answered from the
+// cache only, never sent on). One user's saved answers can therefore never answer another's request.
+// Workbox copies every function of this block into sw.js as text: none may use anything from this file.
+const perUserCacheKey = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+    let uid = request.headers.get('x-offline-uid') ?? '';
+    const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    if (token) {
+      try {
+        const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+        uid = String(payload.user_id ?? payload.sub ?? '');
+      } catch {
+        uid = '';
+      }
+    }
+    const url = new URL(request.url);
+    url.searchParams.set('__uid', uid || 'nobody');
+    return url.href;
+  },
+};
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -14,24 +40,106 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // Registered in one place (components/pwa/update-prompt.tsx); updates wait for the user's Reload.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
+      // The icons are in the precache through globPatterns below; listing them again would duplicate them.
+      includeManifestIcons: false,
       manifest: {
+        id: '/',
         name: 'Shohrat — Social Media Growth',
         short_name: 'Shohrat',
         description: 'Followers, likes and views for TikTok, Instagram and Facebook, paid from your Rs balance.',
+        lang: 'en',
+        dir: 'ltr',
         theme_color: '#4f46e5',
         background_color: '#ffffff',
         display: 'standalone',
         start_url: '/',
         scope: '/',
-        icons: [],
+        categories: ['business', 'social', 'shopping'],
+        // Made from public/icon.svg by `npm run icons -w web` (pwa-assets.config.ts).
+        icons: [
+          { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Captured from the running app by scripts/pwa-screenshots.ts; kept out of the precache.
+        screenshots: [
+          {
+            src: '/screenshots/order-narrow.webp',
+            sizes: '720x1280',
+            type: 'image/webp',
+            form_factor: 'narrow',
+            label: 'Order followers, likes and views from your balance',
+          },
+          {
+            src: '/screenshots/dashboard-wide.webp',
+            sizes: '1280x720',
+            type: 'image/webp',
+            form_factor: 'wide',
+            label: 'Your balance, recharges and orders at a glance',
+          },
+        ],
       },
       workbox: {
+        // The app shell only: every route's code and styles, the icons and index.html. No source maps,
+        // no screenshots (the install sheet fetches those itself).
+        globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
+        // Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
         navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The first visit is controlled at once (so it works offline right away). No skipWaiting: an
+        // update waits until the user presses Reload in the prompt.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // Only the GETs below are ever stored. Anything else (admin answers, /api/contact, /api/api-key,
+        // /api/v2, every POST/PUT/DELETE) has no route here and goes straight to the network.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/__\/firebase\/init\.js(on)?$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'firebase-config', cacheableResponse: { statuses: [200] } },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(services|settings|review)$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'api-public',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 16 },
+              // When the background refresh brings a different answer (a new wallet number, a new
+              // price), the page is told and refetches at once (lib/cache-updates.ts).
+              broadcastUpdate: { channelName: 'api-public', options: {} },
+              // The refresh asks the server, not the browser's HTTP cache (these answers say max-age=60).
+              fetchOptions: { cache: 'no-cache' },
+            },
+          },
+          {
+            // Offline without a fresh token: the saved answer of the user the app names, or nothing.
+            urlPattern: ({ url, sameOrigin, request }) =>
+              sameOrigin &&
+              /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname) &&
+              request.headers.has('x-offline-uid'),
+            handler: 'CacheOnly',
+            options: { cacheName: PRIVATE_CACHE, plugins: [perUserCacheKey] },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: PRIVATE_CACHE,
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 32, maxAgeSeconds: 14 * 24 * 60 * 60 },
+              plugins: [perUserCacheKey],
+            },
+          },
+        ],
       },
     }),
   ],

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +54,24 @@ describe('RequireAdmin', () => {
   it('lets an admin through', () => {
     renderApp(null, { route: '/admin', routes: adminRoutes, auth: fakeAuth({ status: 'signed-in', user: admin }) });
     expect(screen.getByText('Admin content')).toBeInTheDocument();
+  });
+
+  it("disables an admin screen's controls offline, with the reason", () => {
+    onlineManager.setOnline(false);
+    const routes = (
+      <Route element={<RequireAdmin />}>
+        <Route
+          path="/admin"
+          element={
+            <button type="button" onClick={() => {}}>
+              Approve
+            </button>
+          }
+        />
+      </Route>
+    );
+    renderApp(null, { route: '/admin', routes, auth: fakeAuth({ status: 'signed-in', user: admin }) });
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(screen.getByText('You are offline. Admin actions are disabled until the connection is back.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 // Route guards: 'Loading...' while the session resolves; nobody signed in → /login; a signed-in
-// non-admin on an admin route → /login (spec §2).
+// non-admin on an admin route → /login (spec §2). Every admin action needs the server, so offline
+// the admin screens' controls are disabled, with the reason.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { OnlineOnly } from '@/components/pwa/online-only';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
@@ -24,5 +26,9 @@ export function RequireAdmin() {
   const { status, user } = useAuth();
   if (status === 'loading') return <GuardLoading />;
   if (status === 'signed-out' || user?.role !== 'admin') return <Navigate to={paths.login.getHref()} replace />;
-  return <Outlet />;
+  return (
+    <OnlineOnly reason="You are offline. Admin actions are disabled until the connection is back.">
+      <Outlet />
+    </OnlineOnly>
+  );
 }

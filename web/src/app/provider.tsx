@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ToastProvider } from '@/components/ui/toasts';
 import { AuthProvider } from '@/lib/auth';
+import { refetchOnCacheUpdates } from '@/lib/cache-updates';
 import { createQueryClient } from '@/lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => refetchOnCacheUpdates(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -3,7 +3,8 @@
 import { errorSchema } from '@shared/schemas';
 import type { z } from 'zod';
 import { ApiError, NetworkError } from '@/lib/api-error';
-import { currentIdToken } from '@/lib/firebase';
+import { noteAnswerTime } from '@/lib/data-freshness';
+import { currentIdToken, currentUid } from '@/lib/firebase';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -21,16 +22,37 @@ function withParams(path: string, params?: RequestOptions['params']): string {
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * Offline, an expired ID token cannot be refreshed. A GET may then still be answered with what the
+ * service worker saved for this user: it is sent with the user's uid in X-Offline-Uid and no token,
+ * and the worker answers it from its cache only (vite.config.ts), never passing it on to the server.
+ */
+async function offlineUid(method: string): Promise<string | null> {
+  if (method !== 'GET' || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return null;
+  try {
+    return await currentUid();
+  } catch {
+    return null;
+  }
+}
+
 export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = await currentIdToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    const token = await currentIdToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  } catch {
+    const uid = await offlineUid(method);
+    if (!uid) throw new NetworkError();
+    headers['x-offline-uid'] = uid;
+  }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(withParams(`/api${path}`, options.params), {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
@@ -51,7 +73,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     const parsed = errorSchema.safeParse(json);
     throw new ApiError(res.status, parsed.success ? parsed.data.message : `Request failed (${res.status})`, parsed.data?.field);
   }
-  return schema.parse(json);
+  const data = schema.parse(json);
+  if (method === 'GET') noteAnswerTime(res.headers.get('date'));
+  return data;
 }
 
 export const api = {

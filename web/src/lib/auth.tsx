@@ -1,7 +1,9 @@
 // The session: Firebase Auth keeps it; the `admin` custom claim decides the role. The shell renders
 // at once (from the cached `user` and `role` in storage) and the session resolves after Firebase loads.
 
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { clearPrivateData } from '@/lib/private-cache';
 
 // Firebase (and the zod-parsed config it needs) loads after the first paint, off the landing chunk.
 async function firebaseAuth() {
@@ -81,7 +83,17 @@ export function useAuth(): AuthContextValue {
 type FirebaseUser = import('firebase/auth').User;
 
 async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise<SessionUser> {
-  const token = await user.getIdTokenResult(forceRefresh);
+  let token: import('firebase/auth').IdTokenResult;
+  try {
+    token = await user.getIdTokenResult(forceRefresh);
+  } catch (error) {
+    if (forceRefresh) throw error;
+    // Offline with an expired token: Firebase keeps the session, so it stands, with the role last
+    // seen; the server checks a fresh token again before anything is done.
+    const cached = readCachedUser();
+    if (cached?.uid === user.uid) return cached;
+    return { uid: user.uid, email: user.email ?? '', name: user.displayName?.trim() || 'User', role: 'user' };
+  }
   return {
     uid: user.uid,
     email: user.email ?? '',
@@ -91,6 +103,7 @@ async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => ({
     status: 'loading',
     user: typeof localStorage === 'undefined' ? null : readCachedUser(),
@@ -104,6 +117,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { auth, onIdTokenChanged } = await firebaseAuth();
         if (cancelled) return;
         unsubscribe = onIdTokenChanged(auth, async (fbUser) => {
+          // The session ended or changed hands outside this page's own login/logout (another tab, an
+          // expired session): the previous user's saved answers go.
+          const previous = readCachedUser();
+          if (previous && previous.uid !== fbUser?.uid) void clearPrivateData(queryClient);
           if (!fbUser) {
             cacheUser(null);
             setState({ status: 'signed-out', user: null });
@@ -122,34 +139,48 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       unsubscribe?.();
     };
-  }, []);
+  }, [queryClient]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const { auth, signInWithEmailAndPassword } = await firebaseAuth();
-    const credential = await signInWithEmailAndPassword(auth, email, password);
-    // A fresh token, so a role granted since the last sign-in counts now.
-    const user = await toSessionUser(credential.user, true);
-    cacheUser(user);
-    setState({ status: 'signed-in', user });
-    return user;
-  }, []);
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { auth, signInWithEmailAndPassword } = await firebaseAuth();
+      // Nothing saved for whoever used this device before may outlive a new sign-in.
+      await clearPrivateData(queryClient);
+      const credential = await signInWithEmailAndPassword(auth, email, password);
+      // A fresh token, so a role granted since the last sign-in counts now.
+      const user = await toSessionUser(credential.user, true);
+      cacheUser(user);
+      setState({ status: 'signed-in', user });
+      return user;
+    },
+    [queryClient],
+  );
 
-  const createAccount = useCallback(async (input: { name: string; email: string; password: string }) => {
-    const { auth, createUserWithEmailAndPassword, updateProfile } = await firebaseAuth();
-    const credential = await createUserWithEmailAndPassword(auth, input.email, input.password);
-    await updateProfile(credential.user, { displayName: input.name });
-    const user = await toSessionUser(credential.user, true);
-    cacheUser(user);
-    setState({ status: 'signed-in', user });
-    return user;
-  }, []);
+  const createAccount = useCallback(
+    async (input: { name: string; email: string; password: string }) => {
+      const { auth, createUserWithEmailAndPassword, updateProfile } = await firebaseAuth();
+      await clearPrivateData(queryClient);
+      const credential = await createUserWithEmailAndPassword(auth, input.email, input.password);
+      await updateProfile(credential.user, { displayName: input.name });
+      const user = await toSessionUser(credential.user, true);
+      cacheUser(user);
+      setState({ status: 'signed-in', user });
+      return user;
+    },
+    [queryClient],
+  );
 
+  // Signing out forgets every private answer: the query cache and the service worker's saved copies.
   const logout = useCallback(async () => {
     cacheUser(null);
     setState({ status: 'signed-out', user: null });
-    const { auth, signOut } = await firebaseAuth();
-    await signOut(auth);
-  }, []);
+    try {
+      const { auth, signOut } = await firebaseAuth();
+      await signOut(auth);
+    } finally {
+      await clearPrivateData(queryClient);
+    }
+  }, [queryClient]);
 
   const sendResetLink = useCallback(async (email: string) => {
     const { auth, sendPasswordResetEmail } = await firebaseAuth();

@@ -74,3 +74,11 @@ export async function currentIdToken(forceRefresh = false): Promise<string | nul
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
 }
+
+/** The signed-in user's uid as Firebase keeps it on this device (known offline too), or null. */
+export async function currentUid(): Promise<string | null> {
+  if (!authPromise) return null;
+  const auth = await authPromise;
+  await auth.authStateReady();
+  return auth.currentUser?.uid ?? null;
+}

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { InstallPrompt } from '@/components/pwa/install-prompt';
+import { OfflineBanner } from '@/components/pwa/offline-banner';
 import { LoadingBlock } from '@/components/ui/spinner';
 
 function NavigationProgress() {
@@ -21,6 +23,8 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <Navbar />
+      <OfflineBanner />
+      <InstallPrompt />
       <main id="main" className="flex-1">
         <Suspense fallback={<LoadingBlock className="min-h-[60dvh]" />}>
           <Outlet />

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { builtInServices } from '@/features/orders/api/get-services';
 import { OrderServices } from '@/features/orders/components/order-services';
@@ -151,5 +152,19 @@ describe('OrderServices', () => {
     await screen.findByRole('dialog', { name: 'Order Placed' });
     const [first, second] = placeCalls();
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+
+  it('disables Place Order offline, says why, and enables it again when the connection returns', async () => {
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    act(() => onlineManager.setOnline(false));
+    const button = screen.getByRole('button', { name: 'Place Order' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You are offline. Orders can be placed again once you are back online.');
+    act(() => onlineManager.setOnline(true));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    expect(placeCalls()).toHaveLength(0);
   });
 });

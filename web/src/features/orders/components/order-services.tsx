@@ -7,9 +7,10 @@ import { formatRupees, toRupees } from '@shared/money';
 import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -22,6 +23,7 @@ import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { useOnline } from '@/lib/network';
 
 export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
 
@@ -74,6 +76,8 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
   const { keyFor, settle } = useIdempotencyKey();
+  const online = useOnline();
+  const offlineReasonId = useId();
 
   const serviceRef = useRef<Service | null>(null);
   serviceRef.current = service;
@@ -119,7 +123,7 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
   };
 
   const onSubmit = handleSubmit(async ({ link, quantity: qty }) => {
-    if (!service || submitting) return;
+    if (!service || submitting || !online) return;
     const total = orderTotalPaisa(service.ratePer1000, qty);
     if (total === null || balance === undefined) return;
     if (isShort(balance, total)) {
@@ -247,10 +251,14 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
               block
               size="lg"
               loading={submitting}
-              disabled={!service || balance === undefined || services.isPlaceholderData}
+              disabled={!online || !service || balance === undefined || services.isPlaceholderData}
+              aria-describedby={online ? undefined : offlineReasonId}
             >
               {submitting ? 'Placing order…' : 'Place Order'}
             </Button>
+            {online ? null : (
+              <OfflineReason id={offlineReasonId}>You are offline. Orders can be placed again once you are back online.</OfflineReason>
+            )}
           </form>
         </section>
       </div>

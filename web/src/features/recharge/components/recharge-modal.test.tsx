@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RechargeModal } from '@/features/recharge/components/recharge-modal';
@@ -79,5 +80,15 @@ describe('RechargeModal', () => {
     await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText('❌ This transaction ID was already submitted')).toBeInTheDocument();
+  });
+
+  it('disables the request offline and says why; the wallet accounts stay readable', () => {
+    mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
+    onlineManager.setOnline(false);
+    renderModal();
+    const submit = screen.getByRole('button', { name: 'Submit recharge request' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('You are offline. Recharge requests can be sent again once you are back online.');
+    expect(screen.getByText(SETTINGS.wallets[0]?.accountNumber ?? '')).toBeInTheDocument();
   });
 });

@@ -2,9 +2,10 @@
 // with the wallet's transaction id, with the user's requests and their status.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, rechargeRequestBody, type Settings } from '@shared/schemas';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button, buttonClass } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
@@ -18,6 +19,7 @@ import { WalletList } from '@/features/recharge/components/wallet-list';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { useOnline } from '@/lib/network';
 import { chatLink } from '@/lib/settings';
 
 type RechargeFormInput = z.input<typeof rechargeRequestBody>;
@@ -35,6 +37,8 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
   const requests = useMyRechargeRequests(open);
   const { keyFor, settle } = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
+  const online = useOnline();
+  const offlineReasonId = useId();
   const {
     register,
     handleSubmit,
@@ -52,6 +56,7 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
   const proofText = `Hello, I sent Rs ${validAmount ? amount : '...'}${method ? ` via ${method}` : ''} to recharge my Shohrat balance. My account email: ${email}`;
 
   const onSubmit = handleSubmit(async (values) => {
+    if (!online) return;
     setFailure(null);
     const body = { amount: values.amount, method: values.method.trim(), reference: values.reference.trim() };
     try {
@@ -131,9 +136,20 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
               {...register('reference')}
             />
             {failure ? <FormAlert>{failure}</FormAlert> : null}
-            <Button type="submit" block loading={createRequest.isPending}>
+            <Button
+              type="submit"
+              block
+              loading={createRequest.isPending}
+              disabled={!online}
+              aria-describedby={online ? undefined : offlineReasonId}
+            >
               Submit recharge request
             </Button>
+            {online ? null : (
+              <OfflineReason id={offlineReasonId}>
+                You are offline. Recharge requests can be sent again once you are back online.
+              </OfflineReason>
+            )}
           </section>
         </form>
 

@@ -1,0 +1,80 @@
+// The install offer: an Install button where the browser fires `beforeinstallprompt`, and
+// "Add to Home Screen" steps on iOS. Dismissed, it stays away for two weeks.
+import { useState, useSyncExternalStore } from 'react';
+import { installPromptEvent, isIos, isStandalone, promptInstall, subscribeInstallPrompt } from '@/components/pwa/install-events';
+import { Button } from '@/components/ui/button';
+
+export const DISMISSED_KEY = 'installOfferDismissedAt';
+const QUIET_FOR_MS = 14 * 24 * 60 * 60 * 1000;
+
+function dismissedRecently(now = Date.now()): boolean {
+  try {
+    const at = Number(localStorage.getItem(DISMISSED_KEY));
+    return Number.isFinite(at) && at > 0 && now - at < QUIET_FOR_MS;
+  } catch {
+    return false;
+  }
+}
+
+function ShareIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="inline size-4 align-text-bottom"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M12 3v12M8 7l4-4 4 4M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function InstallPrompt() {
+  const event = useSyncExternalStore(subscribeInstallPrompt, installPromptEvent, () => null);
+  const [hidden, setHidden] = useState(() => dismissedRecently() || isStandalone());
+  const [ios] = useState(() => isIos());
+
+  if (hidden || (!event && !ios)) return null;
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+    } catch {
+      // Storage unavailable: hidden for this visit only.
+    }
+    setHidden(true);
+  };
+
+  const install = async () => {
+    const outcome = await promptInstall();
+    if (outcome === 'dismissed') dismiss();
+  };
+
+  return (
+    <section aria-label="Install the app" className="border-b border-brand-100 bg-brand-50">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm text-slate-800">
+        {event ? (
+          <>
+            <p className="flex-1">
+              <span className="font-semibold">Install Shohrat</span> on your phone: one tap to open, and your balance and orders even
+              offline.
+            </p>
+            <Button size="sm" onClick={() => void install()}>
+              Install
+            </Button>
+          </>
+        ) : (
+          <p className="flex-1">
+            <span className="font-semibold">Add Shohrat to your Home Screen:</span> tap Share <ShareIcon /> in the browser bar, then “Add to
+            Home Screen”.
+          </p>
+        )}
+        <Button size="sm" variant="ghost" onClick={dismiss}>
+          Not now
+        </Button>
+      </div>
+    </section>
+  );
+}
