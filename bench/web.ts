@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { ROOT } from '../scripts/lib/emulators';
 import { type Figure, withBudget } from './figures';
 
@@ -57,7 +58,7 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
     figures.push({ name: `${label}: CSS, gzip`, value: gzipKb(files.css), unit: 'KB' });
   }
 
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chromePath = CHROMIUM_PATH;
   if (!existsSync(chromePath)) {
     log(`Lighthouse skipped: no Chromium at ${chromePath}`);
     figures.push({ name: 'Lighthouse', value: Number.NaN, unit: '', budget: 'runs', pass: false, note: `no Chromium at ${chromePath}` });

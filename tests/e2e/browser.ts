@@ -2,23 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
 export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const LAUNCH_ARGS = CHROMIUM_ARGS;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
 }
 
 /** A fresh context (its own storage and session) that fails loudly on page errors. */
@@ -46,4 +39,14 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
+}
+
+/** The seeded stack, one browser, and a customer (phone) and an admin (desktop) in their own sessions. */
+export async function openCustomerAndAdmin(url: string) {
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+  const browser = await launchBrowser();
+  const customerContext = await newContext(browser, url, PHONE);
+  const adminContext = await newContext(browser, url, DESKTOP);
+  return { browser, customerContext, adminContext, customer: await customerContext.newPage(), adminPage: await adminContext.newPage() };
 }

@@ -2,16 +2,14 @@
 // registers, asks for a top-up, the admin approves it, the customer orders, the admin cancels the
 // order, and the customer sees the refund. Screenshots of every page at 360 and 1280 px.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths } from './browser';
+import { openCustomerAndAdmin, pageErrors, screenshotBothWidths } from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
 
 let browser: Browser;
-let customerContext: BrowserContext;
-let adminContext: BrowserContext;
 let customer: Page;
 let adminPage: Page;
 
@@ -25,13 +23,7 @@ async function balanceText(page: Page) {
 }
 
 beforeAll(async () => {
-  const { seed } = await import('../../scripts/lib/seed');
-  await seed();
-  browser = await launchBrowser();
-  customerContext = await newContext(browser, url, PHONE);
-  adminContext = await newContext(browser, url, DESKTOP);
-  customer = await customerContext.newPage();
-  adminPage = await adminContext.newPage();
+  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
 });
 
 afterAll(async () => {

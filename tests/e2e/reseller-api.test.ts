@@ -6,7 +6,7 @@
 // key is replaced (the old one stops at once) and revoked on the API page.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   API_EXAMPLES,
@@ -17,7 +17,7 @@ import {
   endpointUrl,
   SAMPLE_ORDER,
 } from '../../web/src/features/api-docs/examples';
-import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths } from './browser';
+import { newContext, openCustomerAndAdmin, PHONE, pageErrors, screenshotBothWidths } from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -27,8 +27,6 @@ const suffix = randomUUID().slice(0, 8);
 const account = { name: 'Reseller Raza', email: `raza-${suffix}@example.com`, password: 'raza-pass-123' };
 
 let browser: Browser;
-let customerContext: BrowserContext;
-let adminContext: BrowserContext;
 let customer: Page;
 let adminPage: Page;
 let key = '';
@@ -48,13 +46,7 @@ function curl(params: Record<string, string>): any {
 }
 
 beforeAll(async () => {
-  const { seed } = await import('../../scripts/lib/seed');
-  await seed();
-  browser = await launchBrowser();
-  customerContext = await newContext(browser, url, PHONE);
-  adminContext = await newContext(browser, url, DESKTOP);
-  customer = await customerContext.newPage();
-  adminPage = await adminContext.newPage();
+  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
 });
 
 afterAll(async () => {
