@@ -1,5 +1,7 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ApiAccessRoute } from '@/app/routes/api-access';
 import { ApiAccess } from '@/features/api-keys/components/api-access';
 import { mockApi, renderApp } from '@/testing/render';
 
@@ -128,5 +130,16 @@ describe('API page', () => {
     await user.click(await screen.findByRole('button', { name: 'Create API key' }));
     expect(await screen.findByText('❌ Could not reach the server, try again.')).toBeInTheDocument();
     expect(screen.queryByTestId('new-api-key')).not.toBeInTheDocument();
+  });
+
+  it('disables the key actions offline, with the reason', async () => {
+    stubKeyApi(OLD_KEY_INFO);
+    renderApp(<ApiAccessRoute />, { route: '/api-access' });
+    const replace = await screen.findByRole('button', { name: /replace key/i });
+    expect(replace).toBeEnabled();
+    onlineManager.setOnline(false);
+    await waitFor(() => expect(replace).toBeDisabled());
+    expect(screen.getByRole('button', { name: /revoke key/i })).toBeDisabled();
+    expect(screen.getByText(/API keys can be created, replaced or revoked once you are back online/)).toBeInTheDocument();
   });
 });
