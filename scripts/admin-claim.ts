@@ -13,6 +13,7 @@ process.env.GCLOUD_PROJECT ??= PROJECT_ID;
 if (process.env.GCLOUD_PROJECT.startsWith('demo-')) {
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.auth}`;
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
 }
 
 const { setAdminClaim } = await import('./lib/admin-claim');

@@ -188,6 +188,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     GOOGLE_CLOUD_PROJECT: projectId,
     FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
+    // No Google Cloud metadata server here: without this, google-auth probes for one and warns.
+    METADATA_SERVER_DETECTION: 'none',
   };
   const stop = async () => {
     await Promise.all(children.reverse().map(stopChild));
