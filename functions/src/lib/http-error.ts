@@ -1,3 +1,5 @@
+import { MESSAGES } from '../shared/messages';
+
 // The one error type of the API: a status, a message the user can read, and the field at fault.
 export class HttpError extends Error {
   constructor(
@@ -18,3 +20,6 @@ export class HttpError extends Error {
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 export const notFound = (message: string, field?: string) => new HttpError(404, message, field);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
+
+/** 503: nothing was written and the same request may simply be sent again. */
+export const busy = () => new HttpError(503, MESSAGES.busy, undefined, { 'Retry-After': '1' });

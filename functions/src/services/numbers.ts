@@ -3,7 +3,7 @@
 // two transactions that pick the same free number contend and the loser retries with new ones.
 import { randomInt } from 'node:crypto';
 import type { CollectionReference, DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { HttpError } from '../lib/http-error';
+import { busy } from '../lib/http-error';
 
 export const NUMBER_MIN = 100_000_000;
 export const NUMBER_MAX = 999_999_999;
@@ -20,7 +20,7 @@ export function numberCandidates(collection: CollectionReference, tries = 4): Do
 /** The first candidate that does not exist; 503 in the (astronomically unlikely) case none is free. */
 export function firstFree(snaps: DocumentSnapshot[]): DocumentReference {
   const free = snaps.find((snap) => !snap.exists);
-  if (!free) throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
+  if (!free) throw busy();
   return free.ref;
 }
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { type DocumentReference, type DocumentSnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { config } from '../lib/config';
-import { HttpError } from '../lib/http-error';
+import { busy, HttpError } from '../lib/http-error';
 import { MESSAGES } from '../shared/messages';
 
 export interface Answer<T = unknown> {
@@ -159,7 +159,7 @@ async function retryContended<T>(run: () => Promise<T>): Promise<T> {
       const { code, message } = error as { code?: unknown; message?: string };
       const closed = code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed');
       if (code === 10 || (closed && attempt >= 10)) {
-        throw new HttpError(503, 'The server is busy, please try again', undefined, { 'Retry-After': '1' });
+        throw busy();
       }
       if (!closed) throw error;
       await new Promise((done) => setTimeout(done, Math.random() * 50 * attempt));

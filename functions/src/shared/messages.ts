@@ -16,6 +16,7 @@ export const MESSAGES = {
   invalidJson: 'Request body is not valid JSON',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, try again later',
+  busy: 'The server is busy, please try again',
   internal: 'Something went wrong, please try again',
   balanceUpdated: 'Balance updated',
   passwordReset: 'Password reset successfully',
