@@ -37,3 +37,24 @@ export async function pool<T>(
   );
   return { results, latencies, elapsedMs: performance.now() - started };
 }
+
+/** Runs `perLane` tasks one after another in each of `laneCount` lanes side by side; returns each latency (ms). */
+export async function lanes<T>(
+  laneCount: number,
+  perLane: number,
+  task: (lane: number, j: number) => Promise<T>,
+): Promise<{ results: T[]; latencies: number[]; elapsedMs: number }> {
+  const results: T[] = [];
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: laneCount }, async (_, lane) => {
+      for (let j = 0; j < perLane; j++) {
+        const t0 = performance.now();
+        results.push(await task(lane, j));
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { results, latencies, elapsedMs: performance.now() - started };
+}

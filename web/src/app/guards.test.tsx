@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { RequireAdmin, RequireAuth } from '@/app/guards';
+import { LoginForm } from '@/features/auth/components/login-form';
 import { admin, currentPath, customer, fakeAuth, renderApp } from '@/testing/render';
 
 const userRoutes = (
@@ -26,6 +27,18 @@ describe('RequireAuth', () => {
   it('sends nobody-signed-in to /login', () => {
     renderApp(null, { route: '/dashboard', routes: userRoutes, auth: fakeAuth({ status: 'signed-out', user: null }) });
     expect(currentPath()).toBe('/login');
+  });
+
+  it("says 'You are not logged in. Please login first.' on the login page it sends nobody-signed-in to", () => {
+    const routes = (
+      <>
+        {userRoutes}
+        <Route path="/login" element={<LoginForm supportChat={undefined} />} />
+      </>
+    );
+    renderApp(null, { route: '/dashboard', routes, auth: fakeAuth({ status: 'signed-out', user: null }) });
+    expect(currentPath()).toBe('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('You are not logged in. Please login first.');
   });
 
   it('lets a signed-in user through', () => {

@@ -4,6 +4,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { OnlineOnly } from '@/components/pwa/online-only';
 import { paths } from '@/config/paths';
+import type { LoginRedirectState } from '@/features/auth/auth-errors';
 import { useAuth } from '@/lib/auth';
 
 function GuardLoading() {
@@ -18,7 +19,10 @@ export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <GuardLoading />;
-  if (status === 'signed-out') return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
+  if (status === 'signed-out') {
+    const state: LoginRedirectState = { from: location.pathname + location.search, notSignedIn: true };
+    return <Navigate to={paths.login.getHref()} replace state={state} />;
+  }
   return <Outlet />;
 }
 

@@ -6,14 +6,26 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
-export const profileAnswer = z.object({ user: userSchema });
+// `user` may be missing (spec §8: 'User data not found'); a malformed one fails the parse.
+export const profileAnswer = z.object({ user: userSchema.nullish() });
+
+/** The profile answer came without a user. */
+export class UserDataNotFoundError extends Error {
+  constructor() {
+    super('User data not found');
+    this.name = 'UserDataNotFoundError';
+  }
+}
 
 export function profileQueryKey(uid: string | undefined) {
   return ['profile', uid ?? 'anonymous'] as const;
 }
 
 export function getProfile() {
-  return api.get('/user/profile', profileAnswer).then((answer) => answer.user);
+  return api.get('/user/profile', profileAnswer).then((answer) => {
+    if (!answer.user) throw new UserDataNotFoundError();
+    return answer.user;
+  });
 }
 
 export function useProfile() {

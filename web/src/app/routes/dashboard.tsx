@@ -14,11 +14,20 @@ import { RecentOrdersTable } from '@/features/orders/components/recent-orders';
 import { RechargeModal } from '@/features/recharge/components/recharge-modal';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { useProfile } from '@/lib/profile';
+import { UserDataNotFoundError, useProfile } from '@/lib/profile';
 import { useSettings } from '@/lib/settings';
 
-function isInvalidToken(error: unknown) {
-  return error instanceof ApiError && (error.status === 401 || error.message.toLowerCase() === MESSAGES.invalidToken.toLowerCase());
+/** Spec §8: the profile call's 401 or 400 is 'Invalid token'; so is any answer saying so. */
+function isInvalidToken(error: unknown, statuses: readonly number[]) {
+  return (
+    error instanceof ApiError && (statuses.includes(error.status) || error.message.toLowerCase() === MESSAGES.invalidToken.toLowerCase())
+  );
+}
+
+function profileErrorMessage(error: unknown, invalid: boolean) {
+  if (invalid) return MESSAGES.invalidToken;
+  if (error instanceof UserDataNotFoundError) return error.message;
+  return 'Failed to fetch user data';
 }
 
 export function DashboardRoute() {
@@ -30,21 +39,24 @@ export function DashboardRoute() {
   const [recharging, setRecharging] = useState(false);
 
   // An invalid token ends the session and goes to /login (spec §4).
-  const invalid = isInvalidToken(profile.error) || isInvalidToken(orders.error);
+  const invalid = isInvalidToken(profile.error, [400, 401]) || isInvalidToken(orders.error, [401]);
   useEffect(() => {
     if (!invalid) return;
     void logout().then(() => navigate(paths.login.getHref(), { replace: true }));
   }, [invalid, logout, navigate]);
 
+  // Only an invalid token ends the session: after a passing failure (offline, a server error) the user
+  // is still signed in, and their saved screens still work.
   const goToLogin = () => {
-    void logout().then(() => navigate(paths.login.getHref()));
+    if (invalid) void logout().then(() => navigate(paths.login.getHref()));
+    else navigate(paths.login.getHref());
   };
 
   let body: ReactNode;
   if (profile.isPending) {
     body = <LoadingBlock className="min-h-[50dvh]" />;
   } else if (profile.isError) {
-    body = <DashboardError message={invalid ? 'Invalid token' : 'Failed to fetch user data'} onLogin={goToLogin} />;
+    body = <DashboardError message={profileErrorMessage(profile.error, invalid)} onLogin={goToLogin} />;
   } else {
     const user = profile.data;
     body = (

@@ -16,7 +16,11 @@ export function OrderRoute() {
     >
       <div className="space-y-6">
         <QualityChips />
-        <OrderServices balance={profile.data?.balance} search={search} />
+        <OrderServices
+          balance={profile.data?.balance}
+          balanceFailed={profile.isError ? { retry: () => void profile.refetch() } : undefined}
+          search={search}
+        />
         <OrderTips />
       </div>
     </Page>

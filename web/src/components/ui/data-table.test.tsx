@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { DataTable } from '@/components/ui/data-table';
 
 const rows = Array.from({ length: 7 }, (_, i) => ({ id: String(i + 1) }));
 
-function renderTable(count: number) {
+function renderTable(count: number, footer?: ReactNode) {
   return render(
     <DataTable
       caption="Things"
@@ -13,6 +14,7 @@ function renderTable(count: number) {
       getKey={(row) => row.id}
       emptyText="Nothing here."
       columns={[{ header: 'Id', cell: (row) => `row ${row.id}` }]}
+      footer={footer}
     />,
   );
 }
@@ -31,6 +33,21 @@ describe('DataTable', () => {
   it('has no toggle with 5 rows or fewer', () => {
     renderTable(5);
     expect(screen.queryByRole('button', { name: 'Show More' })).not.toBeInTheDocument();
+  });
+
+  it('shows the footer (Load more) only while every loaded row is visible', async () => {
+    const user = userEvent.setup();
+    renderTable(7, <button type="button">Load more</button>);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Less' }));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the footer under 5 rows or fewer', () => {
+    renderTable(3, <button type="button">Load more</button>);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it('shows the empty text', () => {

@@ -15,13 +15,17 @@ export interface DataTableProps<Row> {
   getKey: (row: Row) => string;
   emptyText: string;
   pageSize?: number;
-  /** Shown below the rows (e.g. a Load more button for server pages). */
+  /**
+   * Shown below the rows once every loaded row is visible (e.g. a Load more button for server pages:
+   * loading more into a collapsed table would fetch rows nobody sees).
+   */
   footer?: ReactNode;
 }
 
 export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, pageSize = 5, footer }: DataTableProps<Row>) {
   const [expanded, setExpanded] = useState(false);
   const visible = expanded ? rows : rows.slice(0, pageSize);
+  const showFooter = footer && (expanded || rows.length <= pageSize);
 
   if (rows.length === 0) {
     return <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
@@ -60,7 +64,7 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
           ))}
         </tbody>
       </table>
-      {rows.length > pageSize || footer ? (
+      {rows.length > pageSize || showFooter ? (
         <div className="mt-3 flex flex-wrap items-center justify-center gap-3">
           {rows.length > pageSize ? (
             <button
@@ -72,7 +76,7 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
               {expanded ? 'Show Less' : 'Show More'}
             </button>
           ) : null}
-          {footer}
+          {showFooter ? footer : null}
         </div>
       ) : null}
     </div>

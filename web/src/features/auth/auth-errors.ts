@@ -2,6 +2,15 @@ import { authErrorCode } from '@/lib/auth';
 
 const NETWORK = 'auth/network-request-failed';
 
+/** Shown on /login when a signed-in-only page sent nobody-signed-in there (spec §4, §8). */
+export const NOT_SIGNED_IN = 'You are not logged in. Please login first.';
+
+/** The router state of that redirect. */
+export interface LoginRedirectState {
+  from?: string;
+  notSignedIn?: boolean;
+}
+
 /** The spec's login messages for a failed sign-in. */
 export function loginErrorMessage(error: unknown): string {
   const code = authErrorCode(error);

@@ -19,6 +19,11 @@ describe('LoginForm', () => {
     expect(auth.login).not.toHaveBeenCalled();
   });
 
+  it('shows no "not logged in" notice when opened directly', () => {
+    renderLogin();
+    expect(screen.queryByText('You are not logged in. Please login first.')).not.toBeInTheDocument();
+  });
+
   it('signs a customer in, says so, and goes to /dashboard', async () => {
     const { user, auth } = renderLogin();
     await user.type(screen.getByLabelText('Email'), 'Ali@Example.com');

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
-import { loginErrorMessage } from '@/features/auth/auth-errors';
+import { type LoginRedirectState, loginErrorMessage, NOT_SIGNED_IN } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { type LoginFormValues, loginFormSchema } from '@/features/auth/schemas';
 import { authErrorCode, useAuth } from '@/lib/auth';
@@ -16,6 +16,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
   const { login, sendResetLink } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  const notSignedIn = (useLocation().state as LoginRedirectState | null)?.notSignedIn === true;
   const [failure, setFailure] = useState<string | null>(null);
   const [sendingReset, setSendingReset] = useState(false);
   const {
@@ -73,6 +74,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {notSignedIn && !failure ? <FormAlert>{NOT_SIGNED_IN}</FormAlert> : null}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"

@@ -21,12 +21,14 @@ const order = {
 };
 
 let placeAnswer: (call: RecordedCall) => { status?: number; body?: unknown; networkError?: boolean };
+let liveServices: typeof builtInServices;
 let api: ReturnType<typeof mockApi>;
 
 beforeEach(() => {
   placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
+  liveServices = builtInServices;
   api = mockApi({
-    'GET /api/services': { body: { services: builtInServices } },
+    'GET /api/services': () => ({ body: { services: liveServices } }),
     'POST /api/order/place': (call) => placeAnswer(call),
   });
 });
@@ -137,6 +139,37 @@ describe('OrderServices', () => {
     expect(within(dialog).getByText('❌ Price changed, please review your order')).toBeInTheDocument();
   });
 
+  it('shows the new price after a 409 price change, and a retry sends it', async () => {
+    placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order' } });
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 45');
+    // The admin raised the rate from Rs 900 to Rs 1,000 per 1000 meanwhile.
+    liveServices = builtInServices.map((s) => (s._id === 'tt-followers-real' ? { ...s, ratePer1000: 1000 } : s));
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 50'));
+    placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order: { ...order, price: 50 }, balance: 450 } });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Order Placed' });
+    const [first, second] = placeCalls();
+    expect(first?.body).toMatchObject({ serviceId: 'tt-followers-real', quantity: 50, price: 45 });
+    expect(second?.body).toMatchObject({ serviceId: 'tt-followers-real', quantity: 50, price: 50 });
+  });
+
+  it('says when the balance could not be loaded, and offers to try again', async () => {
+    let retried = 0;
+    renderApp(<OrderServices balance={undefined} balanceFailed={{ retry: () => retried++ }} />, { route: '/order' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your balance could not be loaded');
+    expect(screen.getByText('unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(retried).toBe(1);
+  });
+
   it('reuses the Idempotency-Key when the same order is retried after a network failure', async () => {
     placeAnswer = () => ({ networkError: true });
     const { user } = renderOrder(500);
@@ -145,7 +178,7 @@ describe('OrderServices', () => {
     await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
-    expect(within(dialog).getByText(/Server error, try again\./)).toBeInTheDocument();
+    expect(within(dialog).getByText('Server error, try again.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
     await user.click(screen.getByRole('button', { name: 'Place Order' }));

@@ -60,16 +60,20 @@ function parsePreset(search: URLSearchParams): { platform: Platform; category: C
 }
 
 export interface OrderServicesProps {
-  /** The signed-in user's balance in rupees; undefined while it loads. */
+  /** The signed-in user's balance in rupees; undefined while it loads (or when it could not be loaded). */
   balance: number | undefined;
+  /** Loading the balance failed: ordering waits for it, and the user can try again. */
+  balanceFailed?: { retry: () => void } | undefined;
   search?: URLSearchParams;
 }
 
-export function OrderServices({ balance, search = new URLSearchParams() }: OrderServicesProps) {
+export function OrderServices({ balance, balanceFailed, search = new URLSearchParams() }: OrderServicesProps) {
   const [preset] = useState(() => parsePreset(search));
   const [platform, setPlatform] = useState<Platform>(preset.platform);
   const [openGroups, setOpenGroups] = useState<ReadonlySet<Category>>(() => new Set(preset.category ? [preset.category] : []));
-  const [service, setService] = useState<Service | null>(null);
+  // Only the id is kept: the service itself (its rate above all) always comes from the latest list, so a
+  // price change answered with 409 shows the new price once the list is refetched.
+  const [serviceId, setServiceId] = useState<string | null>(null);
   const [insufficient, setInsufficient] = useState(false);
   const [result, setResult] = useState<OrderResult | null>(null);
   const services = useServices();
@@ -78,6 +82,9 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
   const { keyFor, settle } = useIdempotencyKey();
   const online = useOnline();
   const offlineReasonId = useId();
+
+  const platformServices = useMemo(() => (services.data ?? []).filter((s) => s.platform === platform), [services.data, platform]);
+  const service = platformServices.find((s) => s._id === serviceId) ?? null;
 
   const serviceRef = useRef<Service | null>(null);
   serviceRef.current = service;
@@ -94,7 +101,6 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
     formState: { errors },
   } = useForm<OrderFormValues>({ resolver, defaultValues: { link: '', quantity: Number.NaN } });
 
-  const platformServices = useMemo(() => (services.data ?? []).filter((s) => s.platform === platform), [services.data, platform]);
   const quantity = watch('quantity');
   const totalPaisa = service ? orderTotalPaisa(service.ratePer1000, quantity) : null;
   const short = totalPaisa !== null && balance !== undefined && isShort(balance, totalPaisa);
@@ -103,7 +109,7 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
   const choosePlatform = (next: Platform) => {
     if (next === platform) return;
     setPlatform(next);
-    setService(null);
+    setServiceId(null);
     setOpenGroups(new Set());
     setInsufficient(false);
   };
@@ -117,7 +123,7 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
     });
 
   const chooseService = (next: Service) => {
-    setService(next);
+    setServiceId(next._id);
     setInsufficient(false);
     setValue('quantity', next.defaultQuantity, { shouldValidate: false });
   };
@@ -143,7 +149,7 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
         balance: answer.balance,
       });
       reset({ link: '', quantity: Number.NaN });
-      setService(null);
+      setServiceId(null);
     } catch (error) {
       if (error instanceof ApiError) {
         settle();
@@ -151,7 +157,7 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
         setResult({ kind: 'failure', message: `❌ ${error.message}` });
       } else {
         // No answer: the same attempt (and Idempotency-Key) is reused if the user retries.
-        setResult({ kind: 'failure', message: '❌ Server error, try again.' });
+        setResult({ kind: 'failure', message: 'Server error, try again.' });
       }
     }
   });
@@ -237,10 +243,18 @@ export function OrderServices({ balance, search = new URLSearchParams() }: Order
               <div className="flex items-center justify-between">
                 <dt className="text-slate-700">Your balance</dt>
                 <dd className={`font-semibold tabular-nums ${short ? 'text-red-700' : 'text-slate-900'}`}>
-                  {balance === undefined ? '…' : formatAmount(balance)}
+                  {balance !== undefined ? formatAmount(balance) : balanceFailed ? 'unavailable' : '…'}
                 </dd>
               </div>
             </dl>
+            {balance === undefined && balanceFailed ? (
+              <div role="alert" className="space-y-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+                <p>Your balance could not be loaded, so orders wait for it. Check your connection and try again.</p>
+                <Button variant="secondary" size="sm" onClick={balanceFailed.retry}>
+                  Try again
+                </Button>
+              </div>
+            ) : null}
             {insufficient || short ? (
               <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
                 {INSUFFICIENT_BALANCE}

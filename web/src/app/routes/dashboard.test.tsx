@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DashboardRoute } from '@/app/routes/dashboard';
+import { currentPath, customer, fakeAuth, type MockResponse, mockApi, renderApp } from '@/testing/render';
+
+const profile = {
+  _id: customer.uid,
+  name: 'Ali',
+  email: 'ali@example.com',
+  role: 'user',
+  balance: 1234.5,
+  lastRecharge: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+let profileAnswer: MockResponse;
+
+beforeEach(() => {
+  profileAnswer = { body: { user: profile } };
+  mockApi({
+    'GET /api/user/profile': () => profileAnswer,
+    'GET /api/order/my-orders': { body: { orders: [], nextCursor: null } },
+    'GET /api/settings': { status: 404, body: { message: 'Not found' } },
+  });
+});
+
+const renderDashboard = () =>
+  renderApp(<DashboardRoute />, { route: '/dashboard', auth: fakeAuth({ status: 'signed-in', user: customer }) });
+
+describe('DashboardRoute', () => {
+  it('shows the balance and the empty order list', async () => {
+    renderDashboard();
+    expect(await screen.findByText('Rs 1,234.50')).toBeInTheDocument();
+    expect(await screen.findByText('No recent orders found.')).toBeInTheDocument();
+  });
+
+  it.each([401, 400])("answers a profile %i with 'Invalid token', ends the session and goes to /login", async (status) => {
+    profileAnswer = { status, body: { message: 'Something else' } };
+    const { auth } = renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid token');
+    await waitFor(() => expect(auth.logout).toHaveBeenCalled());
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+  });
+
+  it("says 'User data not found' when the answer has no user", async () => {
+    profileAnswer = { body: {} };
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('User data not found');
+  });
+
+  it("says 'Failed to fetch user data' on another failure, and Go to Login keeps the session", async () => {
+    profileAnswer = { status: 500, body: { message: 'Something went wrong' } };
+    const { user, auth } = renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user data');
+    await user.click(screen.getByRole('button', { name: 'Go to Login' }));
+    expect(currentPath()).toBe('/login');
+    expect(auth.logout).not.toHaveBeenCalled();
+  });
+});
