@@ -1,5 +1,5 @@
-// Opaque cursors for lists ordered newest first by one timestamp field, with the document id as the
-// tie-breaker so no item is skipped or repeated when two share a time.
+// Opaque cursors for lists ordered by one field (newest first by a timestamp, or alphabetically by a
+// text), with the document id as the tie-breaker so no item is skipped or repeated when two share a value.
 import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
 import { badRequest } from './http-error';
 
@@ -12,17 +12,22 @@ export function encodeCursor(time: Timestamp, id: string): string {
   return Buffer.from(JSON.stringify({ t: time.toMillis(), id } satisfies CursorData)).toString('base64url');
 }
 
-function decodeCursor(cursor: string): CursorData {
+/** The range of Firestore Timestamps (0001-01-01 to 9999-12-31T23:59:59.999Z), in milliseconds. */
+const MIN_MILLIS = -62_135_596_800_000;
+const MAX_MILLIS = 253_402_300_799_999;
+
+/**
+ * The ids this module hands out: auto ids, Auth uids, order and refill numbers, ledger entry ids
+ * (`debit-123456789`). A slash, `.`/`..` or a reserved `__x__` id would make the query throw.
+ */
+const isPlainDocumentId = (id: string) => /^[A-Za-z0-9_-]{1,200}$/.test(id) && !/^__.*__$/.test(id);
+
+/** The cursor's JSON when `isValid` accepts it; otherwise 400 `Invalid cursor`. */
+function decodeCursorAs<T>(cursor: string, isValid: (data: Partial<T> & { id?: unknown }) => boolean): T {
   try {
-    const data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorData>;
-    if (
-      typeof data.t === 'number' &&
-      Number.isSafeInteger(data.t) &&
-      typeof data.id === 'string' &&
-      data.id.length > 0 &&
-      data.id.length <= 200
-    ) {
-      return { t: data.t, id: data.id };
+    const data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<T> & { id?: unknown };
+    if (data && typeof data === 'object' && typeof data.id === 'string' && isPlainDocumentId(data.id) && isValid(data)) {
+      return data as T;
     }
   } catch {
     // fall through to the error below
@@ -30,21 +35,64 @@ function decodeCursor(cursor: string): CursorData {
   throw badRequest('Invalid cursor', 'cursor');
 }
 
+function decodeCursor(cursor: string): CursorData {
+  const { t, id } = decodeCursorAs<CursorData>(
+    cursor,
+    ({ t }) => typeof t === 'number' && Number.isSafeInteger(t) && t >= MIN_MILLIS && t <= MAX_MILLIS,
+  );
+  return { t, id };
+}
+
+interface TextCursorData {
+  s: string;
+  id: string;
+}
+
+/** Longer than any value the alphabetical lists order by (emails are at most 254 characters). */
+const MAX_TEXT_CURSOR = 1000;
+
+type Page = { limit: number; cursor?: string | undefined };
+type Snapshot = FirebaseFirestore.QueryDocumentSnapshot;
+
+/** One page of an ordered query (one document more than the page tells whether another follows). */
+async function onePage<T>(ordered: Query, page: Page, toItem: (doc: Snapshot) => T, cursorAfter: (last: Snapshot) => string) {
+  const snap = await ordered.limit(page.limit + 1).get();
+  const docs = snap.docs.slice(0, page.limit);
+  const last = docs.at(-1);
+  return { items: docs.map(toItem), nextCursor: snap.docs.length > page.limit && last ? cursorAfter(last) : null };
+}
+
+/**
+ * Runs `query` ordered by the text `field` ascending from `cursor` (its filters may be a range on that
+ * field, e.g. a prefix); returns one page and the next cursor.
+ */
+export async function pageAlphabetical<T>(
+  query: Query,
+  field: string,
+  page: Page,
+  toItem: (doc: Snapshot) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  let ordered = query.orderBy(field).orderBy(FieldPath.documentId());
+  if (page.cursor) {
+    const { s, id } = decodeCursorAs<TextCursorData>(page.cursor, ({ s }) => typeof s === 'string' && s.length <= MAX_TEXT_CURSOR);
+    ordered = ordered.startAfter(s, id);
+  }
+  return onePage(ordered, page, toItem, (last) =>
+    Buffer.from(JSON.stringify({ s: String(last.get(field)), id: last.id } satisfies TextCursorData)).toString('base64url'),
+  );
+}
+
 /** Runs `query` ordered by `field` descending from `cursor`; returns one page and the next cursor. */
 export async function pageNewestFirst<T>(
   query: Query,
   field: string,
-  page: { limit: number; cursor?: string | undefined },
-  toItem: (doc: FirebaseFirestore.QueryDocumentSnapshot) => T,
+  page: Page,
+  toItem: (doc: Snapshot) => T,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
   let ordered = query.orderBy(field, 'desc').orderBy(FieldPath.documentId(), 'desc');
   if (page.cursor) {
     const { t, id } = decodeCursor(page.cursor);
     ordered = ordered.startAfter(Timestamp.fromMillis(t), id);
   }
-  const snap = await ordered.limit(page.limit + 1).get();
-  const docs = snap.docs.slice(0, page.limit);
-  const last = docs.at(-1);
-  const nextCursor = snap.docs.length > page.limit && last ? encodeCursor(last.get(field) as Timestamp, last.id) : null;
-  return { items: docs.map(toItem), nextCursor };
+  return onePage(ordered, page, toItem, (last) => encodeCursor(last.get(field) as Timestamp, last.id));
 }

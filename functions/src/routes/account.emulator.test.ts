@@ -106,6 +106,27 @@ describe('GET /api/ledger', () => {
     expect(res.body.nextCursor).toBeNull();
   });
 
+  it('pages with its cursor (entry ids like debit-123456789 and credit-<auto id>) and refuses a cursor naming a path', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const order = await call(api.url, 'POST', '/api/order/place', {
+      token: user.token,
+      body: { serviceId: 'ig-views-reel', link: 'https://instagram.com/reel/y', quantity: 2000 },
+    });
+    expect(order.status).toBe(201);
+    const page1 = await call(api.url, 'GET', '/api/ledger?limit=1', { token: user.token });
+    expect(page1.body.entries.map((e: { _id: string }) => e._id)).toEqual([`debit-${order.body.order._id}`]);
+    const page2 = await call(api.url, 'GET', `/api/ledger?limit=1&cursor=${page1.body.nextCursor}`, { token: user.token });
+    expect(page2.status).toBe(200);
+    expect(page2.body.entries).toEqual([expect.objectContaining({ type: 'credit', _id: expect.stringMatching(/^credit-/) })]);
+    expect(page2.body.nextCursor).toBeNull();
+
+    const nested = Buffer.from(JSON.stringify({ t: Date.now(), id: 'debit-1/x' })).toString('base64url');
+    const refused = await call(api.url, 'GET', `/api/ledger?cursor=${nested}`, { token: user.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+  });
+
   it('refuses a token that was revoked (money endpoints check revocation)', async () => {
     const user = await createUser();
     const oldToken = user.token;

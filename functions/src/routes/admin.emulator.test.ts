@@ -103,6 +103,12 @@ describe('PUT /api/admin/update-status/{id}', () => {
     expect(res.body).toEqual({ message: 'Order not found' });
   });
 
+  it.each(['a%2Fb', '__x__'])('answers 404 Order not found for the id %s that cannot name an order', async (id) => {
+    const res = await setStatus(id, { status: 'completed' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Order not found' });
+  });
+
   it('20 parallel cancellations of one order refund exactly once', async () => {
     const user = await createUser();
     await fund(user, 20);
@@ -156,6 +162,8 @@ describe('POST /api/admin/add-balance', () => {
     [{ email: 'a@example.com', amount: 1_000_000.01 }, 400, 'Amount must be at most 1,000,000'],
     [{ email: 'a@example.com', amount: 1e308 }, 400, 'Amount must be at most 1,000,000'],
     [{ email: 'a@example.com', amount: 10.123 }, 400, 'Amount can have at most 2 decimals'],
+    // Less than a paisa: it used to pass validation, become 0 paisa and fail in the ledger (500).
+    [{ email: 'a@example.com', amount: 1e-9 }, 400, 'Amount must be at least Rs 0.01'],
     [{ email: 'a@example.com', amount: '10' }, 400, 'Amount must be a number'],
     [{ email: 'a@example.com' }, 400, 'Amount must be a number'],
   ])('refuses %j with %i %s', async (body, status, message) => {
@@ -235,5 +243,43 @@ describe('admin lists', () => {
     const all = await call(api.url, 'GET', '/api/admin/users?limit=1', { token: admin.token });
     expect(all.body.users).toHaveLength(1);
     expect(all.body.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('GET /api/admin/users pages through an email prefix search, alphabetically, each account once', async () => {
+    const prefix = `page-${Date.now()}-`;
+    const emails = ['c', 'a', 'e', 'b', 'd'].map((letter) => `${prefix}${letter}@example.com`);
+    for (const email of emails) {
+      const user = await createUser({ email });
+      await call(api.url, 'GET', '/api/user/profile', { token: user.token });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 5; pages++) {
+      const query: string = `q=${encodeURIComponent(prefix)}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await call(api.url, 'GET', `/api/admin/users?${query}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      expect(res.body.users.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.users.map((u: { email: string }) => u.email));
+      cursor = res.body.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual([...emails].sort());
+    const bad = await call(api.url, 'GET', `/api/admin/users?q=${prefix}&cursor=${Buffer.from('{"s":1,"id":"x"}').toString('base64url')}`, {
+      token: admin.token,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+  });
+});
+
+describe('POST /api/admin/refills/{id}/complete|reject', () => {
+  it.each([
+    ['a%2Fb', 'complete'],
+    ['a%2Fb', 'reject'],
+    ['__x__', 'complete'],
+  ])('answers 404 Refill request not found for %s (%s)', async (id, decision) => {
+    const res = await call(api.url, 'POST', `/api/admin/refills/${id}/${decision}`, { token: admin.token });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Refill request not found' });
   });
 });

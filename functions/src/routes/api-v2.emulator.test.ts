@@ -1,4 +1,6 @@
 // The reseller API v2 as existing clients speak it: form-encoded POSTs, answers parsed as strings.
+import crypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
@@ -30,6 +32,20 @@ async function reseller(rupees = 0): Promise<TestUser & { key: string }> {
   const created = await call(api.url, 'POST', '/api/api-key', { token: user.token });
   expect(created.status).toBe(201);
   return { ...user, key: created.body.key as string };
+}
+
+/**
+ * Makes every new order and refill number `n` (services/numbers draws them with node:crypto's
+ * randomInt) until the returned function is called: with `n` taken, picking a number answers busy.
+ */
+function fixRandomNumbers(n: number): () => void {
+  const original = crypto.randomInt;
+  crypto.randomInt = (() => n) as typeof crypto.randomInt;
+  syncBuiltinESMExports();
+  return () => {
+    crypto.randomInt = original;
+    syncBuiltinESMExports();
+  };
 }
 
 const VIEWS = CATALOGUE.find((s) => s.id === 'tt-views-fast');
@@ -296,6 +312,100 @@ describe('concurrency', () => {
     expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(1);
     await updateOrderStatus(String(placed[0]?.json.order), 'completed');
     expect(typeof (await add()).json.order).toBe('number');
+  });
+});
+
+describe('errors keep the API’s format (HTTP 200, {error})', () => {
+  it('a body over 64 KiB', async () => {
+    const { key } = await reseller();
+    const res = await v2({ key, action: 'balance', comments: 'x'.repeat(70_000) });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ error: 'Incorrect request' });
+  });
+
+  it('a server error while the key is looked up', async () => {
+    // A key whose owner record is broken: reading the owner's profile throws inside resolveApiKey.
+    const key = 'ab'.repeat(20);
+    await db.collection('apiKeys').doc(sha256(key)).set({ uid: 'a/b', createdAt: new Date(), last4: 'abab' });
+    const res = await v2({ key, action: 'balance' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ error: 'Server error, try again' });
+  });
+
+  it('add when no order number is free answers busy with nothing charged, and the retry succeeds', async () => {
+    const { key, uid } = await reseller(100);
+    const first = await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@busy/video/1', quantity: 1000 });
+    const restore = fixRandomNumbers(first.json.order as number);
+    let res: Awaited<ReturnType<typeof v2>>;
+    try {
+      res = await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@busy/video/2', quantity: 1000 });
+    } finally {
+      restore();
+    }
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ error: 'The server is busy, please try again' });
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(1);
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('80.00');
+    const retry = await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@busy/video/2', quantity: 1000 });
+    expect(retry.json).toEqual({ order: expect.any(Number) });
+    await expectMoneyInvariants();
+  });
+
+  it('multi refill answers busy for the order it could not serve and keeps the refill it made', async () => {
+    const { key } = await reseller(100);
+    const add = async (link: string) =>
+      (await v2({ key, action: 'add', service: FOLLOWERS?.number ?? 0, link, quantity: 20 })).json.order as number;
+    const a = await add('https://instagram.com/busy-a');
+    const b = await add('https://instagram.com/busy-b');
+    await updateOrderStatus(String(a), 'completed');
+    await updateOrderStatus(String(b), 'completed');
+    const number = 999_999_998;
+    expect((await db.collection('refills').doc(String(number)).get()).exists).toBe(false);
+
+    const restore = fixRandomNumbers(number);
+    let res: Awaited<ReturnType<typeof v2>>;
+    try {
+      // a's refill takes the number; b finds it taken and cannot get another.
+      res = await v2({ key, action: 'refill', orders: `${a},${b}` });
+    } finally {
+      restore();
+    }
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      { order: a, refill: number },
+      { order: b, refill: { error: 'The server is busy, please try again' } },
+    ]);
+    expect((await db.collection('refills').where('orderId', '==', String(b)).get()).size).toBe(0);
+    expect((await v2({ key, action: 'refill', order: b })).json).toEqual({ refill: expect.any(Number) });
+  });
+
+  it('multi cancel answers a server error for the order it failed on and still cancels the others', async () => {
+    const { key, uid } = await reseller(100);
+    const add = async (link: string) =>
+      (await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link, quantity: 1000 })).json.order as number;
+    const before = await add('https://tiktok.com/@mc/video/1');
+    const after = await add('https://tiktok.com/@mc/video/2');
+    // An order whose stored service id is broken: reading its service throws inside the transaction.
+    const broken = 987_654_321;
+    const template = (await db.collection('orders').doc(String(before)).get()).data();
+    await db
+      .collection('orders')
+      .doc(String(broken))
+      .set({ ...template, serviceId: 'a/b' });
+    try {
+      const res = await v2({ key, action: 'cancel', orders: `${before},${broken},${after}` });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual([
+        { order: before, cancel: 1 },
+        { order: broken, cancel: { error: 'Server error, try again' } },
+        { order: after, cancel: 1 },
+      ]);
+      expect((await v2({ key, action: 'balance' })).json.balance).toBe('100.00');
+      expect((await db.collection('orders').doc(String(broken)).get()).get('status')).toBe('pending');
+      expect((await db.collection('users').doc(uid).collection('ledger').where('type', '==', 'refund').get()).size).toBe(2);
+    } finally {
+      await db.collection('orders').doc(String(broken)).delete();
+    }
   });
 });
 

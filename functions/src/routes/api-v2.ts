@@ -1,13 +1,13 @@
 // POST /api/v2: the reseller API. Parameters come form-encoded (what nearly every client sends), as
-// JSON, or in the query string; answers are HTTP 200 with JSON, `{"error": ...}` for errors, except
-// 429 past a key's rate limit.
-import express, { type Request, type Response, Router } from 'express';
+// JSON, or in the query string; answers are HTTP 200 with JSON, `{"error": ...}` for errors (an
+// oversized body, contention and server errors included), except 429 past a key's rate limit.
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { config } from '../lib/config';
-import { logger } from '../lib/logger';
 import { resolveApiKey } from '../services/api-keys';
 import { allowApiRequest } from '../services/api-rate-limit';
 import {
+  unexpectedFailure,
   v2Add,
   v2Balance,
   v2Cancel,
@@ -44,6 +44,13 @@ const answer = (res: Response, body: unknown, status = 200) => {
   res.set('Cache-Control', 'no-store').status(status).json(body);
 };
 
+/** Any error no action answered itself, in the API's format (HTTP 200, `{error}`). */
+const answerFailure = (res: Response, error: unknown, context: Record<string, unknown> = {}) => {
+  const failure = unexpectedFailure(error, context);
+  if (failure.error === API_V2_ERRORS.busy) res.set('Retry-After', '1');
+  answer(res, failure);
+};
+
 /** "1,2, 3" → ["1","2","3"]; null when there are more than API_V2_MAX_IDS. */
 function idList(value: string): string[] | null {
   const ids = value
@@ -58,17 +65,16 @@ apiV2Router.post('/', async (req: Request, res: Response) => {
   const parsed = params.safeParse({ ...req.query, ...body });
   if (!parsed.success) return answer(res, { error: API_V2_ERRORS.incorrectRequest });
   const p = parsed.data;
-
-  const owner = p.key ? await resolveApiKey(p.key.trim()) : null;
-  if (!owner) return answer(res, { error: API_V2_ERRORS.invalidKey });
-  if (!(await allowApiRequest(owner.keyHash))) {
-    res.set('Retry-After', '1');
-    return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);
-  }
-  const identity: Identity = { uid: owner.uid, email: owner.user.email, name: owner.user.name, admin: false };
   const action = API_V2_ACTIONS.find((a) => a === p.action?.trim());
 
   try {
+    const owner = p.key ? await resolveApiKey(p.key.trim()) : null;
+    if (!owner) return answer(res, { error: API_V2_ERRORS.invalidKey });
+    if (!(await allowApiRequest(owner.keyHash))) {
+      res.set('Retry-After', '1');
+      return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);
+    }
+    const identity: Identity = { uid: owner.uid, email: owner.user.email, name: owner.user.name, admin: false };
     switch (action) {
       case 'services':
         return answer(res, await v2Services());
@@ -108,17 +114,16 @@ apiV2Router.post('/', async (req: Request, res: Response) => {
         return answer(res, { error: API_V2_ERRORS.incorrectRequest });
     }
   } catch (error) {
-    logger.error('API v2 failed', { action, error: error instanceof Error ? error.message : String(error) });
-    return answer(res, { error: 'Server error, try again' }, 500);
+    return answerFailure(res, error, { action });
   }
 });
 
 apiV2Router.all('/', (_req, res) => answer(res, { error: API_V2_ERRORS.incorrectRequest }));
 
-/** Form and JSON bodies of /api/v2 that fail to parse still answer in the API's own format. */
-apiV2Router.use((error: { type?: string }, _req: Request, res: Response, next: (error?: unknown) => void) => {
-  if (error.type === 'entity.too.large') return answer(res, { error: API_V2_ERRORS.incorrectRequest }, 413);
-  if (error.type?.startsWith('entity.') || error.type?.endsWith('.unsupported'))
+/** Every error of /api/v2, bodies that are too large or fail to parse included, answers in the API's own format. */
+apiV2Router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && (type.startsWith('entity.') || type.endsWith('.unsupported')))
     return answer(res, { error: API_V2_ERRORS.incorrectRequest });
-  next(error);
+  return answerFailure(res, error);
 });

@@ -96,6 +96,12 @@ describe('POST /api/order/place', () => {
     [{ link: 'https://www.tiktok.com/@a', quantity: 1000 }, 400, 'Service is required', 'serviceId'],
     [{ ...views(), platform: 'tiktok' }, 400, 'Unknown field: platform', 'platform'],
     [{ ...views(), price: 20.001 }, 400, 'Amount can have at most 2 decimals', 'price'],
+    // Less than a paisa: it used to pass the two-decimals check and become 0 paisa (409 Price changed).
+    [{ ...views(), price: 1e-9 }, 400, 'Amount must be at least Rs 0.01', 'price'],
+    // Ids that cannot name a service document (CollectionReference.doc throws or Firestore refuses them).
+    [{ ...views(), serviceId: 'a/b' }, 400, 'Service not found', 'serviceId'],
+    [{ ...views(), serviceId: '..' }, 400, 'Service not found', 'serviceId'],
+    [{ ...views(), serviceId: '__x__' }, 400, 'Service not found', 'serviceId'],
   ])('refuses %j with %i %s', async (body, status, message, field) => {
     const user = await createUser();
     await fund(user, 50);
@@ -238,6 +244,21 @@ describe('GET /api/order/my-orders', () => {
       field: 'cursor',
     });
     expect((await call(api.url, 'GET', '/api/order/my-orders?limit=201', { token: user.token })).status).toBe(400);
+  });
+
+  it.each([
+    [{ t: 1e15, id: '123456789' }],
+    [{ t: 253_402_300_800_000, id: '123456789' }],
+    [{ t: -62_135_596_800_001, id: '123456789' }],
+    [{ t: 1, id: 'a/b' }],
+    [{ t: 1, id: '..' }],
+    [{ t: 1, id: '__x__' }],
+  ])('refuses the well-formed cursor %j that Firestore cannot start after (400 Invalid cursor)', async (data) => {
+    const user = await createUser();
+    const cursor = Buffer.from(JSON.stringify(data)).toString('base64url');
+    const res = await call(api.url, 'GET', `/api/order/my-orders?cursor=${cursor}`, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
   });
 
   it('needs a token', async () => {

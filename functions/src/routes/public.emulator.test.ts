@@ -20,3 +20,15 @@ describe('GET /api/services', () => {
     });
   });
 });
+
+describe('GET /api/review', () => {
+  it.each([[{ t: 1e15, id: 'x' }], [{ t: 1, id: 'a/b' }], [{ t: 1, id: '.' }], [{ t: 1, id: '__x__' }]])(
+    'refuses the cursor %j with 400 Invalid cursor',
+    async (data) => {
+      const cursor = Buffer.from(JSON.stringify(data)).toString('base64url');
+      const res = await call(api.url, 'GET', `/api/review?cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+    },
+  );
+});

@@ -2,6 +2,7 @@
 // placeOrder (server price, limits, one transaction with the ledger), cancels through
 // updateOrderStatus (refund in the same transaction), refills through the refill requests.
 import { HttpError } from '../lib/http-error';
+import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
 import { MESSAGES } from '../shared/messages';
 import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
@@ -14,6 +15,24 @@ import type { Identity, UserDoc } from './users';
 export type V2Answer = Record<string, unknown> | unknown[];
 
 const fail = (error: string) => ({ error });
+
+/** Firestore's ABORTED: a transaction that lost to concurrent ones after every retry; it wrote nothing. */
+const ABORTED = 10;
+
+/** Our 503 (see `busy`) or an aborted transaction: nothing was written and a retry may succeed. */
+export function isBusy(error: unknown): boolean {
+  return (error instanceof HttpError && error.status === 503) || (error as { code?: unknown } | null)?.code === ABORTED;
+}
+
+/**
+ * The answer for an error no action expects: `busy` when nothing was written and the request may
+ * simply be sent again, otherwise a server error (logged). The API answers both as `{error}`.
+ */
+export function unexpectedFailure(error: unknown, context: Record<string, unknown>): { error: string } {
+  if (isBusy(error)) return fail(API_V2_ERRORS.busy);
+  logger.error('API v2 failed', { ...context, error: error instanceof Error ? error.message : String(error) });
+  return fail(API_V2_ERRORS.serverError);
+}
 
 export async function v2Services(): Promise<V2Answer> {
   const snap = await servicesCollection().where('active', '==', true).get();
@@ -54,12 +73,11 @@ export async function v2Add(identity: Identity, params: { service?: string; link
     const answer = await placeOrder(identity, { serviceId: serviceDoc.id, link, quantity }, { refuseActiveLink: true });
     return { order: Number(answer.body.order._id) };
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof HttpError) || error.status >= 500) return unexpectedFailure(error, { action: 'add' });
     if (error.message === MESSAGES.insufficientBalance) return fail(API_V2_ERRORS.notEnoughFunds);
     if (error.message === MESSAGES.activeOrderOnLink) return fail(API_V2_ERRORS.activeOrder);
     if (error.message === MESSAGES.serviceNotFound) return fail(API_V2_ERRORS.incorrectService);
     if (error.field === 'link') return fail(API_V2_ERRORS.badLink);
-    if (error.status === 503) throw error;
     return fail(API_V2_ERRORS.incorrectRequest);
   }
 }
@@ -113,6 +131,7 @@ export async function v2MultiStatus(uid: string, ids: string[]): Promise<V2Answe
 export async function v2Cancel(uid: string, ids: string[]): Promise<V2Answer> {
   const answer: unknown[] = [];
   // One at a time: the refunds all touch the caller's balance, so in parallel they would contend.
+  // Each id has its own answer, failures included: the ones before it may have been cancelled.
   for (const raw of ids) {
     const id = toId(raw);
     const order = id ?? raw;
@@ -129,7 +148,10 @@ export async function v2Cancel(uid: string, ids: string[]): Promise<V2Answer> {
       });
       answer.push({ order, cancel: 1 });
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      if (!(error instanceof HttpError) || error.status >= 500) {
+        answer.push({ order, cancel: unexpectedFailure(error, { action: 'cancel', order }) });
+        continue;
+      }
       answer.push({ order, cancel: fail(error.status === 404 ? API_V2_ERRORS.incorrectOrder : API_V2_ERRORS.cannotCancel) });
     }
   }
@@ -143,7 +165,8 @@ async function refillOne(uid: string, raw: string): Promise<{ refill: number } |
     const { refillId } = await requestRefill(uid, String(id));
     return { refill: Number(refillId) };
   } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    // Answered per id (see v2MultiRefill): the orders before this one may have their refills.
+    if (!(error instanceof HttpError) || error.status >= 500) return unexpectedFailure(error, { action: 'refill', order: id });
     return fail(error.status === 404 ? API_V2_ERRORS.incorrectOrder : API_V2_ERRORS.notEligibleForRefill);
   }
 }

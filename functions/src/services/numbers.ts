@@ -8,6 +8,12 @@ import { busy } from '../lib/http-error';
 export const NUMBER_MIN = 100_000_000;
 export const NUMBER_MAX = 999_999_999;
 
+/**
+ * Whether `id` can name a numbered document (an order or a refill request). Ids from a URL or a
+ * client are checked with it before they reach `.doc()`, which throws on a slash or a reserved id.
+ */
+export const isNumberedId = (id: string) => /^[0-9]{1,15}$/.test(id);
+
 export function randomNumber(): number {
   return randomInt(NUMBER_MIN, NUMBER_MAX + 1);
 }

@@ -12,7 +12,7 @@ import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '.
 import type { Order, PlaceOrderBody } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
-import { firstFree, numberCandidates } from './numbers';
+import { firstFree, isNumberedId, numberCandidates } from './numbers';
 import { runMoneyTransaction, sha256 } from './transactions';
 import { accountFromSnapshot, type Identity, type UserDoc, userRef } from './users';
 
@@ -160,6 +160,7 @@ export interface StatusChangeOptions {
 
 /** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
 export async function updateOrderStatus(orderId: string, next: OrderStatus, remains?: number, options: StatusChangeOptions = {}) {
+  if (!isNumberedId(orderId)) throw notFound(MESSAGES.orderNotFound);
   if (next !== 'partial' && remains !== undefined) throw badRequest('Remains is only for partial orders', 'remains');
   const answer = await runMoneyTransaction(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
@@ -238,7 +239,7 @@ export async function listAllOrders(page: {
   const isEmail = q !== undefined && !isLink && q.includes('@');
   if (q && !isLink && !isEmail) {
     // An order number: at most one result.
-    if (!/^[0-9]{1,15}$/.test(q)) return { items: [], nextCursor: null };
+    if (!isNumberedId(q)) return { items: [], nextCursor: null };
     const snap = await ordersCollection().doc(q).get();
     const doc = snap.data() as OrderDoc | undefined;
     const match = doc && (!page.status || doc.status === page.status);

@@ -6,8 +6,9 @@ import { conflict, notFound } from '../lib/http-error';
 import { pageNewestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
 import { REFILL_DAYS } from '../shared/catalogue';
+import { MESSAGES } from '../shared/messages';
 import { type ServiceDoc, servicesCollection } from './catalogue';
-import { pickFreeNumberedDoc } from './numbers';
+import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
 
 export interface RefillDoc {
@@ -54,6 +55,7 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
  * REFILL_DAYS of completion. A second request while one is pending returns the pending one.
  */
 export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
+  if (!isNumberedId(orderId)) throw notFound(API_V2_ERRORS.incorrectOrder);
   return db.runTransaction(async (tx) => {
     const now = Timestamp.now();
     const orderRef = ordersCollection().doc(orderId);
@@ -88,18 +90,19 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
 
 /** The caller's refill (another user's is answered like a missing one). */
 export async function getOwnRefill(uid: string, refillId: string): Promise<RefillDoc | null> {
-  if (!/^\d{1,15}$/.test(refillId)) return null;
+  if (!isNumberedId(refillId)) return null;
   const doc = (await refillsCollection().doc(refillId).get()).data() as RefillDoc | undefined;
   return doc && doc.userId === uid ? doc : null;
 }
 
 /** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
 export async function decideRefill(refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
+  if (!isNumberedId(refillId)) throw notFound(MESSAGES.refillNotFound);
   return db.runTransaction(async (tx) => {
     const now = Timestamp.now();
     const ref = refillsCollection().doc(refillId);
     const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
-    if (!refill) throw notFound('Refill request not found');
+    if (!refill) throw notFound(MESSAGES.refillNotFound);
     if (refill.status !== 'pending') throw conflict(`This refill request was already ${refill.status}`);
     const orderRef = ordersCollection().doc(refill.orderId);
     const order = (await tx.get(orderRef)).data() as (OrderDoc & { refillPendingId?: string | null }) | undefined;

@@ -4,7 +4,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../lib/admin';
 import { notFound } from '../lib/http-error';
-import { pageNewestFirst } from '../lib/pagination';
+import { pageAlphabetical, pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toRupees } from '../shared/money';
 import type { User } from '../shared/schemas';
@@ -129,10 +129,7 @@ export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
 export async function listUsers(page: { limit: number; cursor?: string | undefined; q?: string | undefined }) {
   const q = page.q?.toLowerCase();
   const base = q ? usersCollection().where('email', '>=', q).where('email', '<', `${q}\uf8ff`) : usersCollection();
-  if (q) {
-    // A prefix search orders by email; it is bounded by the page size like every list.
-    const snap = await base.orderBy('email').limit(page.limit).get();
-    return { items: snap.docs.map((d) => userToWire(d.id, d.data() as UserDoc)), nextCursor: null };
-  }
+  // A prefix search goes alphabetically by email, a page at a time like every list.
+  if (q) return pageAlphabetical(base, 'email', page, (d) => userToWire(d.id, d.data() as UserDoc));
   return pageNewestFirst(base, 'createdAt', page, (d) => userToWire(d.id, d.data() as UserDoc));
 }

@@ -40,6 +40,10 @@ export const API_V2_ERRORS = {
   activeOrder: 'You have active order with this link. Please wait until order being completed.',
   cannotCancel: 'Order can not be canceled',
   notEligibleForRefill: 'Order not eligible for refill.',
+  /** Contention: nothing was written, the same request may be sent again. */
+  busy: 'The server is busy, please try again',
+  /** Anything unexpected (logged). */
+  serverError: 'Server error, try again',
 } as const;
 
 /**

@@ -13,8 +13,12 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/** What a service id looks like (`tt-followers-real`): lowercase words joined by hyphens. */
+export const SERVICE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SERVICE_ID_MAX_LENGTH = 100;
+
 export interface CatalogueItem {
-  /** Stable document id: never reuse or rename one, orders refer to it. */
+  /** Stable document id matching SERVICE_ID_PATTERN: never reuse or rename one, orders refer to it. */
   id: string;
   /** Stable integer number, the id resellers' scripts use (API v2). Never reuse one. */
   number: number;

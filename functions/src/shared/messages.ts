@@ -10,6 +10,7 @@ export const MESSAGES = {
   orderNotFound: 'Order not found',
   serviceNotFound: 'Service not found',
   requestNotFound: 'Recharge request not found',
+  refillNotFound: 'Refill request not found',
   orderFinal: 'This order is already final and cannot change',
   activeOrderOnLink: 'You have active order with this link. Please wait until order being completed.',
   notFound: 'Not found',

@@ -1,7 +1,8 @@
 // Request and answer schemas of the HTTP API (../../../../shared/spec/api.md), shared by the function
 // (which parses every request with them) and the web app (which validates forms and answers with them).
 import { z } from 'zod';
-import { CATEGORIES } from './catalogue';
+import { CATEGORIES, SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN } from './catalogue';
+import { MESSAGES } from './messages';
 import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
 import { ORDER_STATUSES } from './order-status';
 import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
@@ -21,11 +22,17 @@ export const LIMITS = {
   maxQuantity: 10_000_000,
 } as const;
 
-/** A rupee amount as sent by a client: finite, > 0, at most 2 decimals, at most `max` rupees. */
+/** The smallest amount there is: one paisa. */
+const MIN_RUPEES = 1 / PAISA_PER_RUPEE;
+
+/** A rupee amount as sent by a client: finite, at least Rs 0.01, at most 2 decimals, at most `max` rupees. */
 export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE) {
+  // min() after positive(), so 0 and negatives keep its message. Without min() 1e-9 would pass the
+  // two-decimals check (within its tolerance) and become 0 paisa.
   return z
     .number({ error: 'Amount must be a number' })
     .positive('Amount must be greater than 0')
+    .min(MIN_RUPEES, `Amount must be at least Rs ${MIN_RUPEES}`)
     .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
     .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
 }
@@ -68,7 +75,12 @@ export const idempotencyKeySchema = z.string().min(1).max(LIMITS.idempotencyKey)
 export const registerBody = z.strictObject({ name: nameSchema });
 
 export const placeOrderBody = z.strictObject({
-  serviceId: z.string({ error: 'Service is required' }).min(1, 'Service is required').max(100),
+  // A well-formed id only: anything else (a slash, `..`, `__x__`) cannot name a service document.
+  serviceId: z
+    .string({ error: 'Service is required' })
+    .min(1, 'Service is required')
+    .max(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound)
+    .regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound),
   link: linkSchema,
   quantity: quantitySchema,
   price: rupees().optional(),

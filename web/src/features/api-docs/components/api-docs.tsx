@@ -181,7 +181,12 @@ export function ApiDocs() {
             The exception is the rate limit: past {RATE_LIMIT_TEXT}, the answer has status 429 and the error{' '}
             <Code>{API_V2_ERRORS.tooManyRequests}</Code>. Wait a second and send the request again.
           </li>
-          <li>Rarely, when something fails on our side, the status is 500 or above: try again a little later.</li>
+          <li>
+            <Code>{API_V2_ERRORS.busy}</Code> means nothing was done (too many requests for one balance at once): send the same request
+            again. <Code>{API_V2_ERRORS.serverError}</Code>, or rarely a status of 500 or above, means something failed on our side: try
+            again a little later. A repeated <Code>add</Code> for a link whose order is still active is refused, so a retry never orders
+            twice.
+          </li>
           <li>
             Amounts and counts come as strings (<Code>"1100.00"</Code>, <Code>"10"</Code>); service, order and refill numbers come as JSON
             numbers, and the <Code>refill</Code> and <Code>cancel</Code> flags as <Code>true</Code> or <Code>false</Code>.

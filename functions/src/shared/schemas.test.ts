@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from './catalogue';
+import { toPaisa } from './money';
+import { addBalanceBody, describeZodError, placeOrderBody, rupees } from './schemas';
+
+const params = { numRuns: 2000 };
+
+const refusal = (result: { success: boolean; error?: Parameters<typeof describeZodError>[0] }) =>
+  result.success || !result.error ? null : describeZodError(result.error);
+
+describe('rupees()', () => {
+  it('accepts only amounts that are at least one paisa once converted', () => {
+    const schema = rupees();
+    fc.assert(
+      fc.property(fc.double({ min: -1, max: 1, noNaN: true }), (amount) => {
+        const result = schema.safeParse(amount);
+        if (result.success) expect(toPaisa(result.data)).toBeGreaterThanOrEqual(1);
+      }),
+      params,
+    );
+  });
+
+  it('refuses less than a paisa with its own message; 0 and negatives keep theirs; Rs 0.01 passes', () => {
+    const check = (amount: number) => refusal(addBalanceBody.safeParse({ email: 'a@example.com', amount }));
+    for (const amount of [1e-9, Number.MIN_VALUE, 0.009]) {
+      expect(check(amount), String(amount)).toEqual({ message: 'Amount must be at least Rs 0.01', field: 'amount' });
+    }
+    for (const amount of [0, -0.01]) {
+      expect(check(amount), String(amount)).toEqual({ message: 'Amount must be greater than 0', field: 'amount' });
+    }
+    expect(check(0.01)).toBeNull();
+  });
+});
+
+describe('placeOrderBody serviceId', () => {
+  const body = (serviceId: unknown) => ({ serviceId, link: 'https://www.tiktok.com/@a', quantity: 100 });
+
+  it('accepts every catalogue id and refuses, as not found, ids that cannot name a service document', () => {
+    for (const item of CATALOGUE) expect(placeOrderBody.safeParse(body(item.id)).success, item.id).toBe(true);
+    for (const serviceId of ['a/b', '..', '.', '__x__', 'TT-VIEWS', 'tt views', 'x'.repeat(101)]) {
+      expect(refusal(placeOrderBody.safeParse(body(serviceId))), serviceId).toEqual({ message: 'Service not found', field: 'serviceId' });
+    }
+    expect(refusal(placeOrderBody.safeParse(body('')))).toEqual({ message: 'Service is required', field: 'serviceId' });
+  });
+});
