@@ -32,6 +32,15 @@ describe('RechargeModal', () => {
     expect(await within(dialog).findByText('No recharge requests yet.')).toBeInTheDocument();
   });
 
+  it('writes the typed amount into the chat proof as money (Rs 1,000.50)', async () => {
+    mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
+    const { user } = renderModal();
+    await user.clear(screen.getByLabelText('Amount (Rs)'));
+    await user.type(screen.getByLabelText('Amount (Rs)'), '1000.5');
+    const proof = screen.getByRole('link', { name: 'Send proof on chat' });
+    expect(new URL(proof.getAttribute('href') ?? '').searchParams.get('text')).toMatch(/^Hello, I sent Rs 1,000\.50 to recharge/);
+  });
+
   it('asks for at least Rs 100, a wallet and a transaction id', async () => {
     const { calls } = mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
     const { user } = renderModal();

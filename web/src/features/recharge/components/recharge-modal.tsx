@@ -53,7 +53,7 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
   const amount = watch('amount');
   const method = watch('method');
   const validAmount = Number.isFinite(amount) && amount >= LIMITS.minRecharge;
-  const proofText = `Hello, I sent Rs ${validAmount ? amount : '...'}${method ? ` via ${method}` : ''} to recharge my Shohrat balance. My account email: ${email}`;
+  const proofText = `Hello, I sent ${validAmount ? formatAmount(amount) : 'Rs ...'}${method ? ` via ${method}` : ''} to recharge my Shohrat balance. My account email: ${email}`;
 
   const onSubmit = handleSubmit(async (values) => {
     if (!online) return;
