@@ -8,8 +8,10 @@ interface CursorData {
   id: string;
 }
 
+const encode = (data: CursorData | TextCursorData) => Buffer.from(JSON.stringify(data)).toString('base64url');
+
 export function encodeCursor(time: Timestamp, id: string): string {
-  return Buffer.from(JSON.stringify({ t: time.toMillis(), id } satisfies CursorData)).toString('base64url');
+  return encode({ t: time.toMillis(), id });
 }
 
 /** The range of Firestore Timestamps (0001-01-01 to 9999-12-31T23:59:59.999Z), in milliseconds. */
@@ -77,9 +79,7 @@ export async function pageAlphabetical<T>(
     const { s, id } = decodeCursorAs<TextCursorData>(page.cursor, ({ s }) => typeof s === 'string' && s.length <= MAX_TEXT_CURSOR);
     ordered = ordered.startAfter(s, id);
   }
-  return onePage(ordered, page, toItem, (last) =>
-    Buffer.from(JSON.stringify({ s: String(last.get(field)), id: last.id } satisfies TextCursorData)).toString('base64url'),
-  );
+  return onePage(ordered, page, toItem, (last) => encode({ s: String(last.get(field)), id: last.id }));
 }
 
 /** Runs `query` ordered by `field` descending from `cursor`; returns one page and the next cursor. */

@@ -19,6 +19,9 @@ interface ProfileApiKey {
   last4: string;
 }
 
+/** A profile with the reseller key it holds, if any. */
+type ProfileWithKey = UserDoc & { apiKey?: ProfileApiKey | null };
+
 const apiKeysCollection = () => db.collection('apiKeys');
 
 /** 40 hex characters, like the keys resellers' scripts already hold for other panels. */
@@ -27,7 +30,7 @@ function newKey(): string {
 }
 
 export async function getApiKeyInfo(uid: string): Promise<{ exists: boolean; createdAt?: string; last4?: string }> {
-  const profile = (await userRef(uid).get()).data() as (UserDoc & { apiKey?: ProfileApiKey | null }) | undefined;
+  const profile = (await userRef(uid).get()).data() as ProfileWithKey | undefined;
   const key = profile?.apiKey;
   return key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false };
 }
@@ -39,7 +42,7 @@ export async function createApiKey(identity: Identity): Promise<string> {
   await db.runTransaction(async (tx) => {
     const now = Timestamp.now();
     const { user, createIfMissing } = await readAccount(tx, identity, now);
-    const old = (user as UserDoc & { apiKey?: ProfileApiKey | null }).apiKey;
+    const old = (user as ProfileWithKey).apiKey;
     createIfMissing();
     if (old) tx.delete(apiKeysCollection().doc(old.hash));
     tx.create(apiKeysCollection().doc(hash), { uid: identity.uid, createdAt: now, last4: key.slice(-4) } satisfies ApiKeyDoc);
@@ -51,7 +54,7 @@ export async function createApiKey(identity: Identity): Promise<string> {
 export async function revokeApiKey(uid: string): Promise<void> {
   await db.runTransaction(async (tx) => {
     const snap = await tx.get(userRef(uid));
-    const old = (snap.data() as (UserDoc & { apiKey?: ProfileApiKey | null }) | undefined)?.apiKey;
+    const old = (snap.data() as ProfileWithKey | undefined)?.apiKey;
     if (!old) return;
     tx.delete(apiKeysCollection().doc(old.hash));
     tx.update(userRef(uid), { apiKey: null });
@@ -65,7 +68,7 @@ export async function resolveApiKey(key: string): Promise<{ uid: string; keyHash
   const snap = await apiKeysCollection().doc(keyHash).get();
   const doc = snap.data() as ApiKeyDoc | undefined;
   if (!doc) return null;
-  const profile = (await userRef(doc.uid).get()).data() as (UserDoc & { apiKey?: ProfileApiKey | null }) | undefined;
+  const profile = (await userRef(doc.uid).get()).data() as ProfileWithKey | undefined;
   if (!profile || profile.apiKey?.hash !== keyHash) return null;
   return { uid: doc.uid, keyHash, user: profile };
 }

@@ -7,6 +7,7 @@ import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, pa
 import { MESSAGES } from '../shared/messages';
 import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
 import { type ServiceDoc, servicesCollection } from './catalogue';
+import { isNumberedId } from './numbers';
 import { type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from './orders';
 import { getOwnRefill, requestRefill } from './refills';
 import type { Identity, UserDoc } from './users';
@@ -16,13 +17,8 @@ export type V2Answer = Record<string, unknown> | unknown[];
 
 const fail = (error: string) => ({ error });
 
-/** Firestore's ABORTED: a transaction that lost to concurrent ones after every retry; it wrote nothing. */
-const ABORTED = 10;
-
-/** Our 503 (see `busy`) or an aborted transaction: nothing was written and a retry may succeed. */
-export function isBusy(error: unknown): boolean {
-  return (error instanceof HttpError && error.status === 503) || (error as { code?: unknown } | null)?.code === ABORTED;
-}
+/** Our 503 (see `busy`, which the transaction runner answers on contention): nothing was written. */
+const isBusy = (error: unknown) => error instanceof HttpError && error.status === 503;
 
 /**
  * The answer for an error no action expects: `busy` when nothing was written and the request may
@@ -96,7 +92,7 @@ function orderStatus(order: OrderDoc): V2Answer {
 /** A positive integer id from the client, or null. */
 function toId(value: string | undefined): number | null {
   const text = value?.trim() ?? '';
-  return /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+  return isNumberedId(text) && Number(text) > 0 ? Number(text) : null;
 }
 
 async function ownOrders(uid: string, ids: number[]): Promise<Map<number, OrderDoc>> {

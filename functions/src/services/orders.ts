@@ -28,6 +28,8 @@ export interface OrderDoc {
   status: OrderStatus;
   remains?: number;
   refundPaisa?: Paisa;
+  /** The refill request still pending for this order (see refills.ts). */
+  refillPendingId?: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

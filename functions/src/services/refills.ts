@@ -1,15 +1,17 @@
 // Refill requests: a customer (through API v2) asks for dropped followers or likes of a completed
 // order to be topped up; the admin completes or rejects the request. No money moves.
-import { type Query, Timestamp } from 'firebase-admin/firestore';
+import type { Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { conflict, notFound } from '../lib/http-error';
 import { pageNewestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
 import { REFILL_DAYS } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
+import type { Refill } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
+import { runMoneyTransaction } from './transactions';
 
 export interface RefillDoc {
   userId: string;
@@ -20,18 +22,6 @@ export interface RefillDoc {
   status: RefillStatus;
   createdAt: Timestamp;
   decidedAt?: Timestamp;
-}
-
-export interface Refill {
-  _id: string;
-  number: number;
-  user: { _id: string; name: string; email: string };
-  orderId: string;
-  service: string;
-  link: string;
-  status: RefillStatus;
-  createdAt: string;
-  decidedAt?: string;
 }
 
 export const refillsCollection = () => db.collection('refills');
@@ -56,10 +46,10 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
  */
 export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
   if (!isNumberedId(orderId)) throw notFound(API_V2_ERRORS.incorrectOrder);
-  return db.runTransaction(async (tx) => {
-    const now = Timestamp.now();
+  // The shared runner (no money moves): contention answers the same 503 busy as every other write.
+  const answer = await runMoneyTransaction<{ refillId: string }>(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
-    const order = (await tx.get(orderRef)).data() as (OrderDoc & { refillPendingId?: string | null }) | undefined;
+    const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
     if (!order || order.userId !== uid) throw notFound(API_V2_ERRORS.incorrectOrder);
     const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
     const pending = order.refillPendingId
@@ -67,7 +57,7 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
       : undefined;
     const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
 
-    if (pending?.status === 'pending' && order.refillPendingId) return { refillId: order.refillPendingId };
+    if (pending?.status === 'pending' && order.refillPendingId) return { status: 200, body: { refillId: order.refillPendingId } };
     const completedAt = order.updatedAt.toMillis();
     const eligible =
       order.status === 'completed' && service?.refill === true && now.toMillis() - completedAt <= REFILL_DAYS * 24 * 60 * 60 * 1000;
@@ -84,8 +74,9 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
     };
     tx.create(refillRef, refill);
     tx.update(orderRef, { refillPendingId: refillRef.id });
-    return { refillId: refillRef.id };
+    return { status: 201, body: { refillId: refillRef.id } };
   });
+  return answer.body;
 }
 
 /** The caller's refill (another user's is answered like a missing one). */
@@ -98,18 +89,18 @@ export async function getOwnRefill(uid: string, refillId: string): Promise<Refil
 /** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
 export async function decideRefill(refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
   if (!isNumberedId(refillId)) throw notFound(MESSAGES.refillNotFound);
-  return db.runTransaction(async (tx) => {
-    const now = Timestamp.now();
+  const answer = await runMoneyTransaction<Refill>(null, async (tx, now) => {
     const ref = refillsCollection().doc(refillId);
     const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
     if (!refill) throw notFound(MESSAGES.refillNotFound);
     if (refill.status !== 'pending') throw conflict(`This refill request was already ${refill.status}`);
     const orderRef = ordersCollection().doc(refill.orderId);
-    const order = (await tx.get(orderRef)).data() as (OrderDoc & { refillPendingId?: string | null }) | undefined;
+    const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
     tx.update(ref, { status, decidedAt: now });
     if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
-    return refillToWire(refillId, { ...refill, status, decidedAt: now });
+    return { status: 200, body: refillToWire(refillId, { ...refill, status, decidedAt: now }) };
   });
+  return answer.body;
 }
 
 export async function listRefills(page: { limit: number; cursor?: string | undefined; status?: RefillStatus | undefined }) {

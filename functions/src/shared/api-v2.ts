@@ -1,6 +1,7 @@
 // The reseller API v2 (../../../../shared/spec/api-v2.md): the de-facto standard SMM panel API. Its
 // words and error strings are matched by existing client scripts, so they live here once, for the
 // function and for the web app's API documentation page.
+import { MESSAGES } from './messages';
 import type { OrderStatus } from './order-status';
 
 export const API_V2_PATH = '/api/v2';
@@ -41,7 +42,7 @@ export const API_V2_ERRORS = {
   cannotCancel: 'Order can not be canceled',
   notEligibleForRefill: 'Order not eligible for refill.',
   /** Contention: nothing was written, the same request may be sent again. */
-  busy: 'The server is busy, please try again',
+  busy: MESSAGES.busy,
   /** Anything unexpected (logged). */
   serverError: 'Server error, try again',
 } as const;

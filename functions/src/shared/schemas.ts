@@ -1,6 +1,7 @@
 // Request and answer schemas of the HTTP API (../../../../shared/spec/api.md), shared by the function
 // (which parses every request with them) and the web app (which validates forms and answers with them).
 import { z } from 'zod';
+import { REFILL_STATUSES } from './api-v2';
 import { CATEGORIES, SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN } from './catalogue';
 import { MESSAGES } from './messages';
 import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
@@ -148,7 +149,7 @@ export const adminOrdersQuery = pageQuery.extend({
 });
 export const adminUsersQuery = pageQuery.extend({ q: z.string().trim().max(LIMITS.email).optional() });
 export const refillsQuery = pageQuery.extend({
-  status: z.enum(['pending', 'completed', 'rejected']).optional(),
+  status: z.enum(REFILL_STATUSES).optional(),
 });
 export const rechargeRequestsQuery = pageQuery.extend({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
@@ -274,7 +275,7 @@ export const refillSchema = z.object({
   orderId: z.string(),
   service: z.string(),
   link: z.string(),
-  status: z.enum(['pending', 'completed', 'rejected']),
+  status: z.enum(REFILL_STATUSES),
   createdAt: isoDate,
   decidedAt: isoDate.optional(),
 });
