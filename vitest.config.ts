@@ -6,9 +6,10 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
-// Five projects (`e2e` drives Chromium through the same stack as `stack`): `unit` and `web` run in seconds with no emulator; `emulator` starts the Firestore and
+// Four projects: `unit` and `web` run in seconds with no emulator; `emulator` starts the Firestore and
 // Auth emulators itself (unless FIRESTORE_EMULATOR_HOST points at running ones); `stack` starts the
-// whole suite (Hosting → Functions → Firestore) from the built app.
+// whole suite (Hosting → Functions → Firestore) from the built app once, for its HTTP tests and the
+// browser tests (tests/e2e, Chromium) alike.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -50,20 +51,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           environment: 'node',
-          include: ['tests/stack/**/*.test.ts'],
-          globalSetup: ['tests/support/stack.global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
-          fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/stack/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/stack.global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           fileParallelism: false,

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { ROOT } from '../scripts/lib/emulators';
 import { type Figure, withBudget } from './figures';
 
@@ -58,29 +58,16 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
     figures.push({ name: `${label}: CSS, gzip`, value: gzipKb(files.css), unit: 'KB' });
   }
 
-  const chromePath = CHROMIUM_PATH;
-  if (!existsSync(chromePath)) {
-    log(`Lighthouse skipped: no Chromium at ${chromePath}`);
-    figures.push({ name: 'Lighthouse', value: Number.NaN, unit: '', budget: 'runs', pass: false, note: `no Chromium at ${chromePath}` });
+  if (!existsSync(CHROMIUM_PATH)) {
+    log(`Lighthouse skipped: no Chromium at ${CHROMIUM_PATH}`);
+    figures.push({ name: 'Lighthouse', value: Number.NaN, unit: '', budget: 'runs', pass: false, note: `no Chromium at ${CHROMIUM_PATH}` });
     return figures;
   }
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   for (const path of ['/', '/order']) {
     log(`Lighthouse (mobile) on ${path}…`);
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     try {
       const result = await lighthouse(`${url}${path}`, {
         port: chrome.port,

@@ -1,7 +1,7 @@
 // `npm run admin:grant -- <email>` / `npm run admin:revoke -- <email>`.
 // Without GCLOUD_PROJECT, or with a demo- project, it talks to the local emulators (default ports);
 // with GCLOUD_PROJECT=<real project> it uses Application Default Credentials.
-import { DEFAULT_PORTS, PROJECT_ID } from './lib/emulators';
+import { defaultToLocalEmulators, PROJECT_ID } from './lib/emulators';
 
 const [action, email] = process.argv.slice(2);
 if ((action !== 'grant' && action !== 'revoke') || !email) {
@@ -10,11 +10,7 @@ if ((action !== 'grant' && action !== 'revoke') || !email) {
 }
 
 process.env.GCLOUD_PROJECT ??= PROJECT_ID;
-if (process.env.GCLOUD_PROJECT.startsWith('demo-')) {
-  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.auth}`;
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
-}
+if (process.env.GCLOUD_PROJECT.startsWith('demo-')) defaultToLocalEmulators();
 
 const { setAdminClaim } = await import('./lib/admin-claim');
 try {

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../tests/e2e/browser';
+import { launchBrowser, signInThroughUi } from '../tests/e2e/browser';
 import { DEMO_USER } from './lib/demo';
 import { ROOT, startStackOnFreePorts } from './lib/emulators';
 
@@ -38,10 +38,7 @@ async function capture(browser: Browser, url: string, name: string, size: { widt
   });
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByLabel('Password').fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/(order|dashboard)$/);
+  await signInThroughUi(page, DEMO_USER, /\/(order|dashboard)$/);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
   if (path.startsWith('/order')) {

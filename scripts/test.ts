@@ -1,6 +1,7 @@
 // `npm test`: every check of the project, in the order that fails fastest, and one summary line.
 // typecheck → lint → build (the stack tests serve the built app) → all Vitest projects (unit, web,
-// emulator: starts Firestore + Auth; stack: starts Hosting + Functions + Firestore + Auth).
+// emulator: starts Firestore + Auth; stack: starts Hosting + Functions + Firestore + Auth once for the
+// HTTP and the browser tests).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,8 +36,7 @@ let skipped = 0;
 const testRuns: { name: string; projects: string[] }[] = [
   { name: 'unit and web', projects: ['unit', 'web'] },
   { name: 'emulator (API, rules, seed)', projects: ['emulator'] },
-  { name: 'stack (Hosting → Functions → Firestore)', projects: ['stack'] },
-  { name: 'e2e (Chromium)', projects: ['e2e'] },
+  { name: 'stack and browser (Hosting → Functions → Firestore, Chromium)', projects: ['stack'] },
 ];
 if (failedSteps.length === 0) {
   const resultsDir = join(ROOT, 'test-results');

@@ -24,6 +24,14 @@ export interface Ports {
 
 export const DEFAULT_PORTS: Ports = { firestore: 8080, auth: 9099, functions: 5001, hosting: 5000, hub: 4400, logging: 4500 };
 
+/** For the CLI scripts: the emulators of `npm start` (default ports), unless the environment says otherwise. */
+export function defaultToLocalEmulators(): void {
+  process.env.GCLOUD_PROJECT ??= PROJECT_ID;
+  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.auth}`;
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+}
+
 export interface StackOptions {
   emulators: EmulatorName[];
   ports: Ports;

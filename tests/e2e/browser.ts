@@ -8,10 +8,8 @@ export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results',
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export const LAUNCH_ARGS = CHROMIUM_ARGS;
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A fresh context (its own storage and session) that fails loudly on page errors. */
@@ -49,4 +47,34 @@ export async function openCustomerAndAdmin(url: string) {
   const customerContext = await newContext(browser, url, PHONE);
   const adminContext = await newContext(browser, url, DESKTOP);
   return { browser, customerContext, adminContext, customer: await customerContext.newPage(), adminPage: await adminContext.newPage() };
+}
+
+/** Signs in through /login and waits for the page the app goes to (`landing`, a URL glob or pattern). */
+export async function signInThroughUi(page: Page, who: { email: string; password: string }, landing: string | RegExp): Promise<void> {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(landing);
+}
+
+/** Registers through /register and waits for the dashboard. */
+export async function registerThroughUi(page: Page, account: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The admin finds an order by its number and moves it to `status`, and the app confirms it. */
+export async function setOrderStatusAsAdmin(adminPage: Page, orderNumber: string | number, status: string): Promise<void> {
+  await adminPage.reload();
+  await adminPage.getByLabel('Search orders').fill(String(orderNumber));
+  await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
+  const select = adminPage.getByLabel(`Status of order ${orderNumber}`);
+  await select.selectOption(status);
+  await adminPage.locator('tr', { has: select }).getByRole('button', { name: 'Update' }).click();
+  await adminPage.getByText(`✅ Order status updated to ${status}`).waitFor();
 }

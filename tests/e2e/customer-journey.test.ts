@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openCustomerAndAdmin, pageErrors, screenshotBothWidths } from './browser';
+import { DEMO_ADMIN } from '../../scripts/lib/demo';
+import {
+  openCustomerAndAdmin,
+  pageErrors,
+  registerThroughUi,
+  screenshotBothWidths,
+  setOrderStatusAsAdmin,
+  signInThroughUi,
+} from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -66,13 +74,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
   });
 
   it('registers and lands on the dashboard with Rs 0 and no orders', async () => {
-    await customer.goto('/register');
-    await customer.getByLabel('Name').fill(account.name);
-    await customer.getByLabel('Email').fill(account.email);
-    await customer.getByLabel('Password', { exact: true }).fill(account.password);
-    await customer.getByLabel('Confirm Password').fill(account.password);
-    await customer.getByRole('button', { name: 'Register' }).click();
-    await customer.waitForURL('**/dashboard');
+    await registerThroughUi(customer, account);
     await customer.getByText('Registration successful! Login NOW').waitFor();
     await expect.poll(() => balanceText(customer)).toBe('Rs 0');
     await customer.getByText('No recent orders found.').waitFor();
@@ -98,10 +100,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
 
   it('lets the admin sign in and approve the request', async () => {
     await adminPage.goto('/login');
-    await adminPage.getByLabel('Email').fill('admin@example.com');
-    await adminPage.getByLabel('Password').fill('admin12345');
-    await adminPage.getByRole('button', { name: 'Login' }).click();
-    await adminPage.waitForURL('**/admin');
+    await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
     const approve = adminPage.getByRole('button', { name: `Approve Rs 500 for ${account.email}` });
     await approve.click();
     await adminPage.getByText('✅ Recharge request approved').waitFor();
@@ -141,13 +140,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
   });
 
   it('lets the admin find and cancel the order', async () => {
-    await adminPage.reload();
-    await adminPage.getByLabel('Search orders').fill(orderNumber);
-    await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
-    const status = adminPage.getByLabel(`Status of order ${orderNumber}`);
-    await status.selectOption('cancelled');
-    await adminPage.locator('tr', { has: status }).getByRole('button', { name: 'Update' }).click();
-    await adminPage.getByText('✅ Order status updated to cancelled').waitFor();
+    await setOrderStatusAsAdmin(adminPage, orderNumber, 'cancelled');
     await screenshotBothWidths(adminPage, 'admin');
   });
 

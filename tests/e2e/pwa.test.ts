@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from '../../scripts/lib/auth-emulator';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { DEMO_ADMIN, DEMO_USER } from '../../scripts/lib/demo';
 import { ROOT } from '../../scripts/lib/emulators';
-import { DESKTOP, LAUNCH_ARGS, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths } from './browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths, signInThroughUi } from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -121,10 +122,7 @@ describe('the app on the home screen: offline, updates, install', () => {
 
   it('signs the customer in and places an order, online', async () => {
     await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_USER.email);
-    await page.getByLabel('Password').fill(DEMO_USER.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await signInThroughUi(page, DEMO_USER, '**/dashboard');
     await page.getByRole('link', { name: 'Place Order' }).click();
     await page.waitForURL('**/order');
     await page.getByRole('button', { name: /^Followers/ }).click();
@@ -290,10 +288,7 @@ describe('the app on the home screen: offline, updates, install', () => {
     const admin = await adminContext.newPage();
     await admin.goto('/login');
     await admin.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-    await admin.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
-    await admin.getByRole('button', { name: 'Login' }).click();
-    await admin.waitForURL('**/admin');
+    await signInThroughUi(admin, DEMO_ADMIN, '**/admin');
     const addBalance = admin.getByRole('button', { name: 'Add Balance' });
     expect(await addBalance.isEnabled()).toBe(true);
 
@@ -338,8 +333,8 @@ describe('the app on the home screen: offline, updates, install', () => {
   it('is installable: Chromium reports no installability errors', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'shohrat-install-'));
     const persistent = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: LAUNCH_ARGS,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
       baseURL: url,
       viewport: PHONE,
     });

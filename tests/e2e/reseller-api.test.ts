@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import {
   API_EXAMPLES,
   codeSamples,
@@ -17,7 +18,16 @@ import {
   endpointUrl,
   SAMPLE_ORDER,
 } from '../../web/src/features/api-docs/examples';
-import { newContext, openCustomerAndAdmin, PHONE, pageErrors, screenshotBothWidths } from './browser';
+import {
+  newContext,
+  openCustomerAndAdmin,
+  PHONE,
+  pageErrors,
+  registerThroughUi,
+  screenshotBothWidths,
+  setOrderStatusAsAdmin,
+  signInThroughUi,
+} from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -55,19 +65,10 @@ afterAll(async () => {
 
 describe('a reseller, from a new API key to a completed refill', () => {
   it('registers a customer and lets the admin credit Rs 5,000', async () => {
-    await customer.goto('/register');
-    await customer.getByLabel('Name').fill(account.name);
-    await customer.getByLabel('Email').fill(account.email);
-    await customer.getByLabel('Password', { exact: true }).fill(account.password);
-    await customer.getByLabel('Confirm Password').fill(account.password);
-    await customer.getByRole('button', { name: 'Register' }).click();
-    await customer.waitForURL('**/dashboard');
+    await registerThroughUi(customer, account);
 
     await adminPage.goto('/login');
-    await adminPage.getByLabel('Email').fill('admin@example.com');
-    await adminPage.getByLabel('Password').fill('admin12345');
-    await adminPage.getByRole('button', { name: 'Login' }).click();
-    await adminPage.waitForURL('**/admin');
+    await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
     await adminPage.getByLabel('User email').fill(account.email);
     await adminPage.getByLabel('Amount (Rs)').fill('5000');
     await adminPage.getByRole('button', { name: 'Add Balance' }).click();
@@ -121,13 +122,7 @@ describe('a reseller, from a new API key to a completed refill', () => {
     expect(curl({ action: 'status', order: String(scriptOrder) })).toMatchObject({ status: 'Pending', charge: '1100.00' });
     expect(finished).toBe(false);
 
-    await adminPage.reload();
-    await adminPage.getByLabel('Search orders').fill(String(scriptOrder));
-    await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
-    const status = adminPage.getByLabel(`Status of order ${scriptOrder}`);
-    await status.selectOption('completed');
-    await adminPage.locator('tr', { has: status }).getByRole('button', { name: 'Update' }).click();
-    await adminPage.getByText('✅ Order status updated to completed').waitFor();
+    await setOrderStatusAsAdmin(adminPage, scriptOrder, 'completed');
 
     await script;
     expect(logs.at(-1)).toBe(`Order ${scriptOrder}: Completed, charge 1100.00 PKR, remains 0`);

@@ -9,7 +9,6 @@ export async function setup(project: TestProject) {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     stack = await startStackOnFreePorts({
       emulators: ['firestore', 'auth'],
-
       projectId: 'demo-smm-test',
       output: 'file',
       label: 'emulator-tests',

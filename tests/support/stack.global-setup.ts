@@ -1,5 +1,5 @@
 // Starts the whole emulator suite (Firestore, Auth, Functions, Hosting) on free ports from the built
-// app (npm test builds first), seeds it like `npm start`, and hands its URL to the `stack` tests.
+// app (npm test builds first), seeds it like `npm start`, and hands its URL to the `stack` project (HTTP and browser tests).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,7 +13,6 @@ export async function setup(project: TestProject) {
   }
   stack = await startStackOnFreePorts({
     emulators: ['firestore', 'auth', 'functions', 'hosting'],
-
     output: 'file',
     label: 'stack-tests',
   });
