@@ -3,9 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/** Where the signed-in user's own answers are kept for offline use (cleared on sign-out: lib/private-cache.ts). */
-const PRIVATE_CACHE = 'api-private';
+// Where the signed-in user's own answers are kept for offline use, named once: sign-out clears it.
+import { PRIVATE_CACHE } from './src/lib/private-cache';
 
 // Cache entries are keyed by URL, so private answers are stored under the uid of the user they belong
 // to: the uid in the Bearer token (verified by the server before it answered 200), or, when the app has

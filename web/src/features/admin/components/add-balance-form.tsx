@@ -7,7 +7,6 @@ import { TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useAddBalance } from '@/features/admin/api/add-balance';
 import { adminFailure } from '@/features/admin/components/admin-messages';
-import { ApiError } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/idempotency';
 
 type Values = z.input<typeof addBalanceBody>;
@@ -15,7 +14,7 @@ type Values = z.input<typeof addBalanceBody>;
 export function AddBalanceForm() {
   const toast = useToast();
   const addBalance = useAddBalance();
-  const { keyFor, settle } = useIdempotencyKey();
+  const { send } = useIdempotencyKey();
   const {
     register,
     handleSubmit,
@@ -26,12 +25,10 @@ export function AddBalanceForm() {
   const onSubmit = handleSubmit(async (values) => {
     const body = { email: values.email.trim().toLowerCase(), amount: values.amount };
     try {
-      await addBalance.mutateAsync({ body, idempotencyKey: keyFor(body) });
-      settle();
+      await send(body, (idempotencyKey) => addBalance.mutateAsync({ body, idempotencyKey }));
       toast.success('✅ Balance updated!');
       reset({ email: '', amount: Number.NaN });
     } catch (error) {
-      if (error instanceof ApiError) settle();
       toast.error(adminFailure(error));
     }
   });

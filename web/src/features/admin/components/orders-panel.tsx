@@ -6,6 +6,7 @@ import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { type OrdersFilter, useAllOrders } from '@/features/admin/api/get-all-orders';
+import { LoadMore, UserCell } from '@/features/admin/components/cells';
 import { OrderStatusEditor } from '@/features/admin/components/order-status-editor';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
@@ -75,12 +76,7 @@ export function OrdersPanel() {
             },
             {
               header: 'User',
-              cell: (order) => (
-                <span className="min-w-0 text-right sm:text-left">
-                  <span className="block font-medium">{order.user.name}</span>
-                  <span className="block text-xs break-all text-slate-600">{order.user.email}</span>
-                </span>
-              ),
+              cell: (order) => <UserCell user={order.user} />,
             },
             {
               header: 'Service',
@@ -110,13 +106,7 @@ export function OrdersPanel() {
             { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
             { header: 'Change', cell: (order) => <OrderStatusEditor key={`${order._id}-${order.status}`} order={order} /> },
           ]}
-          footer={
-            orders.hasNextPage ? (
-              <Button variant="secondary" size="sm" loading={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null
-          }
+          footer={<LoadMore query={orders} />}
         />
       )}
     </section>

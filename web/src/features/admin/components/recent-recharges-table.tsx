@@ -2,6 +2,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useRecentRecharges } from '@/features/admin/api/get-recent-recharges';
+import { UserCell } from '@/features/admin/components/cells';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 export function RecentRechargesTable() {
@@ -25,12 +26,7 @@ export function RecentRechargesTable() {
             { header: 'Date', cell: (recharge) => formatDateTime(recharge.date) },
             {
               header: 'User',
-              cell: (recharge) => (
-                <span className="text-right sm:text-left">
-                  <span className="block font-medium">{recharge.user.name}</span>
-                  <span className="block text-xs break-all text-slate-600">{recharge.user.email}</span>
-                </span>
-              ),
+              cell: (recharge) => <UserCell user={recharge.user} />,
             },
             { header: 'Amount', cell: (recharge) => <span className="font-semibold tabular-nums">{formatAmount(recharge.amount)}</span> },
             { header: 'Method', cell: (recharge) => recharge.method ?? '—' },

@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toasts';
 import { useApproveRechargeRequest, useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
 import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { UserCell } from '@/features/admin/components/cells';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 function Decision({ request, onReject }: { request: RechargeRequest; onReject: (request: RechargeRequest) => void }) {
@@ -72,12 +73,7 @@ export function RechargeRequestsPanel() {
             { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
             {
               header: 'User',
-              cell: (request) => (
-                <span className="text-right sm:text-left">
-                  <span className="block font-medium">{request.user.name}</span>
-                  <span className="block text-xs break-all text-slate-600">{request.user.email}</span>
-                </span>
-              ),
+              cell: (request) => <UserCell user={request.user} />,
             },
             { header: 'Amount', cell: (request) => <span className="font-semibold tabular-nums">{formatAmount(request.amount)}</span> },
             {

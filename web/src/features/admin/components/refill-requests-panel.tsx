@@ -13,6 +13,7 @@ import { useToast } from '@/components/ui/toasts';
 import { type RefillDecision, useDecideRefill } from '@/features/admin/api/decide-refill';
 import { useRefills } from '@/features/admin/api/get-refills';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { LoadMore, UserCell } from '@/features/admin/components/cells';
 import { formatDateTime } from '@/lib/format';
 
 /** Pending first (they need a decision), then the rest; newest first within each. */
@@ -95,12 +96,7 @@ export function RefillRequestsPanel() {
             },
             {
               header: 'User',
-              cell: (refill) => (
-                <span className="min-w-0 text-right sm:text-left">
-                  <span className="block font-medium">{refill.user.name}</span>
-                  <span className="block text-xs break-all text-slate-600">{refill.user.email}</span>
-                </span>
-              ),
+              cell: (refill) => <UserCell user={refill.user} />,
             },
             {
               header: 'Order',
@@ -147,13 +143,7 @@ export function RefillRequestsPanel() {
                 ),
             },
           ]}
-          footer={
-            refills.hasNextPage ? (
-              <Button variant="secondary" size="sm" loading={refills.isFetchingNextPage} onClick={() => void refills.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null
-          }
+          footer={<LoadMore query={refills} />}
         />
       )}
       <Modal

@@ -1,3 +1,4 @@
+import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PlatformIcon } from '@/components/ui/platform-icon';
@@ -28,10 +29,10 @@ export function Hero() {
           </div>
         </div>
         <ul className="grid grid-cols-3 gap-3" aria-label="Platforms">
-          {(['tiktok', 'instagram', 'facebook'] as const).map((platform) => (
+          {PLATFORMS.map((platform) => (
             <li key={platform} className="flex flex-col items-center gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <PlatformIcon platform={platform} className="size-12" />
-              <span className="text-sm font-semibold text-slate-800 capitalize">{platform === 'tiktok' ? 'TikTok' : platform}</span>
+              <span className="text-sm font-semibold text-slate-800">{PLATFORM_LABELS[platform]}</span>
             </li>
           ))}
         </ul>

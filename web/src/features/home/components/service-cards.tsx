@@ -1,9 +1,9 @@
 import { CATALOGUE, FEATURED } from '@shared/catalogue';
-import { formatRupees, toPaisa } from '@shared/money';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PlatformIcon } from '@/components/ui/platform-icon';
 import { paths } from '@/config/paths';
+import { formatAmount } from '@/lib/format';
 
 /** The cheapest rate per 1000 of a platform's category, from the built-in catalogue. */
 export function startingRate(platform: string, category: string): number {
@@ -19,8 +19,7 @@ export function ServiceCards() {
           <PlatformIcon platform={card.platform} />
           <h3 className="mt-3 font-bold text-slate-900">{card.title}</h3>
           <p className="mt-1 text-sm text-slate-600">
-            from <span className="font-semibold text-slate-900">{formatRupees(toPaisa(startingRate(card.platform, card.category)))}</span>{' '}
-            per 1K
+            from <span className="font-semibold text-slate-900">{formatAmount(startingRate(card.platform, card.category))}</span> per 1K
           </p>
           <Link
             to={paths.order.getHref({ platform: card.platform, category: card.category })}

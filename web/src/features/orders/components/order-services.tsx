@@ -7,8 +7,8 @@ import { formatRupees, toRupees } from '@shared/money';
 import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
@@ -79,19 +79,15 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const services = useServices();
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
-  const { keyFor, settle } = useIdempotencyKey();
+  const { send } = useIdempotencyKey();
   const online = useOnline();
   const offlineReasonId = useId();
 
   const platformServices = useMemo(() => (services.data ?? []).filter((s) => s.platform === platform), [services.data, platform]);
   const service = platformServices.find((s) => s._id === serviceId) ?? null;
 
-  const serviceRef = useRef<Service | null>(null);
-  serviceRef.current = service;
-  const resolver = useMemo<Resolver<OrderFormValues>>(
-    () => (values, context, options) => zodResolver(orderFormSchema(serviceRef.current))(values, context, options as never) as never,
-    [],
-  );
+  // react-hook-form takes its options anew on every render, so the resolver follows the chosen service.
+  const resolver = useMemo(() => zodResolver(orderFormSchema(service)), [service]);
   const {
     register,
     handleSubmit,
@@ -139,8 +135,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setInsufficient(false);
     const body = { serviceId: service._id, link: link.trim(), quantity: qty, price: toRupees(total) };
     try {
-      const answer = await placeOrder.mutateAsync({ body, idempotencyKey: keyFor(body) });
-      settle();
+      const answer = await send(body, (idempotencyKey) => placeOrder.mutateAsync({ body, idempotencyKey }));
       setResult({
         kind: 'success',
         orderNumber: answer.order.number,
@@ -152,7 +147,6 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       setServiceId(null);
     } catch (error) {
       if (error instanceof ApiError) {
-        settle();
         if (error.message === MESSAGES.priceChanged) void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
         setResult({ kind: 'failure', message: `❌ ${error.message}` });
       } else {

@@ -35,7 +35,7 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
   const toast = useToast();
   const createRequest = useCreateRechargeRequest();
   const requests = useMyRechargeRequests(open);
-  const { keyFor, settle } = useIdempotencyKey();
+  const { send } = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
   const online = useOnline();
   const offlineReasonId = useId();
@@ -60,13 +60,11 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
     setFailure(null);
     const body = { amount: values.amount, method: values.method.trim(), reference: values.reference.trim() };
     try {
-      await createRequest.mutateAsync({ body, idempotencyKey: keyFor(body) });
-      settle();
+      await send(body, (idempotencyKey) => createRequest.mutateAsync({ body, idempotencyKey }));
       toast.success('Recharge request submitted. Your balance is credited once the payment is checked.');
       resetField('reference');
     } catch (error) {
       if (error instanceof ApiError) {
-        settle();
         setFailure(`❌ ${error.message}`);
       } else {
         setFailure('❌ Server error, try again.');
