@@ -82,24 +82,22 @@ export function useAuth(): AuthContextValue {
 
 type FirebaseUser = import('firebase/auth').User;
 
+/** The name shown for an account that has none (spec: 'Welcome, ' and the name or 'User'). */
+export const PLACEHOLDER_NAME = 'User';
+
 async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise<SessionUser> {
-  let token: import('firebase/auth').IdTokenResult;
+  let role: SessionUser['role'];
   try {
-    token = await user.getIdTokenResult(forceRefresh);
+    role = (await user.getIdTokenResult(forceRefresh)).claims.admin === true ? 'admin' : 'user';
   } catch (error) {
     if (forceRefresh) throw error;
     // Offline with an expired token: Firebase keeps the session, so it stands, with the role last
     // seen; the server checks a fresh token again before anything is done.
     const cached = readCachedUser();
     if (cached?.uid === user.uid) return cached;
-    return { uid: user.uid, email: user.email ?? '', name: user.displayName?.trim() || 'User', role: 'user' };
+    role = 'user';
   }
-  return {
-    uid: user.uid,
-    email: user.email ?? '',
-    name: user.displayName?.trim() || 'User',
-    role: token.claims.admin === true ? 'admin' : 'user',
-  };
+  return { uid: user.uid, email: user.email ?? '', name: user.displayName?.trim() || PLACEHOLDER_NAME, role };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { ContactDetails } from '@/features/contact/components/contact-details';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { PromoCards } from '@/features/contact/components/promo-cards';
-import { useAuth } from '@/lib/auth';
+import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
 import { useSettings } from '@/lib/settings';
 
 export function ContactRoute() {
@@ -17,7 +17,7 @@ export function ContactRoute() {
             <ContactDetails supportChat={settings.data?.supportChat} />
           </Card>
           <Card className="lg:col-span-3">
-            <ContactForm defaultName={user?.name === 'User' ? '' : user?.name} defaultEmail={user?.email} />
+            <ContactForm defaultName={user?.name === PLACEHOLDER_NAME ? '' : user?.name} defaultEmail={user?.email} />
           </Card>
         </div>
         <PromoCards />

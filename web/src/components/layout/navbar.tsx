@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
@@ -59,7 +59,7 @@ export function Navbar() {
   const account = user ? (
     <div className="flex items-center gap-3">
       <span className="max-w-40 truncate text-sm text-slate-700">
-        Welcome, <span className="font-semibold text-slate-900">{user.name || 'User'}</span>
+        Welcome, <span className="font-semibold text-slate-900">{user.name || PLACEHOLDER_NAME}</span>
       </span>
       <button
         type="button"

@@ -1,4 +1,6 @@
+import type { RefillStatus } from '@shared/api-v2';
 import { statusTone } from '@shared/order-status';
+import type { RechargeRequest } from '@shared/schemas';
 
 const tones = {
   green: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
@@ -7,39 +9,26 @@ const tones = {
   grey: 'bg-slate-100 text-slate-700 ring-slate-200',
 } as const;
 
+const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset';
+
 /** Order status badge: completed green, pending yellow, cancelled red, anything else grey. */
 export function StatusBadge({ status }: { status: string }) {
   const tone = statusTone(status);
   return (
-    <span
-      data-tone={tone}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${tones[tone]}`}
-    >
+    <span data-tone={tone} className={`${pill} ${tones[tone]}`}>
       {status}
     </span>
   );
 }
 
-const requestTones = { pending: tones.yellow, approved: tones.green, rejected: tones.red } as const;
+const requestTones: Record<RechargeRequest['status'], string> = { pending: tones.yellow, approved: tones.green, rejected: tones.red };
 
-export function RequestStatusBadge({ status }: { status: 'pending' | 'approved' | 'rejected' }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${requestTones[status]}`}
-    >
-      {status}
-    </span>
-  );
+export function RequestStatusBadge({ status }: { status: RechargeRequest['status'] }) {
+  return <span className={`${pill} ${requestTones[status]}`}>{status}</span>;
 }
 
-const refillTones = { pending: tones.yellow, completed: tones.green, rejected: tones.red } as const;
+const refillTones: Record<RefillStatus, string> = { pending: tones.yellow, completed: tones.green, rejected: tones.red };
 
-export function RefillStatusBadge({ status }: { status: keyof typeof refillTones }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${refillTones[status]}`}
-    >
-      {status}
-    </span>
-  );
+export function RefillStatusBadge({ status }: { status: RefillStatus }) {
+  return <span className={`${pill} ${refillTones[status]}`}>{status}</span>;
 }

@@ -264,8 +264,10 @@ export interface SampleOptions {
   pollSeconds?: number;
 }
 
+const ADD_EXAMPLE = API_EXAMPLES.find((example) => example.id === 'add');
+
 /** The place-order request the samples send. */
-export const SAMPLE_ORDER = API_EXAMPLES.find((example) => example.id === 'add')?.request ?? {};
+export const SAMPLE_ORDER = ADD_EXAMPLE?.request ?? {};
 
 const SHELL_SAFE = /^[A-Za-z0-9_./:,@=-]+$/;
 function shellQuote(text: string): string {
@@ -288,11 +290,10 @@ export const SAMPLE_STATUS_ANSWER = {
 };
 
 function curlSample({ endpoint, key = KEY_PLACEHOLDER }: SampleOptions): string {
-  const add = API_EXAMPLES.find((example) => example.id === 'add');
   return [
     '# Place an order',
     curlCommand(endpoint, key, SAMPLE_ORDER),
-    `# Answer: ${JSON.stringify(add?.answer)}`,
+    `# Answer: ${JSON.stringify(ADD_EXAMPLE?.answer)}`,
     '',
     '# Check it, with the order number from that answer',
     curlCommand(endpoint, key, { action: 'status', order: String(EXAMPLE_ORDERS.followers.order) }),
@@ -300,20 +301,20 @@ function curlSample({ endpoint, key = KEY_PLACEHOLDER }: SampleOptions): string 
   ].join('\n');
 }
 
-const phpString = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-const phpValue = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? text : phpString(text));
-const jsString = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+/** A single-quoted string literal, the same in PHP and JavaScript. */
+const quoted = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+const phpValue = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? text : quoted(text));
 
 function phpSample({ endpoint, key = KEY_PLACEHOLDER, pollSeconds = 60 }: SampleOptions): string {
   const order = Object.entries(SAMPLE_ORDER)
-    .map(([name, value]) => `${phpString(name)} => ${phpValue(value)}`)
+    .map(([name, value]) => `${quoted(name)} => ${phpValue(value)}`)
     .join(', ');
   return `<?php
 // PHP 7.4 or newer with the curl extension.
 // Places an order, then checks it every ${pollSeconds} seconds until it is finished.
-const API_URL = ${phpString(endpoint)};
-const API_KEY = ${phpString(key)};
-const FINISHED = [${FINISHED_STATUS_WORDS.map(phpString).join(', ')}];
+const API_URL = ${quoted(endpoint)};
+const API_KEY = ${quoted(key)};
+const FINISHED = [${FINISHED_STATUS_WORDS.map(quoted).join(', ')}];
 
 function callApi(array $params): array
 {
@@ -357,13 +358,13 @@ do {
 
 function nodeSample({ endpoint, key = KEY_PLACEHOLDER, pollSeconds = 60 }: SampleOptions): string {
   const order = Object.entries(SAMPLE_ORDER)
-    .map(([name, value]) => `${name}: ${jsString(value)}`)
+    .map(([name, value]) => `${name}: ${quoted(value)}`)
     .join(', ');
   return `// Node 18 or newer (built-in fetch); save as order.mjs and run \`node order.mjs\`.
 // Places an order, then checks it every ${pollSeconds} seconds until it is finished.
-const API_URL = ${jsString(endpoint)};
-const API_KEY = ${jsString(key)};
-const FINISHED = [${FINISHED_STATUS_WORDS.map(jsString).join(', ')}];
+const API_URL = ${quoted(endpoint)};
+const API_KEY = ${quoted(key)};
+const FINISHED = [${FINISHED_STATUS_WORDS.map(quoted).join(', ')}];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function callApi(params) {
