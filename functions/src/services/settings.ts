@@ -3,7 +3,7 @@ import { db } from '../lib/admin';
 import { badRequest } from '../lib/http-error';
 import { MESSAGES } from '../shared/messages';
 import type { Settings } from '../shared/schemas';
-import { LIMITS } from '../shared/schemas';
+import { duplicateProviderIndexes, LIMITS } from '../shared/schemas';
 
 export interface SettingsDoc {
   wallets: Settings['wallets'];
@@ -43,9 +43,7 @@ export function findWallet(settings: SettingsDoc, method: string): Settings['wal
 
 /** The admin's edit: replaces the wallet accounts and the support chat link. */
 export async function updateSettings(input: SettingsDoc): Promise<Settings> {
-  // Recharge requests name their wallet by provider, so a provider must be unambiguous.
-  const providers = input.wallets.map((wallet) => wallet.provider.toLowerCase());
-  if (new Set(providers).size !== providers.length) throw badRequest(MESSAGES.duplicateWallet, 'wallets');
+  if (duplicateProviderIndexes(input.wallets).length > 0) throw badRequest(MESSAGES.duplicateWallet, 'wallets');
   const doc: SettingsDoc = { wallets: input.wallets, supportChat: input.supportChat };
   await settingsRef().set(doc);
   return settingsToWire(doc);

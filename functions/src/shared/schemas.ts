@@ -133,6 +133,20 @@ export const walletSchema = z.strictObject({
   accountNumber: trimmed('Account number', 40),
   accountName: trimmed('Account name', LIMITS.name),
 });
+/**
+ * The wallets that repeat an earlier one's provider (case-insensitive), by index: recharge requests
+ * name their wallet by provider, so a provider must be listed once.
+ */
+export function duplicateProviderIndexes(wallets: readonly { provider: string }[]): number[] {
+  const seen = new Set<string>();
+  return wallets.flatMap((wallet, index) => {
+    const provider = wallet.provider.toLowerCase();
+    const repeated = seen.has(provider);
+    seen.add(provider);
+    return repeated ? [index] : [];
+  });
+}
+
 export const settingsBody = z.strictObject({
   wallets: z.array(walletSchema).min(1).max(8),
   supportChat: z.url({ protocol: /^https?$/, error: 'Enter a valid link' }).max(LIMITS.query),

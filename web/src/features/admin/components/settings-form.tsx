@@ -1,7 +1,7 @@
 // The public settings: the wallet accounts customers pay top-ups into, and the support chat link.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@shared/messages';
-import { type Settings, settingsBody } from '@shared/schemas';
+import { duplicateProviderIndexes, type Settings, settingsBody } from '@shared/schemas';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -17,12 +17,9 @@ type Values = z.input<typeof settingsBody>;
 // The server refuses two wallets of one provider (recharge requests name their wallet by provider);
 // saying so on the field saves a round trip.
 const formSchema = settingsBody.superRefine((values, ctx) => {
-  const seen = new Set<string>();
-  values.wallets.forEach((wallet, index) => {
-    const provider = wallet.provider.toLowerCase();
-    if (seen.has(provider)) ctx.addIssue({ code: 'custom', path: ['wallets', index, 'provider'], message: MESSAGES.duplicateWallet });
-    seen.add(provider);
-  });
+  for (const index of duplicateProviderIndexes(values.wallets)) {
+    ctx.addIssue({ code: 'custom', path: ['wallets', index, 'provider'], message: MESSAGES.duplicateWallet });
+  }
 });
 
 function valuesOf(settings: Settings): Values {
