@@ -8,6 +8,8 @@ const env = z
     FUNCTIONS_EMULATOR: z.string().optional(),
     FIRESTORE_EMULATOR_HOST: z.string().optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    /** How long one transaction may take, retries included, before it answers busy with nothing written. */
+    TRANSACTION_DEADLINE_MS: z.coerce.number().int().min(1000).max(50_000).default(20_000),
   })
   .parse(process.env);
 
@@ -18,7 +20,7 @@ export const config = {
   bodyLimitBytes: 64 * 1024,
   /** How long an Idempotency-Key is remembered (the contract asks for at least 24 hours). */
   idempotencyTtlMs: 48 * 60 * 60 * 1000,
-  /** Attempts of one money transaction under contention before it answers 503. */
-  transactionAttempts: 30,
+  /** A transaction's total time, retries included (well under the function's 60 s timeout). */
+  transactionDeadlineMs: env.TRANSACTION_DEADLINE_MS,
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
 } as const;

@@ -1,7 +1,7 @@
 // Opaque cursors for lists ordered by one field (newest first by a timestamp, or alphabetically by a
 // text), with the document id as the tie-breaker so no item is skipped or repeated when two share a value.
 import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
-import { badRequest } from './http-error';
+import { invalidInput } from './errors';
 
 interface CursorData {
   t: number;
@@ -34,7 +34,7 @@ function decodeCursorAs<T>(cursor: string, isValid: (data: Partial<T> & { id?: u
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid cursor', 'cursor');
+  throw invalidInput('Invalid cursor', 'cursor');
 }
 
 function decodeCursor(cursor: string): CursorData {

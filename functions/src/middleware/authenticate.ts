@@ -2,7 +2,7 @@
 // Money and admin routes also check that the token was not revoked (a password reset revokes).
 import type { NextFunction, Request, Response } from 'express';
 import { auth } from '../lib/admin';
-import { HttpError } from '../lib/http-error';
+import { AppError } from '../lib/errors';
 import { timed } from '../lib/server-timing';
 import { type Identity, identityFromToken } from '../services/users';
 import { MESSAGES } from '../shared/messages';
@@ -26,18 +26,18 @@ export function authenticate(options: { checkRevoked: boolean | 'before-commit' 
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const token = match?.[1];
-    if (!token) throw new HttpError(401, MESSAGES.invalidToken);
+    if (!token) throw new AppError('invalid_token', MESSAGES.invalidToken);
     try {
       const decoded = await timed(res, 'auth', () => auth.verifyIdToken(token, options.checkRevoked === true));
       req.identity = identityFromToken(decoded);
     } catch {
-      throw new HttpError(401, MESSAGES.invalidToken);
+      throw new AppError('invalid_token', MESSAGES.invalidToken);
     }
     if (options.checkRevoked === 'before-commit') {
       const check = auth.verifyIdToken(token, true).then(
         () => undefined,
         () => {
-          throw new HttpError(401, MESSAGES.invalidToken);
+          throw new AppError('invalid_token', MESSAGES.invalidToken);
         },
       );
       // A route that fails before awaiting the check must not leave an unhandled rejection behind.
@@ -50,6 +50,6 @@ export function authenticate(options: { checkRevoked: boolean | 'before-commit' 
 
 /** The identity set by `authenticate`; a route mounted without it is a programming error. */
 export function identityOf(req: Request): Identity {
-  if (!req.identity) throw new HttpError(401, MESSAGES.invalidToken);
+  if (!req.identity) throw new AppError('invalid_token', MESSAGES.invalidToken);
   return req.identity;
 }

@@ -2,7 +2,7 @@
 // (req.rawBody is set), so the limit is checked on the raw bytes; locally express.json parses it.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { config } from '../lib/config';
-import { HttpError } from '../lib/http-error';
+import { AppError } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 
 declare module 'express-serve-static-core' {
@@ -17,7 +17,7 @@ export function jsonBody(req: Request, res: Response, next: NextFunction) {
   const declared = Number(req.get('content-length') ?? 0);
   const rawLength = req.rawBody?.length ?? 0;
   if (declared > config.bodyLimitBytes || rawLength > config.bodyLimitBytes) {
-    next(new HttpError(413, MESSAGES.bodyTooLarge));
+    next(new AppError('body_too_large', MESSAGES.bodyTooLarge));
     return;
   }
   const hasBody = declared > 0 || rawLength > 0 || req.get('transfer-encoding') !== undefined;
@@ -26,7 +26,7 @@ export function jsonBody(req: Request, res: Response, next: NextFunction) {
     return;
   }
   if (!req.is('application/json')) {
-    next(new HttpError(400, 'Request body must be JSON (Content-Type: application/json)'));
+    next(new AppError('invalid_json', 'Request body must be JSON (Content-Type: application/json)'));
     return;
   }
   if (req.rawBody && !(req as { _body?: boolean })._body) {
@@ -34,7 +34,7 @@ export function jsonBody(req: Request, res: Response, next: NextFunction) {
     try {
       req.body = JSON.parse(req.rawBody.toString('utf8'));
     } catch {
-      next(new HttpError(400, MESSAGES.invalidJson));
+      next(new AppError('invalid_json', MESSAGES.invalidJson));
       return;
     }
     next();

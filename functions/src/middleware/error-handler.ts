@@ -1,13 +1,73 @@
-// The last middleware: every error becomes `{message, field?}` with its status; nothing internal leaks.
+// The last middleware: every error becomes `{message, code, field?}` with the status its code maps to;
+// nothing internal leaks. The one place where error codes meet HTTP statuses.
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
-import { HttpError } from '../lib/http-error';
+import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { ReplayedRefusal } from '../services/transactions';
+import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 import { describeZodError } from '../shared/schemas';
 
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  invalid_json: 400,
+  invalid_link: 400,
+  invalid_quantity: 400,
+  insufficient_balance: 400,
+  balance_limit: 400,
+  body_too_large: 413,
+  invalid_token: 401,
+  admin_required: 403,
+  not_found: 404,
+  user_not_found: 404,
+  order_not_found: 404,
+  service_not_found: 404,
+  price_changed: 409,
+  idempotency_conflict: 409,
+  active_order_on_link: 409,
+  order_final: 409,
+  not_cancelable: 409,
+  not_eligible_for_refill: 409,
+  already_decided: 409,
+  transaction_id_used: 409,
+  conflict: 409,
+  rate_limited: 429,
+  busy: 503,
+  internal: 500,
+};
+
+export interface WireError {
+  message: string;
+  code: ErrorCode;
+  field?: string;
+}
+
+/** The status and body of an error answer; unknown errors are logged and answer 500 `internal`. */
+export function describeError(
+  error: unknown,
+  context: Record<string, unknown> = {},
+): { status: number; body: WireError; retryAfter?: number } {
+  if (error instanceof ZodError) return { status: 400, body: { ...describeZodError(error), code: 'invalid_input' } };
+  if (error instanceof AppError) {
+    const body: WireError = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
+    return { status: HTTP_STATUS[error.code], body, ...(error.retryAfterSeconds ? { retryAfter: error.retryAfterSeconds } : {}) };
+  }
+  // body-parser errors carry a type.
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') return { status: 413, body: { message: MESSAGES.bodyTooLarge, code: 'body_too_large' } };
+  if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return { status: 400, body: { message: MESSAGES.invalidJson, code: 'invalid_json' } };
+  }
+  logger.error('Unhandled error', {
+    ...context,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  return { status: 500, body: { message: MESSAGES.internal, code: 'internal' } };
+}
+
 export function notFoundHandler(_req: Request, _res: Response, next: NextFunction) {
-  next(new HttpError(404, MESSAGES.notFound));
+  next(new AppError('not_found', MESSAGES.notFound));
 }
 
 export async function errorHandler(thrown: unknown, req: Request, res: Response, _next: NextFunction) {
@@ -18,33 +78,8 @@ export async function errorHandler(thrown: unknown, req: Request, res: Response,
       () => thrown,
       (revoked: unknown) => revoked,
     );
-  if (error instanceof ZodError) {
-    res.status(400).json(describeZodError(error));
-    return;
-  }
-  if (error instanceof HttpError) {
-    res.set(error.headers).status(error.status).json(error.toJSON());
-    return;
-  }
-  // body-parser errors carry a status and a type.
-  const parserError = error as { type?: string; status?: number };
-  if (parserError.type === 'entity.too.large') {
-    res.status(413).json({ message: MESSAGES.bodyTooLarge });
-    return;
-  }
-  if (
-    parserError.type === 'entity.parse.failed' ||
-    parserError.type === 'encoding.unsupported' ||
-    parserError.type === 'charset.unsupported'
-  ) {
-    res.status(400).json({ message: MESSAGES.invalidJson });
-    return;
-  }
-  logger.error('Unhandled error', {
-    path: req.path,
-    method: req.method,
-    requestId: res.locals.requestId,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-  });
-  res.status(500).json({ message: MESSAGES.internal });
+  const { status, body, retryAfter } = describeError(error, { path: req.path, method: req.method, requestId: res.locals.requestId });
+  if (retryAfter) res.set('Retry-After', String(retryAfter));
+  if (error instanceof ReplayedRefusal) res.set('Idempotent-Replayed', 'true');
+  res.status(status).json(body);
 }

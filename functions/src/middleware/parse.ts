@@ -1,14 +1,14 @@
 // Input parsing at the boundary: bodies, queries and the Idempotency-Key header through zod.
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { badRequest } from '../lib/http-error';
+import { invalidInput } from '../lib/errors';
 import { describeZodError, idempotencyKeySchema } from '../shared/schemas';
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const { message, field } = describeZodError(result.error);
-    throw badRequest(message, field);
+    throw invalidInput(message, field);
   }
   return result.data;
 }
@@ -21,6 +21,6 @@ export function idempotencyKey(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
   const result = idempotencyKeySchema.safeParse(key);
-  if (!result.success) throw badRequest('Idempotency-Key must be 1-255 characters', 'Idempotency-Key');
+  if (!result.success) throw invalidInput('Idempotency-Key must be 1-255 characters', 'Idempotency-Key');
   return result.data;
 }

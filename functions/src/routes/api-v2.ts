@@ -21,8 +21,9 @@ import {
 } from '../services/api-v2';
 import type { Identity } from '../services/users';
 import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS } from '../shared/api-v2';
+import { text as wellFormedText } from '../shared/schemas';
 
-const text = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(4096));
+const text = z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(4096));
 // Clients send parameters we do not use (drip-feed `runs`, `interval`, `comments`…): ignore them.
 const params = z.object({
   key: text.optional(),

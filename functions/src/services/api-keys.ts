@@ -2,9 +2,9 @@
 // (apiKeys/{hash} → owner) and, on the profile, which hash is current, so replacing or revoking a
 // key takes effect on the next request.
 import { randomBytes } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { sha256 } from './transactions';
+import { runInTransaction, sha256 } from './transactions';
 import { type Identity, readAccount, type UserDoc, userRef } from './users';
 
 interface ApiKeyDoc {
@@ -39,25 +39,27 @@ export async function getApiKeyInfo(uid: string): Promise<{ exists: boolean; cre
 export async function createApiKey(identity: Identity): Promise<string> {
   const key = newKey();
   const hash = sha256(key);
-  await db.runTransaction(async (tx) => {
-    const now = Timestamp.now();
+  await runInTransaction(null, async (tx, now) => {
     const { user, createIfMissing } = await readAccount(tx, identity, now);
     const old = (user as ProfileWithKey).apiKey;
     createIfMissing();
     if (old) tx.delete(apiKeysCollection().doc(old.hash));
     tx.create(apiKeysCollection().doc(hash), { uid: identity.uid, createdAt: now, last4: key.slice(-4) } satisfies ApiKeyDoc);
     tx.update(userRef(identity.uid), { apiKey: { hash, createdAt: now, last4: key.slice(-4) } satisfies ProfileApiKey });
+    return { status: 201, body: null };
   });
   return key;
 }
 
 export async function revokeApiKey(uid: string): Promise<void> {
-  await db.runTransaction(async (tx) => {
+  await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
     const old = (snap.data() as ProfileWithKey | undefined)?.apiKey;
-    if (!old) return;
-    tx.delete(apiKeysCollection().doc(old.hash));
-    tx.update(userRef(uid), { apiKey: null });
+    if (old) {
+      tx.delete(apiKeysCollection().doc(old.hash));
+      tx.update(userRef(uid), { apiKey: null });
+    }
+    return { status: 200, body: null };
   });
 }
 

@@ -1,10 +1,10 @@
 // The reseller API v2 actions, on top of the same services the web app uses: orders go through
 // placeOrder (server price, limits, one transaction with the ledger), cancels through
 // updateOrderStatus (refund in the same transaction), refills through the refill requests.
-import { HttpError } from '../lib/http-error';
+import { AppError, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
-import { MESSAGES } from '../shared/messages';
+import type { ErrorCode } from '../shared/errors';
 import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId } from './numbers';
@@ -17,17 +17,31 @@ export type V2Answer = Record<string, unknown> | unknown[];
 
 const fail = (error: string) => ({ error });
 
-/** Our 503 (see `busy`, which the transaction runner answers on contention): nothing was written. */
-const isBusy = (error: unknown) => error instanceof HttpError && error.status === 503;
-
 /**
  * The answer for an error no action expects: `busy` when nothing was written and the request may
  * simply be sent again, otherwise a server error (logged). The API answers both as `{error}`.
  */
 export function unexpectedFailure(error: unknown, context: Record<string, unknown>): { error: string } {
-  if (isBusy(error)) return fail(API_V2_ERRORS.busy);
+  if (isAppError(error, 'busy')) return fail(API_V2_ERRORS.busy);
   logger.error('API v2 failed', { ...context, error: error instanceof Error ? error.message : String(error) });
   return fail(API_V2_ERRORS.serverError);
+}
+
+/** The domain's refusals API v2 words its own way (anything else refused gets the action's `otherwise`). */
+const ADD_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  insufficient_balance: API_V2_ERRORS.notEnoughFunds,
+  active_order_on_link: API_V2_ERRORS.activeOrder,
+  service_not_found: API_V2_ERRORS.incorrectService,
+  invalid_link: API_V2_ERRORS.badLink,
+};
+const NOT_FOUND_REFUSAL: Partial<Record<ErrorCode, string>> = { order_not_found: API_V2_ERRORS.incorrectOrder };
+/** Codes that are not a refusal of this request but a failure to answer it. */
+const FAILURES: readonly ErrorCode[] = ['busy', 'internal'];
+
+/** An error of the domain in API v2's words: `words[code]`, else `otherwise`; failures as unexpectedFailure. */
+function refusal(error: unknown, action: string, words: Partial<Record<ErrorCode, string>>, otherwise: string): { error: string } {
+  if (!(error instanceof AppError) || FAILURES.includes(error.code)) return unexpectedFailure(error, { action });
+  return fail(words[error.code] ?? otherwise);
 }
 
 export async function v2Services(): Promise<V2Answer> {
@@ -69,12 +83,7 @@ export async function v2Add(identity: Identity, params: { service?: string; link
     const answer = await placeOrder(identity, { serviceId: serviceDoc.id, link, quantity }, { refuseActiveLink: true });
     return { order: Number(answer.body.order._id) };
   } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) return unexpectedFailure(error, { action: 'add' });
-    if (error.message === MESSAGES.insufficientBalance) return fail(API_V2_ERRORS.notEnoughFunds);
-    if (error.message === MESSAGES.activeOrderOnLink) return fail(API_V2_ERRORS.activeOrder);
-    if (error.message === MESSAGES.serviceNotFound) return fail(API_V2_ERRORS.incorrectService);
-    if (error.field === 'link') return fail(API_V2_ERRORS.badLink);
-    return fail(API_V2_ERRORS.incorrectRequest);
+    return refusal(error, 'add', ADD_REFUSALS, API_V2_ERRORS.incorrectRequest);
   }
 }
 
@@ -144,11 +153,7 @@ export async function v2Cancel(uid: string, ids: string[]): Promise<V2Answer> {
       });
       answer.push({ order, cancel: 1 });
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) {
-        answer.push({ order, cancel: unexpectedFailure(error, { action: 'cancel', order }) });
-        continue;
-      }
-      answer.push({ order, cancel: fail(error.status === 404 ? API_V2_ERRORS.incorrectOrder : API_V2_ERRORS.cannotCancel) });
+      answer.push({ order, cancel: refusal(error, 'cancel', NOT_FOUND_REFUSAL, API_V2_ERRORS.cannotCancel) });
     }
   }
   return answer;
@@ -162,8 +167,7 @@ async function refillOne(uid: string, raw: string): Promise<{ refill: number } |
     return { refill: Number(refillId) };
   } catch (error) {
     // Answered per id (see v2MultiRefill): the orders before this one may have their refills.
-    if (!(error instanceof HttpError) || error.status >= 500) return unexpectedFailure(error, { action: 'refill', order: id });
-    return fail(error.status === 404 ? API_V2_ERRORS.incorrectOrder : API_V2_ERRORS.notEligibleForRefill);
+    return refusal(error, 'refill', NOT_FOUND_REFUSAL, API_V2_ERRORS.notEligibleForRefill);
   }
 }
 

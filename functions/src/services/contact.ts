@@ -5,7 +5,7 @@ import { db } from '../lib/admin';
 import { pageNewestFirst } from '../lib/pagination';
 import type { ContactMessage } from '../shared/schemas';
 import { checkRateLimit } from './rate-limit';
-import { runMoneyTransaction } from './transactions';
+import { runInTransaction } from './transactions';
 
 export interface ContactMessageDoc {
   name: string;
@@ -22,8 +22,8 @@ export function contactMessageToWire(id: string, doc: ContactMessageDoc): Contac
 
 /** Stores the message and counts it against the sender's address in one transaction. */
 export async function sendContactMessage(input: { name: string; email: string; message: string }, address: string): Promise<void> {
-  // Not money, but the same transaction runner: one transaction, HttpError refusals, 503 on contention.
-  await runMoneyTransaction(null, async (tx, now) => {
+  // The shared transaction runner: AppError refusals, 503 busy on contention or past the deadline.
+  await runInTransaction(null, async (tx, now) => {
     const limit = await checkRateLimit(tx, 'contact', address, now);
     limit.record();
     const doc: ContactMessageDoc = { name: input.name, email: input.email, message: input.message, createdAt: now };

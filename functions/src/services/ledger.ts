@@ -2,7 +2,7 @@
 // entry under users/{uid}/ledger and the cached balance together, inside the caller's transaction.
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { badRequest } from '../lib/http-error';
+import { fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import { isPaisa, type Paisa, toRupees } from '../shared/money';
 import type { LedgerEntry } from '../shared/schemas';
@@ -53,8 +53,8 @@ export function postEntry(tx: Transaction, account: Account, entry: PostEntry): 
   }
   const delta = entry.type === 'debit' ? -entry.amountPaisa : entry.amountPaisa;
   const balanceAfterPaisa = account.balancePaisa + delta;
-  if (balanceAfterPaisa < 0) throw badRequest(MESSAGES.insufficientBalance);
-  if (!isPaisa(balanceAfterPaisa)) throw badRequest('Balance would exceed the maximum', 'amount');
+  if (balanceAfterPaisa < 0) throw fail('insufficient_balance', MESSAGES.insufficientBalance);
+  if (!isPaisa(balanceAfterPaisa)) throw fail('balance_limit', 'Balance would exceed the maximum', 'amount');
 
   const doc: LedgerDoc = {
     type: entry.type,

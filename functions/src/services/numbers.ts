@@ -3,7 +3,7 @@
 // two transactions that pick the same free number contend and the loser retries with new ones.
 import { randomInt } from 'node:crypto';
 import type { CollectionReference, DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { busy } from '../lib/http-error';
+import { busy } from '../lib/errors';
 
 export const NUMBER_MIN = 100_000_000;
 export const NUMBER_MAX = 999_999_999;

@@ -2,7 +2,7 @@
 // record in one transaction) and the admin's status changes with exactly-once refunds.
 import type { Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
+import { fail, invalidInput } from '../lib/errors';
 import { pageNewestFirst } from '../lib/pagination';
 import { serviceLabel } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
@@ -13,7 +13,7 @@ import type { Order, PlaceOrderBody } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
-import { runMoneyTransaction, sha256 } from './transactions';
+import { runInTransaction, sha256 } from './transactions';
 import { accountFromSnapshot, type Identity, type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
@@ -64,10 +64,10 @@ export interface PlaceOrderAnswer {
 /** Checks a request against a service; throws the error the user sees. */
 export function checkOrderAgainstService(service: ServiceDoc, body: { link: string; quantity: number }) {
   if (body.quantity < service.min || body.quantity > service.max) {
-    throw badRequest(`Quantity must be between ${service.min} and ${service.max}`, 'quantity');
+    throw fail('invalid_quantity', `Quantity must be between ${service.min} and ${service.max}`, 'quantity');
   }
   if (!isPlatformLink(service.platform, body.link)) {
-    throw badRequest(`Enter a valid ${PLATFORM_LABELS[service.platform]} link`, 'link');
+    throw fail('invalid_link', `Enter a valid ${PLATFORM_LABELS[service.platform]} link`, 'link');
   }
 }
 
@@ -86,14 +86,14 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
   /** API v2: refuse while an order for the same service and link is pending or processing. */
   refuseActiveLink?: boolean;
-  /** Must settle before anything is written (see runMoneyTransaction), e.g. the revocation check. */
+  /** Must settle before anything is written (see runInTransaction), e.g. the revocation check. */
   precondition?: Promise<unknown> | undefined;
 }
 
 export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
   const link = normalizeLink(body.link);
   const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price };
-  return runMoneyTransaction<PlaceOrderAnswer>(
+  return runInTransaction<PlaceOrderAnswer>(
     { scope: 'order.place', uid: identity.uid, key: options.idempotencyKey, request },
     async (tx, now, read) => {
       // Every read in one round trip (with the Idempotency-Key record): the shorter the transaction,
@@ -111,12 +111,12 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
       const active = linkSnap.data() as ActiveLinkDoc | undefined;
 
       const service = serviceSnap.data() as ServiceDoc | undefined;
-      if (!service?.active) throw notFound(MESSAGES.serviceNotFound, 'serviceId');
+      if (!service?.active) throw fail('service_not_found', MESSAGES.serviceNotFound, 'serviceId');
       checkOrderAgainstService(service, { link, quantity: body.quantity });
       const pricePaisa = orderPrice(service.ratePer1000Paisa, body.quantity);
-      if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw conflict(MESSAGES.priceChanged, 'price');
-      if (options.refuseActiveLink && (active?.count ?? 0) > 0) throw conflict(MESSAGES.activeOrderOnLink, 'link');
-      if (account.balancePaisa < pricePaisa) throw badRequest(MESSAGES.insufficientBalance);
+      if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw fail('price_changed', MESSAGES.priceChanged, 'price');
+      if (options.refuseActiveLink && (active?.count ?? 0) > 0) throw fail('active_order_on_link', MESSAGES.activeOrderOnLink, 'link');
+      if (account.balancePaisa < pricePaisa) throw fail('insufficient_balance', MESSAGES.insufficientBalance);
 
       const order: OrderDoc = {
         userId: identity.uid,
@@ -162,27 +162,28 @@ export interface StatusChangeOptions {
 
 /** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
 export async function updateOrderStatus(orderId: string, next: OrderStatus, remains?: number, options: StatusChangeOptions = {}) {
-  if (!isNumberedId(orderId)) throw notFound(MESSAGES.orderNotFound);
-  if (next !== 'partial' && remains !== undefined) throw badRequest('Remains is only for partial orders', 'remains');
-  const answer = await runMoneyTransaction(null, async (tx, now) => {
+  if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
+  if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
+  const answer = await runInTransaction(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
     const snap = await tx.get(orderRef);
     const order = snap.data() as OrderDoc | undefined;
-    if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid)) throw notFound(MESSAGES.orderNotFound);
+    if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid))
+      throw fail('order_not_found', MESSAGES.orderNotFound);
     const refusal = options.refusal ?? MESSAGES.orderFinal;
-    if (options.onlyFrom && !options.onlyFrom.includes(order.status)) throw conflict(refusal, 'status');
+    if (options.onlyFrom && !options.onlyFrom.includes(order.status)) throw fail('not_cancelable', refusal, 'status');
     if (options.requireCancelable) {
       const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
-      if (!service?.cancel) throw conflict(refusal, 'status');
+      if (!service?.cancel) throw fail('not_cancelable', refusal, 'status');
     }
-    if (isFinalStatus(order.status)) throw conflict(MESSAGES.orderFinal, 'status');
-    if (!canTransition(order.status, next)) throw conflict(`Cannot change an order from ${order.status} to ${next}`, 'status');
+    if (isFinalStatus(order.status)) throw fail('order_final', MESSAGES.orderFinal, 'status');
+    if (!canTransition(order.status, next)) throw fail('order_final', `Cannot change an order from ${order.status} to ${next}`, 'status');
 
     let refundPaisa = 0;
     if (next === 'cancelled') refundPaisa = order.pricePaisa;
     if (next === 'partial') {
       if (remains === undefined || remains >= order.quantity) {
-        throw badRequest(`Remains must be between 1 and ${order.quantity - 1}`, 'remains');
+        throw invalidInput(`Remains must be between 1 and ${order.quantity - 1}`, 'remains');
       }
       refundPaisa = partialRefund(order.pricePaisa, remains, order.quantity);
     }
@@ -203,7 +204,7 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
       else tx.delete(linkRef);
     }
     if (userSnap) {
-      if (!userSnap.exists) throw new HttpError(500, MESSAGES.internal);
+      if (!userSnap.exists) throw new Error(`Order ${orderId} has no owner profile`);
       const balancePaisa = (userSnap.data() as UserDoc).balancePaisa ?? 0;
       postEntry(
         tx,

@@ -2,7 +2,7 @@
 // refresh tokens are revoked, and ID tokens issued before fail the revocation check on money and admin
 // routes.
 import { auth } from '../lib/admin';
-import { notFound } from '../lib/http-error';
+import { fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import { identityByEmail } from './users';
 
@@ -11,7 +11,7 @@ export async function setPassword(uid: string, newPassword: string): Promise<voi
     await auth.updateUser(uid, { password: newPassword });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw notFound(MESSAGES.userNotFound);
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw fail('user_not_found', MESSAGES.userNotFound);
     throw error;
   }
   // Firebase already moves the account's tokensValidAfterTime on a password change; revoking as well

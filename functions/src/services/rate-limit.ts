@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { HttpError } from '../lib/http-error';
+import { AppError } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import { sha256 } from './transactions';
 
@@ -108,7 +108,7 @@ export async function checkRateLimit(
   const limits = RATE_LIMITS[scope];
   const verdict = decide(stored?.hits ?? [], limits, now.toMillis());
   if (!verdict.allowed) {
-    throw new HttpError(429, MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(verdict.retryAfterSeconds) });
+    throw new AppError('rate_limited', MESSAGES.tooManyRequests, undefined, verdict.retryAfterSeconds);
   }
   const longest = Math.max(...limits.map((l) => l.windowMs));
   const doc: RateLimitDoc = { scope, hits: verdict.hits, expiresAt: Timestamp.fromMillis(now.toMillis() + longest) };

@@ -3,14 +3,14 @@
 // is claimed once across all users by a document named after it, created in the request's transaction.
 import type { Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { badRequest, conflict, notFound } from '../lib/http-error';
+import { fail, invalidInput, notFound } from '../lib/errors';
 import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
 import type { RechargeRequest, User } from '../shared/schemas';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
-import { runMoneyTransaction } from './transactions';
+import { runInTransaction } from './transactions';
 import { type Identity, readAccount, type UserDoc, userRef, userToWire } from './users';
 
 export type RechargeRequestStatus = RechargeRequest['status'];
@@ -70,7 +70,7 @@ export async function submitRechargeRequest(
   const amountPaisa = toPaisa(body.amount);
   const reference = body.reference.trim();
   const claimRef = rechargeReferencesCollection().doc(normalizeReference(reference));
-  return runMoneyTransaction<{ request: RechargeRequest }>(
+  return runInTransaction<{ request: RechargeRequest }>(
     { scope: 'recharge-request.create', uid: identity.uid, key: idempotencyKey, request: { ...body, reference } },
     async (tx, now) => {
       const [settingsSnap, claimSnap, userSnap] = await Promise.all([
@@ -80,10 +80,10 @@ export async function submitRechargeRequest(
       ]);
 
       const wallet = findWallet(settingsFromDoc(settingsSnap.data() as SettingsDoc | undefined), body.method);
-      if (!wallet) throw badRequest(MESSAGES.unknownWallet, 'method');
+      if (!wallet) throw invalidInput(MESSAGES.unknownWallet, 'method');
       // Two racing submissions of one id both read "free"; the commit of one invalidates the other's
       // read, and its retry finds the claim.
-      if (claimSnap.exists) throw conflict(MESSAGES.transactionIdUsed, 'reference');
+      if (claimSnap.exists) throw fail('transaction_id_used', MESSAGES.transactionIdUsed, 'reference');
 
       const profile = userSnap.data() as UserDoc | undefined;
       const requestRef = rechargeRequestsCollection().doc();
@@ -104,8 +104,8 @@ export async function submitRechargeRequest(
 }
 
 function assertPending(request: RechargeRequestDoc) {
-  if (request.status === 'approved') throw conflict(MESSAGES.requestAlreadyApproved, 'status');
-  if (request.status === 'rejected') throw conflict(MESSAGES.requestAlreadyRejected, 'status');
+  if (request.status === 'approved') throw fail('already_decided', MESSAGES.requestAlreadyApproved, 'status');
+  if (request.status === 'rejected') throw fail('already_decided', MESSAGES.requestAlreadyRejected, 'status');
 }
 
 /**
@@ -114,7 +114,7 @@ function assertPending(request: RechargeRequestDoc) {
  */
 export async function approveRechargeRequest(admin: { uid: string; email: string }, requestId: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
-  const answer = await runMoneyTransaction<{ message: string; request: RechargeRequest; user: User }>(null, async (tx, now) => {
+  const answer = await runInTransaction<{ message: string; request: RechargeRequest; user: User }>(null, async (tx, now) => {
     const ref = rechargeRequestsCollection().doc(requestId);
     const snap = await tx.get(ref);
     const request = snap.data() as RechargeRequestDoc | undefined;
@@ -152,7 +152,7 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
 
 export async function rejectRechargeRequest(admin: { uid: string; email: string }, requestId: string, note?: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
-  const answer = await runMoneyTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
+  const answer = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
     const ref = rechargeRequestsCollection().doc(requestId);
     const snap = await tx.get(ref);
     const request = snap.data() as RechargeRequestDoc | undefined;

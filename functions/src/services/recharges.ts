@@ -7,7 +7,7 @@ import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
 import type { Recharge } from '../shared/schemas';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
-import { runMoneyTransaction } from './transactions';
+import { runInTransaction } from './transactions';
 import { type Identity, identityByEmail, readAccount, userToWire } from './users';
 
 export interface RechargeDoc {
@@ -86,7 +86,7 @@ export async function addBalance(
 ) {
   const target: Identity = await identityByEmail(input.email);
   const amountPaisa = toPaisa(input.amount);
-  return runMoneyTransaction(
+  return runInTransaction(
     { scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request: { email: target.email, amount: input.amount } },
     async (tx, now) => {
       const { account, user, createIfMissing } = await readAccount(tx, target, now);

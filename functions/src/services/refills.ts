@@ -2,7 +2,7 @@
 // order to be topped up; the admin completes or rejects the request. No money moves.
 import type { Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { conflict, notFound } from '../lib/http-error';
+import { fail } from '../lib/errors';
 import { pageNewestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
 import { REFILL_DAYS } from '../shared/catalogue';
@@ -11,7 +11,7 @@ import type { Refill } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
-import { runMoneyTransaction } from './transactions';
+import { runInTransaction } from './transactions';
 
 export interface RefillDoc {
   userId: string;
@@ -45,12 +45,12 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
  * REFILL_DAYS of completion. A second request while one is pending returns the pending one.
  */
 export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
-  if (!isNumberedId(orderId)) throw notFound(API_V2_ERRORS.incorrectOrder);
+  if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
   // The shared runner (no money moves): contention answers the same 503 busy as every other write.
-  const answer = await runMoneyTransaction<{ refillId: string }>(null, async (tx, now) => {
+  const answer = await runInTransaction<{ refillId: string }>(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
     const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
-    if (!order || order.userId !== uid) throw notFound(API_V2_ERRORS.incorrectOrder);
+    if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
     const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
     const pending = order.refillPendingId
       ? ((await tx.get(refillsCollection().doc(order.refillPendingId))).data() as RefillDoc | undefined)
@@ -61,7 +61,7 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
     const completedAt = order.updatedAt.toMillis();
     const eligible =
       order.status === 'completed' && service?.refill === true && now.toMillis() - completedAt <= REFILL_DAYS * 24 * 60 * 60 * 1000;
-    if (!eligible) throw conflict(API_V2_ERRORS.notEligibleForRefill);
+    if (!eligible) throw fail('not_eligible_for_refill', API_V2_ERRORS.notEligibleForRefill);
 
     const refill: RefillDoc = {
       userId: uid,
@@ -88,12 +88,12 @@ export async function getOwnRefill(uid: string, refillId: string): Promise<Refil
 
 /** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
 export async function decideRefill(refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
-  if (!isNumberedId(refillId)) throw notFound(MESSAGES.refillNotFound);
-  const answer = await runMoneyTransaction<Refill>(null, async (tx, now) => {
+  if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
+  const answer = await runInTransaction<Refill>(null, async (tx, now) => {
     const ref = refillsCollection().doc(refillId);
     const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
-    if (!refill) throw notFound(MESSAGES.refillNotFound);
-    if (refill.status !== 'pending') throw conflict(`This refill request was already ${refill.status}`);
+    if (!refill) throw fail('not_found', MESSAGES.refillNotFound);
+    if (refill.status !== 'pending') throw fail('already_decided', `This refill request was already ${refill.status}`);
     const orderRef = ordersCollection().doc(refill.orderId);
     const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
     tx.update(ref, { status, decidedAt: now });

@@ -4,7 +4,7 @@ import { db } from '../lib/admin';
 import { pageNewestFirst } from '../lib/pagination';
 import type { Review } from '../shared/schemas';
 import { checkRateLimit } from './rate-limit';
-import { runMoneyTransaction } from './transactions';
+import { runInTransaction } from './transactions';
 
 export interface ReviewDoc {
   name: string;
@@ -21,7 +21,7 @@ export function reviewToWire(id: string, doc: ReviewDoc): Review {
 
 /** Stores the review and counts it against the poster's address in one transaction. */
 export async function postReview(input: { name: string; rating: number; comment: string }, address: string): Promise<Review> {
-  const answer = await runMoneyTransaction(null, async (tx, now) => {
+  const answer = await runInTransaction(null, async (tx, now) => {
     const limit = await checkRateLimit(tx, 'review', address, now);
     limit.record();
     const ref = reviewsCollection().doc();

@@ -1,9 +1,10 @@
 // Public settings (settings/public): wallet accounts for top-ups and the support chat link.
 import { db } from '../lib/admin';
-import { badRequest } from '../lib/http-error';
+import { invalidInput } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import type { Settings } from '../shared/schemas';
 import { duplicateProviderIndexes, LIMITS } from '../shared/schemas';
+import { runInTransaction } from './transactions';
 
 export interface SettingsDoc {
   wallets: Settings['wallets'];
@@ -43,7 +44,7 @@ export function findWallet(settings: SettingsDoc, method: string): Settings['wal
 
 /** The admin's edit: replaces the wallet accounts and the support chat link. */
 export async function updateSettings(input: SettingsDoc): Promise<Settings> {
-  if (duplicateProviderIndexes(input.wallets).length > 0) throw badRequest(MESSAGES.duplicateWallet, 'wallets');
+  if (duplicateProviderIndexes(input.wallets).length > 0) throw invalidInput(MESSAGES.duplicateWallet, 'wallets');
   const doc: SettingsDoc = { wallets: input.wallets, supportChat: input.supportChat };
   await settingsRef().set(doc);
   return settingsToWire(doc);
@@ -51,8 +52,9 @@ export async function updateSettings(input: SettingsDoc): Promise<Settings> {
 
 /** Writes the defaults only when no settings exist, so a re-seed never undoes an admin's edit. */
 export async function seedSettings(): Promise<void> {
-  await db.runTransaction(async (tx) => {
+  await runInTransaction(null, async (tx) => {
     const snap = await tx.get(settingsRef());
     if (!snap.exists) tx.create(settingsRef(), DEFAULT_SETTINGS);
+    return { status: 200, body: null };
   });
 }

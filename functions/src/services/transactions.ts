@@ -1,10 +1,12 @@
-// Every money move runs through here: one Firestore transaction, with the Idempotency-Key claimed by a
-// `create` in the same transaction, so a retry either replays the first answer or moves no money.
+// Every write of the domain runs through here: one Firestore transaction with a total deadline, retried
+// only when it lost to concurrent ones, with the Idempotency-Key claimed by a `create` in the same
+// transaction, so a retry either replays the first answer (or refusal) or moves no money.
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type DocumentSnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { config } from '../lib/config';
-import { busy, HttpError } from '../lib/http-error';
+import { AppError, busy } from '../lib/errors';
+import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 
 export interface Answer<T = unknown> {
@@ -27,8 +29,10 @@ interface IdempotencyRecord {
   scope: string;
   uid: string;
   requestHash: string;
-  status: number;
-  body: string;
+  /** The answer given (status and JSON body), or the refusal (an error's code, message and field). */
+  status?: number;
+  body?: string;
+  refusal?: { code: ErrorCode; message: string; field?: string };
   createdAt: Timestamp;
   expiresAt: Timestamp;
 }
@@ -51,7 +55,7 @@ export function idempotencyRef(scope: string, uid: string, key: string) {
   return db.collection('idempotency').doc(sha256(`${scope}\u0000${uid}\u0000${key}`));
 }
 
-export interface MoneyTransactionOptions {
+export interface TransactionOptions {
   /**
    * Awaited before the transaction commits (after `work` queued its writes): a check started before
    * the transaction, such as the token revocation check, that runs while the transaction reads.
@@ -73,96 +77,202 @@ class Replay<T> {
   constructor(readonly answer: Answer<T>) {}
 }
 
+/** Thrown inside a transaction whose deadline passed before it could commit: it rolls back. */
+class DeadlinePassed extends Error {}
+
+/**
+ * Refusals a key remembers (as Stripe does): the request ran and a business rule said no. Not
+ * remembered: contention and failures (nothing was decided, a retry may succeed), and the key's own
+ * conflict.
+ */
+const UNREMEMBERED: readonly ErrorCode[] = ['busy', 'internal', 'idempotency_conflict', 'invalid_token', 'rate_limited'];
+
+/** A refusal replayed from an Idempotency-Key record (the error handler marks the answer as replayed). */
+export class ReplayedRefusal extends AppError {}
+
 /**
  * Runs `work` in a transaction. With a key: a stored answer for the same request is returned as it
- * was (replayed: true) and nothing else happens; the same key with another request is a 409; a new
- * key is claimed together with the writes of `work`. `work` must do all its reads before its writes
- * and must not call the network; it throws HttpError to refuse, which rolls everything back.
+ * was (replayed: true), a stored refusal is thrown again, and nothing else happens; the same key with
+ * another request is a 409; a new key is claimed together with the writes of `work`, or with its
+ * refusal. `work` must do all its reads before its writes and must not call the network; it throws
+ * AppError to refuse, which rolls everything back.
+ *
+ * Only contention is retried (ABORTED, and the emulator's "Transaction is invalid or closed"), with the
+ * SDK's backoff, and never past `config.transactionDeadlineMs`: then it answers `busy` with nothing
+ * written, well before the platform's timeout could answer a client whose transaction commits later.
  */
-export async function runMoneyTransaction<T>(
+export async function runInTransaction<T>(
   options: IdempotencyOptions | null,
   work: (tx: Transaction, now: Timestamp, read: TransactionRead) => Promise<Answer<T>>,
-  { precondition, batchedReads = false }: MoneyTransactionOptions = {},
+  { precondition, batchedReads = false }: TransactionOptions = {},
 ): Promise<Answer<T> & { replayed: boolean }> {
   const ref = options?.key ? idempotencyRef(options.scope, options.uid, options.key) : null;
   const requestHash = options ? sha256(canonicalJson(options.request)) : '';
-  return retryContended(() =>
-    db.runTransaction(
-      async (tx) => {
-        const now = Timestamp.now();
-        let checked = ref === null;
-        let existing: IdempotencyRecord | undefined;
-        const check = (snap: DocumentSnapshot | undefined) => {
-          checked = true;
-          const record = snap?.data() as IdempotencyRecord | undefined;
-          if (!record) return;
-          existing = record;
-          if (record.expiresAt.toMillis() <= now.toMillis()) return;
-          if (record.requestHash !== requestHash || record.scope !== options?.scope) {
-            throw new HttpError(409, MESSAGES.idempotencyConflict, 'Idempotency-Key');
+  const deadline = Date.now() + config.transactionDeadlineMs;
+  try {
+    return await withinDeadline(deadline, (beforeCommit) =>
+      db.runTransaction(
+        async (tx) => {
+          const now = Timestamp.now();
+          let checked = ref === null;
+          let existing: IdempotencyRecord | undefined;
+          const check = (snap: DocumentSnapshot | undefined) => {
+            checked = true;
+            existing = checkRecord<T>(snap, options, requestHash, now);
+          };
+          const read: TransactionRead = async (...refs) => {
+            if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
+            const [snap, ...rest] = await tx.getAll(ref, ...refs);
+            check(snap);
+            return rest;
+          };
+          try {
+            if (ref && !batchedReads) check(await tx.get(ref));
+            const answer = await work(tx, now, read);
+            if (ref && options) {
+              if (!checked) throw new Error('work wrote without reading the Idempotency-Key record first');
+              claim(tx, ref, existing, {
+                ...recordBase(options, requestHash, now),
+                status: answer.status,
+                body: JSON.stringify(answer.body),
+              });
+            }
+            await precondition;
+            beforeCommit();
+            return { ...answer, replayed: false };
+          } catch (error) {
+            if (!(error instanceof Replay)) throw error;
+            await precondition;
+            return { ...(error.answer as Answer<T>), replayed: true };
           }
-          throw new Replay<T>({ status: record.status, body: JSON.parse(record.body) as T });
-        };
-        const read: TransactionRead = async (...refs) => {
-          if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
-          const [snap, ...rest] = await tx.getAll(ref, ...refs);
-          check(snap);
-          return rest;
-        };
-        try {
-          if (ref && !batchedReads) check(await tx.get(ref));
-          const answer = await work(tx, now, read);
-          if (ref) {
-            if (!checked) throw new Error('work wrote without reading the Idempotency-Key record first');
-            const fresh: IdempotencyRecord = {
-              scope: options?.scope ?? '',
-              uid: options?.uid ?? '',
-              requestHash,
-              status: answer.status,
-              body: JSON.stringify(answer.body),
-              createdAt: now,
-              expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
-            };
-            // An expired record is replaced; otherwise the claim is a create, so two racing
-            // transactions cannot both claim the key.
-            if (existing) tx.set(ref, fresh);
-            else tx.create(ref, fresh);
-          }
-          await precondition;
-          return { ...answer, replayed: false };
-        } catch (error) {
-          if (!(error instanceof Replay)) throw error;
-          await precondition;
-          return { ...(error.answer as Answer<T>), replayed: true };
-        }
-      },
-      // The SDK retries ABORTED itself, with a backoff from about a second: that spreads contending
-      // transactions out (tried: a short backoff of our own made the emulator's lock conflicts a
-      // livelock, 50 parallel orders on one account taking minutes).
-      { maxAttempts: config.transactionAttempts },
-    ),
-  );
+        },
+        // One attempt per call: withinDeadline retries contention itself and nothing else.
+        { maxAttempts: 1 },
+      ),
+    );
+  } catch (error) {
+    if (ref && options && error instanceof AppError && !UNREMEMBERED.includes(error.code) && !(error instanceof ReplayedRefusal)) {
+      await precondition;
+      await rememberRefusal(ref, options, requestHash, error, deadline);
+    }
+    throw error;
+  }
+}
+
+/** The stored record if it is still valid for this request; throws to replay it or on a conflict. */
+function checkRecord<T>(
+  snap: DocumentSnapshot | undefined,
+  options: IdempotencyOptions | null,
+  requestHash: string,
+  now: Timestamp,
+): IdempotencyRecord | undefined {
+  const record = snap?.data() as IdempotencyRecord | undefined;
+  if (!record) return undefined;
+  if (record.expiresAt.toMillis() <= now.toMillis()) return record;
+  if (record.requestHash !== requestHash || record.scope !== options?.scope) {
+    throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
+  }
+  if (record.refusal) throw new ReplayedRefusal(record.refusal.code, record.refusal.message, record.refusal.field);
+  throw new Replay<T>({ status: record.status ?? 200, body: JSON.parse(record.body ?? 'null') as T });
+}
+
+function recordBase(options: IdempotencyOptions, requestHash: string, now: Timestamp) {
+  return {
+    scope: options.scope,
+    uid: options.uid,
+    requestHash,
+    createdAt: now,
+    expiresAt: Timestamp.fromMillis(now.toMillis() + config.idempotencyTtlMs),
+  };
+}
+
+/** An expired record is replaced; otherwise the claim is a create, so two racing transactions cannot both claim the key. */
+function claim(tx: Transaction, ref: DocumentReference, existing: IdempotencyRecord | undefined, record: IdempotencyRecord) {
+  if (existing) tx.set(ref, record);
+  else tx.create(ref, record);
 }
 
 /**
- * Maps the outcomes of a transaction that lost to concurrent ones, none of which committed anything:
- * ABORTED after every SDK attempt answers 503; the emulator's INVALID_ARGUMENT "Transaction is invalid
- * or closed" (it ends a transaction that lost a lock conflict; production answers ABORTED, which the
- * SDK retries) is run again.
+ * Stores a refusal under its key in a transaction of its own (the refused one rolled back whatever
+ * it had queued). A racing request with the same key that claimed it first wins: its answer stands.
  */
-async function retryContended<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+async function rememberRefusal(
+  ref: DocumentReference,
+  options: IdempotencyOptions,
+  requestHash: string,
+  error: AppError,
+  deadline: number,
+) {
+  const refusal = { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
+  await withinDeadline(deadline, (beforeCommit) =>
+    db.runTransaction(
+      async (tx) => {
+        const now = Timestamp.now();
+        const snap = await tx.get(ref);
+        const existing = snap.data() as IdempotencyRecord | undefined;
+        if (existing && existing.expiresAt.toMillis() > now.toMillis()) return;
+        claim(tx, ref, existing, { ...recordBase(options, requestHash, now), refusal });
+        beforeCommit();
+      },
+      { maxAttempts: 1 },
+    ),
+  ).catch((failure: unknown) => {
+    // The refusal itself stands; only its memory is lost, and a retry with the key is decided anew.
+    if (!(failure instanceof AppError)) throw failure;
+  });
+}
+
+/** Contention: the transaction lost to concurrent ones and committed nothing. */
+function isContention(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // The emulator ends a transaction that lost a lock conflict with INVALID_ARGUMENT "Transaction is
+  // invalid or closed"; production answers ABORTED.
+  return code === 10 || (code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed'));
+}
+
+/** The SDK's backoff (none, then 1 s growing by 1.5× with ±50% jitter): spreading contenders out is what lets them through. */
+function nextBackoff(previousBaseMs: number): { baseMs: number; delayMs: number } {
+  const delayMs = previousBaseMs + (Math.random() - 0.5) * previousBaseMs;
+  return { baseMs: Math.min(Math.max(previousBaseMs * 1.5, 1000), 60_000), delayMs };
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails with anything but contention, or the deadline comes: then
+ * `busy`. An attempt calls `beforeCommit()` just before it returns (and so commits): past the deadline
+ * it throws there, so the attempt rolls back; an attempt still reading at the deadline is abandoned the
+ * same way. Once an attempt is committing, its outcome is awaited whatever the time.
+ */
+async function withinDeadline<R>(deadline: number, attempt: (beforeCommit: () => void) => Promise<R>): Promise<R> {
+  let baseMs = 0;
+  for (;;) {
+    let abandoned = false;
+    let committing = false;
+    const beforeCommit = () => {
+      if (abandoned || Date.now() >= deadline) throw new DeadlinePassed();
+      committing = true;
+    };
+    const running = attempt(beforeCommit);
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<'time-up'>((done) => {
+      timer = setTimeout(() => done('time-up'), Math.max(0, deadline - Date.now()));
+    });
     try {
-      return await run();
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      const { code, message } = error as { code?: unknown; message?: string };
-      const closed = code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed');
-      if (code === 10 || (closed && attempt >= 10)) {
+      const first = await Promise.race([running, timeUp]);
+      if (first === 'time-up' && !committing) {
+        abandoned = true;
+        running.catch(() => undefined);
         throw busy();
       }
-      if (!closed) throw error;
-      await new Promise((done) => setTimeout(done, Math.random() * 50 * attempt));
+      return first === 'time-up' ? await running : (first as R);
+    } catch (error) {
+      if (error instanceof DeadlinePassed) throw busy();
+      if (!isContention(error)) throw error;
+      const next = nextBackoff(baseMs);
+      baseMs = next.baseMs;
+      if (Date.now() + next.delayMs >= deadline) throw busy();
+      await new Promise((done) => setTimeout(done, next.delayMs));
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -3,14 +3,14 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../lib/admin';
-import { notFound } from '../lib/http-error';
+import { fail } from '../lib/errors';
 import { pageAlphabetical, pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toRupees } from '../shared/money';
 import type { User } from '../shared/schemas';
 import type { Account } from './ledger';
 import { checkRateLimit } from './rate-limit';
-import { runMoneyTransaction } from './transactions';
+import { runInTransaction } from './transactions';
 
 export interface UserDoc {
   name: string;
@@ -48,7 +48,7 @@ export async function identityByEmail(email: string): Promise<Identity> {
       admin: record.customClaims?.admin === true,
     };
   } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') throw notFound(MESSAGES.userNotFound, 'email');
+    if ((error as { code?: string }).code === 'auth/user-not-found') throw fail('user_not_found', MESSAGES.userNotFound, 'email');
     throw error;
   }
 }
@@ -97,7 +97,7 @@ export async function readAccount(tx: Transaction, identity: Identity, now: Time
 export async function ensureProfile(identity: Identity, name?: string, clientAddress?: string): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
   // The shared runner: sign-ups from one address contend on its counter, so retries and 503 matter.
-  const answer = await runMoneyTransaction(null, async (tx, now) => {
+  const answer = await runInTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
     if (snap.exists)
       return { status: 200, body: { user: userToWire(identity.uid, snap.data() as UserDoc, identity.admin), created: false } };

@@ -15,6 +15,7 @@ export const MESSAGES = {
   activeOrderOnLink: 'You have active order with this link. Please wait until order being completed.',
   notFound: 'Not found',
   invalidJson: 'Request body is not valid JSON',
+  malformedText: 'Text must be valid Unicode',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, try again later',
   busy: 'The server is busy, please try again',

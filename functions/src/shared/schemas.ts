@@ -23,6 +23,16 @@ export const LIMITS = {
   maxQuantity: 10_000_000,
 } as const;
 
+/**
+ * Lone UTF-16 surrogates (e.g. `"\udfff"` in JSON) are not text: Firestore cannot store them, and a
+ * write that fails on one must never be mistaken for a transient failure.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
+
+/** Every string a client sends: well-formed Unicode, or 400 at the boundary. */
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isWellFormedText, MESSAGES.malformedText);
+
 /** The smallest amount there is: one paisa. */
 const MIN_RUPEES = 1 / PAISA_PER_RUPEE;
 
@@ -39,26 +49,22 @@ export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE) {
 }
 
 const trimmed = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 export const nameSchema = trimmed('Name', LIMITS.name);
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = text({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(LIMITS.email, 'Email is too long')
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
+export const passwordSchema = text({ error: 'Password is required' })
   .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`)
   .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`);
-export const linkSchema = z
-  .string({ error: 'Link is required' })
+export const linkSchema = text({ error: 'Link is required' })
   .trim()
   .min(1, 'Link is required')
   .max(MAX_LINK_LENGTH, 'Link is too long')
@@ -69,7 +75,7 @@ export const quantitySchema = z
   .positive('Quantity must be greater than 0')
   .max(LIMITS.maxQuantity, 'Quantity is too large');
 
-export const idempotencyKeySchema = z.string().min(1).max(LIMITS.idempotencyKey);
+export const idempotencyKeySchema = text().min(1).max(LIMITS.idempotencyKey);
 
 // ---- Requests ----
 
@@ -77,8 +83,7 @@ export const registerBody = z.strictObject({ name: nameSchema });
 
 export const placeOrderBody = z.strictObject({
   // A well-formed id only: anything else (a slash, `..`, `__x__`) cannot name a service document.
-  serviceId: z
-    .string({ error: 'Service is required' })
+  serviceId: text({ error: 'Service is required' })
     .min(1, 'Service is required')
     .max(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound)
     .regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound),
@@ -103,14 +108,13 @@ export const changePasswordBody = z.strictObject({ newPassword: passwordSchema }
 
 export const rechargeRequestBody = z.strictObject({
   amount: rupees(LIMITS.maxCredit).refine((amount) => amount >= LIMITS.minRecharge, `Minimum recharge is Rs ${LIMITS.minRecharge}`),
-  method: z.string({ error: 'Choose a wallet' }).trim().min(1, 'Choose a wallet').max(40),
-  reference: z
-    .string({ error: 'Transaction ID is required' })
+  method: text({ error: 'Choose a wallet' }).trim().min(1, 'Choose a wallet').max(40),
+  reference: text({ error: 'Transaction ID is required' })
     .trim()
     .regex(/^[A-Za-z0-9]{6,40}$/, 'Transaction ID must be 6-40 letters or digits'),
 });
 
-export const rejectRequestBody = z.strictObject({ note: z.string().trim().max(500).optional() });
+export const rejectRequestBody = z.strictObject({ note: text().trim().max(500).optional() });
 
 export const contactBody = z.strictObject({
   name: nameSchema,
@@ -149,19 +153,22 @@ export function duplicateProviderIndexes(wallets: readonly { provider: string }[
 
 export const settingsBody = z.strictObject({
   wallets: z.array(walletSchema).min(1).max(8),
-  supportChat: z.url({ protocol: /^https?$/, error: 'Enter a valid link' }).max(LIMITS.query),
+  supportChat: z
+    .url({ protocol: /^https?$/, error: 'Enter a valid link' })
+    .max(LIMITS.query)
+    .refine(isWellFormedText, MESSAGES.malformedText),
 });
 
 const limitSchema = z.coerce.number().int().min(1).max(LIMITS.pageSize.max).default(LIMITS.pageSize.default);
 export const pageQuery = z.object({
   limit: limitSchema,
-  cursor: z.string().max(LIMITS.cursor).optional(),
+  cursor: text().max(LIMITS.cursor).optional(),
 });
 export const adminOrdersQuery = pageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
-  q: z.string().trim().max(LIMITS.query).optional(),
+  q: text().trim().max(LIMITS.query).optional(),
 });
-export const adminUsersQuery = pageQuery.extend({ q: z.string().trim().max(LIMITS.email).optional() });
+export const adminUsersQuery = pageQuery.extend({ q: text().trim().max(LIMITS.email).optional() });
 export const refillsQuery = pageQuery.extend({
   status: z.enum(REFILL_STATUSES).optional(),
 });
@@ -298,7 +305,7 @@ export type Refill = z.infer<typeof refillSchema>;
 export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: isoDate.optional(), last4: z.string().optional() });
 export const apiKeyCreatedSchema = z.object({ key: z.string() });
 
-export const errorSchema = z.object({ message: z.string(), field: z.string().optional() });
+export const errorSchema = z.object({ message: z.string(), code: z.string().optional(), field: z.string().optional() });
 
 /** One readable message for a zod error: the first issue's message, and the field it is about. */
 export function describeZodError(error: z.ZodError): { message: string; field?: string } {

@@ -1,5 +1,6 @@
 // The one way the web app talks to /api: JSON in and out, the Bearer token of the signed-in user,
 // `{message}` error answers turned into ApiError, every answer parsed by its zod schema.
+import { isErrorCode } from '@shared/errors';
 import { errorSchema } from '@shared/schemas';
 import type { z } from 'zod';
 import { ApiError, NetworkError } from '@/lib/api-error';
@@ -71,7 +72,13 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   }
   if (!res.ok) {
     const parsed = errorSchema.safeParse(json);
-    throw new ApiError(res.status, parsed.success ? parsed.data.message : `Request failed (${res.status})`, parsed.data?.field);
+    const code = parsed.data?.code;
+    throw new ApiError(
+      res.status,
+      parsed.success ? parsed.data.message : `Request failed (${res.status})`,
+      parsed.data?.field,
+      isErrorCode(code) ? code : undefined,
+    );
   }
   const data = schema.parse(json);
   if (method === 'GET') noteAnswerTime(res.headers.get('date'));

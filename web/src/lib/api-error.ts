@@ -1,12 +1,18 @@
 // Error types of /api calls, kept free of dependencies so any module (even the landing chunk) can use them.
+import type { ErrorCode } from '@shared/errors';
+
+/** An answer of the server that refused or failed: branch on `code` (stable), show `message`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
-  constructor(status: number, message: string, field?: string) {
+  /** The server's error code; undefined when the answer came from something in front of it (a 504). */
+  readonly code: ErrorCode | undefined;
+  constructor(status: number, message: string, field?: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.field = field;
+    this.code = code;
   }
 }
 

@@ -3,13 +3,19 @@ import { ApiError } from '@/lib/api-error';
 
 /**
  * An Idempotency-Key per submission attempt: the same key while the same body is retried after an
- * unanswered request (so a double tap or a retry never charges twice), a new one once an attempt got
- * a definite answer (success or an ApiError) or the body changed.
+ * answer that does not say what happened (no answer, a 5xx, a gateway's 504: the order may have been
+ * placed), so a retry never charges twice; a new one once an attempt got a definite answer (success, a
+ * 4xx refusal, or `busy`: nothing was written) or the body changed.
  */
+/** The server decided (a 4xx) or wrote nothing (busy); anything else leaves the outcome unknown. */
+export function isDefiniteFailure(error: unknown): boolean {
+  return error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === 'busy');
+}
+
 export function useIdempotencyKey() {
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  /** Sends `body` with its attempt's key; any answer from the server ends the attempt. */
+  /** Sends `body` with its attempt's key; a definite answer ends the attempt. */
   const send = useCallback(async <T>(body: unknown, call: (idempotencyKey: string) => Promise<T>): Promise<T> => {
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { key: crypto.randomUUID(), body: text };
@@ -18,7 +24,7 @@ export function useIdempotencyKey() {
       attempt.current = null;
       return answer;
     } catch (error) {
-      if (error instanceof ApiError) attempt.current = null;
+      if (isDefiniteFailure(error)) attempt.current = null;
       throw error;
     }
   }, []);

@@ -17,11 +17,9 @@ import { useAuth } from '@/lib/auth';
 import { UserDataNotFoundError, useProfile } from '@/lib/profile';
 import { useSettings } from '@/lib/settings';
 
-/** Spec §8: the profile call's 401 or 400 is 'Invalid token'; so is any answer saying so. */
+/** Spec §8: the profile call's 401 or 400 is 'Invalid token'; so is any answer with that code. */
 function isInvalidToken(error: unknown, statuses: readonly number[]) {
-  return (
-    error instanceof ApiError && (statuses.includes(error.status) || error.message.toLowerCase() === MESSAGES.invalidToken.toLowerCase())
-  );
+  return error instanceof ApiError && (statuses.includes(error.status) || error.code === 'invalid_token');
 }
 
 function profileErrorMessage(error: unknown, invalid: boolean) {

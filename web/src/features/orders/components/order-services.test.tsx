@@ -129,7 +129,7 @@ describe('OrderServices', () => {
   });
 
   it("shows 'Order Failed' with '❌' and the server's message", async () => {
-    placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order' } });
+    placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order', code: 'price_changed' } });
     const { user } = renderOrder(500);
     await chooseTikTokRealFollowers(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
@@ -140,7 +140,7 @@ describe('OrderServices', () => {
   });
 
   it('shows the new price after a 409 price change, and a retry sends it', async () => {
-    placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order' } });
+    placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order', code: 'price_changed' } });
     const { user } = renderOrder(500);
     await chooseTikTokRealFollowers(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
@@ -185,6 +185,43 @@ describe('OrderServices', () => {
     await screen.findByRole('dialog', { name: 'Order Placed' });
     const [first, second] = placeCalls();
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+
+  // An answer that does not say whether the order was placed keeps the attempt's key: a retry after
+  // it can never charge twice. A definite refusal, or busy (nothing written), starts a new attempt.
+  it.each([
+    { answer: { status: 504, body: 'upstream request timeout' }, sameKey: true, shown: 'Server error, try again.' },
+    {
+      answer: { status: 500, body: { message: 'Something went wrong, please try again', code: 'internal' } },
+      sameKey: true,
+      shown: 'Server error, try again.',
+    },
+    {
+      answer: { status: 503, body: { message: 'The server is busy, please try again', code: 'busy' } },
+      sameKey: false,
+      shown: '❌ The server is busy, please try again',
+    },
+    {
+      answer: { status: 400, body: { message: 'Insufficient Balance', code: 'insufficient_balance' } },
+      sameKey: false,
+      shown: '❌ Insufficient Balance',
+    },
+  ])('after a $answer.status answer the retry uses the same key: $sameKey', async ({ answer, sameKey, shown }) => {
+    placeAnswer = () => answer;
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
+    expect(within(dialog).getByText(shown)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Order Placed' });
+    const [first, second] = placeCalls();
+    expect(first?.headers['idempotency-key']).toBeTruthy();
+    expect(second?.headers['idempotency-key'] === first?.headers['idempotency-key']).toBe(sameKey);
   });
 
   it('disables Place Order offline, says why, and enables it again when the connection returns', async () => {

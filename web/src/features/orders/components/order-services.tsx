@@ -2,7 +2,6 @@
 // total, the balance check before any call, and the result modal.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATEGORIES, type Category } from '@shared/catalogue';
-import { MESSAGES } from '@shared/messages';
 import { formatRupees, toRupees } from '@shared/money';
 import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
@@ -22,7 +21,7 @@ import { ServiceGroups } from '@/features/orders/components/service-groups';
 import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/idempotency';
+import { isDefiniteFailure, useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
 
 export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
@@ -146,11 +145,12 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       reset({ link: '', quantity: Number.NaN });
       setServiceId(null);
     } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.message === MESSAGES.priceChanged) void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
+      if (error instanceof ApiError && isDefiniteFailure(error)) {
+        if (error.code === 'price_changed') void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
         setResult({ kind: 'failure', message: `❌ ${error.message}` });
       } else {
-        // No answer: the same attempt (and Idempotency-Key) is reused if the user retries.
+        // No answer, or one that does not say whether the order was placed: the same attempt (and
+        // Idempotency-Key) is reused if the user retries.
         setResult({ kind: 'failure', message: 'Server error, try again.' });
       }
     }
