@@ -50,7 +50,7 @@ describe('request bodies', () => {
   it('refuses a body that is not JSON with 400', async () => {
     const res = await order({ rawBody: '{"serviceId": ', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Request body is not valid JSON' });
+    expect(res.body).toEqual({ message: 'Request body is not valid JSON', code: 'invalid_json' });
   });
 
   it('refuses a body of another content type with 400', async () => {
@@ -62,7 +62,7 @@ describe('request bodies', () => {
   it('refuses a body over 64 KiB with 413, and a 10 MB string too', async () => {
     const big = await order({ body: { serviceId: 'tt-views-fast', link: `https://tiktok.com/${'a'.repeat(70_000)}`, quantity: 1000 } });
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ message: 'Request body is too large' });
+    expect(big.body).toEqual({ message: 'Request body is too large', code: 'body_too_large' });
     const huge = await order({ body: { serviceId: 'x'.repeat(10 * 1024 * 1024) } });
     expect(huge.status).toBe(413);
   });

@@ -1,6 +1,7 @@
 // The HTTP app behind the `api` function: every path under /api.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
+import { restoreBodyHeaders } from './lib/host-body';
 import { serverTimingHeader } from './lib/server-timing';
 import { jsonBody } from './middleware/body';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
@@ -22,6 +23,7 @@ export function createApp() {
   app.set('query parser', 'simple');
 
   app.use((req, res, next) => {
+    restoreBodyHeaders(req);
     res.locals.requestId = req.get('x-request-id') ?? randomUUID();
     res.set('X-Request-Id', res.locals.requestId as string);
     // Server-Timing: the time spent in the app, so a slow answer shows whether it was us or the path

@@ -3,6 +3,9 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { config } from './lib/config';
+import { hideBodiesFromHost } from './lib/host-body';
+
+hideBodiesFromHost();
 
 setGlobalOptions({ region: config.region, maxInstances: 20 });
 

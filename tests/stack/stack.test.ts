@@ -31,7 +31,7 @@ describe('the local stack', () => {
   it('never answers /api/ paths with the app shell', async () => {
     const res = await fetch(`${url}/api/no-such-endpoint`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found' });
+    expect(await res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('serves the service worker and manifest with no-cache, hashed assets immutable', async () => {
@@ -62,5 +62,40 @@ describe('the local stack', () => {
     const body = (await res.json()) as { balance: number; order: { price: number; status: string } };
     expect(body.order).toMatchObject({ price: 20, status: 'pending' });
     expect(body.balance).toBe(before.user.balance - 20);
+  });
+
+  // The Functions host parses bodies before the function runs (lib/host-body.ts hides them from it):
+  // what it would answer with its own HTML page, or read up to 32 MB of, must answer in our format.
+  describe('bodies the host would have refused in its own format', () => {
+    const post = (path: string, body: string, contentType = 'application/json') =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+    it.each(['{"name":', '"str"', 'null', '1'])('/api answers %s with a JSON 400', async (body) => {
+      const res = await post('/api/contact', body);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ code: 'invalid_json' });
+    });
+
+    it('/api answers a body over 64 KiB with a JSON 413', async () => {
+      const res = await post('/api/contact', JSON.stringify({ name: 'a', email: 'a@example.com', message: 'x'.repeat(70_000) }));
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'body_too_large' });
+    });
+
+    it.each([
+      ['malformed JSON', '{"key":', 'application/json'],
+      ['a JSON scalar', '"str"', 'application/json'],
+      ['a form over 64 KiB', `key=${'a'.repeat(70_000)}&action=balance`, 'application/x-www-form-urlencoded'],
+    ])('/api/v2 answers %s with HTTP 200 {"error"}', async (_label, body, contentType) => {
+      const res = await post('/api/v2', body, contentType);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ error: 'Incorrect request' });
+    });
+
+    it('/api/v2 still reads a normal form POST', async () => {
+      const res = await post('/api/v2', 'key=0123456789abcdef0123456789abcdef01234567&action=balance', 'application/x-www-form-urlencoded');
+      expect(await res.json()).toEqual({ error: 'Invalid API key' });
+    });
   });
 });

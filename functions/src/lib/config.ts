@@ -22,5 +22,7 @@ export const config = {
   idempotencyTtlMs: 48 * 60 * 60 * 1000,
   /** A transaction's total time, retries included (well under the function's 60 s timeout). */
   transactionDeadlineMs: env.TRANSACTION_DEADLINE_MS,
+  /** The SDK's attempts of one transaction under contention (the deadline usually comes first). */
+  transactionAttempts: 30,
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
 } as const;

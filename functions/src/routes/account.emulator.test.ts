@@ -68,7 +68,7 @@ describe('GET /api/user/profile', () => {
   ])('answers 401 Invalid token with %s', async (_label, headers) => {
     const res = await call(api.url, 'GET', '/api/user/profile', { headers });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Invalid token' });
+    expect(res.body).toEqual({ message: 'Invalid token', code: 'invalid_token' });
   });
 });
 
@@ -124,7 +124,7 @@ describe('GET /api/ledger', () => {
     const nested = Buffer.from(JSON.stringify({ t: Date.now(), id: 'debit-1/x' })).toString('base64url');
     const refused = await call(api.url, 'GET', `/api/ledger?cursor=${nested}`, { token: user.token });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+    expect(refused.body).toEqual({ message: 'Invalid cursor', code: 'invalid_input', field: 'cursor' });
   });
 
   it('refuses a token that was revoked (money endpoints check revocation)', async () => {

@@ -100,13 +100,13 @@ describe('PUT /api/admin/update-status/{id}', () => {
   it('answers 404 for an unknown order', async () => {
     const res = await setStatus('123456789', { status: 'completed' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Order not found' });
+    expect(res.body).toEqual({ message: 'Order not found', code: 'order_not_found' });
   });
 
   it.each(['a%2Fb', '__x__'])('answers 404 Order not found for the id %s that cannot name an order', async (id) => {
     const res = await setStatus(id, { status: 'completed' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Order not found' });
+    expect(res.body).toEqual({ message: 'Order not found', code: 'order_not_found' });
   });
 
   it('20 parallel cancellations of one order refund exactly once', async () => {
@@ -268,7 +268,7 @@ describe('admin lists', () => {
       token: admin.token,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+    expect(bad.body).toEqual({ message: 'Invalid cursor', code: 'invalid_input', field: 'cursor' });
   });
 });
 
@@ -280,6 +280,6 @@ describe('POST /api/admin/refills/{id}/complete|reject', () => {
   ])('answers 404 Refill request not found for %s (%s)', async (id, decision) => {
     const res = await call(api.url, 'POST', `/api/admin/refills/${id}/${decision}`, { token: admin.token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Refill request not found' });
+    expect(res.body).toEqual({ message: 'Refill request not found', code: 'not_found' });
   });
 });

@@ -136,3 +136,24 @@ describe('a refused request is remembered under its Idempotency-Key (as Stripe d
     expect(good.status).toBe(201);
   });
 });
+
+describe('admin order search', () => {
+  it('finds an order by any link the order form accepts, however long', async () => {
+    const customer = await createUser();
+    await fund(customer, 100);
+    const link = `https://www.tiktok.com/@long/video/1?ref=${'a'.repeat(1900)}`;
+    const placed = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: order(link) });
+    expect(placed.status).toBe(201);
+    const found = await call(api.url, 'GET', `/api/admin/order?q=${encodeURIComponent(link)}`, { token: admin.token });
+    expect(found.status).toBe(200);
+    expect(found.body.orders.map((o: { _id: string }) => o._id)).toEqual([placed.body.order._id]);
+  });
+
+  it('answers 400 to a search it cannot answer', async () => {
+    const answer = await call(api.url, 'GET', `/api/admin/order?q=${encodeURIComponent('just some words')}`, { token: admin.token });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_input', message: 'Search by an order number, an email or a link' },
+    });
+  });
+});

@@ -62,7 +62,7 @@ describe('POST /api/order/place', () => {
     await fund(user, 19.99);
     const res = await place(user, views(1000));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Insufficient Balance' });
+    expect(res.body).toEqual({ message: 'Insufficient Balance', code: 'insufficient_balance' });
     expect(await balanceOf(user)).toBe(19.99);
     expect((await db.collection('orders').where('userId', '==', user.uid).get()).size).toBe(0);
   });
@@ -79,35 +79,35 @@ describe('POST /api/order/place', () => {
     await fund(user, 100);
     const res = await place(user, views(1000, { price: 19 }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'Price changed, please review your order', field: 'price' });
+    expect(res.body).toEqual({ message: 'Price changed, please review your order', code: 'price_changed', field: 'price' });
     expect(await balanceOf(user)).toBe(100);
   });
 
   it.each([
-    [{ ...views(99) }, 400, 'Quantity must be between 100 and 10000000', 'quantity'],
-    [{ ...views(10_000_001) }, 400, 'Quantity is too large', 'quantity'],
-    [{ ...views(1000.5) }, 400, 'Quantity must be a whole number', 'quantity'],
-    [{ ...views(-5) }, 400, 'Quantity must be greater than 0', 'quantity'],
-    [{ ...views(), quantity: '1000' }, 400, 'Quantity must be a number', 'quantity'],
-    [{ ...views(), link: 'https://www.instagram.com/p/abc' }, 400, 'Enter a valid TikTok link', 'link'],
-    [{ ...views(), link: 'tiktok.com/@a' }, 400, 'Enter a valid link (https://...)', 'link'],
-    [{ ...views(), link: '' }, 400, 'Link is required', 'link'],
-    [{ ...views(), serviceId: 'no-such-service' }, 404, 'Service not found', 'serviceId'],
-    [{ link: 'https://www.tiktok.com/@a', quantity: 1000 }, 400, 'Service is required', 'serviceId'],
-    [{ ...views(), platform: 'tiktok' }, 400, 'Unknown field: platform', 'platform'],
-    [{ ...views(), price: 20.001 }, 400, 'Amount can have at most 2 decimals', 'price'],
+    [{ ...views(99) }, 400, 'Quantity must be between 100 and 10000000', 'quantity', 'invalid_quantity'],
+    [{ ...views(10_000_001) }, 400, 'Quantity is too large', 'quantity', 'invalid_input'],
+    [{ ...views(1000.5) }, 400, 'Quantity must be a whole number', 'quantity', 'invalid_input'],
+    [{ ...views(-5) }, 400, 'Quantity must be greater than 0', 'quantity', 'invalid_input'],
+    [{ ...views(), quantity: '1000' }, 400, 'Quantity must be a number', 'quantity', 'invalid_input'],
+    [{ ...views(), link: 'https://www.instagram.com/p/abc' }, 400, 'Enter a valid TikTok link', 'link', 'invalid_link'],
+    [{ ...views(), link: 'tiktok.com/@a' }, 400, 'Enter a valid link (https://...)', 'link', 'invalid_input'],
+    [{ ...views(), link: '' }, 400, 'Link is required', 'link', 'invalid_input'],
+    [{ ...views(), serviceId: 'no-such-service' }, 404, 'Service not found', 'serviceId', 'service_not_found'],
+    [{ link: 'https://www.tiktok.com/@a', quantity: 1000 }, 400, 'Service is required', 'serviceId', 'invalid_input'],
+    [{ ...views(), platform: 'tiktok' }, 400, 'Unknown field: platform', 'platform', 'invalid_input'],
+    [{ ...views(), price: 20.001 }, 400, 'Amount can have at most 2 decimals', 'price', 'invalid_input'],
     // Less than a paisa: it used to pass the two-decimals check and become 0 paisa (409 Price changed).
-    [{ ...views(), price: 1e-9 }, 400, 'Amount must be at least Rs 0.01', 'price'],
+    [{ ...views(), price: 1e-9 }, 400, 'Amount must be at least Rs 0.01', 'price', 'invalid_input'],
     // Ids that cannot name a service document (CollectionReference.doc throws or Firestore refuses them).
-    [{ ...views(), serviceId: 'a/b' }, 400, 'Service not found', 'serviceId'],
-    [{ ...views(), serviceId: '..' }, 400, 'Service not found', 'serviceId'],
-    [{ ...views(), serviceId: '__x__' }, 400, 'Service not found', 'serviceId'],
-  ])('refuses %j with %i %s', async (body, status, message, field) => {
+    [{ ...views(), serviceId: 'a/b' }, 400, 'Service not found', 'serviceId', 'invalid_input'],
+    [{ ...views(), serviceId: '..' }, 400, 'Service not found', 'serviceId', 'invalid_input'],
+    [{ ...views(), serviceId: '__x__' }, 400, 'Service not found', 'serviceId', 'invalid_input'],
+  ])('refuses %j with %i %s', async (body, status, message, field, code) => {
     const user = await createUser();
     await fund(user, 50);
     const res = await place(user, body);
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ message, field });
+    expect(res.body).toEqual({ message, code, field });
     expect(await balanceOf(user)).toBe(50);
   });
 
@@ -127,7 +127,7 @@ describe('POST /api/order/place', () => {
   it('needs a valid token (401 Invalid token)', async () => {
     const anonymous = await call(api.url, 'POST', '/api/order/place', { body: views() });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ message: 'Invalid token' });
+    expect(anonymous.body).toEqual({ message: 'Invalid token', code: 'invalid_token' });
     const forged = await call(api.url, 'POST', '/api/order/place', { body: views(), token: 'not-a-token' });
     expect(forged.status).toBe(401);
   });
@@ -165,12 +165,15 @@ describe('Idempotency-Key on POST /api/order/place', () => {
     expect((await place(b, views(), { 'Idempotency-Key': 'shared' })).status).toBe(201);
   });
 
-  it('does not remember a refused request: the same key works after a top-up', async () => {
+  it('remembers a refused request (as Stripe does): the same key replays the refusal after a top-up, a new key orders', async () => {
     const user = await createUser();
     const refused = await place(user, views(), { 'Idempotency-Key': 'retry-after-topup' });
     expect(refused.status).toBe(400);
     await fund(user, 20);
-    const ok = await place(user, views(), { 'Idempotency-Key': 'retry-after-topup' });
+    const replayed = await place(user, views(), { 'Idempotency-Key': 'retry-after-topup' });
+    expect(replayed).toMatchObject({ status: 400, body: { code: 'insufficient_balance' } });
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    const ok = await place(user, views(), { 'Idempotency-Key': 'retry-after-topup-2' });
     expect(ok.status).toBe(201);
     expect(ok.body.balance).toBe(0);
   });
@@ -207,7 +210,7 @@ describe('concurrency', () => {
     const refused = answers.filter((a) => a.status === 400);
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    for (const a of refused) expect(a.body).toEqual({ message: 'Insufficient Balance' });
+    for (const a of refused) expect(a.body).toEqual({ message: 'Insufficient Balance', code: 'insufficient_balance' });
     expect(await balanceOf(user)).toBe(0);
     const ledger = await db.collection('users').doc(user.uid).collection('ledger').get();
     expect(ledger.docs.reduce((sum, d) => sum + (d.get('type') === 'debit' ? -1 : 1) * d.get('amountPaisa'), 0)).toBe(0);
@@ -241,6 +244,7 @@ describe('GET /api/order/my-orders', () => {
     const user = await createUser();
     expect((await call(api.url, 'GET', '/api/order/my-orders?cursor=abc', { token: user.token })).body).toEqual({
       message: 'Invalid cursor',
+      code: 'invalid_input',
       field: 'cursor',
     });
     expect((await call(api.url, 'GET', '/api/order/my-orders?limit=201', { token: user.token })).status).toBe(400);
@@ -258,7 +262,7 @@ describe('GET /api/order/my-orders', () => {
     const cursor = Buffer.from(JSON.stringify(data)).toString('base64url');
     const res = await call(api.url, 'GET', `/api/order/my-orders?cursor=${cursor}`, { token: user.token });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+    expect(res.body).toEqual({ message: 'Invalid cursor', code: 'invalid_input', field: 'cursor' });
   });
 
   it('needs a token', async () => {

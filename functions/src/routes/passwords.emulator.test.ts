@@ -65,7 +65,7 @@ describe('POST /api/admin/reset-password', () => {
   ])('refuses %j with 400 on %s', async (body, field, message) => {
     const res = await resetByEmail(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message, field });
+    expect(res.body).toEqual({ message, code: 'invalid_input', field });
   });
 
   it('leaves the password alone when the new one is too short', async () => {

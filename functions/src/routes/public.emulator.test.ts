@@ -28,7 +28,7 @@ describe('GET /api/review', () => {
       const cursor = Buffer.from(JSON.stringify(data)).toString('base64url');
       const res = await call(api.url, 'GET', `/api/review?cursor=${cursor}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Invalid cursor', field: 'cursor' });
+      expect(res.body).toEqual({ message: 'Invalid cursor', code: 'invalid_input', field: 'cursor' });
     },
   );
 });

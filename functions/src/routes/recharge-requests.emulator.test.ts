@@ -70,7 +70,7 @@ describe('POST /api/recharge-requests', () => {
     const user = await createUser();
     const res = await submit(user, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message, field });
+    expect(res.body).toEqual({ message, code: 'invalid_input', field });
     expect((await db.collection('rechargeRequests').where('userId', '==', user.uid).get()).size).toBe(0);
     expect((await db.collection('rechargeReferences').doc('ABC123456').get()).exists).toBe(false);
   });
@@ -87,7 +87,7 @@ describe('POST /api/recharge-requests', () => {
     ] as const) {
       const res = await submit(user, validBody({ reference: ref, method: 'JazzCash' }));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'This transaction ID was already submitted', field: 'reference' });
+      expect(res.body).toEqual({ message: 'This transaction ID was already submitted', code: 'transaction_id_used', field: 'reference' });
     }
     expect((await db.collection('rechargeRequests').where('reference', '==', reference).get()).size).toBe(1);
   });

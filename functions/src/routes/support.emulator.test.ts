@@ -47,7 +47,7 @@ describe('POST /api/contact', () => {
     address = newAddress();
     const res = await contact(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: text, field });
+    expect(res.body).toEqual({ message: text, code: 'invalid_input', field });
   });
 
   it('accepts a message of exactly 2000 characters', async () => {
@@ -63,7 +63,7 @@ describe('abuse limits per client address', () => {
     for (let n = 1; n <= 5; n += 1) expect((await contact(message(n))).status).toBe(201);
     const sixth = await contact(message(6));
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ message: 'Too many requests, try again later' });
+    expect(sixth.body).toEqual({ message: 'Too many requests, try again later', code: 'rate_limited' });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // The refused message was not stored.
@@ -204,6 +204,6 @@ describe('reviews', () => {
     address = newAddress();
     const res = await review(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: text, field });
+    expect(res.body).toEqual({ message: text, code: 'invalid_input', field });
   });
 });

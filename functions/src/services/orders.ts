@@ -9,7 +9,7 @@ import { MESSAGES } from '../shared/messages';
 import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
-import type { Order, PlaceOrderBody } from '../shared/schemas';
+import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
@@ -23,6 +23,8 @@ export interface OrderDoc {
   serviceId: string;
   service: string;
   link: string;
+  /** sha256 of the canonical link: what the admin's search matches (a link may exceed what Firestore indexes). */
+  linkHash?: string;
   quantity: number;
   pricePaisa: Paisa;
   status: OrderStatus;
@@ -125,6 +127,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         serviceId: serviceSnap.id,
         service: serviceLabel(PLATFORM_LABELS[service.platform], service.category, service.name),
         link,
+        linkHash: sha256(link),
         quantity: body.quantity,
         pricePaisa,
         status: 'pending',
@@ -227,6 +230,13 @@ export async function listMyOrders(uid: string, page: { limit: number; cursor?: 
   return pageNewestFirst(ordersCollection().where('userId', '==', uid), 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
 }
 
+/** A search the admin list can answer: an order number (digits), an email or an http(s) link we accept. */
+function searchable(q: string, kind: { isLink: boolean; isEmail: boolean }): boolean {
+  if (kind.isLink) return linkSchema.safeParse(q).success;
+  if (kind.isEmail) return emailSchema.safeParse(q).success;
+  return /^\d+$/.test(q);
+}
+
 /**
  * Admin list, newest first. `q` is an order id, an email (contains "@") or a link (starts with
  * http); combined with an optional status filter.
@@ -237,9 +247,10 @@ export async function listAllOrders(page: {
   status?: OrderStatus | undefined;
   q?: string | undefined;
 }) {
-  const q = page.q?.trim();
+  const q = page.q?.trim() || undefined;
   const isLink = q !== undefined && /^https?:\/\//i.test(q);
   const isEmail = q !== undefined && !isLink && q.includes('@');
+  if (q !== undefined && !searchable(q, { isLink, isEmail })) throw invalidInput(MESSAGES.unsearchable, 'q');
   if (q && !isLink && !isEmail) {
     // An order number: at most one result.
     if (!isNumberedId(q)) return { items: [], nextCursor: null };
@@ -250,7 +261,7 @@ export async function listAllOrders(page: {
   }
   let query: Query = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
-  if (isLink) query = query.where('link', '==', normalizeLink(q));
+  if (isLink) query = query.where('linkHash', '==', sha256(normalizeLink(q)));
   if (page.status) query = query.where('status', '==', page.status);
   return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
 }

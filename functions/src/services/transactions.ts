@@ -110,46 +110,40 @@ export async function runInTransaction<T>(
   const requestHash = options ? sha256(canonicalJson(options.request)) : '';
   const deadline = Date.now() + config.transactionDeadlineMs;
   try {
-    return await withinDeadline(deadline, (beforeCommit) =>
-      db.runTransaction(
-        async (tx) => {
-          const now = Timestamp.now();
-          let checked = ref === null;
-          let existing: IdempotencyRecord | undefined;
-          const check = (snap: DocumentSnapshot | undefined) => {
-            checked = true;
-            existing = checkRecord<T>(snap, options, requestHash, now);
-          };
-          const read: TransactionRead = async (...refs) => {
-            if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
-            const [snap, ...rest] = await tx.getAll(ref, ...refs);
-            check(snap);
-            return rest;
-          };
-          try {
-            if (ref && !batchedReads) check(await tx.get(ref));
-            const answer = await work(tx, now, read);
-            if (ref && options) {
-              if (!checked) throw new Error('work wrote without reading the Idempotency-Key record first');
-              claim(tx, ref, existing, {
-                ...recordBase(options, requestHash, now),
-                status: answer.status,
-                body: JSON.stringify(answer.body),
-              });
-            }
-            await precondition;
-            beforeCommit();
-            return { ...answer, replayed: false };
-          } catch (error) {
-            if (!(error instanceof Replay)) throw error;
-            await precondition;
-            return { ...(error.answer as Answer<T>), replayed: true };
-          }
-        },
-        // One attempt per call: withinDeadline retries contention itself and nothing else.
-        { maxAttempts: 1 },
-      ),
-    );
+    return await transact(deadline, async (tx, beforeCommit) => {
+      const now = Timestamp.now();
+      let checked = ref === null;
+      let existing: IdempotencyRecord | undefined;
+      const check = (snap: DocumentSnapshot | undefined) => {
+        checked = true;
+        existing = checkRecord<T>(snap, options, requestHash, now);
+      };
+      const read: TransactionRead = async (...refs) => {
+        if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
+        const [snap, ...rest] = await tx.getAll(ref, ...refs);
+        check(snap);
+        return rest;
+      };
+      try {
+        if (ref && !batchedReads) check(await tx.get(ref));
+        const answer = await work(tx, now, read);
+        if (ref && options) {
+          if (!checked) throw new Error('work wrote without reading the Idempotency-Key record first');
+          claim(tx, ref, existing, {
+            ...recordBase(options, requestHash, now),
+            status: answer.status,
+            body: JSON.stringify(answer.body),
+          });
+        }
+        await precondition;
+        beforeCommit();
+        return { ...answer, replayed: false };
+      } catch (error) {
+        if (!(error instanceof Replay)) throw error;
+        await precondition;
+        return { ...(error.answer as Answer<T>), replayed: true };
+      }
+    });
   } catch (error) {
     if (ref && options && error instanceof AppError && !UNREMEMBERED.includes(error.code) && !(error instanceof ReplayedRefusal)) {
       await precondition;
@@ -204,19 +198,14 @@ async function rememberRefusal(
   deadline: number,
 ) {
   const refusal = { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-  await withinDeadline(deadline, (beforeCommit) =>
-    db.runTransaction(
-      async (tx) => {
-        const now = Timestamp.now();
-        const snap = await tx.get(ref);
-        const existing = snap.data() as IdempotencyRecord | undefined;
-        if (existing && existing.expiresAt.toMillis() > now.toMillis()) return;
-        claim(tx, ref, existing, { ...recordBase(options, requestHash, now), refusal });
-        beforeCommit();
-      },
-      { maxAttempts: 1 },
-    ),
-  ).catch((failure: unknown) => {
+  await transact(deadline, async (tx, beforeCommit) => {
+    const now = Timestamp.now();
+    const snap = await tx.get(ref);
+    const existing = snap.data() as IdempotencyRecord | undefined;
+    if (existing && existing.expiresAt.toMillis() > now.toMillis()) return;
+    claim(tx, ref, existing, { ...recordBase(options, requestHash, now), refusal });
+    beforeCommit();
+  }).catch((failure: unknown) => {
     // The refusal itself stands; only its memory is lost, and a retry with the key is decided anew.
     if (!(failure instanceof AppError)) throw failure;
   });
@@ -225,33 +214,70 @@ async function rememberRefusal(
 /** Contention: the transaction lost to concurrent ones and committed nothing. */
 function isContention(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  // The emulator ends a transaction that lost a lock conflict with INVALID_ARGUMENT "Transaction is
-  // invalid or closed"; production answers ABORTED.
-  return code === 10 || (code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed'));
-}
-
-/** The SDK's backoff (none, then 1 s growing by 1.5× with ±50% jitter): spreading contenders out is what lets them through. */
-function nextBackoff(previousBaseMs: number): { baseMs: number; delayMs: number } {
-  const delayMs = previousBaseMs + (Math.random() - 0.5) * previousBaseMs;
-  return { baseMs: Math.min(Math.max(previousBaseMs * 1.5, 1000), 60_000), delayMs };
+  return code === 10 || isClosed(code, message);
 }
 
 /**
- * Runs `attempt` until it succeeds, fails with anything but contention, or the deadline comes: then
- * `busy`. An attempt calls `beforeCommit()` just before it returns (and so commits): past the deadline
- * it throws there, so the attempt rolls back; an attempt still reading at the deadline is abandoned the
- * same way. Once an attempt is committing, its outcome is awaited whatever the time.
+ * The emulator ends a transaction that lost a lock conflict with INVALID_ARGUMENT "Transaction is
+ * invalid or closed" (production answers ABORTED); the SDK does not retry it, so transact does.
  */
-async function withinDeadline<R>(deadline: number, attempt: (beforeCommit: () => void) => Promise<R>): Promise<R> {
-  let baseMs = 0;
-  for (;;) {
+const isClosed = (code: unknown, message: unknown) =>
+  code === 3 && typeof message === 'string' && message.includes('Transaction is invalid or closed');
+
+const WRAPPED = Symbol('commit wrapped');
+
+/** Carries a failure out of the SDK's retry loop, which would otherwise retry many kinds of failure. */
+class NotRetryable extends Error {
+  constructor(readonly original: unknown) {
+    super('not retryable');
+  }
+}
+
+const asNotRetryable = (error: unknown) => {
+  const { code } = error as { code?: unknown };
+  return typeof code === 'number' && !isContention(error) ? new NotRetryable(error) : error;
+};
+
+/**
+ * Runs `fn` in a Firestore transaction until it commits, fails with anything but contention, or the
+ * deadline comes: then `busy`, with nothing written.
+ *
+ * Contention is retried by the SDK (its backoff, from about a second, and its retry hint, which lets a
+ * retried transaction keep its place: without them the emulator's aborting locks livelock), and the
+ * emulator's "closed" answer by the loop here. Any other failure, of a read or of the commit, is taken
+ * out of the SDK's loop as it happens (the SDK would retry UNKNOWN, INTERNAL, UNAVAILABLE… up to its
+ * attempts, each after a longer wait). `fn` calls `beforeCommit()` just before it returns (and so
+ * commits): past the deadline it throws there, so the attempt rolls back; an attempt still reading at
+ * the deadline is abandoned the same way. Once an attempt is committing, its outcome is awaited.
+ */
+async function transact<R>(deadline: number, fn: (tx: Transaction, beforeCommit: () => void) => Promise<R>): Promise<R> {
+  for (let closedRetries = 0; ; closedRetries++) {
     let abandoned = false;
     let committing = false;
     const beforeCommit = () => {
       if (abandoned || Date.now() >= deadline) throw new DeadlinePassed();
       committing = true;
     };
-    const running = attempt(beforeCommit);
+    const running = db.runTransaction(
+      async (tx) => {
+        if (abandoned || Date.now() >= deadline) throw new DeadlinePassed();
+        committing = false;
+        // The commit happens inside the SDK after fn returns: its failure must leave the loop too. (The
+        // SDK runs every attempt on the same Transaction object, so it is wrapped once.)
+        const internal = tx as unknown as { commit: () => Promise<unknown>; [WRAPPED]?: true };
+        if (!internal[WRAPPED]) {
+          const commit = internal.commit.bind(tx);
+          internal.commit = () => commit().catch((error: unknown) => Promise.reject(asNotRetryable(error)));
+          internal[WRAPPED] = true;
+        }
+        try {
+          return await fn(tx, beforeCommit);
+        } catch (error) {
+          throw asNotRetryable(error);
+        }
+      },
+      { maxAttempts: config.transactionAttempts },
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeUp = new Promise<'time-up'>((done) => {
       timer = setTimeout(() => done('time-up'), Math.max(0, deadline - Date.now()));
@@ -266,11 +292,14 @@ async function withinDeadline<R>(deadline: number, attempt: (beforeCommit: () =>
       return first === 'time-up' ? await running : (first as R);
     } catch (error) {
       if (error instanceof DeadlinePassed) throw busy();
-      if (!isContention(error)) throw error;
-      const next = nextBackoff(baseMs);
-      baseMs = next.baseMs;
-      if (Date.now() + next.delayMs >= deadline) throw busy();
-      await new Promise((done) => setTimeout(done, next.delayMs));
+      if (error instanceof NotRetryable) throw error.original;
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      // ABORTED here: the SDK spent its attempts.
+      if (code === 10) throw busy();
+      if (!isClosed(code, message)) throw error;
+      const delayMs = Math.random() * 50 * (closedRetries + 1);
+      if (Date.now() + delayMs >= deadline) throw busy();
+      await new Promise((done) => setTimeout(done, delayMs));
     } finally {
       clearTimeout(timer);
     }

@@ -16,6 +16,7 @@ export const MESSAGES = {
   notFound: 'Not found',
   invalidJson: 'Request body is not valid JSON',
   malformedText: 'Text must be valid Unicode',
+  unsearchable: 'Search by an order number, an email or a link',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, try again later',
   busy: 'The server is busy, please try again',
