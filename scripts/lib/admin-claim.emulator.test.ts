@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, resetEmulators } from '../../tests/support/api';
+import { createUser, readFirestoreAs, resetEmulators } from '../../tests/support/api';
 import { ROOT } from './emulators';
 
 const cli = (...args: string[]) =>
@@ -33,6 +34,34 @@ describe('npm run admin:grant / admin:revoke', () => {
     const after = await auth.getUser(user.uid);
     expect(after.customClaims).toEqual({ beta: true });
     expect(after.tokensValidAfterTime).toBeTruthy();
+  });
+
+  it('keeps the rules in step: the granted admin reads Firestore; revoked, the old token reads nothing and the API key ends', async () => {
+    const user = await createUser();
+    const { ensureProfile, identityByEmail } = await import('../../functions/src/services/users');
+    const { createApiKey } = await import('../../functions/src/services/api-keys');
+    const { resolveApiKey } = await import('../../functions/src/services/sessions');
+    const { auth, db } = await import('../../functions/src/lib/admin');
+    await ensureProfile(await identityByEmail(user.email));
+
+    expect(cli('grant', user.email).status).toBe(0);
+    const token = await user.refresh();
+    expect((await db.collection('users').doc(user.uid).get()).data()?.role).toBe('admin');
+    expect(await readFirestoreAs(token, 'users')).toBe(200);
+    const key = await createApiKey(await identityByEmail(user.email));
+    expect(await resolveApiKey(key)).not.toBeNull();
+
+    await sleep(1100); // revocation has one-second precision
+    expect(cli('revoke', user.email).status).toBe(0);
+    expect(await readFirestoreAs(token, 'users')).toBe(403);
+    expect(await readFirestoreAs(token, `users/${user.uid}`)).toBe(403);
+    expect(await resolveApiKey(key)).toBeNull();
+    const profile = (await db.collection('users').doc(user.uid).get()).data();
+    expect(profile).toMatchObject({ role: 'user', apiKey: null });
+    const { tokensValidAfterTime } = await auth.getUser(user.uid);
+    expect(profile?.sessionsValidAfter.toMillis()).toBe(Date.parse(tokensValidAfterTime ?? ''));
+    // Signed in again, the customer reads their own profile.
+    expect(await readFirestoreAs(await user.refresh(), `users/${user.uid}`)).toBe(200);
   });
 
   it('fails clearly for an unknown email and for a missing argument', () => {

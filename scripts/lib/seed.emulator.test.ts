@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../functions/src/shared/catalogue';
-import { resetEmulators } from '../../tests/support/api';
+import { readFirestoreAs, resetEmulators, signIn } from '../../tests/support/api';
 import { expectMoneyInvariants } from '../../tests/support/money-invariants';
 import { DEMO_ADMIN, DEMO_USER } from './demo';
 import { assertEmulatorOnly, seed } from './seed';
@@ -50,5 +50,13 @@ describe('seed', () => {
     expect((await db.collection('services').get()).size).toBe(CATALOGUE.length);
     expect((await db.collection('settings').doc('public').get()).get('wallets')).toHaveLength(4);
     await expectMoneyInvariants();
+  });
+
+  it('makes the demo admin an admin for firestore.rules too (the claim and the role on the profile)', async () => {
+    await seed();
+    const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(await readFirestoreAs(admin.idToken, 'users')).toBe(200);
+    const demo = await signIn(DEMO_USER.email, DEMO_USER.password);
+    expect(await readFirestoreAs(demo.idToken, 'users')).toBe(403);
   });
 });

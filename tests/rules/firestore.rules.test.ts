@@ -19,8 +19,8 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conditions, fetchCoverage, saveCoverageReport, uncoveredConditions } from './coverage';
-import { ACTIVE_SERVICE, ALICE_ORDER, BOB_ORDER, FIXTURES, INACTIVE_SERVICE, seed } from './fixtures';
-import { ACTORS, type Actor, AS_OWNER, AS_VISITOR, asServer, clientsFor, clientWithClaims, startRulesEnv } from './rules-env';
+import { ACTIVE_SERVICE, ALICE_ORDER, BOB_ORDER, FIXTURES, INACTIVE_SERVICE, SESSIONS_ENDED, seed } from './fixtures';
+import { ACTORS, type Actor, AS_OWNER, AS_VISITOR, asServer, authTime, clientsFor, clientWithClaims, startRulesEnv } from './rules-env';
 
 let testEnv: RulesTestEnvironment;
 let db: Record<Actor, Firestore>;
@@ -108,7 +108,7 @@ describe('users/{uid}: profiles, read by the owner and admins, written by nobody
 
   it('an admin can list every profile', async () => {
     const snap = await assertSucceeds(list('admin', 'users'));
-    expect(snap.size).toBe(3);
+    expect(snap.size).toBe(Object.keys(FIXTURES).filter((path) => /^users\/[^/]+$/.test(path)).length);
   });
   it('a user cannot list profiles, not even filtered to their own email', async () => {
     await assertFails(list('alice', 'users'));
@@ -152,6 +152,68 @@ describe('admin is the boolean `admin: true` token claim, nothing else', () => {
     await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { role: 'admin' }));
     await assertFails(list('alice', 'users'));
     await assertFails(get('alice', 'users/bob'));
+  });
+});
+
+/** Everything an admin reads that a customer may not: other profiles, ledgers, orders, recharges, messages. */
+async function expectNoAdminReads(client: Firestore) {
+  await assertFails(getDocs(collection(client, 'users')));
+  await assertFails(getDoc(doc(client, 'users/alice')));
+  await assertFails(getDocs(collection(client, 'users/alice/ledger')));
+  await assertFails(getDocs(collection(client, 'orders')));
+  await assertFails(getDocs(collection(client, 'recharges')));
+  await assertFails(getDocs(collection(client, 'rechargeRequests')));
+  await assertFails(getDocs(collection(client, 'contactMessages')));
+}
+
+describe('an admin is the claim and the profile role admin, in a session that was not ended', () => {
+  it('an admin demoted by admin:revoke (role user) whose token still carries the claim reads nothing of others', async () => {
+    await expectNoAdminReads(clientWithClaims(testEnv, 'demoted', { admin: true }));
+  });
+  it('an admin claim without the role on the profile grants nothing (admin:grant sets both)', async () => {
+    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/admin'), { role: 'user' }));
+    await expectNoAdminReads(db.admin);
+  });
+  it('an admin claim on an account without a profile grants nothing', async () => {
+    await expectNoAdminReads(clientWithClaims(testEnv, 'ghost', { admin: true }));
+  });
+  it('an admin whose password was reset reads nothing with a token signed in before the reset', async () => {
+    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true });
+    await expectNoAdminReads(stale);
+    await assertFails(getDoc(doc(stale, 'users/reset-admin')));
+  });
+  it('the same admin signed in again (at or after the reset, to the second) reads everything again', async () => {
+    for (const signedIn of [SESSIONS_ENDED, new Date(SESSIONS_ENDED.getTime() + 60_000)]) {
+      const fresh = clientWithClaims(testEnv, 'reset-admin', { admin: true, auth_time: authTime(signedIn) });
+      expect((await assertSucceeds(getDocs(collection(fresh, 'users')))).size).toBeGreaterThan(1);
+      await assertSucceeds(getDocs(collection(fresh, 'contactMessages')));
+    }
+  });
+  it('a token signed in a second before the reset is still refused', async () => {
+    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, auth_time: authTime(SESSIONS_ENDED) - 1 });
+    await assertFails(getDocs(collection(stale, 'users')));
+  });
+});
+
+describe('a customer whose sessions were ended reads nothing of their own with a token from before', () => {
+  beforeEach(() => asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED })));
+
+  it('a token signed in before the reset cannot read the profile, ledger, orders, recharges or requests', async () => {
+    await assertFails(get('alice', 'users/alice'));
+    await assertFails(list('alice', 'users/alice/ledger'));
+    await assertFails(get('alice', ALICE_ORDER));
+    await assertFails(listWhere('alice', 'orders', 'userId', 'alice'));
+    await assertFails(listWhere('alice', 'recharges', 'userId', 'alice'));
+    await assertFails(listWhere('alice', 'rechargeRequests', 'userId', 'alice'));
+  });
+  it('signed in again, the customer reads their own documents', async () => {
+    const fresh = clientWithClaims(testEnv, 'alice', { email: 'alice@example.com', auth_time: authTime(SESSIONS_ENDED) + 5 });
+    await assertSucceeds(getDoc(doc(fresh, 'users/alice')));
+    await assertSucceeds(getDocs(query(collection(fresh, 'orders'), where('userId', '==', 'alice'))));
+  });
+  it("the reset of one account ends no other account's sessions", async () => {
+    await assertSucceeds(get('bob', 'users/bob'));
+    await assertSucceeds(get('admin', 'users/alice'));
   });
 });
 

@@ -3,14 +3,21 @@
 import { type DocumentData, doc, type Firestore, writeBatch } from 'firebase/firestore';
 
 const at = new Date('2026-01-15T10:00:00Z');
+const HOUR = 60 * 60 * 1000;
 
-const profile = (name: string, role: 'user' | 'admin', balancePaisa: number) => ({
+/** When the actors' tokens were signed in (their auth_time), an hour after the documents were written. */
+export const SIGNED_IN = new Date(at.getTime() + HOUR);
+/** When the reset admin's sessions were ended (`sessionsValidAfter`): after SIGNED_IN. */
+export const SESSIONS_ENDED = new Date(at.getTime() + 2 * HOUR);
+
+const profile = (name: string, role: 'user' | 'admin', balancePaisa: number, sessionsValidAfter?: Date) => ({
   name,
   email: `${name.toLowerCase()}@example.com`,
   role,
   balancePaisa,
   lastRecharge: balancePaisa > 0 ? { amountPaisa: balancePaisa, at } : null,
   createdAt: at,
+  ...(sessionsValidAfter ? { sessionsValidAfter } : {}),
 });
 
 const order = (id: string, userId: string) => ({
@@ -50,6 +57,10 @@ export const FIXTURES: Record<string, DocumentData> = {
   'users/alice': profile('Alice', 'user', 100000),
   'users/bob': profile('Bob', 'user', 25000),
   'users/admin': profile('Admin', 'admin', 0),
+  // An admin after admin:revoke: the role is back to user, tokens issued before still carry the claim.
+  'users/demoted': profile('Demoted', 'user', 0),
+  // An admin whose password was reset (or revoked) after SIGNED_IN.
+  'users/reset-admin': profile('Reset-Admin', 'admin', 0, SESSIONS_ENDED),
   'users/alice/ledger/credit-1': { type: 'credit', amountPaisa: 100000, balanceAfterPaisa: 100000, rechargeId: 'rch-alice', at },
   'users/bob/ledger/credit-1': { type: 'credit', amountPaisa: 25000, balanceAfterPaisa: 25000, rechargeId: 'rch-bob', at },
   [ALICE_ORDER]: order('100000001', 'alice'),

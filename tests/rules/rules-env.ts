@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { type Firestore, setLogLevel } from 'firebase/firestore';
 import { inject } from 'vitest';
+import { SIGNED_IN } from './fixtures';
 
 export const PROJECT_ID = 'demo-rules-test';
 export const RULES_PATH = 'firestore.rules';
@@ -51,18 +52,21 @@ export const AS_VISITOR: Record<Actor, string> = {
 // (they unwrap its modular delegate), so tests read and write exactly as the app would.
 const asModular = (db: unknown) => db as Firestore;
 
+/** A token's auth_time (seconds): when its session signed in. */
+export const authTime = (date: Date) => Math.floor(date.getTime() / 1000);
+
 export function clientsFor(testEnv: RulesTestEnvironment): Record<Actor, Firestore> {
   return {
     anonymous: asModular(testEnv.unauthenticatedContext().firestore()),
-    alice: asModular(testEnv.authenticatedContext('alice', { email: 'alice@example.com' }).firestore()),
-    bob: asModular(testEnv.authenticatedContext('bob', { email: 'bob@example.com' }).firestore()),
-    admin: asModular(testEnv.authenticatedContext('admin', { email: 'admin@example.com', admin: true }).firestore()),
+    alice: clientWithClaims(testEnv, 'alice', { email: 'alice@example.com' }),
+    bob: clientWithClaims(testEnv, 'bob', { email: 'bob@example.com' }),
+    admin: clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true }),
   };
 }
 
-/** A signed-in client with arbitrary token claims, for claims that must not count as admin. */
+/** A signed-in client with arbitrary token claims (signed in at SIGNED_IN unless `auth_time` says otherwise). */
 export function clientWithClaims(testEnv: RulesTestEnvironment, uid: string, claims: Record<string, unknown>): Firestore {
-  return asModular(testEnv.authenticatedContext(uid, claims).firestore());
+  return asModular(testEnv.authenticatedContext(uid, { auth_time: authTime(SIGNED_IN), ...claims }).firestore());
 }
 
 /** Runs `write` with rules disabled (the way the API's Admin SDK writes). */

@@ -118,6 +118,39 @@ export async function fund(user: TestUser, rupees: number): Promise<void> {
   await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: user.email, amount: rupees });
 }
 
+/**
+ * A read straight from Firestore's REST API with the user's ID token, as a web client would make it,
+ * judged by firestore.rules: the HTTP status (200 allowed, 403 denied). A collection path lists it.
+ */
+export async function readFirestoreAs(token: string, path: string): Promise<number> {
+  return (await fetchFirestoreAs(token, path)).status;
+}
+
+/** The same read, answered: what the client receives (the document as Firestore's REST API sends it). */
+export async function fetchFirestoreAs(token: string, path: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${firestoreHost()}/v1/projects/${projectId()}/databases/(default)/documents/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Makes a reseller API key for the user through the API; returns the key. */
+export async function createApiKeyFor(base: string, user: TestUser): Promise<string> {
+  const res = await call(base, 'POST', '/api/api-key', { token: user.token });
+  if (res.status !== 201) throw new Error(`POST /api/api-key answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.key as string;
+}
+
+/** A reseller API v2 request with the key (form-encoded, as most clients send it): the parsed JSON. */
+export async function v2With(base: string, key: string, params: Record<string, string | number> = { action: 'balance' }) {
+  const res = await fetch(`${base}/api/v2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ key, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) }).toString(),
+  });
+  return (await res.json()) as any;
+}
+
 /** Empties the emulators' Firestore and Auth data of the test project. */
 export async function resetEmulators(): Promise<void> {
   await fetch(`${firestoreHost()}/emulator/v1/projects/${projectId()}/databases/(default)/documents`, { method: 'DELETE' });

@@ -24,5 +24,7 @@ export const config = {
   transactionDeadlineMs: env.TRANSACTION_DEADLINE_MS,
   /** The SDK's attempts of one transaction under contention (the deadline usually comes first). */
   transactionAttempts: 30,
+  /** How long an instance trusts what Auth said of an API key's account (disabled, sessions ended). */
+  accountCheckTtlMs: 30_000,
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
 } as const;

@@ -1,10 +1,11 @@
 // The reseller API v2 as existing clients speak it: form-encoded POSTs, answers parsed as strings.
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
-import { db } from '../lib/admin';
+import { auth, db } from '../lib/admin';
 import { allowApiRequest } from '../services/api-rate-limit';
 import { updateOrderStatus } from '../services/orders';
 import { sha256 } from '../services/transactions';
@@ -73,6 +74,40 @@ describe('API keys (POST/GET/DELETE /api/api-key)', () => {
     expect((await call(api.url, 'GET', '/api/api-key', { token: user.token })).body).toEqual({ exists: false });
     // the key is stored only as its hash
     expect((await db.collection('apiKeys').doc(sha256(second)).get()).exists).toBe(false);
+  });
+
+  it('a key of an account disabled in Firebase Auth is refused, and stays revoked when the account is enabled again', async () => {
+    const user = await reseller(50);
+    await auth.updateUser(user.uid, { disabled: true });
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    const add = await v2({
+      key: user.key,
+      action: 'add',
+      service: VIEWS?.number ?? 0,
+      link: 'https://tiktok.com/@off/video/1',
+      quantity: 1000,
+    });
+    expect(add.json).toEqual({ error: 'Invalid API key' });
+
+    await auth.updateUser(user.uid, { disabled: false });
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    const profile = (await db.collection('users').doc(user.uid).get()).data();
+    expect(profile).toMatchObject({ apiKey: null, balancePaisa: 5000 });
+    // Firestore's rules refuse the tokens signed in before the account was found disabled.
+    expect(profile?.sessionsValidAfter.toMillis()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('a key made before the account’s sessions were ended outside the app (the console, a reset by email) is refused', async () => {
+    const user = await reseller(50);
+    const kept = await reseller(50);
+    await sleep(1100); // revocation has one-second precision
+    await auth.revokeRefreshTokens(user.uid);
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key: kept.key, action: 'balance' })).json).toEqual({ balance: '50.00', currency: 'PKR' });
+
+    // A key made after the sessions ended works.
+    const fresh = (await call(api.url, 'POST', '/api/api-key', { token: await user.refresh() })).body.key as string;
+    expect((await v2({ key: fresh, action: 'balance' })).json).toEqual({ balance: '50.00', currency: 'PKR' });
   });
 
   it('needs a signed-in user', async () => {

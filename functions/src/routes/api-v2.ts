@@ -4,7 +4,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { config } from '../lib/config';
-import { resolveApiKey } from '../services/api-keys';
 import { allowApiRequest } from '../services/api-rate-limit';
 import {
   unexpectedFailure,
@@ -19,6 +18,7 @@ import {
   v2Services,
   v2Status,
 } from '../services/api-v2';
+import { resolveApiKey } from '../services/sessions';
 import type { Identity } from '../services/users';
 import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS } from '../shared/api-v2';
 import { text as wellFormedText } from '../shared/schemas';

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, signIn, type TestUser } from '../../../tests/support/api';
+import {
+  apiServerForFile,
+  call,
+  createApiKeyFor,
+  createUser,
+  readFirestoreAs,
+  signIn,
+  type TestUser,
+  v2With,
+} from '../../../tests/support/api';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
@@ -101,6 +110,43 @@ describe('POST /api/auth/change-password/{userId}', () => {
     const res = await changeById(user.uid, { newPassword: 'abc' });
     expect(res).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters', field: 'newPassword' } });
     expect((await signIn(user.email, user.password)).localId).toBe(user.uid);
+  });
+});
+
+describe('a password set by an admin ends every session of the account', () => {
+  it.each([
+    ['reset by email', (user: TestUser) => resetByEmail({ email: user.email, newPassword: NEW_PASSWORD })],
+    ['change by id', (user: TestUser) => changeById(user.uid, { newPassword: NEW_PASSWORD })],
+  ])('%s: the reseller API key stops working at once and spends nothing', async (_, setPassword) => {
+    const user = await createUser();
+    const key = await createApiKeyFor(api.url, user);
+    expect(await v2With(api.url, key)).toEqual({ balance: '0.00', currency: 'PKR' });
+
+    expect((await setPassword(user)).status).toBe(200);
+    expect(await v2With(api.url, key)).toEqual({ error: 'Invalid API key' });
+    expect(await v2With(api.url, key, { action: 'add', service: 1, link: 'https://www.tiktok.com/@x', quantity: 100 })).toEqual({
+      error: 'Invalid API key',
+    });
+    const fresh = await signIn(user.email, NEW_PASSWORD);
+    expect((await call(api.url, 'GET', '/api/api-key', { token: fresh.idToken })).body).toEqual({ exists: false });
+  });
+
+  it("a reset admin's token from before the reset reads nothing straight from Firestore; signed in again it does", async () => {
+    const other = await createUser({ admin: true });
+    // The profile (made by the first visit) carries the role the rules require with the claim.
+    expect((await call(api.url, 'GET', '/api/user/profile', { token: other.token })).body.user.role).toBe('admin');
+    const oldToken = other.token;
+    expect(await readFirestoreAs(oldToken, 'users')).toBe(200);
+    expect(await readFirestoreAs(oldToken, 'orders')).toBe(200);
+    await aSecondPasses();
+
+    expect((await resetByEmail({ email: other.email, newPassword: NEW_PASSWORD })).status).toBe(200);
+    expect(await readFirestoreAs(oldToken, 'users')).toBe(403);
+    expect(await readFirestoreAs(oldToken, 'orders')).toBe(403);
+    expect(await readFirestoreAs(oldToken, `users/${other.uid}`)).toBe(403);
+
+    const fresh = await signIn(other.email, NEW_PASSWORD);
+    expect(await readFirestoreAs(fresh.idToken, 'users')).toBe(200);
   });
 });
 

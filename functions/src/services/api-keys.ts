@@ -1,8 +1,9 @@
 // Reseller API keys. A key is shown once, when it is made; the store keeps only its SHA-256
 // (apiKeys/{hash} → owner) and, on the profile, which hash is current, so replacing or revoking a
-// key takes effect on the next request.
+// key takes effect on the next request. Whether a found key's account still lets it in (not disabled,
+// sessions not ended since) is sessions.ts's resolveApiKey.
 import { randomBytes } from 'node:crypto';
-import type { Timestamp } from 'firebase-admin/firestore';
+import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { runInTransaction, sha256 } from './transactions';
 import { type Identity, readAccount, type UserDoc, userRef } from './users';
@@ -20,7 +21,7 @@ interface ProfileApiKey {
 }
 
 /** A profile with the reseller key it holds, if any. */
-type ProfileWithKey = UserDoc & { apiKey?: ProfileApiKey | null };
+export type ProfileWithKey = UserDoc & { apiKey?: ProfileApiKey | null };
 
 const apiKeysCollection = () => db.collection('apiKeys');
 
@@ -51,26 +52,38 @@ export async function createApiKey(identity: Identity): Promise<string> {
   return key;
 }
 
+/** The write phase of a revocation, in the caller's transaction, from the profile it read. */
+export function revokeApiKeyIn(tx: Transaction, profileRef: DocumentReference, profile: ProfileWithKey): void {
+  if (!profile.apiKey) return;
+  tx.delete(apiKeysCollection().doc(profile.apiKey.hash));
+  tx.update(profileRef, { apiKey: null });
+}
+
 export async function revokeApiKey(uid: string): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
-    const old = (snap.data() as ProfileWithKey | undefined)?.apiKey;
-    if (old) {
-      tx.delete(apiKeysCollection().doc(old.hash));
-      tx.update(userRef(uid), { apiKey: null });
-    }
+    const profile = snap.data() as ProfileWithKey | undefined;
+    if (profile) revokeApiKeyIn(tx, snap.ref, profile);
     return { status: 200, body: null };
   });
 }
 
-/** The owner of a key, or null for an unknown, replaced or revoked one. */
-export async function resolveApiKey(key: string): Promise<{ uid: string; keyHash: string; user: UserDoc } | null> {
+export interface FoundApiKey {
+  uid: string;
+  keyHash: string;
+  /** When the key was made: sessions ended after it end the key. */
+  createdAt: Timestamp;
+  user: UserDoc;
+}
+
+/** The owner of a key per the store, or null for an unknown, replaced or revoked one. */
+export async function findApiKey(key: string): Promise<FoundApiKey | null> {
   if (!/^[0-9a-f]{40}$/i.test(key)) return null;
   const keyHash = sha256(key.toLowerCase());
   const snap = await apiKeysCollection().doc(keyHash).get();
   const doc = snap.data() as ApiKeyDoc | undefined;
   if (!doc) return null;
   const profile = (await userRef(doc.uid).get()).data() as ProfileWithKey | undefined;
-  if (!profile || profile.apiKey?.hash !== keyHash) return null;
-  return { uid: doc.uid, keyHash, user: profile };
+  if (!profile?.apiKey || profile.apiKey.hash !== keyHash) return null;
+  return { uid: doc.uid, keyHash, createdAt: profile.apiKey.createdAt, user: profile };
 }

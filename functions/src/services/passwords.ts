@@ -1,9 +1,10 @@
-// Passwords set by an admin (the customer asked on chat). Setting one ends the account's sessions:
-// refresh tokens are revoked, and ID tokens issued before fail the revocation check on money and admin
-// routes.
+// Passwords set by an admin (the customer asked on chat). Setting one ends the account's sessions
+// (sessions.ts): refresh tokens are revoked, ID tokens issued before fail the revocation check on money
+// and admin routes and the rules' check, and the reseller API key stops working.
 import { auth } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
+import { endSessions } from './sessions';
 import { identityByEmail } from './users';
 
 export async function setPassword(uid: string, newPassword: string): Promise<void> {
@@ -16,7 +17,7 @@ export async function setPassword(uid: string, newPassword: string): Promise<voi
   }
   // Firebase already moves the account's tokensValidAfterTime on a password change; revoking as well
   // keeps the guarantee explicit. If this fails the admin sees an error and repeats (both idempotent).
-  await auth.revokeRefreshTokens(uid);
+  await endSessions(uid);
 }
 
 export async function resetPasswordByEmail(email: string, newPassword: string): Promise<void> {

@@ -19,6 +19,8 @@ export interface UserDoc {
   balancePaisa: Paisa;
   lastRecharge: { amountPaisa: Paisa; date: Timestamp } | null;
   createdAt: Timestamp;
+  /** When the account's sessions were last ended (sessions.ts), for firestore.rules. */
+  sessionsValidAfter?: Timestamp;
 }
 
 export interface Identity {
