@@ -56,6 +56,7 @@ describe('seed', () => {
     await seed();
     const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(await readFirestoreAs(admin.idToken, 'users')).toBe(200);
+    expect(await readFirestoreAs(admin.idToken, 'audit')).toBe(200);
     const demo = await signIn(DEMO_USER.email, DEMO_USER.password);
     expect(await readFirestoreAs(demo.idToken, 'users')).toBe(403);
   });

@@ -164,6 +164,7 @@ async function expectNoAdminReads(client: Firestore) {
   await assertFails(getDocs(collection(client, 'recharges')));
   await assertFails(getDocs(collection(client, 'rechargeRequests')));
   await assertFails(getDocs(collection(client, 'contactMessages')));
+  await assertFails(getDocs(collection(client, 'audit')));
 }
 
 describe('an admin is the claim and the profile role admin, in a session that was not ended', () => {
@@ -187,6 +188,7 @@ describe('an admin is the claim and the profile role admin, in a session that wa
       const fresh = clientWithClaims(testEnv, 'reset-admin', { admin: true, auth_time: authTime(signedIn) });
       expect((await assertSucceeds(getDocs(collection(fresh, 'users')))).size).toBeGreaterThan(1);
       await assertSucceeds(getDocs(collection(fresh, 'contactMessages')));
+      await assertSucceeds(getDocs(collection(fresh, 'audit')));
     }
   });
   it('a token signed in a second before the reset is still refused', async () => {
@@ -393,6 +395,25 @@ describe('contactMessages: read by admins only, written by nobody (the contact f
     names: AS_VISITOR,
     create: ['contactMessages/msg-2', { name: 'Visitor', email: 'v@example.com', message: 'Hi', createdAt: new Date() }],
     update: ['contactMessages/msg-1', { message: 'Edited' }],
+  });
+});
+
+describe('audit: who credited or decided what, read by admins only, never by the customer it concerns', () => {
+  it('an admin can get and list audit records', async () => {
+    await assertSucceeds(get('admin', 'audit/recharge-rch-alice'));
+    expect((await assertSucceeds(list('admin', 'audit'))).size).toBe(1);
+  });
+  it('the customer the record is about, another user and anonymous cannot get or list it', async () => {
+    for (const actor of ['anonymous', 'alice', 'bob'] as const) {
+      await assertFails(get(actor, 'audit/recharge-rch-alice'));
+      await assertFails(list(actor, 'audit'));
+    }
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'an audit record',
+    create: ['audit/recharge-new', { subject: 'recharges/new', action: 'credit', by: 'alice@example.com', byUid: 'alice', at: new Date() }],
+    update: ['audit/recharge-rch-alice', { by: 'someone-else@example.com' }],
   });
 });
 

@@ -73,8 +73,9 @@ export const FIXTURES: Record<string, DocumentData> = {
     supportChat: 'https://wa.me/1',
   },
   'settings/private': { note: 'not for clients' },
-  'recharges/rch-alice': { userId: 'alice', amountPaisa: 100000, method: 'Easypaisa', by: 'admin', at },
-  'recharges/rch-bob': { userId: 'bob', amountPaisa: 25000, method: 'JazzCash', by: 'admin', at },
+  'recharges/rch-alice': { userId: 'alice', amountPaisa: 100000, method: 'Easypaisa', at },
+  'recharges/rch-bob': { userId: 'bob', amountPaisa: 25000, method: 'JazzCash', at },
+  'audit/recharge-rch-alice': { subject: 'recharges/rch-alice', action: 'credit', by: 'admin@example.com', byUid: 'admin', at },
   'rechargeRequests/req-alice': {
     userId: 'alice',
     amountPaisa: 50000,

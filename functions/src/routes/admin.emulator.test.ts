@@ -135,7 +135,11 @@ describe('POST /api/admin/add-balance', () => {
     expect(res.body.user).toMatchObject({ _id: user.uid, email: user.email, balance: 250.5, lastRecharge: { amount: 250.5 } });
     const recharges = await db.collection('recharges').where('userId', '==', user.uid).get();
     expect(recharges.size).toBe(1);
-    expect(recharges.docs[0]?.data()).toMatchObject({ amountPaisa: 25_050, by: admin.email, method: 'admin' });
+    expect(recharges.docs[0]?.data()).toMatchObject({ amountPaisa: 25_050, method: 'admin' });
+    // The recharge is the customer's to read: who credited it is kept in audit/, for admins only.
+    expect(JSON.stringify(recharges.docs[0]?.data())).not.toContain(admin.email);
+    const audit = await db.collection('audit').where('subject', '==', recharges.docs[0]?.ref.path).get();
+    expect(audit.docs.map((d) => d.data())).toEqual([expect.objectContaining({ action: 'credit', by: admin.email, byUid: admin.uid })]);
     expect(await balanceOf(user)).toBe(250.5);
   });
 

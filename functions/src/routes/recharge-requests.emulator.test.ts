@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fetchFirestoreAs, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
@@ -200,14 +200,41 @@ describe('POST /api/admin/recharge-requests/{id}/approve', () => {
       amountPaisa: 75025,
       method: 'NayaPay',
       reference: request.reference,
-      by: admin.email,
     });
     const credits = await creditsOf(user);
     expect(credits).toEqual([expect.objectContaining({ amountPaisa: 75025, balanceAfterPaisa: 75025, rechargeId: recharges.docs[0]?.id })]);
 
-    // The admin list of recent recharges shows it like any other top-up.
+    // The admin list of recent recharges shows it like any other top-up, with the admin who credited it.
     const recent = await call(api.url, 'GET', '/api/admin/recent-recharges', { token: admin.token });
-    expect(recent.body.recharges[0]).toMatchObject({ amount: 750.25, method: 'NayaPay', reference: request.reference });
+    expect(recent.body.recharges[0]).toMatchObject({ amount: 750.25, method: 'NayaPay', reference: request.reference, by: admin.email });
+  });
+
+  it("the customer's own request and recharge name no admin: who approved or rejected is in audit/, for admins only", async () => {
+    const user = await createUser();
+    const approved = await submitOk(user);
+    const rejected = await submitOk(user);
+    expect((await approve(approved._id)).status).toBe(200);
+    expect((await reject(rejected._id, { note: 'Not received' })).status).toBe(200);
+    const recharge = (await db.collection('recharges').where('requestId', '==', approved._id).get()).docs[0];
+    const readable = [`rechargeRequests/${approved._id}`, `rechargeRequests/${rejected._id}`, `recharges/${recharge?.id}`];
+
+    for (const path of readable) {
+      // What the customer's own token reads straight from Firestore, under the rules.
+      const read = await fetchFirestoreAs(user.token, path);
+      expect(read.status).toBe(200);
+      expect(read.text).not.toContain(admin.email);
+      expect(read.text).not.toContain(admin.uid);
+      expect(read.text).not.toMatch(/decidedBy|"by"/);
+    }
+    const audit = await db.collection('audit').where('byUid', '==', admin.uid).get();
+    expect(audit.docs.map((d) => d.data()).filter((a) => readable.includes(a.subject))).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subject: readable[0], action: 'approve', by: admin.email }),
+        expect.objectContaining({ subject: readable[1], action: 'reject', by: admin.email }),
+        expect.objectContaining({ subject: readable[2], action: 'credit', by: admin.email }),
+      ]),
+    );
+    expect((await fetchFirestoreAs(user.token, 'audit')).status).toBe(403);
   });
 
   it('answers 409 to a second approval and to approving a rejected request, crediting nothing', async () => {

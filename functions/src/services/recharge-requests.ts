@@ -8,6 +8,7 @@ import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
 import type { RechargeRequest, User } from '../shared/schemas';
+import { writeAudit } from './audit';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
 import { runInTransaction } from './transactions';
@@ -25,9 +26,8 @@ export interface RechargeRequestDoc {
   reference: string;
   status: RechargeRequestStatus;
   createdAt: Timestamp;
+  /** Who decided is in audit/ (admins only): the customer reads this document. */
   decidedAt?: Timestamp;
-  /** The admin who decided (email). */
-  decidedBy?: string;
   note?: string;
   /** The recharge record an approval wrote. */
   rechargeId?: string;
@@ -128,11 +128,12 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
       tx,
       account,
       { _id: request.userId, name: user.name, email: user.email },
-      { amountPaisa: request.amountPaisa, method: request.method, reference: request.reference, by: admin.email, requestId },
+      { amountPaisa: request.amountPaisa, method: request.method, reference: request.reference, by: admin, requestId },
       now,
     );
-    const decision = { status: 'approved' as const, decidedAt: now, decidedBy: admin.email, rechargeId };
+    const decision = { status: 'approved' as const, decidedAt: now, rechargeId };
     tx.update(ref, decision);
+    writeAudit(tx, ref, 'approve', admin, now);
     const credited: UserDoc = {
       ...user,
       balancePaisa: account.balancePaisa,
@@ -159,8 +160,9 @@ export async function rejectRechargeRequest(admin: { uid: string; email: string 
     if (!request) throw notFound(MESSAGES.requestNotFound);
     assertPending(request);
     // The transaction id stays claimed: the contract refuses any id a request already used.
-    const decision = { status: 'rejected' as const, decidedAt: now, decidedBy: admin.email, ...(note ? { note } : {}) };
+    const decision = { status: 'rejected' as const, decidedAt: now, ...(note ? { note } : {}) };
     tx.update(ref, decision);
+    writeAudit(tx, ref, 'reject', admin, now);
     return {
       status: 200,
       body: { message: MESSAGES.requestRejected, request: rechargeRequestToWire(requestId, { ...request, ...decision }) },

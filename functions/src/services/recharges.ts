@@ -6,6 +6,7 @@ import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
 import type { Recharge } from '../shared/schemas';
+import { auditedBy, writeAudit } from './audit';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
 import { runInTransaction } from './transactions';
 import { type Identity, identityByEmail, readAccount, userToWire } from './users';
@@ -17,14 +18,13 @@ export interface RechargeDoc {
   date: Timestamp;
   method?: string;
   reference?: string;
-  /** The admin who credited it (email), or "seed". */
-  by?: string;
   requestId?: string;
 }
 
 export const rechargesCollection = () => db.collection('recharges');
 
-export function rechargeToWire(id: string, doc: RechargeDoc): Recharge {
+/** The wire shape; `by` (the admin who credited it, from audit/) only in the admin's list. */
+export function rechargeToWire(id: string, doc: RechargeDoc, by?: string): Recharge {
   return {
     _id: id,
     user: doc.user,
@@ -32,7 +32,7 @@ export function rechargeToWire(id: string, doc: RechargeDoc): Recharge {
     date: doc.date.toDate().toISOString(),
     ...(doc.method ? { method: doc.method } : {}),
     ...(doc.reference ? { reference: doc.reference } : {}),
-    ...(doc.by ? { by: doc.by } : {}),
+    ...(by ? { by } : {}),
   };
 }
 
@@ -40,13 +40,14 @@ export interface CreditInput {
   amountPaisa: Paisa;
   method?: string;
   reference?: string;
-  by?: string;
+  /** The admin who credits (email "seed" for the demo data): recorded in audit/, not on the recharge. */
+  by: { uid: string; email: string };
   requestId?: string;
 }
 
 /**
  * The write phase of a credit, inside the caller's transaction (after its reads): the recharge
- * record, the ledger entry, lastRecharge and the balance. Returns the recharge id.
+ * record, its audit record, the ledger entry, lastRecharge and the balance. Returns the recharge id.
  */
 export function writeCredit(
   tx: Transaction,
@@ -63,10 +64,10 @@ export function writeCredit(
     date: now,
     ...(input.method ? { method: input.method } : {}),
     ...(input.reference ? { reference: input.reference } : {}),
-    ...(input.by ? { by: input.by } : {}),
     ...(input.requestId ? { requestId: input.requestId } : {}),
   };
   tx.create(rechargeRef, record);
+  writeAudit(tx, rechargeRef, 'credit', input.by, now);
   postEntry(tx, account, {
     id: ledgerEntryId.credit(rechargeRef.id),
     type: 'credit',
@@ -98,7 +99,7 @@ export async function addBalance(
         {
           amountPaisa,
           method: input.method ?? 'admin',
-          by: admin.email,
+          by: admin,
         },
         now,
       );
@@ -109,5 +110,7 @@ export async function addBalance(
 }
 
 export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {
-  return pageNewestFirst(rechargesCollection(), 'date', page, (d) => rechargeToWire(d.id, d.data() as RechargeDoc));
+  const { items, nextCursor } = await pageNewestFirst(rechargesCollection(), 'date', page, (d) => d);
+  const by = await auditedBy(items.map((d) => d.ref));
+  return { items: items.map((d) => rechargeToWire(d.id, d.data() as RechargeDoc, by.get(d.id))), nextCursor };
 }
