@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fund } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, signIn } from '../../../tests/support/api';
 import { auth, db } from '../lib/admin';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -45,6 +45,30 @@ describe('GET /api/user/profile', () => {
     expect(res.body.user).toMatchObject({ _id: user.uid, email: user.email, role: 'user', balance: 0, lastRecharge: null });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect((await db.collection('users').doc(user.uid).get()).exists).toBe(true);
+  });
+
+  it("follows a changed sign-in email: the verified token's email replaces the profile's, in money paths too", async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    expect((await call(api.url, 'GET', '/api/user/profile', { token: user.token })).body.user.email).toBe(user.email);
+    const newEmail = `new-${user.email}`;
+    await auth.updateUser(user.uid, { email: newEmail });
+    const token = (await signIn(newEmail, user.password)).idToken;
+
+    // An order, the first request after the change, records and stores the email of today.
+    const order = await call(api.url, 'POST', '/api/order/place', {
+      token,
+      body: { serviceId: 'tt-views-fast', link: 'https://www.tiktok.com/@me/video/1', quantity: 1000 },
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.user).toEqual({ _id: user.uid, name: expect.any(String), email: newEmail });
+    expect((await db.collection('users').doc(user.uid).get()).data()?.email).toBe(newEmail);
+
+    await auth.updateUser(user.uid, { email: `again-${user.email}` });
+    const again = (await signIn(`again-${user.email}`, user.password)).idToken;
+    const res = await call(api.url, 'GET', '/api/user/profile', { token: again });
+    expect(res.body.user).toMatchObject({ _id: user.uid, email: `again-${user.email}`, balance: 80 });
+    expect((await db.collection('users').doc(user.uid).get()).data()?.email).toBe(`again-${user.email}`);
   });
 
   it('reports the admin role from the custom claim', async () => {

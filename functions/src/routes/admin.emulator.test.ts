@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
-import { db } from '../lib/admin';
+import { auth, db } from '../lib/admin';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
@@ -141,6 +141,49 @@ describe('POST /api/admin/add-balance', () => {
     const audit = await db.collection('audit').where('subject', '==', recharges.docs[0]?.ref.path).get();
     expect(audit.docs.map((d) => d.data())).toEqual([expect.objectContaining({ action: 'credit', by: admin.email, byUid: admin.uid })]);
     expect(await balanceOf(user)).toBe(250.5);
+  });
+
+  it('credits by userId instead of email (the admin UI, from the users list), exactly one of the two', async () => {
+    const user = await createUser();
+    const credit = (body: unknown, headers?: Record<string, string>) =>
+      call(api.url, 'POST', '/api/admin/add-balance', { token: admin.token, body, headers });
+    const res = await credit({ userId: user.uid, amount: 40 });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ _id: user.uid, email: user.email, balance: 40 });
+    expect(await balanceOf(user)).toBe(40);
+
+    expect(await credit({ userId: 'no-such-uid', amount: 10 })).toMatchObject({
+      status: 404,
+      body: { message: 'User not found', field: 'userId' },
+    });
+    expect(await credit({ userId: 'a/b', amount: 10 })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await credit({ email: user.email, userId: user.uid, amount: 10 })).toMatchObject({ status: 400, body: { field: 'userId' } });
+    expect(await credit({ amount: 10 })).toMatchObject({ status: 400, body: { message: 'Email is required', field: 'email' } });
+    // One key, one request: the same amount sent by email instead of by id is another body.
+    expect((await credit({ userId: user.uid, amount: 5 }, { 'Idempotency-Key': 'by-id' })).status).toBe(200);
+    expect((await credit({ userId: user.uid, amount: 5 }, { 'Idempotency-Key': 'by-id' })).headers.get('idempotent-replayed')).toBe('true');
+    expect((await credit({ email: user.email, amount: 5 }, { 'Idempotency-Key': 'by-id' })).status).toBe(409);
+    expect(await balanceOf(user)).toBe(45);
+  });
+
+  it('a changed sign-in email: the credit goes to the account that holds the email today, whose profile follows it', async () => {
+    const moved = await createUser();
+    await balanceOf(moved); // makes the profile, with the email of the day
+    const oldEmail = moved.email;
+    const newEmail = `moved-${moved.email}`;
+    await auth.updateUser(moved.uid, { email: newEmail });
+    const taker = await createUser({ email: oldEmail });
+
+    const toOld = await call(api.url, 'POST', '/api/admin/add-balance', { token: admin.token, body: { email: oldEmail, amount: 10 } });
+    expect(toOld.body.user).toMatchObject({ _id: taker.uid, email: oldEmail, balance: 10 });
+    const toNew = await call(api.url, 'POST', '/api/admin/add-balance', { token: admin.token, body: { email: newEmail, amount: 20 } });
+    expect(toNew.body.user).toMatchObject({ _id: moved.uid, email: newEmail, balance: 20 });
+
+    const profiles = await db.collection('users').where('email', '==', oldEmail).get();
+    expect(profiles.docs.map((d) => d.id)).toEqual([taker.uid]);
+    const found = await call(api.url, 'GET', `/api/admin/users?q=${encodeURIComponent(oldEmail)}`, { token: admin.token });
+    expect(found.body.users.map((u: { _id: string }) => u._id)).toEqual([taker.uid]);
+    expect((await db.collection('users').doc(moved.uid).get()).data()).toMatchObject({ email: newEmail, balancePaisa: 2000 });
   });
 
   it('is idempotent with the Idempotency-Key header; the same key with another amount is 409', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fetchFirestoreAs, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fetchFirestoreAs, signIn, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
-import { db } from '../lib/admin';
+import { auth, db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -235,6 +235,19 @@ describe('POST /api/admin/recharge-requests/{id}/approve', () => {
       ]),
     );
     expect((await fetchFirestoreAs(user.token, 'audit')).status).toBe(403);
+  });
+
+  it('approving a request filed before an email change keeps the email the profile has now', async () => {
+    const user = await createUser();
+    const request = await submitOk(user);
+    const newEmail = `new-${user.email}`;
+    await auth.updateUser(user.uid, { email: newEmail });
+    const token = (await signIn(newEmail, user.password)).idToken;
+    expect((await call(api.url, 'GET', '/api/user/profile', { token })).body.user.email).toBe(newEmail);
+
+    const res = await approve(request._id);
+    expect(res.body.user).toMatchObject({ _id: user.uid, email: newEmail, balance: 500 });
+    expect((await db.collection('users').doc(user.uid).get()).data()?.email).toBe(newEmail);
   });
 
   it('answers 409 to a second approval and to approving a rejected request, crediting nothing', async () => {

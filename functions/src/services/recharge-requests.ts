@@ -12,7 +12,7 @@ import { writeAudit } from './audit';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
 import { runInTransaction } from './transactions';
-import { type Identity, readAccount, type UserDoc, userRef, userToWire } from './users';
+import { accountFromSnapshot, type Identity, type UserDoc, userRef, userToWire } from './users';
 
 export type RechargeRequestStatus = RechargeRequest['status'];
 
@@ -120,8 +120,11 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
     const request = snap.data() as RechargeRequestDoc | undefined;
     if (!request) throw notFound(MESSAGES.requestNotFound);
     assertPending(request);
-    const owner: Identity = { uid: request.userId, email: request.user.email, name: request.user.name, admin: false };
-    const { account, user, createIfMissing } = await readAccount(tx, owner, now);
+    const profileSnap = await tx.get(userRef(request.userId));
+    // The email the request was filed with may be out of date: an existing profile keeps its own.
+    const email = (profileSnap.data() as UserDoc | undefined)?.email ?? request.user.email;
+    const owner: Identity = { uid: request.userId, email, name: request.user.name, admin: false };
+    const { account, user, createIfMissing } = accountFromSnapshot(tx, profileSnap, owner, now);
 
     createIfMissing();
     const rechargeId = writeCredit(

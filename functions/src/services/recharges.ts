@@ -9,7 +9,7 @@ import type { Recharge } from '../shared/schemas';
 import { auditedBy, writeAudit } from './audit';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
 import { runInTransaction } from './transactions';
-import { type Identity, identityByEmail, readAccount, userToWire } from './users';
+import { type Identity, identityByEmail, identityByUid, readAccount, userToWire } from './users';
 
 export interface RechargeDoc {
   userId: string;
@@ -79,34 +79,37 @@ export function writeCredit(
   return rechargeRef.id;
 }
 
-/** Admin add-balance by email (and the seed's demo top-up): one credit, idempotent with a key. */
+/**
+ * Admin add-balance (and the seed's demo top-up): one credit to the account with `userId`, or to the
+ * one that holds `email` today (Firebase Auth, not a profile's copy of an old email), idempotent with
+ * a key. The account's profile takes the Auth record's email in the same transaction.
+ */
 export async function addBalance(
   admin: { uid: string; email: string },
-  input: { email: string; amount: number; method?: string },
+  input: { email?: string | undefined; userId?: string | undefined; amount: number; method?: string },
   idempotencyKey?: string,
 ) {
-  const target: Identity = await identityByEmail(input.email);
+  const target: Identity = input.userId !== undefined ? await identityByUid(input.userId) : await identityByEmail(input.email ?? '');
   const amountPaisa = toPaisa(input.amount);
-  return runInTransaction(
-    { scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request: { email: target.email, amount: input.amount } },
-    async (tx, now) => {
-      const { account, user, createIfMissing } = await readAccount(tx, target, now);
-      createIfMissing();
-      writeCredit(
-        tx,
-        account,
-        { _id: target.uid, name: user.name, email: user.email },
-        {
-          amountPaisa,
-          method: input.method ?? 'admin',
-          by: admin,
-        },
-        now,
-      );
-      const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };
-      return { status: 200, body: { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) } };
-    },
-  );
+  // The body as sent: a key reused with the other way of naming the account is another request (409).
+  const request = input.userId !== undefined ? { userId: target.uid, amount: input.amount } : { email: target.email, amount: input.amount };
+  return runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
+    const { account, user, createIfMissing } = await readAccount(tx, target, now);
+    createIfMissing();
+    writeCredit(
+      tx,
+      account,
+      { _id: target.uid, name: user.name, email: user.email },
+      {
+        amountPaisa,
+        method: input.method ?? 'admin',
+        by: admin,
+      },
+      now,
+    );
+    const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };
+    return { status: 200, body: { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) } };
+  });
 }
 
 export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {

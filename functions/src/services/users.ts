@@ -1,6 +1,6 @@
 // Profiles: users/{uid}. Created by register (with the name typed at sign-up) or, for an account that
 // has none yet, from the ID token or the Auth record. The balance lives here as a cache of the ledger.
-import type { DecodedIdToken } from 'firebase-admin/auth';
+import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../lib/admin';
 import { fail } from '../lib/errors';
@@ -39,18 +39,33 @@ export function identityFromToken(token: DecodedIdToken): Identity {
   return { uid: token.uid, email, name, admin: token.admin === true };
 }
 
-/** The identity of the account with this email, from Firebase Auth; 404 `User not found`. */
+function identityFromRecord(record: UserRecord): Identity {
+  const email = (record.email ?? '').toLowerCase();
+  return {
+    uid: record.uid,
+    email,
+    name: record.displayName?.trim() || email.split('@')[0] || 'User',
+    admin: record.customClaims?.admin === true,
+  };
+}
+
+/** The identity of the account that holds this email today, from Firebase Auth; 404 `User not found`. */
 export async function identityByEmail(email: string): Promise<Identity> {
   try {
-    const record = await auth.getUserByEmail(email);
-    return {
-      uid: record.uid,
-      email: (record.email ?? email).toLowerCase(),
-      name: record.displayName?.trim() || email.split('@')[0] || 'User',
-      admin: record.customClaims?.admin === true,
-    };
+    return identityFromRecord(await auth.getUserByEmail(email));
   } catch (error) {
     if ((error as { code?: string }).code === 'auth/user-not-found') throw fail('user_not_found', MESSAGES.userNotFound, 'email');
+    throw error;
+  }
+}
+
+/** The identity of the account with this uid, from Firebase Auth; 404 `User not found`. */
+export async function identityByUid(uid: string): Promise<Identity> {
+  try {
+    return identityFromRecord(await auth.getUser(uid));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw fail('user_not_found', MESSAGES.userNotFound, 'userId');
     throw error;
   }
 }
@@ -68,20 +83,35 @@ export function newUserDoc(identity: Identity, now: Timestamp, name = identity.n
 
 export interface ReadAccount {
   account: Account;
+  /** The profile, with the identity's email (see emailUpdate). */
   user: UserDoc;
-  /** For the write phase: creates the profile when it did not exist (before postEntry updates it). */
+  /**
+   * For the write phase: creates the profile when it did not exist (before postEntry updates it), or
+   * brings its email up to date.
+   */
   createIfMissing: () => void;
+}
+
+/**
+ * The change that makes a profile's email the sign-in email of the account today, or null. The
+ * identity is the verified token's or the Auth record's, so the profile follows an email change the
+ * next time the account signs in or is credited; an identity without an email changes nothing.
+ */
+export function emailUpdate(profile: UserDoc, identity: Identity): { email: string } | null {
+  return identity.email && profile.email !== identity.email ? { email: identity.email } : null;
 }
 
 /** The account from a snapshot read in `tx` (see readAccount), for callers that batch their reads. */
 export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot, identity: Identity, now: Timestamp): ReadAccount {
   const existing = snap.data() as UserDoc | undefined;
-  const user = existing ?? newUserDoc(identity, now);
+  const update = existing ? emailUpdate(existing, identity) : null;
+  const user = existing ? { ...existing, ...update } : newUserDoc(identity, now);
   return {
     account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
     user,
     createIfMissing: () => {
       if (!existing) tx.create(snap.ref, user);
+      else if (update) tx.update(snap.ref, update);
     },
   };
 }
@@ -94,15 +124,19 @@ export async function readAccount(tx: Transaction, identity: Identity, now: Time
 /**
  * Creates the profile if missing; `created` says whether this call made it. With `clientAddress` (the
  * HTTP routes) a creation counts against that address's sign-up limit, in the same transaction; an
- * existing profile is answered without counting.
+ * existing profile is answered without counting, its email brought up to date (emailUpdate).
  */
 export async function ensureProfile(identity: Identity, name?: string, clientAddress?: string): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
   // The shared runner: sign-ups from one address contend on its counter, so retries and 503 matter.
   const answer = await runInTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
-    if (snap.exists)
-      return { status: 200, body: { user: userToWire(identity.uid, snap.data() as UserDoc, identity.admin), created: false } };
+    if (snap.exists) {
+      const existing = snap.data() as UserDoc;
+      const update = emailUpdate(existing, identity);
+      if (update) tx.update(ref, update);
+      return { status: 200, body: { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false } };
+    }
     const limit = clientAddress === undefined ? null : await checkRateLimit(tx, 'register', clientAddress, now);
     const doc = newUserDoc(identity, now, name ?? identity.name);
     limit?.record();

@@ -7,6 +7,7 @@ export const MESSAGES = {
   idempotencyConflict: 'This Idempotency-Key was already used with a different request',
   transactionIdUsed: 'This transaction ID was already submitted',
   userNotFound: 'User not found',
+  emailOrUserId: 'Send either an email or a userId, not both',
   orderNotFound: 'Order not found',
   serviceNotFound: 'Service not found',
   requestNotFound: 'Recharge request not found',

@@ -44,3 +44,22 @@ describe('placeOrderBody serviceId', () => {
     expect(refusal(placeOrderBody.safeParse(body('')))).toEqual({ message: 'Service is required', field: 'serviceId' });
   });
 });
+
+describe('addBalanceBody names the account by email or by userId, exactly one', () => {
+  const check = (body: unknown) => refusal(addBalanceBody.safeParse(body));
+
+  it('accepts either', () => {
+    expect(addBalanceBody.parse({ email: ' A@Example.com ', amount: 5 })).toEqual({ email: 'a@example.com', amount: 5 });
+    expect(addBalanceBody.parse({ userId: ' u1 ', amount: 5 })).toEqual({ userId: 'u1', amount: 5 });
+  });
+
+  it('refuses neither, both, and an empty or overlong userId', () => {
+    expect(check({ amount: 5 })).toEqual({ message: 'Email is required', field: 'email' });
+    expect(check({ email: 'a@example.com', userId: 'u1', amount: 5 })).toEqual({
+      message: 'Send either an email or a userId, not both',
+      field: 'userId',
+    });
+    expect(check({ userId: ' ', amount: 5 })).toEqual({ message: 'User not found', field: 'userId' });
+    expect(check({ userId: 'x'.repeat(129), amount: 5 })).toEqual({ message: 'User not found', field: 'userId' });
+  });
+});

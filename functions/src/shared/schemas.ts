@@ -11,6 +11,8 @@ import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
 export const LIMITS = {
   name: 80,
   email: 254,
+  /** Firebase Auth uids are at most 128 characters. */
+  uid: 128,
   message: 2000,
   comment: 2000,
   password: { min: 8, max: 128 },
@@ -98,10 +100,23 @@ export const updateStatusBody = z.strictObject({
   remains: z.number().int('Remains must be a whole number').positive('Remains must be greater than 0').optional(),
 });
 
-export const addBalanceBody = z.strictObject({
-  email: emailSchema,
-  amount: rupees(LIMITS.maxCredit),
-});
+/**
+ * A credit names its account by `userId` (the admin UI, where it knows the account) or by `email`
+ * (the account that holds the email today), exactly one of them.
+ */
+export const addBalanceBody = z
+  .strictObject({
+    email: emailSchema.optional(),
+    userId: text().trim().min(1, MESSAGES.userNotFound).max(LIMITS.uid, MESSAGES.userNotFound).optional(),
+    amount: rupees(LIMITS.maxCredit),
+  })
+  .superRefine((body, ctx) => {
+    if (body.email === undefined && body.userId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+    if (body.email !== undefined && body.userId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: MESSAGES.emailOrUserId });
+  });
+export type AddBalanceBody = z.infer<typeof addBalanceBody>;
 
 export const resetPasswordBody = z.strictObject({ email: emailSchema, newPassword: passwordSchema });
 export const changePasswordBody = z.strictObject({ newPassword: passwordSchema });

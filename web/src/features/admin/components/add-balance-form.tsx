@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addBalanceBody } from '@shared/schemas';
+import { type AddBalanceBody, addBalanceBody, type User } from '@shared/schemas';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,40 +11,57 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 
 type Values = z.input<typeof addBalanceBody>;
 
-export function AddBalanceForm() {
+/**
+ * Credits the account that holds the typed email today or, given `account` (a row the admin picked),
+ * that account by its id: an email can move to another account, the id cannot.
+ */
+export function AddBalanceForm({ account, onDone }: { account?: Pick<User, '_id' | 'name' | 'email'>; onDone?: () => void }) {
   const toast = useToast();
   const addBalance = useAddBalance();
   const { send } = useIdempotencyKey();
+  const empty: Values = account ? { userId: account._id, amount: Number.NaN } : { email: '', amount: Number.NaN };
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(addBalanceBody), defaultValues: { email: '', amount: Number.NaN } });
+  } = useForm<Values>({ resolver: zodResolver(addBalanceBody), defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = { email: values.email.trim().toLowerCase(), amount: values.amount };
+    const body: AddBalanceBody = account
+      ? { userId: account._id, amount: values.amount }
+      : { email: (values.email ?? '').trim().toLowerCase(), amount: values.amount };
     try {
       await send(body, (idempotencyKey) => addBalance.mutateAsync({ body, idempotencyKey }));
       toast.success('✅ Balance updated!');
-      reset({ email: '', amount: Number.NaN });
+      reset(empty);
+      onDone?.();
     } catch (error) {
       toast.error(adminFailure(error));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby="add-balance-heading">
-      <h2 id="add-balance-heading" className="text-lg font-bold text-slate-900">
-        Add Balance
-      </h2>
-      <TextField label="User email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={account ? undefined : 'add-balance-heading'}>
+      {account ? null : (
+        <h2 id="add-balance-heading" className="text-lg font-bold text-slate-900">
+          Add Balance
+        </h2>
+      )}
+      {account ? (
+        <p className="text-sm text-slate-600">
+          To <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
+        </p>
+      ) : (
+        <TextField label="User email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      )}
       <TextField
         label="Amount (Rs)"
         type="number"
         inputMode="decimal"
         step="any"
         min={0}
+        data-autofocus={account ? true : undefined}
         error={errors.amount?.message}
         {...register('amount', { valueAsNumber: true })}
       />

@@ -1,14 +1,20 @@
+import type { User } from '@shared/schemas';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert, TextField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useUsers } from '@/features/admin/api/get-users';
+import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
 import { formatAmount, formatDate } from '@/lib/format';
 
 export function UsersPanel() {
   const [query, setQuery] = useState('');
   const [submitted, setSubmitted] = useState('');
   const users = useUsers(submitted);
+  // The row the admin credits: by its id, whatever email the account holds by then.
+  const [crediting, setCrediting] = useState<User | null>(null);
   return (
     <section aria-labelledby="users-heading" className="space-y-4">
       <h2 id="users-heading" className="text-lg font-bold text-slate-900">
@@ -59,9 +65,20 @@ export function UsersPanel() {
                 user.lastRecharge ? `${formatAmount(user.lastRecharge.amount)} · ${formatDate(user.lastRecharge.date)}` : 'N/A',
             },
             { header: 'Joined', cell: (user) => formatDate(user.createdAt) },
+            {
+              header: 'Actions',
+              cell: (user) => (
+                <Button size="sm" variant="secondary" aria-label={`Credit ${user.email}`} onClick={() => setCrediting(user)}>
+                  Credit
+                </Button>
+              ),
+            },
           ]}
         />
       )}
+      <Modal open={crediting !== null} onClose={() => setCrediting(null)} title="Add Balance">
+        {crediting ? <AddBalanceForm key={crediting._id} account={crediting} onDone={() => setCrediting(null)} /> : null}
+      </Modal>
     </section>
   );
 }

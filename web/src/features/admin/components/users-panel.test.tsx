@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { UsersPanel } from '@/features/admin/components/users-panel';
+import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
+
+const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
+const ali = {
+  _id: 'u1',
+  name: 'Ali',
+  email: 'ali@example.com',
+  role: 'user',
+  balance: 0,
+  lastRecharge: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('UsersPanel', () => {
+  // jsdom does not know <search> (the search form's landmark), and React says so once per run: every
+  // other console.error still fails the test (tests/support/fail-on-console-error.ts).
+  beforeEach(() => {
+    const report = (console.error as unknown as Mock).getMockImplementation();
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (!/The tag <%s> is unrecognized in this browser/.test(String(args[0])) || args[1] !== 'search') report?.(...args);
+    });
+  });
+
+  it('credits a listed account by its id, not by the email it showed', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/users': { body: { users: [ali], nextCursor: null } },
+      'POST /api/admin/add-balance': { body: { message: 'Balance updated', user: { ...ali, balance: 100 } } },
+    });
+    const { user } = renderApp(<UsersPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Credit ali@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Balance' });
+    expect(within(dialog).getByText('Ali')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('User email')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Amount (Rs)'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+
+    expect(await screen.findByText('✅ Balance updated!')).toBeInTheDocument();
+    const credit = calls.find((call) => call.method === 'POST');
+    expect(credit?.body).toEqual({ userId: 'u1', amount: 100 });
+    expect(credit?.headers['idempotency-key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the dialog open with '❌ ' and the server's message when the credit fails", async () => {
+    mockApi({
+      'GET /api/admin/users': { body: { users: [ali], nextCursor: null } },
+      'POST /api/admin/add-balance': { status: 404, body: { message: 'User not found', field: 'userId' } },
+    });
+    const { user } = renderApp(<UsersPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Credit ali@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Balance' });
+    await user.type(within(dialog).getByLabelText('Amount (Rs)'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+    expect(await screen.findByText('❌ User not found')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+  });
+});
