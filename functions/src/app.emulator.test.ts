@@ -103,4 +103,14 @@ describe('request bodies', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
+
+  it("echoes a caller's short request id, and answers any other with a fresh one", async () => {
+    const echoed = await call(api.url, 'GET', '/api/health', { headers: { 'x-request-id': 'trace-42.a:b_c' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-42.a:b_c');
+    for (const sent of ['x'.repeat(4_000), 'x'.repeat(65), '<script>alert(1)</script>', 'a "quoted" id', 'one, two']) {
+      const res = await call(api.url, 'GET', '/api/health', { headers: { 'x-request-id': sent } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // The HTTP app behind the `api` function: every path under /api.
-import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { restoreBodyHeaders } from './lib/host-body';
+import { requestIdFrom } from './lib/request-id';
 import { serverTimingHeader } from './lib/server-timing';
 import { jsonBody } from './middleware/body';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
@@ -24,7 +24,7 @@ export function createApp() {
 
   app.use((req, res, next) => {
     restoreBodyHeaders(req);
-    res.locals.requestId = req.get('x-request-id') ?? randomUUID();
+    res.locals.requestId = requestIdFrom(req.get('x-request-id'));
     res.set('X-Request-Id', res.locals.requestId as string);
     // Server-Timing: the time spent in the app, so a slow answer shows whether it was us or the path
     // to us (browser dev tools and the benchmark read it).
