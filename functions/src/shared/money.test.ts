@@ -48,7 +48,7 @@ describe('pricing', () => {
 });
 
 describe('partial refunds', () => {
-  it('never exceed the price, never go negative, and what is kept plus refunded is exactly the price', () => {
+  it('never exceed the price, never go negative, and are the exact share rounded half up', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 45_000_000 }), fc.integer({ min: 2, max: 10_000_000 }), fc.nat(), (price, quantity, seed) => {
         const remains = 1 + (seed % (quantity - 1));
@@ -56,12 +56,28 @@ describe('partial refunds', () => {
         expect(Number.isSafeInteger(refund)).toBe(true);
         expect(refund).toBeGreaterThanOrEqual(0);
         expect(refund).toBeLessThanOrEqual(price);
-        const kept = price - refund;
-        expect(kept + refund).toBe(price);
         // within half a paisa of the exact share
         const diff = 2 * refund * quantity - 2 * price * remains;
         expect(diff).toBeGreaterThan(-quantity);
         expect(diff).toBeLessThanOrEqual(quantity);
+      }),
+      params,
+    );
+  });
+
+  it('split the price with the refund of the delivered part: together exactly the price, a paisa more only on two exact halves', () => {
+    // Refunding the undelivered `remains` and, as if it were undelivered, the delivered rest: the two
+    // shares are price·r/q and price·(q−r)/q, so rounding must not lose or make a paisa between them,
+    // except when both are exactly x.5 paisa and each rounds up.
+    expect(partialRefund(3, 1, 2) + partialRefund(3, 1, 2)).toBe(4); // 1.5 + 1.5, both half up
+    expect(partialRefund(10, 1, 3) + partialRefund(10, 2, 3)).toBe(10); // 3.33 + 6.67
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 45_000_000 }), fc.integer({ min: 2, max: 10_000_000 }), fc.nat(), (price, quantity, seed) => {
+        const remains = 1 + (seed % (quantity - 1));
+        const bothExactHalves = 2 * ((price * remains) % quantity) === quantity;
+        expect(partialRefund(price, remains, quantity) + partialRefund(price, quantity - remains, quantity)).toBe(
+          price + (bothExactHalves ? 1 : 0),
+        );
       }),
       params,
     );
