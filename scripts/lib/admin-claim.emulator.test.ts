@@ -29,11 +29,21 @@ describe('npm run admin:grant / admin:revoke', () => {
     expect(granted.stdout).toContain(`Granted admin for ${user.email.toUpperCase()}`);
     expect((await auth.getUser(user.uid)).customClaims).toEqual({ beta: true, admin: true });
 
+    // The session signed in before the grant is still good, until the revoke.
+    expect(await auth.verifyIdToken(user.token, true)).toMatchObject({ uid: user.uid });
+    const before = (await auth.getUser(user.uid)).tokensValidAfterTime;
+    // Sign-in and revocation times are whole seconds: revoke in a later second than the sign-in.
+    const signedInAt = (JSON.parse(Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString()) as { auth_time: number }).auth_time;
+    while (Date.now() < (signedInAt + 1) * 1000) await sleep(50);
+
     const revoked = cli('revoke', user.email);
     expect(revoked.status).toBe(0);
     const after = await auth.getUser(user.uid);
     expect(after.customClaims).toEqual({ beta: true });
-    expect(after.tokensValidAfterTime).toBeTruthy();
+    // The emulator sets tokensValidAfterTime when the account is made: the revoke must move it on,
+    // and the open session's token is refused from now on.
+    expect(Date.parse(after.tokensValidAfterTime ?? '')).toBeGreaterThan(Date.parse(before ?? ''));
+    await expect(auth.verifyIdToken(user.token, true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
   });
 
   it('keeps the rules in step: the granted admin reads Firestore; revoked, the old token reads nothing and the API key ends', async () => {
