@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
+import { toPaisa } from '../shared/money';
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_121);
 
@@ -42,7 +43,8 @@ describe('randomized concurrent money mix', () => {
     type Op = () => Promise<void>;
     const sentKeys: { key: string; user: TestUser; body: unknown }[] = [];
     const orderIdsByKey = new Map<string, Set<string>>();
-    const creditKeys = new Map<string, Set<number>>();
+    /** Per add-balance key answered 200: its amount and every balance its answers reported. */
+    const creditKeys = new Map<string, { amount: number; balances: Set<number> }>();
     const placedOrders: string[] = [];
 
     const placeOp =
@@ -69,9 +71,9 @@ describe('randomized concurrent money mix', () => {
         });
         expect([200, 503]).toContain(res.status);
         if (res.status === 200) {
-          const statuses = creditKeys.get(key) ?? new Set();
-          statuses.add(res.body.user.balance);
-          creditKeys.set(key, statuses);
+          const answers = creditKeys.get(key) ?? { amount, balances: new Set<number>() };
+          answers.balances.add(res.body.user.balance);
+          creditKeys.set(key, answers);
         }
       };
     const statusOp =
@@ -119,6 +121,16 @@ describe('randomized concurrent money mix', () => {
     const orders = await db.collection('orders').get();
     expect(orders.size).toBe(orderIdsByKey.size);
     expect(orders.size).toBeGreaterThan(10);
+    // Every add-balance key credited once: its answers agree (a retry replays the first), and the
+    // store holds exactly one recharge per key answered 200, for the amounts those keys asked for.
+    for (const [key, { balances }] of creditKeys) expect([...balances], `key ${key} answered different balances`).toHaveLength(1);
+    const adminEmails = new Set(admins.map((admin) => admin.email));
+    const credits = (await db.collection('recharges').get()).docs.filter((doc) => adminEmails.has(doc.get('by') as string));
+    expect(credits.length).toBe(creditKeys.size);
+    expect(credits.reduce((sum, doc) => sum + (doc.get('amountPaisa') as number), 0)).toBe(
+      [...creditKeys.values()].reduce((sum, { amount }) => sum + toPaisa(amount), 0),
+    );
+    expect(creditKeys.size).toBeGreaterThan(5);
     await expectMoneyInvariants();
   });
 
