@@ -26,9 +26,12 @@ export const routes = [
           { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
         ],
       },
+      // Every admin screen lives under /admin, below its one guard: a screen added as a child inherits
+      // it, and router.test.tsx fails for an /admin path mounted anywhere else.
       {
+        path: paths.admin.path,
         element: <RequireAdmin />,
-        children: [{ path: paths.admin.path, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) }],
+        children: [{ index: true, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) }],
       },
       { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],

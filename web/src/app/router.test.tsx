@@ -1,0 +1,104 @@
+// The real route table: every /admin path is behind RequireAdmin, checked in the table itself and by
+// opening each one as a customer and as nobody (both end at /login, no admin screen) and as an admin.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { RequireAdmin } from '@/app/guards';
+import { routes } from '@/app/router';
+import { ToastProvider } from '@/components/ui/toasts';
+import { paths } from '@/config/paths';
+import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { admin, customer, fakeAuth, mockApi, SETTINGS } from '@/testing/render';
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  element?: ReactNode;
+  children?: RouteEntry[];
+}
+
+/** Every route of the table that renders something, with its full path and whether RequireAdmin is above it. */
+function flatten(entries: RouteEntry[], parentPath = '', guarded = false): { path: string; guarded: boolean }[] {
+  return entries.flatMap((entry) => {
+    const path =
+      entry.path === undefined ? parentPath : entry.path.startsWith('/') ? entry.path : `${parentPath.replace(/\/$/, '')}/${entry.path}`;
+    const underGuard =
+      guarded ||
+      (typeof entry.element === 'object' && entry.element !== null && 'type' in entry.element && entry.element.type === RequireAdmin);
+    const self = entry.children ? [] : [{ path: path || '/', guarded: underGuard }];
+    return [...self, ...flatten(entry.children ?? [], path, underGuard)];
+  });
+}
+
+const table = flatten(routes as RouteEntry[]);
+const isAdminPath = (path: string) => path === paths.admin.path || path.startsWith(`${paths.admin.path}/`);
+const adminPaths = table.filter((route) => isAdminPath(route.path)).map((route) => route.path);
+
+function openAt(path: string, auth: AuthContextValue) {
+  mockApi({ 'GET /api/settings': { body: SETTINGS } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the admin screens', () => {
+  it('are all behind RequireAdmin in the route table', () => {
+    expect(adminPaths).toContain(paths.admin.path);
+    expect(table.filter((route) => isAdminPath(route.path) && !route.guarded)).toEqual([]);
+  });
+
+  // The first render loads the route modules on demand, which takes seconds in jsdom on a busy machine.
+  const LOADED = { timeout: 10_000 };
+  const SLOW = 15_000;
+
+  it.each(adminPaths)(
+    'send a customer from %s to /login without showing it',
+    async (path) => {
+      const router = openAt(path, fakeAuth({ status: 'signed-in', user: customer }));
+      await screen.findByRole('heading', { level: 1, name: 'Login' }, LOADED);
+      expect(router.state.location.pathname).toBe(paths.login.path);
+      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it.each(adminPaths)(
+    'send nobody-signed-in from %s to /login',
+    async (path) => {
+      const router = openAt(path, fakeAuth({ status: 'signed-out', user: null }));
+      await screen.findByRole('heading', { level: 1, name: 'Login' }, LOADED);
+      expect(router.state.location.pathname).toBe(paths.login.path);
+      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'open for an admin',
+    async () => {
+      // jsdom does not know the <search> element of the admin search forms, and React says so.
+      const errors: unknown[][] = [];
+      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+        errors.push(args);
+      });
+      const router = openAt(paths.admin.path, fakeAuth({ status: 'signed-in', user: admin }));
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, LOADED);
+      expect(router.state.location.pathname).toBe(paths.admin.path);
+      expect(errors.filter(([format, tag]) => !(String(format).includes('is unrecognized in this browser') && tag === 'search'))).toEqual(
+        [],
+      );
+    },
+    SLOW,
+  );
+});
