@@ -2,7 +2,7 @@
 // registers, asks for a top-up, the admin approves it, the customer orders, the admin cancels the
 // order, and the customer sees the refund. Screenshots of every page at 360 and 1280 px.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import {
@@ -47,25 +47,35 @@ describe('a new customer, from sign-up to a refunded order', () => {
     expect(await customer.getByText('Boost your social media presence with reliable & fast services.').isVisible()).toBe(true);
     await screenshotBothWidths(customer, 'home');
 
-    for (const [path, name, heading] of [
-      ['/login', 'login', 'Login'],
-      ['/register', 'register', 'Create your account'],
-      ['/contact', 'contact', 'Contact Us'],
-      ['/blog', 'blog', 'Step-by-step guide'],
-      ['/about', 'about', 'About Us'],
-      ['/no-such-page', 'not-found', 'Page not found'],
-    ] as const) {
+    // Each page is photographed once the visitor sees what it loads: the header's Login link (the
+    // session resolved; at phone width it is hidden, shown at 1280 px), the support chat links (from
+    // the settings) and the reviews.
+    const signedOutHeader = customer
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Login', exact: true, includeHidden: true });
+    const pages: { path: string; name: string; heading: string; loaded?: Locator }[] = [
+      { path: '/login', name: 'login', heading: 'Login', loaded: customer.getByRole('link', { name: 'Forgot Password' }) },
+      { path: '/register', name: 'register', heading: 'Create your account' },
+      { path: '/contact', name: 'contact', heading: 'Contact Us', loaded: customer.getByRole('link', { name: 'Open a chat with us' }) },
+      { path: '/blog', name: 'blog', heading: 'Step-by-step guide' },
+      {
+        path: '/about',
+        name: 'about',
+        heading: 'About Us',
+        loaded: customer
+          .getByText('No reviews yet. Be the first one!')
+          .or(customer.getByRole('img', { name: / out of 5 stars$/ }))
+          .first(),
+      },
+      { path: '/no-such-page', name: 'not-found', heading: 'Page not found' },
+    ];
+    for (const { path, name, heading, loaded } of pages) {
       await customer.goto(path);
       await customer.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await customer.waitForLoadState('networkidle');
+      await signedOutHeader.waitFor({ state: 'attached' });
+      await loaded?.waitFor();
       await screenshotBothWidths(customer, name);
     }
-    await customer.goto('/about');
-    await customer
-      .getByText('No reviews yet. Be the first one!')
-      .or(customer.getByRole('list').filter({ hasText: 'out of 5' }))
-      .first()
-      .waitFor();
   });
 
   it('sends a visitor from /dashboard to /login', async () => {
