@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { withConnectSources } from './hosting-headers';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const PROJECT_ID = 'demo-smm-panel';
@@ -243,9 +244,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ui: { enabled: false },
         singleProjectMode: true,
       };
+      // The page signs in against the Auth emulator, another origin than Hosting's: this run's policy
+      // allows it (firebase.json keeps the production policy, which allows no local origin).
+      const config = toolsEmulators.includes('auth') ? withConnectSources(base, [`http://${host}:${ports.auth}`]) : base;
       // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
       const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
-      writeFileSync(configPath, JSON.stringify({ ...base, emulators }, null, 2));
+      writeFileSync(configPath, JSON.stringify({ ...config, emulators }, null, 2));
       const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
       const child = spawn(
         firebaseBin,

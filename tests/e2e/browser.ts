@@ -12,18 +12,45 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context (its own storage and session) that fails loudly on page errors. */
-export async function newContext(browser: Browser, baseURL: string, viewport = PHONE): Promise<BrowserContext> {
+export const pageErrors: string[] = [];
+/** What the security headers refused in any page (tests end by expecting none). */
+export const policyViolations: string[] = [];
+
+/**
+ * A fresh context (its own storage and session) that fails loudly on page errors, and records every
+ * Content-Security-Policy or Permissions-Policy complaint of its pages in `violations`.
+ */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = PHONE,
+  violations = policyViolations,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(30_000);
-  context.on('page', (page) => watchErrors(page));
+  context.on('page', (page) => watchErrors(page, violations));
+  // The page's own securitypolicyviolation events (the binding and the init script come in through
+  // the DevTools protocol, which the page's policy does not govern).
+  await context.exposeBinding('__reportPolicyViolation', ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportPolicyViolation: (text: string) => void }).__reportPolicyViolation;
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   return context;
 }
 
-export const pageErrors: string[] = [];
-
-function watchErrors(page: Page) {
+function watchErrors(page: Page, violations: string[]) {
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  // Chromium also says so on the console, for a refused load and for a malformed policy.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Permissions.Policy/i.test(message.text())) {
+      violations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
 }
 
 /** Saves a full-page screenshot of the current page at 360 px and 1280 px wide. */

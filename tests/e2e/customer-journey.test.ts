@@ -1,13 +1,18 @@
 // The whole product in a real browser, on the emulators from the built app: a new customer
 // registers, asks for a top-up, the admin approves it, the customer orders, the admin cancels the
-// order, and the customer sees the refund. Screenshots of every page at 360 and 1280 px.
+// order, and the customer sees the refund. Screenshots of every page at 360 and 1280 px. All of it
+// under firebase.json's Content-Security-Policy (with the Auth emulator's origin added for the run):
+// any refusal fails the last test.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import {
+  newContext,
   openCustomerAndAdmin,
+  PHONE,
   pageErrors,
+  policyViolations,
   registerThroughUi,
   screenshotBothWidths,
   setOrderStatusAsAdmin,
@@ -36,6 +41,29 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+});
+
+describe('the security headers, in the browser', () => {
+  it('are in force: a load from another origin and inline code are refused, and reported', async () => {
+    const violations: string[] = [];
+    const context = await newContext(browser, url, PHONE, violations);
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.headers()['x-frame-options']).toBe('DENY');
+    await page.getByRole('link', { name: 'Get Started' }).waitFor();
+    // (page.evaluate itself comes in through DevTools, which the policy does not govern.)
+    await page.evaluate(() => fetch('https://example.com/').catch(() => undefined));
+    const inlineRan = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.inlineRan = "yes"';
+      document.head.append(script);
+      return document.body.dataset.inlineRan === 'yes';
+    });
+    expect(inlineRan).toBe(false);
+    await expect.poll(() => violations.join('\n')).toMatch(/connect-src refused https:\/\/example\.com/);
+    await expect.poll(() => violations.join('\n')).toMatch(/Executing inline script violates the following Content Security Policy/);
+    await context.close();
+  });
 });
 
 describe('a new customer, from sign-up to a refunded order', () => {
@@ -168,7 +196,8 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await customer.waitForURL('**/login');
   });
 
-  it('raised no uncaught error in any page', () => {
+  it('raised no uncaught error and no security policy violation in any page', () => {
     expect(pageErrors).toEqual([]);
+    expect(policyViolations).toEqual([]);
   });
 });

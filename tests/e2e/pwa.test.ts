@@ -15,7 +15,7 @@ import { signIn } from '../../scripts/lib/auth-emulator';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { DEMO_ADMIN, DEMO_USER } from '../../scripts/lib/demo';
 import { ROOT } from '../../scripts/lib/emulators';
-import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths, signInThroughUi } from './browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, policyViolations, screenshotBothWidths, signInThroughUi } from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -355,7 +355,8 @@ describe('the app on the home screen: offline, updates, install', () => {
     }
   });
 
-  it('raised no uncaught error in any page', () => {
+  it('raised no uncaught error and no security policy violation in any page', () => {
     expect(pageErrors).toEqual([]);
+    expect(policyViolations).toEqual([]);
   });
 });

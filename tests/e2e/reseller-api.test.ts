@@ -23,6 +23,7 @@ import {
   openCustomerAndAdmin,
   PHONE,
   pageErrors,
+  policyViolations,
   registerThroughUi,
   screenshotBothWidths,
   setOrderStatusAsAdmin,
@@ -248,7 +249,8 @@ describe('the key, replaced and revoked on the API page', () => {
     expect((await v2({ action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
   });
 
-  it('raised no uncaught error in any page', () => {
+  it('raised no uncaught error and no security policy violation in any page', () => {
     expect(pageErrors).toEqual([]);
+    expect(policyViolations).toEqual([]);
   });
 });

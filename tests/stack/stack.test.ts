@@ -1,6 +1,10 @@
 // The whole app as `npm start` runs it: Hosting → the `api` function on the Functions emulator →
 // Firestore, from the built web app and functions bundle.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/emulators';
+import { CSP, headersForEveryPath, parseCsp } from '../../scripts/lib/hosting-headers';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -41,6 +45,34 @@ describe('the local stack', () => {
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     expect((await fetch(`${url}${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("serves firebase.json's security headers on every path, the policy allowing the Auth emulator besides", async () => {
+    const production = headersForEveryPath(JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')));
+    const productionCsp = parseCsp(production[CSP] ?? '');
+    const html = await (await fetch(`${url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0] ?? '/missing-asset';
+    for (const path of ['/', '/order', '/admin', '/sw.js', '/manifest.webmanifest', asset]) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(200);
+      const served = parseCsp(res.headers.get('content-security-policy') ?? '');
+      expect(served.get('connect-src'), path).toEqual([
+        ...(productionCsp.get('connect-src') ?? []),
+        `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+      ]);
+      expect(new Map([...served].filter(([directive]) => directive !== 'connect-src')), path).toEqual(
+        new Map([...productionCsp].filter(([directive]) => directive !== 'connect-src')),
+      );
+      for (const name of [
+        'X-Frame-Options',
+        'Strict-Transport-Security',
+        'Permissions-Policy',
+        'X-Content-Type-Options',
+        'Referrer-Policy',
+      ]) {
+        expect(res.headers.get(name), `${path} ${name}`).toBe(production[name]);
+      }
+    }
   });
 
   it('lets the demo customer sign in and place an order through the function', async () => {
