@@ -8,6 +8,7 @@ import { apiServerForFile, call, createUser, fund, type TestUser } from '../../.
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { toPaisa } from '../shared/money';
+import { auditedBy } from './audit';
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_121);
 
@@ -125,7 +126,9 @@ describe('randomized concurrent money mix', () => {
     // store holds exactly one recharge per key answered 200, for the amounts those keys asked for.
     for (const [key, { balances }] of creditKeys) expect([...balances], `key ${key} answered different balances`).toHaveLength(1);
     const adminEmails = new Set(admins.map((admin) => admin.email));
-    const credits = (await db.collection('recharges').get()).docs.filter((doc) => adminEmails.has(doc.get('by') as string));
+    const recharges = (await db.collection('recharges').get()).docs;
+    const creditedBy = await auditedBy(recharges.map((doc) => doc.ref));
+    const credits = recharges.filter((doc) => adminEmails.has(creditedBy.get(doc.id) ?? ''));
     expect(credits.length).toBe(creditKeys.size);
     expect(credits.reduce((sum, doc) => sum + (doc.get('amountPaisa') as number), 0)).toBe(
       [...creditKeys.values()].reduce((sum, { amount }) => sum + toPaisa(amount), 0),
