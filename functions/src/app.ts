@@ -1,9 +1,12 @@
 // The HTTP app behind the `api` function: every path under /api.
 import express from 'express';
+import { config } from './lib/config';
 import { restoreBodyHeaders } from './lib/host-body';
+import { logger } from './lib/logger';
 import { requestIdFrom } from './lib/request-id';
 import { serverTimingHeader } from './lib/server-timing';
 import { jsonBody } from './middleware/body';
+import { clientAddress } from './middleware/client-address';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { accountRouter } from './routes/account';
 import { adminRouter } from './routes/admin';
@@ -19,7 +22,8 @@ import { supportRouter } from './routes/support';
 export function createApp() {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // req.ip is the entry our own proxies appended, not the first (which the client may have written).
+  app.set('trust proxy', config.trustedProxyHops);
   app.set('query parser', 'simple');
 
   app.use((req, res, next) => {
@@ -41,7 +45,10 @@ export function createApp() {
   app.use(jsonBody);
 
   const api = express.Router();
-  api.get('/health', (_req, res) => {
+  api.get('/health', (req, res) => {
+    if (config.logForwardedFor) {
+      logger.info('Client address', { xForwardedFor: req.get('x-forwarded-for') ?? null, clientAddress: clientAddress(req) });
+    }
     res.json({ ok: true });
   });
   api.use(publicRouter);

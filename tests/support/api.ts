@@ -57,7 +57,8 @@ export async function call<T = any>(
     headers.authorization = `Bearer ${options.token}`;
     // Each signed-in test user calls from an address of its own (as real customers do), so the
     // per-address sign-up limit applies only where a test sets X-Forwarded-For itself.
-    headers['x-forwarded-for'] ??= addressFor(options.token);
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for'))
+      headers['x-forwarded-for'] = addressFor(options.token);
   }
   let payload: string | undefined;
   if (options.rawBody !== undefined) payload = options.rawBody;

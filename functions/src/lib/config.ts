@@ -10,6 +10,10 @@ const env = z
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
     /** How long one transaction may take, retries included, before it answers busy with nothing written. */
     TRANSACTION_DEADLINE_MS: z.coerce.number().int().min(1000).max(50_000).default(20_000),
+    // See README, Security: how many X-Forwarded-For entries our own proxies append.
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(2),
+    PUBLIC_WRITE_CEILING_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    LOG_FORWARDED_FOR: z.enum(['true', 'false']).default('false'),
   })
   .parse(process.env);
 
@@ -26,5 +30,15 @@ export const config = {
   transactionAttempts: 30,
   /** How long an instance trusts what Auth said of an API key's account (disabled, sessions ended). */
   accountCheckTtlMs: 30_000,
+  /**
+   * The proxies in front of the app that each append the address they were called from to
+   * X-Forwarded-For: the client's address is this many entries from the right. Firebase Hosting
+   * appends the client's; Cloud Run's front end (Cloud Functions 2nd gen) appends Hosting's.
+   */
+  trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+  /** GET /api/health logs X-Forwarded-For and the address taken from it: to check the hop count on a deploy. */
+  logForwardedFor: env.LOG_FORWARDED_FOR === 'true',
+  /** Contact messages (and reviews) accepted per hour from all addresses together. */
+  publicWriteCeilingPerHour: env.PUBLIC_WRITE_CEILING_PER_HOUR,
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
 } as const;

@@ -1,10 +1,12 @@
 import type { Request } from 'express';
 
 /**
- * The client's address for abuse limits. Behind Hosting and Cloud Functions the app sees the client in
- * X-Forwarded-For; with `trust proxy` on, Express gives its first entry as req.ip. That entry is what
- * the client itself may have sent, so this is the one place to change if production shows that a
- * fixed hop from the right (or a header Hosting sets) must be used instead.
+ * The client's address for abuse limits. Each proxy in front of the app appends the address it was
+ * called from to X-Forwarded-For, after whatever the client sent; so only the last
+ * `config.trustedProxyHops` entries are ours, and Express (`trust proxy` set to that number in
+ * app.ts) gives the entry that many from the right as req.ip. With fewer entries (the function's own
+ * URL called directly), it is the leftmost, which that caller may have chosen: the per-scope ceilings
+ * in services/rate-limit.ts hold regardless.
  */
 export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';

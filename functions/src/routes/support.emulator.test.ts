@@ -13,7 +13,10 @@ const newAddress = () => {
   return `203.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
 };
 let address = newAddress();
-const from = (ip = address) => ({ 'X-Forwarded-For': ip });
+/** Where Cloud Run's front end says the request came from: a Hosting edge, the same for everyone. */
+const HOSTING_EDGE = '35.191.0.1';
+/** X-Forwarded-For as production's chain delivers it: Hosting appended the client, Cloud Run Hosting. */
+const from = (ip = address) => ({ 'X-Forwarded-For': `${ip}, ${HOSTING_EDGE}` });
 
 const contact = (body: unknown, ip?: string) => call(api.url, 'POST', '/api/contact', { body, headers: from(ip) });
 const review = (body: unknown, ip?: string) => call(api.url, 'POST', '/api/review', { body, headers: from(ip) });
@@ -92,10 +95,15 @@ describe('abuse limits per client address', () => {
     });
   });
 
-  it('takes the first X-Forwarded-For entry as the client, and stores only a hash of it', async () => {
+  it('keys on the address Hosting appended, not on what the client put before it, and stores only a hash of it', async () => {
     address = newAddress();
-    for (let n = 1; n <= 5; n += 1) expect((await contact(message(n), `${address}, 10.0.0.1`)).status).toBe(201);
-    expect((await contact(message(6), `${address}, 10.0.0.2`)).status).toBe(429);
+    // The client writes X-Forwarded-For itself, a new address each time; Hosting appends the real one.
+    const forged = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}, ${address}, ${HOSTING_EDGE}` });
+    const send = (n: number) => call(api.url, 'POST', '/api/contact', { body: message(n), headers: forged(n) });
+    for (let n = 1; n <= 5; n += 1) expect((await send(n)).status).toBe(201);
+    expect((await send(6)).status).toBe(429);
+    // The forged entries were not counted as clients: the 6th still counts against the real address.
+    expect((await contact(message(7), '198.51.100.6')).status).toBe(201);
     const counters = await db.collection('rateLimits').get();
     expect(counters.size).toBeGreaterThan(0);
     for (const doc of counters.docs) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, decide, RATE_LIMITS } from './rate-limit';
+import { addressKey, decide, RATE_LIMITS, shardShares } from './rate-limit';
 
-const limits = RATE_LIMITS.contact;
+const limits = RATE_LIMITS.contact.limits;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -82,5 +82,17 @@ describe('addressKey', () => {
   it('gives every address of one /64 the same key and the neighbouring /64 another', () => {
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
     expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+  });
+});
+
+describe('shardShares', () => {
+  it.each([
+    [100, [13, 13, 13, 13, 12, 12, 12, 12]],
+    [12, [2, 2, 2, 2, 1, 1, 1, 1]],
+    [3, [1, 1, 1, 0, 0, 0, 0, 0]],
+    [8, [1, 1, 1, 1, 1, 1, 1, 1]],
+  ])('splits a ceiling of %i over the shards, adding up to it', (max, shares) => {
+    expect(shardShares(max)).toEqual(shares);
+    expect(shardShares(max).reduce((a, b) => a + b, 0)).toBe(max);
   });
 });

@@ -1,9 +1,13 @@
-// Abuse limits per client address, counted in Firestore (rateLimits/{hash}) so every function instance
-// shares the count. The counter is read and written inside the caller's transaction, together with the
-// write it guards: a refused request writes nothing, and a failed write uses up no allowance.
+// Abuse limits, counted in Firestore so every function instance shares the count: per subject (a
+// client address, or a customer) in rateLimits/{hash}, and for the public writes a ceiling over all
+// addresses together in rateCeilings/. The counters are read and written inside the caller's
+// transaction, together with the write they guard: a refused request writes nothing, and a failed
+// write uses up no allowance.
+import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
+import { config } from '../lib/config';
 import { AppError } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import { sha256 } from './transactions';
@@ -14,18 +18,36 @@ export interface Limit {
 }
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const PUBLIC_WRITE: readonly Limit[] = [
   { windowMs: MINUTE, max: 5 },
   { windowMs: DAY, max: 50 },
 ];
 
+interface Scope {
+  /** Limits per subject (sliding windows). */
+  limits: readonly Limit[];
+  /** Requests per hour from every subject together; rotating addresses cannot lift it. */
+  ceilingPerHour?: number;
+}
+
 export const RATE_LIMITS = {
-  contact: PUBLIC_WRITE,
-  review: PUBLIC_WRITE,
-  register: PUBLIC_WRITE,
-} as const satisfies Record<string, readonly Limit[]>;
+  contact: { limits: PUBLIC_WRITE, ceilingPerHour: config.publicWriteCeilingPerHour },
+  review: { limits: PUBLIC_WRITE, ceilingPerHour: config.publicWriteCeilingPerHour },
+  register: { limits: PUBLIC_WRITE },
+  /** Per customer: a real customer files a few a day (and at most 5 wait at once, see recharge-requests.ts). */
+  rechargeRequest: {
+    limits: [
+      { windowMs: HOUR, max: 10 },
+      { windowMs: DAY, max: 30 },
+    ],
+  },
+} as const satisfies Record<string, Scope>;
 export type RateLimitScope = keyof typeof RATE_LIMITS;
+
+/** Who a limit counts: anonymous writes by client address, signed-in ones by account. */
+export type RateLimitSubject = { address: string } | { uid: string };
 
 interface RateLimitDoc {
   scope: RateLimitScope;
@@ -90,27 +112,76 @@ export function decide(
   return { allowed: true, hits: [...recent, now].sort((a, b) => a - b).slice(-keep) };
 }
 
+const ceilingWindowMs = HOUR;
 /**
- * Reads the counter of `scope` for `address` inside `tx` and throws 429 when the request is over a
- * limit. Call it with the transaction's other reads; the returned `record` (the write) belongs to
+ * The hourly ceiling of a scope is split over this many counter documents (rateCeilings/), each
+ * allowed its share. One document written by every request would be a hot spot (Firestore sustains
+ * about one write a second per document, and every request would contend for its lock); with shards a
+ * request reads and increments one shard chosen at random, moving to the next only when that one is
+ * full, so concurrent requests rarely meet. It stays exact: each increment follows a read of the
+ * same shard in the same transaction, so no shard exceeds its share, the shares add up to the
+ * ceiling, and a request is refused only after finding every shard full. Buckets are fixed hours, so a
+ * burst across an hour boundary can see up to twice the ceiling for a moment.
+ */
+export const CEILING_SHARDS = 8;
+
+/** Each shard's share of `max`: as even as integers allow, adding up to `max`. */
+export function shardShares(max: number, shards = CEILING_SHARDS): number[] {
+  return Array.from({ length: shards }, (_, i) => Math.floor(max / shards) + (i < max % shards ? 1 : 0));
+}
+
+export const rateCeilingsCollection = () => db.collection('rateCeilings');
+
+async function checkCeiling(tx: Transaction, scope: RateLimitScope, max: number, now: number): Promise<() => void> {
+  const bucket = Math.floor(now / ceilingWindowMs);
+  const shares = shardShares(max);
+  const first = randomInt(CEILING_SHARDS);
+  for (let step = 0; step < CEILING_SHARDS; step += 1) {
+    const shard = (first + step) % CEILING_SHARDS;
+    const share = shares[shard] ?? 0;
+    if (share === 0) continue;
+    const ref = rateCeilingsCollection().doc(`${scope}-${bucket}-${shard}`);
+    const count = ((await tx.get(ref)).get('count') as number | undefined) ?? 0;
+    if (count < share) {
+      const expiresAt = Timestamp.fromMillis((bucket + 2) * ceilingWindowMs);
+      return () => tx.set(ref, { scope, count: count + 1, expiresAt });
+    }
+  }
+  const retryAfter = Math.max(1, Math.ceil(((bucket + 1) * ceilingWindowMs - now) / 1000));
+  throw new AppError('rate_limited', MESSAGES.tooManyRequests, undefined, retryAfter);
+}
+
+const subjectKey = (subject: RateLimitSubject) => ('address' in subject ? addressKey(subject.address) : `uid:${subject.uid}`);
+
+/**
+ * Reads the counters of `scope` for `subject` inside `tx` and throws 429 when the request is over a
+ * limit. Call it with the transaction's other reads; the returned `record` (the writes) belongs to
  * the write phase, next to the write it guards.
  */
 export async function checkRateLimit(
   tx: Transaction,
   scope: RateLimitScope,
-  address: string,
+  subject: RateLimitSubject,
   now: Timestamp,
 ): Promise<{ record: () => void }> {
-  // The address is hashed: the store never holds it, and any address makes a valid document id.
-  const ref = rateLimitsCollection().doc(sha256(`${scope}\u0000${addressKey(address)}`));
+  // The subject is hashed: the store never holds an address, and anything makes a valid document id.
+  const ref = rateLimitsCollection().doc(sha256(`${scope}\u0000${subjectKey(subject)}`));
   const snap = await tx.get(ref);
   const stored = snap.data() as RateLimitDoc | undefined;
-  const limits = RATE_LIMITS[scope];
+  const { limits } = RATE_LIMITS[scope];
   const verdict = decide(stored?.hits ?? [], limits, now.toMillis());
   if (!verdict.allowed) {
     throw new AppError('rate_limited', MESSAGES.tooManyRequests, undefined, verdict.retryAfterSeconds);
   }
+  // Only requests within their subject's limit reach the ceiling: one address cannot use it up alone.
+  const { ceilingPerHour }: Scope = RATE_LIMITS[scope];
+  const recordCeiling = ceilingPerHour === undefined ? null : await checkCeiling(tx, scope, ceilingPerHour, now.toMillis());
   const longest = Math.max(...limits.map((l) => l.windowMs));
   const doc: RateLimitDoc = { scope, hits: verdict.hits, expiresAt: Timestamp.fromMillis(now.toMillis() + longest) };
-  return { record: () => tx.set(ref, doc) };
+  return {
+    record: () => {
+      tx.set(ref, doc);
+      recordCeiling?.();
+    },
+  };
 }

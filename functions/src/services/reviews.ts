@@ -22,7 +22,7 @@ export function reviewToWire(id: string, doc: ReviewDoc): Review {
 /** Stores the review and counts it against the poster's address in one transaction. */
 export async function postReview(input: { name: string; rating: number; comment: string }, address: string): Promise<Review> {
   const answer = await runInTransaction(null, async (tx, now) => {
-    const limit = await checkRateLimit(tx, 'review', address, now);
+    const limit = await checkRateLimit(tx, 'review', { address }, now);
     limit.record();
     const ref = reviewsCollection().doc();
     const doc: ReviewDoc = { name: input.name, rating: input.rating, comment: input.comment, createdAt: now };

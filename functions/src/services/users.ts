@@ -137,7 +137,7 @@ export async function ensureProfile(identity: Identity, name?: string, clientAdd
       if (update) tx.update(ref, update);
       return { status: 200, body: { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false } };
     }
-    const limit = clientAddress === undefined ? null : await checkRateLimit(tx, 'register', clientAddress, now);
+    const limit = clientAddress === undefined ? null : await checkRateLimit(tx, 'register', { address: clientAddress }, now);
     const doc = newUserDoc(identity, now, name ?? identity.name);
     limit?.record();
     tx.create(ref, doc);
