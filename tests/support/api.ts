@@ -55,8 +55,8 @@ export async function call<T = any>(
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) {
     headers.authorization = `Bearer ${options.token}`;
-    // Each signed-in test user calls from an address of its own (as real customers do), so the
-    // per-address sign-up limit applies only where a test sets X-Forwarded-For itself.
+    // Each signed-in test user calls from an address of its own (as real customers do), so a
+    // per-address limit applies only where a test sets X-Forwarded-For itself.
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for'))
       headers['x-forwarded-for'] = addressFor(options.token);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, signIn } from '../../../tests/support/api';
 import { auth, db } from '../lib/admin';
+import { seedSettings } from '../services/settings';
 
 const api = apiServerForFile({ moneyInvariants: true });
 
@@ -24,12 +25,42 @@ describe('POST /api/auth/register', () => {
     [{ name: 'x'.repeat(81) }, 'Name must be at most 80 characters'],
     [{ name: 'A', role: 'admin' }, 'Unknown field: role'],
     [{ name: 'A', balance: 1000 }, 'Unknown field: balance'],
+    [{ name: 'Ali\u0007' }, 'Name cannot contain control or formatting characters'],
+    [{ name: 'Ali\u202eazaR' }, 'Name cannot contain control or formatting characters'],
+    [{ name: 'ad\u200bmin' }, 'Name cannot contain control or formatting characters'],
+    [{ name: '\u3164\u3164' }, 'Name is required'],
+    [{ name: ' \u0301\u0301 ' }, 'Name is required'],
+    [{ name: '\u2800' }, 'Name is required'],
   ])('refuses %j', async (body, message) => {
     const user = await createUser();
     const res = await call(api.url, 'POST', '/api/auth/register', { token: user.token, body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect((await db.collection('users').doc(user.uid).get()).exists).toBe(false);
+  });
+
+  it('accepts names in any script and with emoji, up to 80 characters', async () => {
+    for (const name of ['علی رضا', 'Zoë Ahmed 😀', 'د'.repeat(80)]) {
+      const user = await createUser();
+      const res = await call(api.url, 'POST', '/api/auth/register', { token: user.token, body: { name } });
+      expect(res.status).toBe(201);
+      expect(res.body.user.name).toBe(name);
+    }
+  });
+
+  it('creates the profiles of many accounts signing up from one address (a carrier NAT) within a minute', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser()));
+    // One public address for every phone behind the carrier, as Hosting reports it.
+    const headers = { 'X-Forwarded-For': '39.32.0.1, 35.191.0.1' };
+    for (const user of users.slice(0, 6)) {
+      const res = await call(api.url, 'POST', '/api/auth/register', { token: user.token, body: { name: 'Customer' }, headers });
+      expect(res.status).toBe(201);
+    }
+    // Creating the profile through GET /api/user/profile, as the dashboard does, too.
+    for (const user of users.slice(6)) {
+      expect((await call(api.url, 'GET', '/api/user/profile', { token: user.token, headers })).status).toBe(200);
+    }
+    for (const user of users) expect((await db.collection('users').doc(user.uid).get()).exists).toBe(true);
   });
 
   it('needs the new account’s token', async () => {
@@ -161,5 +192,59 @@ describe('GET /api/ledger', () => {
     await new Promise((done) => setTimeout(done, 1100));
     await user.refresh();
     expect((await call(api.url, 'GET', '/api/ledger', { token: user.token })).status).toBe(200);
+  });
+});
+
+describe('profiles made from the account (no name typed here)', () => {
+  // An Auth display name nobody typed in this app: a bidi override, a bell, a zero-width space, a
+  // NUL and far more than 80 characters.
+  const messy = `\u202e\u0007Ayesha\u200b Khan\u0000${'x'.repeat(200)}`;
+  const cleaned = `Ayesha Khan ${'x'.repeat(68)}`;
+
+  /** Each path that creates a missing profile, run for `user`. */
+  const paths: [string, (user: Awaited<ReturnType<typeof createUser>>) => Promise<void>][] = [
+    [
+      'GET /api/user/profile',
+      async (user) => {
+        expect((await call(api.url, 'GET', '/api/user/profile', { token: user.token })).status).toBe(200);
+      },
+    ],
+    [
+      'POST /api/api-key',
+      async (user) => {
+        expect((await call(api.url, 'POST', '/api/api-key', { token: user.token })).status).toBe(201);
+      },
+    ],
+    ['admin add-balance', (user) => fund(user, 100)],
+    [
+      'recharge request approval',
+      async (user) => {
+        await seedSettings();
+        const admin = await createUser({ admin: true });
+        const body = { amount: 500, method: 'Easypaisa', reference: `REF${user.uid.slice(0, 10)}` };
+        const submitted = await call(api.url, 'POST', '/api/recharge-requests', { token: user.token, body });
+        expect(submitted.status).toBe(201);
+        const approved = await call(api.url, 'POST', `/api/admin/recharge-requests/${submitted.body.request._id}/approve`, {
+          token: admin.token,
+        });
+        expect(approved.status).toBe(200);
+      },
+    ],
+  ];
+
+  it.each(paths)('%s stores the display name cleaned: no controls or format characters, at most 80', async (_path, create) => {
+    const user = await createUser({ name: messy });
+    expect((await db.collection('users').doc(user.uid).get()).exists).toBe(false);
+    await create(user);
+    expect((await db.collection('users').doc(user.uid).get()).get('name')).toBe(cleaned);
+  });
+
+  it.each(paths)('%s falls back to the email’s name when the display name shows nothing', async (_path, create) => {
+    const user = await createUser({
+      name: '\u200b\u3164 \u2800',
+      email: `zara.${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`,
+    });
+    await create(user);
+    expect((await db.collection('users').doc(user.uid).get()).get('name')).toBe(user.email.split('@')[0]);
   });
 });

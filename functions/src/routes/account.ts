@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { pageNewestFirst } from '../lib/pagination';
 import { authenticate, identityOf } from '../middleware/authenticate';
-import { clientAddress } from '../middleware/client-address';
 import { parseBody, parseQuery } from '../middleware/parse';
 import { type LedgerDoc, ledgerCollection, ledgerEntryToWire } from '../services/ledger';
 import { ensureProfile } from '../services/users';
@@ -12,13 +11,12 @@ export const accountRouter = Router();
 
 accountRouter.post('/auth/register', authenticate({ checkRevoked: false }), async (req, res) => {
   const { name } = parseBody(registerBody, req);
-  const { user, created } = await ensureProfile(identityOf(req), name, clientAddress(req));
+  const { user, created } = await ensureProfile(identityOf(req), name);
   res.status(created ? 201 : 200).json({ user, message: MESSAGES.registered });
 });
 
 accountRouter.get('/user/profile', authenticate({ checkRevoked: false }), async (req, res) => {
-  // Also counted: creating the profile here would otherwise bypass the sign-up limit.
-  const { user } = await ensureProfile(identityOf(req), undefined, clientAddress(req));
+  const { user } = await ensureProfile(identityOf(req));
   res.set('Cache-Control', 'private, no-store');
   res.json({ user });
 });

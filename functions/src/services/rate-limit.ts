@@ -35,7 +35,6 @@ interface Scope {
 export const RATE_LIMITS = {
   contact: { limits: PUBLIC_WRITE, ceilingPerHour: config.publicWriteCeilingPerHour },
   review: { limits: PUBLIC_WRITE, ceilingPerHour: config.publicWriteCeilingPerHour },
-  register: { limits: PUBLIC_WRITE },
   /** Per customer: a real customer files a few a day (and at most 5 wait at once, see recharge-requests.ts). */
   rechargeRequest: {
     limits: [

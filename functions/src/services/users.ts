@@ -1,5 +1,8 @@
 // Profiles: users/{uid}. Created by register (with the name typed at sign-up) or, for an account that
 // has none yet, from the ID token or the Auth record. The balance lives here as a cache of the ledger.
+// A profile belongs to a verified Firebase account, one per uid, so its creation is bounded per
+// account (Firebase Auth limits account creation), never per address: thousands of customers share
+// one carrier address.
 import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../lib/admin';
@@ -7,9 +10,9 @@ import { fail } from '../lib/errors';
 import { pageAlphabetical, pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toRupees } from '../shared/money';
+import { profileName } from '../shared/names';
 import type { User } from '../shared/schemas';
 import type { Account } from './ledger';
-import { checkRateLimit } from './rate-limit';
 import { runInTransaction } from './transactions';
 
 export interface UserDoc {
@@ -35,7 +38,7 @@ export const userRef = (uid: string) => usersCollection().doc(uid);
 
 export function identityFromToken(token: DecodedIdToken): Identity {
   const email = (token.email ?? '').toLowerCase();
-  const name = typeof token.name === 'string' && token.name.trim() ? token.name.trim() : email.split('@')[0] || 'User';
+  const name = profileName(typeof token.name === 'string' ? token.name : null, email.split('@')[0]);
   return { uid: token.uid, email, name, admin: token.admin === true };
 }
 
@@ -44,7 +47,7 @@ function identityFromRecord(record: UserRecord): Identity {
   return {
     uid: record.uid,
     email,
-    name: record.displayName?.trim() || email.split('@')[0] || 'User',
+    name: profileName(record.displayName, email.split('@')[0]),
     admin: record.customClaims?.admin === true,
   };
 }
@@ -72,7 +75,8 @@ export async function identityByUid(uid: string): Promise<Identity> {
 
 export function newUserDoc(identity: Identity, now: Timestamp, name = identity.name): UserDoc {
   return {
-    name,
+    // Every path that creates a profile comes here: the same bounds for every name.
+    name: profileName(name, identity.email.split('@')[0]),
     email: identity.email,
     role: identity.admin ? 'admin' : 'user',
     balancePaisa: 0,
@@ -122,13 +126,12 @@ export async function readAccount(tx: Transaction, identity: Identity, now: Time
 }
 
 /**
- * Creates the profile if missing; `created` says whether this call made it. With `clientAddress` (the
- * HTTP routes) a creation counts against that address's sign-up limit, in the same transaction; an
- * existing profile is answered without counting, its email brought up to date (emailUpdate).
+ * Creates the profile if missing; `created` says whether this call made it. An existing profile is
+ * answered with its email brought up to date (emailUpdate).
  */
-export async function ensureProfile(identity: Identity, name?: string, clientAddress?: string): Promise<{ user: User; created: boolean }> {
+export async function ensureProfile(identity: Identity, name?: string): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
-  // The shared runner: sign-ups from one address contend on its counter, so retries and 503 matter.
+  // The shared runner: a first request's parallel calls (register and profile) contend on the profile.
   const answer = await runInTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
     if (snap.exists) {
@@ -137,9 +140,7 @@ export async function ensureProfile(identity: Identity, name?: string, clientAdd
       if (update) tx.update(ref, update);
       return { status: 200, body: { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false } };
     }
-    const limit = clientAddress === undefined ? null : await checkRateLimit(tx, 'register', { address: clientAddress }, now);
     const doc = newUserDoc(identity, now, name ?? identity.name);
-    limit?.record();
     tx.create(ref, doc);
     return { status: 201, body: { user: userToWire(identity.uid, doc, identity.admin), created: true } };
   });

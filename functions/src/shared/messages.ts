@@ -33,5 +33,6 @@ export const MESSAGES = {
   unknownWallet: 'Choose one of the listed wallets',
   duplicateWallet: 'Each wallet provider can be listed once',
   settingsUpdated: 'Settings updated',
+  nameCharacters: 'Name cannot contain control or formatting characters',
   contactSent: 'Thank you! Your message has been sent',
 } as const;

@@ -5,11 +5,12 @@ import { REFILL_STATUSES } from './api-v2';
 import { CATEGORIES, SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN } from './catalogue';
 import { MESSAGES } from './messages';
 import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
+import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
 import { ORDER_STATUSES } from './order-status';
 import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
 
 export const LIMITS = {
-  name: 80,
+  name: NAME_MAX_LENGTH,
   email: 254,
   /** Firebase Auth uids are at most 128 characters. */
   uid: 128,
@@ -56,7 +57,10 @@ const trimmed = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const nameSchema = trimmed('Name', LIMITS.name);
+/** A name a person types (sign-up, contact, review); names derived from an account go through profileName. */
+export const nameSchema = trimmed('Name', LIMITS.name)
+  .refine((name) => !hasControlOrFormat(name), MESSAGES.nameCharacters)
+  .refine(hasVisibleText, 'Name is required');
 export const emailSchema = text({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
