@@ -31,6 +31,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_eligible_for_refill: 409,
   already_decided: 409,
   transaction_id_used: 409,
+  transaction_id_credited: 409,
+  too_many_pending: 409,
   conflict: 409,
   rate_limited: 429,
   busy: 503,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fetchFirestoreAs, signIn, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
@@ -26,6 +27,12 @@ const submitOk = async (user: TestUser, body: unknown = validBody()) => {
 const approve = (id: string, token = admin.token) => call(api.url, 'POST', `/api/admin/recharge-requests/${id}/approve`, { token });
 const reject = (id: string, body?: unknown, token = admin.token) =>
   call(api.url, 'POST', `/api/admin/recharge-requests/${id}/reject`, { token, body });
+/** The admin's list of pending requests, by id. */
+const pendingList = async () => {
+  const res = await call(api.url, 'GET', '/api/admin/recharge-requests?status=pending&limit=200', { token: admin.token });
+  expect(res.status).toBe(200);
+  return new Map<string, { duplicate: boolean }>(res.body.requests.map((r: { _id: string; duplicate: boolean }) => [r._id, r]));
+};
 const balanceOf = async (user: TestUser) => ((await db.collection('users').doc(user.uid).get()).data()?.balancePaisa ?? 0) as number;
 const creditsOf = async (user: TestUser) =>
   (await db.collection('users').doc(user.uid).collection('ledger').where('type', '==', 'credit').get()).docs.map((d) => d.data());
@@ -75,35 +82,73 @@ describe('POST /api/recharge-requests', () => {
     expect((await db.collection('rechargeReferences').doc('ABC123456').get()).exists).toBe(false);
   });
 
-  it('refuses a transaction id already used by any user, whatever its case, with 409', async () => {
-    const first = await createUser();
-    const second = await createUser();
+  it('refuses a transaction id the customer already submitted, whatever its case, with 409', async () => {
+    const user = await createUser();
     const reference = newReference();
-    await submitOk(first, validBody({ reference }));
-    for (const [user, ref] of [
-      [first, reference],
-      [second, reference],
-      [second, reference.toLowerCase()],
-    ] as const) {
+    await submitOk(user, validBody({ reference }));
+    for (const ref of [reference, reference.toLowerCase()]) {
       const res = await submit(user, validBody({ reference: ref, method: 'JazzCash' }));
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: 'This transaction ID was already submitted', code: 'transaction_id_used', field: 'reference' });
     }
-    expect((await db.collection('rechargeRequests').where('reference', '==', reference).get()).size).toBe(1);
+    expect((await db.collection('rechargeRequests').where('userId', '==', user.uid).get()).size).toBe(1);
   });
 
-  it('accepts exactly one of two users submitting the same transaction id at the same moment', async () => {
+  it('accepts an id another customer submitted, flagged as a duplicate to the admin only', async () => {
+    const [first, second, third] = await Promise.all([createUser(), createUser(), createUser()]);
+    const reference = newReference();
+    const a = await submitOk(first, validBody({ reference }));
+    const b = await submitOk(second, validBody({ reference: reference.toLowerCase(), method: 'SadaPay' }));
+    const lone = await submitOk(third);
+    const listed = await pendingList();
+    expect(listed.get(a._id)?.duplicate).toBe(true);
+    expect(listed.get(b._id)?.duplicate).toBe(true);
+    expect(listed.get(lone._id)?.duplicate).toBe(false);
+    // Nothing tells a customer that someone else named the same id.
+    const mine = await call(api.url, 'GET', '/api/recharge-requests/mine', { token: second.token });
+    expect(mine.body.requests).toEqual([b]);
+    // Once the other is rejected, the remaining one is no longer a duplicate.
+    expect((await reject(a._id)).status).toBe(200);
+    expect((await pendingList()).get(b._id)?.duplicate).toBe(false);
+  });
+
+  it('one customer sending the same id twice at the same moment: one 201, one 409', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const [a, b] = await Promise.all([createUser(), createUser()]);
+      const user = await createUser();
       const reference = newReference();
-      const answers = await Promise.all([submit(a, validBody({ reference })), submit(b, validBody({ reference, method: 'SadaPay' }))]);
+      const answers = await Promise.all([
+        submit(user, validBody({ reference })),
+        submit(user, validBody({ reference, method: 'SadaPay' })),
+      ]);
       expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-      expect(answers.find((r) => r.status === 409)?.body.message).toBe('This transaction ID was already submitted');
-      const stored = await db.collection('rechargeRequests').where('reference', '==', reference).get();
-      expect(stored.size).toBe(1);
-      const claim = await db.collection('rechargeReferences').doc(reference).get();
-      expect(claim.data()?.requestId).toBe(stored.docs[0]?.id);
+      expect((await db.collection('rechargeRequests').where('userId', '==', user.uid).get()).size).toBe(1);
     }
+  });
+
+  it('keeps at most 5 requests of a customer pending: the 6th answers 409 until one is decided', async () => {
+    const user = await createUser();
+    const requests = [];
+    for (let n = 0; n < 5; n += 1) requests.push(await submitOk(user));
+    const sixth = await submit(user, validBody());
+    expect(sixth).toMatchObject({
+      status: 409,
+      body: { message: 'You have too many pending recharge requests. Please wait until they are reviewed.' },
+    });
+    expect((await reject((requests[0] as { _id: string })._id)).status).toBe(200);
+    expect((await approve((requests[1] as { _id: string })._id)).status).toBe(200);
+    await submitOk(user);
+    await submitOk(user);
+    expect((await submit(user, validBody())).status).toBe(409);
+  });
+
+  it('limits a customer to 10 requests an hour, decided or not: the 11th answers 429 with Retry-After', async () => {
+    const user = await createUser();
+    for (let n = 0; n < 10; n += 1) expect((await reject((await submitOk(user))._id)).status).toBe(200);
+    const eleventh = await submit(user, validBody());
+    expect(eleventh).toMatchObject({ status: 429, body: { message: 'Too many requests, try again later' } });
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another customer is not affected.
+    await submitOk(await createUser());
   });
 
   it('replays the first answer for a repeated Idempotency-Key and refuses the key with another body', async () => {
@@ -125,6 +170,65 @@ describe('POST /api/recharge-requests', () => {
   it('needs a token: 401 Invalid token', async () => {
     const res = await call(api.url, 'POST', '/api/recharge-requests', { body: validBody() });
     expect(res).toMatchObject({ status: 401, body: { message: 'Invalid token' } });
+  });
+});
+
+describe('transaction ids claimed before issue 12 (a claim made at submission)', () => {
+  /** A request and its id's claim as the earlier code wrote them. */
+  async function legacyRequest(user: TestUser, status: 'pending' | 'approved' | 'rejected') {
+    const reference = newReference();
+    const ref = db.collection('rechargeRequests').doc();
+    const createdAt = Timestamp.now();
+    await ref.set({
+      userId: user.uid,
+      user: { _id: user.uid, name: user.name, email: user.email },
+      amountPaisa: 50000,
+      method: 'Easypaisa',
+      reference,
+      status,
+      createdAt,
+      ...(status === 'pending' ? {} : { decidedAt: createdAt, decidedBy: admin.email }),
+    });
+    await db.collection('rechargeReferences').doc(reference).set({ requestId: ref.id, userId: user.uid, createdAt });
+    return { id: ref.id, reference };
+  }
+
+  it('a pending one: its customer cannot submit it again, another can (flagged), and it is credited once', async () => {
+    const [payer, other] = await Promise.all([createUser(), createUser()]);
+    const legacy = await legacyRequest(payer, 'pending');
+    expect(await submit(payer, validBody({ reference: legacy.reference }))).toMatchObject({ status: 409 });
+    const second = await submitOk(other, validBody({ reference: legacy.reference }));
+    const listed = await pendingList();
+    expect(listed.get(legacy.id)?.duplicate).toBe(true);
+    expect(listed.get(second._id)?.duplicate).toBe(true);
+    expect((await approve(legacy.id)).status).toBe(200);
+    expect(await approve(second._id)).toMatchObject({ status: 409, body: { message: 'This transaction ID was already credited' } });
+    expect(await balanceOf(payer)).toBe(50000);
+    expect(await balanceOf(other)).toBe(0);
+    // Its customer's own (legacy) request counts as theirs still.
+    expect(await submit(payer, validBody({ reference: legacy.reference }))).toMatchObject({ status: 409 });
+  });
+
+  it('a rejected one frees its id; an approved one keeps it credited', async () => {
+    const [owner, other] = await Promise.all([createUser(), createUser()]);
+    const rejected = await legacyRequest(owner, 'rejected');
+    const retry = await submitOk(other, validBody({ reference: rejected.reference }));
+    expect((await pendingList()).get(retry._id)?.duplicate).toBe(false);
+    expect((await approve(retry._id)).status).toBe(200);
+
+    const approved = await legacyRequest(owner, 'approved');
+    const late = await submitOk(other, validBody({ reference: approved.reference }));
+    expect((await pendingList()).get(late._id)?.duplicate).toBe(true);
+    expect(await approve(late._id)).toMatchObject({ status: 409, body: { message: 'This transaction ID was already credited' } });
+    expect(await submit(owner, validBody({ reference: approved.reference }))).toMatchObject({ status: 409 });
+  });
+
+  it('rejecting a pending one frees its id for its own customer too', async () => {
+    const owner = await createUser();
+    const legacy = await legacyRequest(owner, 'pending');
+    expect((await reject(legacy.id)).status).toBe(200);
+    const again = await submitOk(owner, validBody({ reference: legacy.reference }));
+    expect((await pendingList()).get(again._id)?.duplicate).toBe(false);
   });
 });
 
@@ -278,6 +382,44 @@ describe('POST /api/admin/recharge-requests/{id}/approve', () => {
     await expectMoneyInvariants();
   });
 
+  it('credits a transaction id once: of two requests naming it approved at the same moment, one is credited', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [a, b] = await Promise.all([createUser(), createUser()]);
+      const reference = newReference();
+      const first = await submitOk(a, validBody({ reference, amount: 400 }));
+      const second = await submitOk(b, validBody({ reference, amount: 900 }));
+      const answers = await Promise.all([approve(first._id), approve(second._id)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)?.body).toEqual({
+        message: 'This transaction ID was already credited',
+        field: 'reference',
+      });
+      const credited = (await db.collection('recharges').where('reference', '==', reference).get()).docs;
+      expect(credited).toHaveLength(1);
+      expect((await balanceOf(a)) + (await balanceOf(b))).toBe(credited[0]?.get('amountPaisa'));
+      // The one left is still a duplicate (of a credited id), and can be rejected.
+      const left = answers[0]?.status === 409 ? first : second;
+      expect((await pendingList()).get(left._id)?.duplicate).toBe(true);
+      expect((await reject(left._id)).status).toBe(200);
+    }
+    await expectMoneyInvariants();
+  });
+
+  it('refuses to approve a request whose id was credited before, crediting nothing', async () => {
+    const [a, b] = await Promise.all([createUser(), createUser()]);
+    const reference = newReference();
+    const first = await submitOk(a, validBody({ reference }));
+    expect((await approve(first._id)).status).toBe(200);
+    // The payer's own approved id stays theirs…
+    expect((await submit(a, validBody({ reference }))).status).toBe(409);
+    // …and another customer's request for it is accepted, flagged, and cannot be credited.
+    const second = await submitOk(b, validBody({ reference }));
+    expect((await pendingList()).get(second._id)?.duplicate).toBe(true);
+    expect(await approve(second._id)).toMatchObject({ status: 409, body: { message: 'This transaction ID was already credited' } });
+    expect(await balanceOf(b)).toBe(0);
+    expect((await db.collection('rechargeRequests').doc(second._id).get()).get('status')).toBe('pending');
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['doesNotExist123', 'a%2Fb', 'a.b', 'x'.repeat(200)]) {
       const res = await approve(id);
@@ -287,7 +429,7 @@ describe('POST /api/admin/recharge-requests/{id}/approve', () => {
 });
 
 describe('POST /api/admin/recharge-requests/{id}/reject', () => {
-  it('rejects a pending request with an optional note and moves no money; the transaction id stays used', async () => {
+  it('rejects a pending request with an optional note and moves no money; the transaction id is free again', async () => {
     const user = await createUser();
     const request = await submitOk(user);
     const res = await reject(request._id, { note: '  Amount did not arrive  ' });
@@ -297,8 +439,12 @@ describe('POST /api/admin/recharge-requests/{id}/reject', () => {
       request: { ...request, status: 'rejected', decidedAt: expect.any(String), note: 'Amount did not arrive' },
     });
     expect(await balanceOf(user)).toBe(0);
-    const again = await submit(user, validBody({ reference: request.reference }));
-    expect(again.status).toBe(409);
+    // The real payer (another customer, or this one with the right amount) may submit it.
+    const payer = await createUser();
+    const again = await submitOk(payer, validBody({ reference: request.reference }));
+    expect((await pendingList()).get(again._id)?.duplicate).toBe(false);
+    expect((await approve(again._id)).status).toBe(200);
+    expect(await balanceOf(payer)).toBe(50000);
   });
 
   it('works without a body, refuses a second decision and a long note', async () => {

@@ -1,14 +1,22 @@
 // Recharge requests: a customer reports a wallet payment (amount, wallet, transaction id) and an admin
-// approves it, which credits the balance through the one credit path, or rejects it. A transaction id
-// is claimed once across all users by a document named after it, created in the request's transaction.
-import type { Query, Timestamp } from 'firebase-admin/firestore';
+// approves it, which credits the balance through the one credit path, or rejects it.
+//
+// A transaction id is credited at most once: its document rechargeReferences/{ID} records the approval
+// that credited it, written in that approval's transaction, so of two approvals of requests naming the
+// same id one commits and the other finds it credited. Submitting claims nothing across customers: an id
+// another customer already submitted is accepted and shown to the admin as a duplicate (a refusal would
+// let anyone squat an id before its payer, or probe which ids were submitted). The same document
+// counts the pending requests naming the id, for that flag; rechargeReferences/{ID}/customers/{uid}
+// holds one customer's own request for it, so they cannot submit it twice.
+import type { DocumentReference, Query, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput, notFound } from '../lib/errors';
 import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
-import type { RechargeRequest, User } from '../shared/schemas';
+import type { AdminRechargeRequest, RechargeRequest, User } from '../shared/schemas';
 import { writeAudit } from './audit';
+import { checkRateLimit } from './rate-limit';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
 import { runInTransaction } from './transactions';
@@ -24,6 +32,11 @@ export interface RechargeRequestDoc {
   method: string;
   /** The wallet transaction id as the customer typed it (trimmed). */
   reference: string;
+  /**
+   * normalizeReference(reference). Present on requests made since issue 12, which are also the ones
+   * counted in pendingRechargeRequests/{uid}.
+   */
+  referenceKey?: string;
   status: RechargeRequestStatus;
   createdAt: Timestamp;
   /** Who decided is in audit/ (admins only): the customer reads this document. */
@@ -33,17 +46,70 @@ export interface RechargeRequestDoc {
   rechargeId?: string;
 }
 
-interface ReferenceClaimDoc {
+/** rechargeReferences/{ID}, for ids submitted since issue 12. */
+interface ReferenceDoc {
+  /** Pending requests naming this id, of any customers. */
+  pending: number;
+  /** The approval that credited this id; there is never a second. */
+  credited: { requestId: string; userId: string; rechargeId: string } | null;
+}
+
+/** rechargeReferences/{ID} as written before issue 12: a claim made when the first request was submitted. */
+interface LegacyClaimDoc {
   requestId: string;
   userId: string;
   createdAt: Timestamp;
 }
 
+/** rechargeReferences/{ID}/customers/{uid}: this customer's pending or approved request for the id. */
+interface CustomerReferenceDoc {
+  requestId: string;
+  status: 'pending' | 'approved';
+}
+
+/** pendingRechargeRequests/{uid}: how many of the customer's requests (made since issue 12) wait. */
+interface PendingCountDoc {
+  count: number;
+}
+
+/** Requests a customer may have waiting at once. */
+export const MAX_PENDING_RECHARGE_REQUESTS = 5;
+
 export const rechargeRequestsCollection = () => db.collection('rechargeRequests');
 export const rechargeReferencesCollection = () => db.collection('rechargeReferences');
+const customerReferenceRef = (referenceKey: string, uid: string) =>
+  rechargeReferencesCollection().doc(referenceKey).collection('customers').doc(uid);
+const pendingCountRef = (uid: string) => db.collection('pendingRechargeRequests').doc(uid);
 
 /** Transaction ids are letters and digits; case does not make a different payment. */
 export const normalizeReference = (reference: string) => reference.trim().toUpperCase();
+
+interface ReferenceState extends ReferenceDoc {
+  /** A request recorded only in a legacy claim, whose customer document is still to be written. */
+  legacyCustomer: { uid: string; doc: CustomerReferenceDoc } | null;
+}
+
+/** A reference document as the current shape (a legacy claim is read through the request it names). */
+async function readReference(tx: Transaction, ref: DocumentReference): Promise<ReferenceState> {
+  const data = (await tx.get(ref)).data() as ReferenceDoc | LegacyClaimDoc | undefined;
+  if (!data) return { pending: 0, credited: null, legacyCustomer: null };
+  if ('pending' in data) return { ...data, legacyCustomer: null };
+  const claimed = (await tx.get(rechargeRequestsCollection().doc(data.requestId))).data() as RechargeRequestDoc | undefined;
+  const customer = (status: CustomerReferenceDoc['status']) => ({ uid: data.userId, doc: { requestId: data.requestId, status } });
+  if (claimed?.status === 'pending') return { pending: 1, credited: null, legacyCustomer: customer('pending') };
+  if (claimed?.status === 'approved') {
+    const credited = { requestId: data.requestId, userId: data.userId, rechargeId: claimed.rechargeId ?? '' };
+    return { pending: 0, credited, legacyCustomer: customer('approved') };
+  }
+  // A rejected request's claim: since issue 12 a rejection frees the id.
+  return { pending: 0, credited: null, legacyCustomer: null };
+}
+
+/** The write phase for a reference: its document in the current shape, and a legacy claim's customer document. */
+function writeReference(tx: Transaction, ref: DocumentReference, state: ReferenceState) {
+  tx.set(ref, { pending: state.pending, credited: state.credited } satisfies ReferenceDoc);
+  if (state.legacyCustomer) tx.set(customerReferenceRef(ref.id, state.legacyCustomer.uid), state.legacyCustomer.doc);
+}
 
 /** Auto ids are 20 letters and digits; anything else (a slash, dots) cannot name a request. */
 const isRequestId = (id: string) => /^[A-Za-z0-9]{1,128}$/.test(id);
@@ -69,21 +135,28 @@ export async function submitRechargeRequest(
 ) {
   const amountPaisa = toPaisa(body.amount);
   const reference = body.reference.trim();
-  const claimRef = rechargeReferencesCollection().doc(normalizeReference(reference));
+  const referenceKey = normalizeReference(reference);
+  const referenceRef = rechargeReferencesCollection().doc(referenceKey);
   return runInTransaction<{ request: RechargeRequest }>(
     { scope: 'recharge-request.create', uid: identity.uid, key: idempotencyKey, request: { ...body, reference } },
     async (tx, now) => {
-      const [settingsSnap, claimSnap, userSnap] = await Promise.all([
+      const [settingsSnap, mineSnap, userSnap, pendingSnap, state, limit] = await Promise.all([
         tx.get(settingsRef()),
-        tx.get(claimRef),
+        tx.get(customerReferenceRef(referenceKey, identity.uid)),
         tx.get(userRef(identity.uid)),
+        tx.get(pendingCountRef(identity.uid)),
+        readReference(tx, referenceRef),
+        checkRateLimit(tx, 'rechargeRequest', { uid: identity.uid }, now),
       ]);
 
       const wallet = findWallet(settingsFromDoc(settingsSnap.data() as SettingsDoc | undefined), body.method);
       if (!wallet) throw invalidInput(MESSAGES.unknownWallet, 'method');
-      // Two racing submissions of one id both read "free"; the commit of one invalidates the other's
-      // read, and its retry finds the claim.
-      if (claimSnap.exists) throw fail('transaction_id_used', MESSAGES.transactionIdUsed, 'reference');
+      // The customer's own pending or approved request for this id. Two racing submissions both read
+      // none; the commit of one invalidates the other's read, and its retry finds it.
+      if (mineSnap.exists || state.legacyCustomer?.uid === identity.uid)
+        throw fail('transaction_id_used', MESSAGES.transactionIdUsed, 'reference');
+      const pending = (pendingSnap.data() as PendingCountDoc | undefined)?.count ?? 0;
+      if (pending >= MAX_PENDING_RECHARGE_REQUESTS) throw fail('too_many_pending', MESSAGES.tooManyPendingRecharges);
 
       const profile = userSnap.data() as UserDoc | undefined;
       const requestRef = rechargeRequestsCollection().doc();
@@ -93,14 +166,51 @@ export async function submitRechargeRequest(
         amountPaisa,
         method: wallet.provider,
         reference,
+        referenceKey,
         status: 'pending',
         createdAt: now,
       };
-      tx.create(claimRef, { requestId: requestRef.id, userId: identity.uid, createdAt: now } satisfies ReferenceClaimDoc);
+      limit.record();
+      writeReference(tx, referenceRef, { ...state, pending: state.pending + 1 });
+      tx.set(customerReferenceRef(referenceKey, identity.uid), {
+        requestId: requestRef.id,
+        status: 'pending',
+      } satisfies CustomerReferenceDoc);
+      tx.set(pendingCountRef(identity.uid), { count: pending + 1 } satisfies PendingCountDoc);
       tx.create(requestRef, request);
       return { status: 201, body: { request: rechargeRequestToWire(requestRef.id, request) } };
     },
   );
+}
+
+/**
+ * Reads, for a decision on `request`, its reference and (for requests counted there) the customer's
+ * pending count; `write` records that the request no longer waits, as `status`.
+ */
+async function readForDecision(tx: Transaction, requestId: string, request: RechargeRequestDoc) {
+  const referenceKey = request.referenceKey ?? normalizeReference(request.reference);
+  const referenceRef = rechargeReferencesCollection().doc(referenceKey);
+  const counted = request.referenceKey !== undefined;
+  const [state, pendingSnap] = await Promise.all([
+    readReference(tx, referenceRef),
+    counted ? tx.get(pendingCountRef(request.userId)) : Promise.resolve(null),
+  ]);
+  const write = (decision: { status: 'rejected' } | { status: 'approved'; rechargeId: string }) => {
+    const credited =
+      decision.status === 'approved' ? { requestId, userId: request.userId, rechargeId: decision.rechargeId } : state.credited;
+    // This customer's document is written below: a legacy claim of theirs needs no other.
+    const legacyCustomer = state.legacyCustomer?.uid === request.userId ? null : state.legacyCustomer;
+    writeReference(tx, referenceRef, { pending: Math.max(0, state.pending - 1), credited, legacyCustomer });
+    const mine = customerReferenceRef(referenceKey, request.userId);
+    // A rejection frees the id: its payer (this customer or another) may submit it again.
+    if (decision.status === 'approved') tx.set(mine, { requestId, status: 'approved' } satisfies CustomerReferenceDoc);
+    else tx.delete(mine);
+    if (pendingSnap) {
+      const count = (pendingSnap.data() as PendingCountDoc | undefined)?.count ?? 0;
+      tx.set(pendingCountRef(request.userId), { count: Math.max(0, count - 1) } satisfies PendingCountDoc);
+    }
+  };
+  return { state, write };
 }
 
 function assertPending(request: RechargeRequestDoc) {
@@ -110,7 +220,10 @@ function assertPending(request: RechargeRequestDoc) {
 
 /**
  * Credits the request's amount exactly once: the status check and the credit are one transaction,
- * so of any number of concurrent approvals one commits and the rest find it approved (409).
+ * so of any number of concurrent approvals one commits and the rest find it approved (409). Its
+ * transaction id is credited once too: the approval records the credit on the id's document, which a
+ * concurrent approval of another request naming the id has read, so that one retries and finds it
+ * credited (409).
  */
 export async function approveRechargeRequest(admin: { uid: string; email: string }, requestId: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
@@ -120,11 +233,13 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
     const request = snap.data() as RechargeRequestDoc | undefined;
     if (!request) throw notFound(MESSAGES.requestNotFound);
     assertPending(request);
-    const profileSnap = await tx.get(userRef(request.userId));
+    const [profileSnap, reference] = await Promise.all([tx.get(userRef(request.userId)), readForDecision(tx, requestId, request)]);
     // The email the request was filed with may be out of date: an existing profile keeps its own.
     const email = (profileSnap.data() as UserDoc | undefined)?.email ?? request.user.email;
     const owner: Identity = { uid: request.userId, email, name: request.user.name, admin: false };
     const { account, user, createIfMissing } = accountFromSnapshot(tx, profileSnap, owner, now);
+    // Another request naming this transaction id was credited: the payment is not credited twice.
+    if (reference.state.credited) throw fail('transaction_id_credited', MESSAGES.transactionIdCredited, 'reference');
 
     createIfMissing();
     const rechargeId = writeCredit(
@@ -137,6 +252,7 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
     const decision = { status: 'approved' as const, decidedAt: now, rechargeId };
     tx.update(ref, decision);
     writeAudit(tx, ref, 'approve', admin, now);
+    reference.write({ status: 'approved', rechargeId });
     const credited: UserDoc = {
       ...user,
       balancePaisa: account.balancePaisa,
@@ -162,10 +278,11 @@ export async function rejectRechargeRequest(admin: { uid: string; email: string 
     const request = snap.data() as RechargeRequestDoc | undefined;
     if (!request) throw notFound(MESSAGES.requestNotFound);
     assertPending(request);
-    // The transaction id stays claimed: the contract refuses any id a request already used.
+    const reference = await readForDecision(tx, requestId, request);
     const decision = { status: 'rejected' as const, decidedAt: now, ...(note ? { note } : {}) };
     tx.update(ref, decision);
     writeAudit(tx, ref, 'reject', admin, now);
+    reference.write({ status: 'rejected' });
     return {
       status: 200,
       body: { message: MESSAGES.requestRejected, request: rechargeRequestToWire(requestId, { ...request, ...decision }) },
@@ -181,8 +298,37 @@ export async function listMyRechargeRequests(uid: string, page: Page) {
   return pageNewestFirst(query, 'createdAt', page, (d) => rechargeRequestToWire(d.id, d.data() as RechargeRequestDoc));
 }
 
-export async function listRechargeRequests(page: Page & { status?: RechargeRequestStatus | undefined }) {
+/**
+ * A request is a duplicate when another request naming its transaction id is pending or was credited.
+ * A legacy claim (before issue 12) means no other request ever named the id.
+ */
+function isDuplicate(requestId: string, request: RechargeRequestDoc, reference: ReferenceDoc | LegacyClaimDoc | undefined): boolean {
+  if (!reference || !('pending' in reference)) return false;
+  const others = reference.pending - (request.status === 'pending' ? 1 : 0);
+  return others > 0 || (reference.credited !== null && reference.credited.requestId !== requestId);
+}
+
+/** Admin list: each request flagged when its transaction id is also claimed by another request. */
+export async function listRechargeRequests(
+  page: Page & { status?: RechargeRequestStatus | undefined },
+): Promise<{ items: AdminRechargeRequest[]; nextCursor: string | null }> {
   let query: Query = rechargeRequestsCollection();
   if (page.status) query = query.where('status', '==', page.status);
-  return pageNewestFirst(query, 'createdAt', page, (d) => rechargeRequestToWire(d.id, d.data() as RechargeRequestDoc));
+  const { items, nextCursor } = await pageNewestFirst(query, 'createdAt', page, (d) => ({
+    id: d.id,
+    doc: d.data() as RechargeRequestDoc,
+  }));
+  const keys = [...new Set(items.map(({ doc }) => doc.referenceKey ?? normalizeReference(doc.reference)))];
+  const references = new Map<string, ReferenceDoc | LegacyClaimDoc | undefined>();
+  if (keys.length > 0) {
+    const snaps = await db.getAll(...keys.map((key) => rechargeReferencesCollection().doc(key)));
+    for (const snap of snaps) references.set(snap.id, snap.data() as ReferenceDoc | LegacyClaimDoc | undefined);
+  }
+  return {
+    items: items.map(({ id, doc }) => ({
+      ...rechargeRequestToWire(id, doc),
+      duplicate: isDuplicate(id, doc, references.get(doc.referenceKey ?? normalizeReference(doc.reference))),
+    })),
+    nextCursor,
+  };
 }

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'not_eligible_for_refill',
   'already_decided',
   'transaction_id_used',
+  'transaction_id_credited',
+  'too_many_pending',
   'conflict',
   'rate_limited',
   'busy',

@@ -6,6 +6,8 @@ export const MESSAGES = {
   priceChanged: 'Price changed, please review your order',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request',
   transactionIdUsed: 'This transaction ID was already submitted',
+  transactionIdCredited: 'This transaction ID was already credited',
+  tooManyPendingRecharges: 'You have too many pending recharge requests. Please wait until they are reviewed.',
   userNotFound: 'User not found',
   emailOrUserId: 'Send either an email or a userId, not both',
   orderNotFound: 'Order not found',

@@ -289,6 +289,9 @@ export const rechargeRequestSchema = z.object({
   note: z.string().optional(),
 });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
+/** As the admin lists it: `duplicate` when another request names the same transaction id (pending, or credited). */
+export const adminRechargeRequestSchema = rechargeRequestSchema.extend({ duplicate: z.boolean() });
+export type AdminRechargeRequest = z.infer<typeof adminRechargeRequestSchema>;
 
 export const contactMessageSchema = z.object({
   _id: z.string(),

@@ -32,3 +32,12 @@ const refillTones: Record<RefillStatus, string> = { pending: tones.yellow, compl
 export function RefillStatusBadge({ status }: { status: RefillStatus }) {
   return <span className={`${pill} ${refillTones[status]}`}>{status}</span>;
 }
+
+/** Admin only: another recharge request names the same transaction id (pending, or already credited). */
+export function DuplicateIdBadge() {
+  return (
+    <span className={`${pill} ${tones.red}`} title="Another request names this transaction ID: check the wallet statement before approving">
+      Duplicate ID
+    </span>
+  );
+}

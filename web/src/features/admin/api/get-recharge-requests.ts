@@ -1,9 +1,12 @@
-import { rechargeRequestSchema } from '@shared/schemas';
+import { adminRechargeRequestSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export const rechargeRequestsAnswer = z.object({ requests: z.array(rechargeRequestSchema), nextCursor: z.string().nullable().optional() });
+export const rechargeRequestsAnswer = z.object({
+  requests: z.array(adminRechargeRequestSchema),
+  nextCursor: z.string().nullable().optional(),
+});
 
 export function getPendingRechargeRequests() {
   return api.get('/admin/recharge-requests', rechargeRequestsAnswer, { params: { status: 'pending', limit: 100 } });

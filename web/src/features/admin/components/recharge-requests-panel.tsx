@@ -1,10 +1,11 @@
-import type { RechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { DuplicateIdBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { useApproveRechargeRequest, useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
 import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
@@ -12,7 +13,7 @@ import { adminFailure } from '@/features/admin/components/admin-messages';
 import { UserCell } from '@/features/admin/components/cells';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
-function Decision({ request, onReject }: { request: RechargeRequest; onReject: (request: RechargeRequest) => void }) {
+function Decision({ request, onReject }: { request: AdminRechargeRequest; onReject: (request: AdminRechargeRequest) => void }) {
   const toast = useToast();
   const approve = useApproveRechargeRequest();
   return (
@@ -44,7 +45,7 @@ export function RechargeRequestsPanel() {
   const requests = usePendingRechargeRequests();
   const reject = useRejectRechargeRequest();
   const toast = useToast();
-  const [rejecting, setRejecting] = useState<RechargeRequest | null>(null);
+  const [rejecting, setRejecting] = useState<AdminRechargeRequest | null>(null);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -82,6 +83,7 @@ export function RechargeRequestsPanel() {
                 <span className="text-right sm:text-left">
                   <span className="block">{request.method}</span>
                   <span className="block font-mono text-xs text-slate-700">{request.reference}</span>
+                  {request.duplicate ? <DuplicateIdBadge /> : null}
                 </span>
               ),
             },
