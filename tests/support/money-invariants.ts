@@ -7,10 +7,11 @@
 //   only for a cancelled or partial order and of the right amount;
 // - every credit has exactly one recharge record of the same amount, and every recharge one credit;
 // - the total of all balances = credits − debits + refunds;
-// - the count of active (pending/processing) orders per service and link matches activeLinks.
+// - the count of active (pending/processing) orders per activeLinks key (customer, service and link)
+//   matches activeLinks.
 import { db as adminDb } from '../../functions/src/lib/admin';
 import type { LedgerDoc } from '../../functions/src/services/ledger';
-import type { OrderDoc } from '../../functions/src/services/orders';
+import { legacyActiveLinkKey, type OrderDoc } from '../../functions/src/services/orders';
 import type { RechargeDoc } from '../../functions/src/services/recharges';
 import type { UserDoc } from '../../functions/src/services/users';
 import { partialRefund } from '../../functions/src/shared/money';
@@ -105,18 +106,25 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     if (!rechargeIds.has(rechargeId)) problems.push(`credit without a recharge record (${rechargeId})`);
   }
 
+  // Each active order counts in the activeLinks document it names (orders placed before issue 12 name
+  // none: theirs is the older key, per service and link).
   const activeCounts = new Map<string, number>();
   for (const doc of orders.docs) {
     const order = doc.data() as OrderDoc;
     if (order.status === 'pending' || order.status === 'processing') {
-      const key = `${order.serviceId} ${order.link}`;
+      const key = order.activeLinkKey ?? legacyActiveLinkKey(order.serviceId, order.link);
       activeCounts.set(key, (activeCounts.get(key) ?? 0) + 1);
     }
   }
-  const stored = new Map(activeLinks.docs.map((d) => [`${d.get('serviceId')} ${d.get('link')}`, d.get('count') as number]));
+  const stored = new Map(activeLinks.docs.map((d) => [d.id, d.get('count') as number]));
+  const described = new Map(
+    activeLinks.docs.map((d) => [d.id, `${d.get('uid') ?? '(any customer)'} ${d.get('serviceId')} ${d.get('link')}`]),
+  );
   for (const key of new Set([...activeCounts.keys(), ...stored.keys()])) {
     if ((activeCounts.get(key) ?? 0) !== (stored.get(key) ?? 0)) {
-      problems.push(`active orders for ${key}: ${activeCounts.get(key) ?? 0}, activeLinks says ${stored.get(key) ?? 0}`);
+      problems.push(
+        `active orders for ${described.get(key) ?? key}: ${activeCounts.get(key) ?? 0}, activeLinks says ${stored.get(key) ?? 0}`,
+      );
     }
   }
 

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
@@ -14,17 +15,17 @@ import { CATALOGUE } from '../shared/catalogue';
 const api = apiServerForFile({ moneyInvariants: true });
 
 /** A form POST like PHP's curl clients send; returns the status and the parsed JSON. */
-async function v2(params: Record<string, string | number>, contentType: 'form' | 'json' = 'form') {
+async function v2(params: Record<string, string | number>, contentType: 'form' | 'json' = 'form', headers: Record<string, string> = {}) {
   const body =
     contentType === 'form'
       ? new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()
       : JSON.stringify(params);
   const res = await fetch(`${api.url}/api/v2`, {
     method: 'POST',
-    headers: { 'content-type': contentType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    headers: { 'content-type': contentType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
     body,
   });
-  return { status: res.status, text: await res.clone().text(), json: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, text: await res.clone().text(), json: (await res.json()) as any };
 }
 
 async function reseller(rupees = 0): Promise<TestUser & { key: string }> {
@@ -468,6 +469,89 @@ describe('rate limit per key', () => {
     const res = await v2({ key, action: 'balance' });
     expect(res.status).toBe(429);
     expect(res.json).toEqual({ error: 'Too many requests' });
+  });
+});
+
+describe('wrong keys per client address', () => {
+  it('answers 429 Too many requests with Retry-After past 30 a minute from one address; its valid keys and other addresses still work', async () => {
+    const { key } = await reseller();
+    // Fixed one-minute windows: start well inside one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((done) => setTimeout(done, 60_000 - intoMinute + 500));
+    // The guesser rotates what it writes into X-Forwarded-For; Hosting appends its real address.
+    const from = (n: number) => ({ 'X-Forwarded-For': `10.9.${n}.1, 198.51.100.77, 35.191.0.1` });
+    const guesses = [];
+    for (let n = 0; n < 35; n += 1)
+      guesses.push(await v2({ key: crypto.randomBytes(20).toString('hex'), action: 'balance' }, 'form', from(n)));
+    expect(guesses.slice(0, 30).map((g) => [g.status, g.json])).toEqual(Array(30).fill([200, { error: 'Invalid API key' }]));
+    for (const refused of guesses.slice(30)) {
+      expect([refused.status, refused.json]).toEqual([429, { error: 'Too many requests' }]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    }
+    expect((await v2({ action: 'balance' }, 'form', from(99))).status).toBe(429);
+    expect((await v2({ key, action: 'balance' }, 'form', from(100))).json).toEqual({ balance: '0.00', currency: 'PKR' });
+    const elsewhere = { 'X-Forwarded-For': '198.51.100.78, 35.191.0.1' };
+    expect((await v2({ key: '0'.repeat(40), action: 'balance' }, 'form', elsewhere)).json).toEqual({ error: 'Invalid API key' });
+  });
+});
+
+describe('the active-order rule', () => {
+  const link = (tag: string) => `https://www.tiktok.com/@active/video/${tag}`;
+  const add = (key: string, target: string) => v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: target, quantity: 1000 });
+  const ACTIVE = 'You have active order with this link. Please wait until order being completed.';
+
+  it('applies per customer: another reseller may order the same link, and is not told of the first order', async () => {
+    const [first, second] = await Promise.all([reseller(100), reseller(100)]);
+    const target = link(`${Date.now()}1`);
+    expect(typeof (await add(first.key, target)).json.order).toBe('number');
+    expect(typeof (await add(second.key, target)).json.order).toBe('number');
+    expect((await add(first.key, target)).json).toEqual({ error: ACTIVE });
+    expect((await add(second.key, target)).json).toEqual({ error: ACTIVE });
+    await expectMoneyInvariants();
+  });
+
+  it('compares canonical links: a trailing ?, a default port, a trailing dot or letter case do not evade it', async () => {
+    const { key } = await reseller(100);
+    const tag = `${Date.now()}2`;
+    const placed = await add(key, link(tag));
+    expect(typeof placed.json.order).toBe('number');
+    for (const variant of [
+      `${link(tag)}?`,
+      `${link(tag)}?#x`,
+      link(tag).replace('tiktok.com', 'tiktok.com:443'),
+      link(tag).replace('tiktok.com', 'tiktok.com.'),
+      link(tag).replace('www.tiktok.com', 'WWW.TikTok.com'),
+    ]) {
+      expect((await add(key, variant)).json, variant).toEqual({ error: ACTIVE });
+    }
+    await updateOrderStatus(String(placed.json.order), 'completed');
+    expect(typeof (await add(key, `${link(tag)}?`)).json.order).toBe('number');
+  });
+
+  it('an order placed before the rule was per customer frees the count it was placed under', async () => {
+    const { key, uid } = await reseller(100);
+    const target = link(`${Date.now()}3`);
+    const placed = await add(key, target);
+    const orderId = String(placed.json.order);
+    // Rewrite the order and its count as the earlier code stored them: no key on the order, and one
+    // count per service and link for every customer.
+    const order = db.collection('orders').doc(orderId);
+    const stored = (await order.get()).data() as { serviceId: string; link: string; activeLinkKey: string };
+    await db.collection('activeLinks').doc(stored.activeLinkKey).delete();
+    await order.update({ activeLinkKey: FieldValue.delete() });
+    const legacy = db.collection('activeLinks').doc(sha256(`${stored.serviceId}\u0000${stored.link}`));
+    await legacy.set({ serviceId: stored.serviceId, link: stored.link, count: 1 });
+    await expectMoneyInvariants();
+
+    // A new order by the same customer counts under the new key; the old order's end frees the old one.
+    const next = await add(key, target);
+    expect(typeof next.json.order).toBe('number');
+    await updateOrderStatus(orderId, 'cancelled');
+    expect((await legacy.get()).exists).toBe(false);
+    expect((await add(key, target)).json).toEqual({ error: ACTIVE });
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(2);
+    await expectMoneyInvariants();
   });
 });
 

@@ -1,10 +1,12 @@
 // POST /api/v2: the reseller API. Parameters come form-encoded (what nearly every client sends), as
 // JSON, or in the query string; answers are HTTP 200 with JSON, `{"error": ...}` for errors (an
-// oversized body, contention and server errors included), except 429 past a key's rate limit.
+// oversized body, contention and server errors included), except 429 past a key's rate limit and past
+// the limit of wrong keys from one client address.
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { config } from '../lib/config';
-import { allowApiRequest } from '../services/api-rate-limit';
+import { clientAddress } from '../middleware/client-address';
+import { allowApiRequest, wrongKeyWait } from '../services/api-rate-limit';
 import {
   unexpectedFailure,
   v2Add,
@@ -70,7 +72,14 @@ apiV2Router.post('/', async (req: Request, res: Response) => {
 
   try {
     const owner = p.key ? await resolveApiKey(p.key.trim()) : null;
-    if (!owner) return answer(res, { error: API_V2_ERRORS.invalidKey });
+    if (!owner) {
+      const wait = await wrongKeyWait(clientAddress(req));
+      if (wait > 0) {
+        res.set('Retry-After', String(wait));
+        return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);
+      }
+      return answer(res, { error: API_V2_ERRORS.invalidKey });
+    }
     if (!(await allowApiRequest(owner.keyHash))) {
       res.set('Retry-After', '1');
       return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);

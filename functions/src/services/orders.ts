@@ -30,6 +30,8 @@ export interface OrderDoc {
   status: OrderStatus;
   remains?: number;
   refundPaisa?: Paisa;
+  /** The activeLinks document this order counts in while active (absent on orders placed before issue 12). */
+  activeLinkKey?: string;
   /** The refill request still pending for this order (see refills.ts). */
   refillPendingId?: string | null;
   createdAt: Timestamp;
@@ -74,15 +76,23 @@ export function checkOrderAgainstService(service: ServiceDoc, body: { link: stri
 }
 
 /**
- * Active orders per service and link (activeLinks/{hash}): a count kept in the same transactions that
- * create an order and move it to a final status. API v2 refuses a new order while the count is not 0.
+ * Active orders of one customer per service and canonical link (activeLinks/{key}): a count kept in
+ * the same transactions that create an order and move it to a final status. API v2 refuses a
+ * customer's new order while their count is not 0; other customers' orders on the link do not count
+ * (nor are they revealed). The key is stored on the order, so a status change decrements the count
+ * its placement incremented: orders placed before the key included the customer count under the
+ * older key, per service and link, until they end.
  */
 interface ActiveLinkDoc {
+  uid?: string;
   serviceId: string;
   link: string;
   count: number;
 }
-const activeLinkRef = (serviceId: string, link: string) => db.collection('activeLinks').doc(sha256(`${serviceId}\u0000${link}`));
+export const activeLinkKey = (uid: string, serviceId: string, link: string) => sha256(`${uid}\u0000${serviceId}\u0000${link}`);
+/** The key of orders placed before issue 12, shared by every customer. */
+export const legacyActiveLinkKey = (serviceId: string, link: string) => sha256(`${serviceId}\u0000${link}`);
+const activeLinksCollection = () => db.collection('activeLinks');
 
 export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
@@ -100,7 +110,8 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
     async (tx, now, read) => {
       // Every read in one round trip (with the Idempotency-Key record): the shorter the transaction,
       // the less it contends.
-      const linkRef = activeLinkRef(body.serviceId, link);
+      const linkKey = activeLinkKey(identity.uid, body.serviceId, link);
+      const linkRef = activeLinksCollection().doc(linkKey);
       const [serviceSnap, userSnap, linkSnap, ...candidates] = await read(
         servicesCollection().doc(body.serviceId),
         userRef(identity.uid),
@@ -131,12 +142,13 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         quantity: body.quantity,
         pricePaisa,
         status: 'pending',
+        activeLinkKey: linkKey,
         createdAt: now,
         updatedAt: now,
       };
       createIfMissing();
       tx.create(orderRef, order);
-      tx.set(linkRef, { serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
+      tx.set(linkRef, { uid: identity.uid, serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
       const balanceAfter = postEntry(tx, account, {
         id: ledgerEntryId.orderDebit(orderRef.id),
         type: 'debit',
@@ -191,7 +203,7 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
       refundPaisa = partialRefund(order.pricePaisa, remains, order.quantity);
     }
     const userSnap = refundPaisa > 0 ? await tx.get(userRef(order.userId)) : null;
-    const linkRef = activeLinkRef(order.serviceId, order.link);
+    const linkRef = activeLinksCollection().doc(order.activeLinkKey ?? legacyActiveLinkKey(order.serviceId, order.link));
     const active = isFinalStatus(next) ? ((await tx.get(linkRef)).data() as ActiveLinkDoc | undefined) : undefined;
 
     const changes = {

@@ -56,6 +56,15 @@ export const API_V2_RATE_LIMITS = [
   { windowMs: 60_000, max: 600 },
 ] as const;
 
+/**
+ * Requests with a missing or wrong key, per client address: a script with a stale key keeps working
+ * through a retry loop, a key guesser gets 429 (valid keys from the address are not affected).
+ */
+export const API_V2_WRONG_KEY_LIMITS = [
+  { windowMs: 60_000, max: 30 },
+  { windowMs: 3_600_000, max: 300 },
+] as const;
+
 /** Paisa as the API's decimal string: 1250 → "12.50". */
 export function paisaString(paisa: number): string {
   const sign = paisa < 0 ? '-' : '';

@@ -25,4 +25,18 @@ describe('platform links', () => {
   it('normalizes the host case and drops the fragment, keeping path and query', () => {
     expect(normalizeLink('  https://WWW.TikTok.com/@User/video/1?lang=en#x ')).toBe('https://www.tiktok.com/@User/video/1?lang=en');
   });
+
+  it.each([
+    ['https://www.tiktok.com/@u/video/1?', 'https://www.tiktok.com/@u/video/1'],
+    ['https://www.tiktok.com/@u/video/1?#top', 'https://www.tiktok.com/@u/video/1'],
+    ['https://www.tiktok.com:443/@u/video/1', 'https://www.tiktok.com/@u/video/1'],
+    ['http://tiktok.com:80/@u', 'http://tiktok.com/@u'],
+    ['https://www.tiktok.com./@u/video/1', 'https://www.tiktok.com/@u/video/1'],
+    ['HTTPS://WWW.TIKTOK.COM/@u/video/1', 'https://www.tiktok.com/@u/video/1'],
+    ['https://www.tiktok.com/@%75/video/%31', 'https://www.tiktok.com/@u/video/1'],
+    ['https://www.instagram.com/p/abc/?igsh=%2f%7e', 'https://www.instagram.com/p/abc/?igsh=%2F~'],
+  ])('gives %s and its variants one form: %s', (variant, canonical) => {
+    expect(normalizeLink(variant)).toBe(canonical);
+    expect(normalizeLink(canonical)).toBe(canonical);
+  });
 });

@@ -38,11 +38,26 @@ export function isPlatformLink(platform: Platform, link: string): boolean {
   return PLATFORM_HOSTS[platform].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
-/** The canonical form a link is stored and searched in: trimmed, lower-case host, no fragment. */
+/** %7E → ~ and %2f → %2F: unreserved characters need no escape, and escapes have one case (RFC 3986 6.2.2). */
+const normalizeEscapes = (text: string) =>
+  text.replace(/%[0-9A-Fa-f]{2}/g, (encoded) => {
+    const char = String.fromCharCode(Number.parseInt(encoded.slice(1), 16));
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : encoded.toUpperCase();
+  });
+
+/**
+ * The canonical form a link is stored, searched and compared in (the web app and the function use
+ * this one): trimmed; lower-case host without trailing dots; no default port, fragment or empty query
+ * (`…/video/1?`); escapes normalized. Path and query are otherwise kept: they can name another page.
+ */
 export function normalizeLink(link: string): string {
   const url = parseHttpUrl(link.trim());
   if (!url) return link.trim();
   url.hash = '';
-  url.hostname = url.hostname.toLowerCase();
+  // A bare `?` reads as an empty search yet still prints; setting it drops the `?`.
+  if (url.search === '') url.search = '';
+  url.hostname = url.hostname.toLowerCase().replace(/\.+$/, '');
+  url.pathname = normalizeEscapes(url.pathname);
+  url.search = normalizeEscapes(url.search);
   return url.toString();
 }
