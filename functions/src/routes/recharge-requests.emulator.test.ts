@@ -132,7 +132,7 @@ describe('POST /api/recharge-requests', () => {
     const sixth = await submit(user, validBody());
     expect(sixth).toMatchObject({
       status: 409,
-      body: { message: 'You have too many pending recharge requests. Please wait until they are reviewed.' },
+      body: { message: 'You have too many pending recharge requests. Please wait until they are reviewed.', code: 'too_many_pending' },
     });
     expect((await reject((requests[0] as { _id: string })._id)).status).toBe(200);
     expect((await approve((requests[1] as { _id: string })._id)).status).toBe(200);
@@ -145,7 +145,7 @@ describe('POST /api/recharge-requests', () => {
     const user = await createUser();
     for (let n = 0; n < 10; n += 1) expect((await reject((await submitOk(user))._id)).status).toBe(200);
     const eleventh = await submit(user, validBody());
-    expect(eleventh).toMatchObject({ status: 429, body: { message: 'Too many requests, try again later' } });
+    expect(eleventh).toMatchObject({ status: 429, body: { message: 'Too many requests, try again later', code: 'rate_limited' } });
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another customer is not affected.
     await submitOk(await createUser());
@@ -202,7 +202,10 @@ describe('transaction ids claimed before issue 12 (a claim made at submission)',
     expect(listed.get(legacy.id)?.duplicate).toBe(true);
     expect(listed.get(second._id)?.duplicate).toBe(true);
     expect((await approve(legacy.id)).status).toBe(200);
-    expect(await approve(second._id)).toMatchObject({ status: 409, body: { message: 'This transaction ID was already credited' } });
+    expect(await approve(second._id)).toMatchObject({
+      status: 409,
+      body: { message: 'This transaction ID was already credited', code: 'transaction_id_credited' },
+    });
     expect(await balanceOf(payer)).toBe(50000);
     expect(await balanceOf(other)).toBe(0);
     // Its customer's own (legacy) request counts as theirs still.
@@ -219,7 +222,10 @@ describe('transaction ids claimed before issue 12 (a claim made at submission)',
     const approved = await legacyRequest(owner, 'approved');
     const late = await submitOk(other, validBody({ reference: approved.reference }));
     expect((await pendingList()).get(late._id)?.duplicate).toBe(true);
-    expect(await approve(late._id)).toMatchObject({ status: 409, body: { message: 'This transaction ID was already credited' } });
+    expect(await approve(late._id)).toMatchObject({
+      status: 409,
+      body: { message: 'This transaction ID was already credited', code: 'transaction_id_credited' },
+    });
     expect(await submit(owner, validBody({ reference: approved.reference }))).toMatchObject({ status: 409 });
   });
 
@@ -392,6 +398,7 @@ describe('POST /api/admin/recharge-requests/{id}/approve', () => {
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(answers.find((r) => r.status === 409)?.body).toEqual({
         message: 'This transaction ID was already credited',
+        code: 'transaction_id_credited',
         field: 'reference',
       });
       const credited = (await db.collection('recharges').where('reference', '==', reference).get()).docs;
@@ -415,7 +422,10 @@ describe('POST /api/admin/recharge-requests/{id}/approve', () => {
     // …and another customer's request for it is accepted, flagged, and cannot be credited.
     const second = await submitOk(b, validBody({ reference }));
     expect((await pendingList()).get(second._id)?.duplicate).toBe(true);
-    expect(await approve(second._id)).toMatchObject({ status: 409, body: { message: 'This transaction ID was already credited' } });
+    expect(await approve(second._id)).toMatchObject({
+      status: 409,
+      body: { message: 'This transaction ID was already credited', code: 'transaction_id_credited' },
+    });
     expect(await balanceOf(b)).toBe(0);
     expect((await db.collection('rechargeRequests').doc(second._id).get()).get('status')).toBe('pending');
   });

@@ -46,7 +46,7 @@ describe('the ceiling per scope over all addresses', () => {
     for (let n = 0; n < CEILING + 3; n += 1) answers.push(await contact('Rotating'));
     expect(answers.slice(0, CEILING).map((a) => a.status)).toEqual(Array(CEILING).fill(201));
     for (const refused of answers.slice(CEILING)) {
-      expect(refused).toMatchObject({ status: 429, body: { message: 'Too many requests, try again later' } });
+      expect(refused).toMatchObject({ status: 429, body: { message: 'Too many requests, try again later', code: 'rate_limited' } });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -165,16 +165,18 @@ export async function checkRateLimit(
 ): Promise<{ record: () => void }> {
   // The subject is hashed: the store never holds an address, and anything makes a valid document id.
   const ref = rateLimitsCollection().doc(sha256(`${scope}\u0000${subjectKey(subject)}`));
-  const snap = await tx.get(ref);
-  const stored = snap.data() as RateLimitDoc | undefined;
-  const { limits } = RATE_LIMITS[scope];
+  const { limits, ceilingPerHour }: Scope = RATE_LIMITS[scope];
+  // The ceiling is read alongside, to keep the transaction short (contending transactions overlap
+  // less), but its verdict comes second: the subject's own limit answers first.
+  const ceiling = ceilingPerHour === undefined ? Promise.resolve(null) : checkCeiling(tx, scope, ceilingPerHour, now.toMillis());
+  ceiling.catch(() => undefined);
+  const stored = (await tx.get(ref)).data() as RateLimitDoc | undefined;
   const verdict = decide(stored?.hits ?? [], limits, now.toMillis());
   if (!verdict.allowed) {
     throw new AppError('rate_limited', MESSAGES.tooManyRequests, undefined, verdict.retryAfterSeconds);
   }
-  // Only requests within their subject's limit reach the ceiling: one address cannot use it up alone.
-  const { ceilingPerHour }: Scope = RATE_LIMITS[scope];
-  const recordCeiling = ceilingPerHour === undefined ? null : await checkCeiling(tx, scope, ceilingPerHour, now.toMillis());
+  // Only requests within their subject's limit are counted in the ceiling: one address cannot use it up alone.
+  const recordCeiling = await ceiling;
   const longest = Math.max(...limits.map((l) => l.windowMs));
   const doc: RateLimitDoc = { scope, hits: verdict.hits, expiresAt: Timestamp.fromMillis(now.toMillis() + longest) };
   return {
