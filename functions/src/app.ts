@@ -56,7 +56,6 @@ export function createApp() {
   api.use(ordersRouter);
   api.use(apiKeyRouter);
   api.use(adminRouter);
-  // After adminRouter: their /admin/... routes rely on its authentication of that prefix.
   api.use(rechargeRequestsRouter);
   api.use(passwordsRouter);
   api.use(settingsRouter);

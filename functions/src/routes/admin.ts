@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { authenticate, identityOf } from '../middleware/authenticate';
+import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
-import { requireAdmin } from '../middleware/require-admin';
+import { adminOnly } from '../middleware/require-admin';
 import { listAllOrders, updateOrderStatus } from '../services/orders';
 import { addBalance, listRecentRecharges } from '../services/recharges';
 import { decideRefill, listRefills } from '../services/refills';
@@ -11,47 +11,42 @@ import { sendAnswer } from './send';
 
 export const adminRouter = Router();
 
-adminRouter.use('/admin', authenticate({ checkRevoked: true }), requireAdmin, (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-});
-
-adminRouter.get('/admin/order', async (req, res) => {
+adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listAllOrders(parseQuery(adminOrdersQuery, req));
   res.json({ orders: items, nextCursor });
 });
 
-adminRouter.put('/admin/update-status/:id', async (req, res) => {
+adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
   const { status, remains } = parseBody(updateStatusBody, req);
   res.json(await updateOrderStatus(String(req.params.id), status, remains));
 });
 
-adminRouter.post('/admin/add-balance', async (req, res) => {
+adminRouter.post('/admin/add-balance', ...adminOnly, async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(addBalanceBody, req);
   const admin = identityOf(req);
   sendAnswer(res, await addBalance({ uid: admin.uid, email: admin.email }, body, key));
 });
 
-adminRouter.get('/admin/recent-recharges', async (req, res) => {
+adminRouter.get('/admin/recent-recharges', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listRecentRecharges(parseQuery(pageQuery, req));
   res.json({ recharges: items, nextCursor });
 });
 
-adminRouter.get('/admin/users', async (req, res) => {
+adminRouter.get('/admin/users', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listUsers(parseQuery(adminUsersQuery, req));
   res.json({ users: items, nextCursor });
 });
 
-adminRouter.get('/admin/refills', async (req, res) => {
+adminRouter.get('/admin/refills', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listRefills(parseQuery(refillsQuery, req));
   res.json({ refills: items, nextCursor });
 });
 
-adminRouter.post('/admin/refills/:id/complete', async (req, res) => {
+adminRouter.post('/admin/refills/:id/complete', ...adminOnly, async (req, res) => {
   res.json({ message: 'Refill completed', refill: await decideRefill(String(req.params.id), 'completed') });
 });
 
-adminRouter.post('/admin/refills/:id/reject', async (req, res) => {
+adminRouter.post('/admin/refills/:id/reject', ...adminOnly, async (req, res) => {
   res.json({ message: 'Refill rejected', refill: await decideRefill(String(req.params.id), 'rejected') });
 });

@@ -1,22 +1,20 @@
 // Admin password changes: by email (the reset form) or by user id. Both end the account's sessions.
 import { Router } from 'express';
-import { authenticate } from '../middleware/authenticate';
 import { parseBody } from '../middleware/parse';
-import { requireAdmin } from '../middleware/require-admin';
+import { adminOnly } from '../middleware/require-admin';
 import { resetPasswordByEmail, setPassword } from '../services/passwords';
 import { MESSAGES } from '../shared/messages';
 import { changePasswordBody, resetPasswordBody } from '../shared/schemas';
 
 export const passwordsRouter = Router();
 
-// Authenticated with revocation checked by adminRouter's /admin prefix (mounted before this router).
-passwordsRouter.post('/admin/reset-password', requireAdmin, async (req, res) => {
+passwordsRouter.post('/admin/reset-password', ...adminOnly, async (req, res) => {
   const { email, newPassword } = parseBody(resetPasswordBody, req);
   await resetPasswordByEmail(email, newPassword);
   res.json({ message: MESSAGES.passwordReset });
 });
 
-passwordsRouter.post('/auth/change-password/:userId', authenticate({ checkRevoked: true }), requireAdmin, async (req, res) => {
+passwordsRouter.post('/auth/change-password/:userId', ...adminOnly, async (req, res) => {
   const { newPassword } = parseBody(changePasswordBody, req);
   await setPassword(String(req.params.userId), newPassword);
   res.set('Cache-Control', 'private, no-store');

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
-import { requireAdmin } from '../middleware/require-admin';
+import { adminOnly } from '../middleware/require-admin';
 import {
   approveRechargeRequest,
   listMyRechargeRequests,
@@ -26,19 +26,17 @@ rechargeRequestsRouter.get('/recharge-requests/mine', authenticate({ checkRevoke
   res.json({ requests: items, nextCursor });
 });
 
-// The /admin prefix is authenticated (revocation checked) by adminRouter, mounted before this router;
-// requireAdmin here keeps these routes closed (401) should that ever change.
-rechargeRequestsRouter.get('/admin/recharge-requests', requireAdmin, async (req, res) => {
+rechargeRequestsRouter.get('/admin/recharge-requests', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listRechargeRequests(parseQuery(rechargeRequestsQuery, req));
   res.json({ requests: items, nextCursor });
 });
 
-rechargeRequestsRouter.post('/admin/recharge-requests/:id/approve', requireAdmin, async (req, res) => {
+rechargeRequestsRouter.post('/admin/recharge-requests/:id/approve', ...adminOnly, async (req, res) => {
   const admin = identityOf(req);
   res.json(await approveRechargeRequest({ uid: admin.uid, email: admin.email }, String(req.params.id)));
 });
 
-rechargeRequestsRouter.post('/admin/recharge-requests/:id/reject', requireAdmin, async (req, res) => {
+rechargeRequestsRouter.post('/admin/recharge-requests/:id/reject', ...adminOnly, async (req, res) => {
   const { note } = parseBody(rejectRequestBody, req);
   const admin = identityOf(req);
   res.json(await rejectRechargeRequest({ uid: admin.uid, email: admin.email }, String(req.params.id), note || undefined));

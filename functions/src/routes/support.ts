@@ -1,9 +1,8 @@
 // Contact messages and reviews: public writes, limited per client address.
 import { Router } from 'express';
-import { authenticate } from '../middleware/authenticate';
 import { clientAddress } from '../middleware/client-address';
 import { parseBody, parseQuery } from '../middleware/parse';
-import { requireAdmin } from '../middleware/require-admin';
+import { adminOnly } from '../middleware/require-admin';
 import { listContactMessages, sendContactMessage } from '../services/contact';
 import { listReviews, postReview } from '../services/reviews';
 import { MESSAGES } from '../shared/messages';
@@ -17,7 +16,7 @@ supportRouter.post('/contact', async (req, res) => {
   res.status(201).json({ message: MESSAGES.contactSent });
 });
 
-supportRouter.get('/contact', authenticate({ checkRevoked: true }), requireAdmin, async (req, res) => {
+supportRouter.get('/contact', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listContactMessages(parseQuery(pageQuery, req));
   res.set('Cache-Control', 'private, no-store');
   res.json({ messages: items, nextCursor });
