@@ -53,7 +53,8 @@ export function describeError(
   if (error instanceof ZodError) return { status: 400, body: { ...describeZodError(error), code: 'invalid_input' } };
   if (error instanceof AppError) {
     const body: WireError = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
-    return { status: HTTP_STATUS[error.code], body, ...(error.retryAfterSeconds ? { retryAfter: error.retryAfterSeconds } : {}) };
+    // A refusal replayed from a record written by an older version may carry a code this one dropped.
+    return { status: HTTP_STATUS[error.code] ?? 409, body, ...(error.retryAfterSeconds ? { retryAfter: error.retryAfterSeconds } : {}) };
   }
   // body-parser errors carry a type.
   const type = (error as { type?: unknown } | null)?.type;

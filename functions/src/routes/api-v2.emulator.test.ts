@@ -2,13 +2,14 @@
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { auth, db } from '../lib/admin';
 import { allowApiRequest } from '../services/api-rate-limit';
 import { updateOrderStatus } from '../services/orders';
+import { recordEndedSessions } from '../services/sessions';
 import { sha256 } from '../services/transactions';
 import { CATALOGUE } from '../shared/catalogue';
 
@@ -108,6 +109,19 @@ describe('API keys (POST/GET/DELETE /api/api-key)', () => {
 
     // A key made after the sessions ended works.
     const fresh = (await call(api.url, 'POST', '/api/api-key', { token: await user.refresh() })).body.key as string;
+    expect((await v2({ key: fresh, action: 'balance' })).json).toEqual({ balance: '50.00', currency: 'PKR' });
+  });
+
+  it('an old key that notices the end of its sessions late revokes only itself, not the key made since', async () => {
+    const user = await reseller(50);
+    await sleep(1100); // revocation has one-second precision
+    await auth.revokeRefreshTokens(user.uid);
+    // The customer signs in again and makes a new key before any request with the old one.
+    const endedAt = Timestamp.fromMillis(Date.parse((await auth.getUser(user.uid)).tokensValidAfterTime ?? ''));
+    const fresh = (await call(api.url, 'POST', '/api/api-key', { token: await user.refresh() })).body.key as string;
+    // What a request with the old key that was looked up just before does once it learns of the end.
+    await recordEndedSessions(user.uid, endedAt);
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
     expect((await v2({ key: fresh, action: 'balance' })).json).toEqual({ balance: '50.00', currency: 'PKR' });
   });
 

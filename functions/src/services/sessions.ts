@@ -20,10 +20,11 @@ function sessionsEndedAt(record: UserRecord): Timestamp | null {
 
 /**
  * Writes down that the account's sessions ended at `endedAt`: the profile's marker moves forward
- * (never back) and the API key is revoked, in one transaction. An account without a profile has
- * neither to keep.
+ * (never back) and the API key is revoked if it was made before `keysMadeBefore` (default `endedAt`),
+ * in one transaction: a key the customer made after signing in again is theirs to keep, even when a
+ * request with the old key notices the end only now. An account without a profile has neither.
  */
-export async function recordEndedSessions(uid: string, endedAt: Timestamp): Promise<void> {
+export async function recordEndedSessions(uid: string, endedAt: Timestamp, keysMadeBefore: Timestamp = endedAt): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
     const profile = snap.data() as ProfileWithKey | undefined;
@@ -31,7 +32,7 @@ export async function recordEndedSessions(uid: string, endedAt: Timestamp): Prom
       if (!profile.sessionsValidAfter || profile.sessionsValidAfter.toMillis() < endedAt.toMillis()) {
         tx.update(snap.ref, { sessionsValidAfter: endedAt });
       }
-      revokeApiKeyIn(tx, snap.ref, profile);
+      if (profile.apiKey && profile.apiKey.createdAt.toMillis() < keysMadeBefore.toMillis()) revokeApiKeyIn(tx, snap.ref, profile);
     }
     return { status: 200, body: null };
   });
@@ -43,8 +44,11 @@ export async function recordEndedSessions(uid: string, endedAt: Timestamp): Prom
  */
 export async function endSessions(uid: string): Promise<void> {
   await auth.revokeRefreshTokens(uid);
+  // Every key that exists now ends (Auth's time has whole seconds: a key made earlier in the same
+  // second would count as made after it).
+  const now = Timestamp.now();
   const endedAt = sessionsEndedAt(await auth.getUser(uid));
-  await recordEndedSessions(uid, endedAt ?? Timestamp.now());
+  await recordEndedSessions(uid, endedAt ?? now, Timestamp.fromMillis(now.toMillis() + 1));
 }
 
 /**

@@ -6,6 +6,7 @@ import { type DocumentReference, type DocumentSnapshot, Timestamp, type Transact
 import { db } from '../lib/admin';
 import { config } from '../lib/config';
 import { AppError, busy } from '../lib/errors';
+import { logger } from '../lib/logger';
 import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 
@@ -206,8 +207,13 @@ async function rememberRefusal(
     claim(tx, ref, existing, { ...recordBase(options, requestHash, now), refusal });
     beforeCommit();
   }).catch((failure: unknown) => {
-    // The refusal itself stands; only its memory is lost, and a retry with the key is decided anew.
-    if (!(failure instanceof AppError)) throw failure;
+    // The refusal itself stands and is answered; only its memory is lost, and a retry with the key is
+    // decided anew.
+    logger.warn('Could not remember a refusal under its Idempotency-Key', {
+      scope: options.scope,
+      code: error.code,
+      failure: failure instanceof Error ? failure.message : String(failure),
+    });
   });
 }
 

@@ -11,14 +11,27 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 
 type Values = z.input<typeof addBalanceBody>;
 
+type Attempts = ReturnType<typeof useIdempotencyKey>;
+
 /**
  * Credits the account that holds the typed email today or, given `account` (a row the admin picked),
- * that account by its id: an email can move to another account, the id cannot.
+ * that account by its id: an email can move to another account, the id cannot. `attempts` holds the
+ * Idempotency-Key when the form lives in a dialog that can be closed and opened again: a credit whose
+ * answer was lost (a 504) is then retried with its key instead of crediting twice.
  */
-export function AddBalanceForm({ account, onDone }: { account?: Pick<User, '_id' | 'name' | 'email'>; onDone?: () => void }) {
+export function AddBalanceForm({
+  account,
+  onDone,
+  attempts,
+}: {
+  account?: Pick<User, '_id' | 'name' | 'email'>;
+  onDone?: () => void;
+  attempts?: Attempts;
+}) {
   const toast = useToast();
   const addBalance = useAddBalance();
-  const { send } = useIdempotencyKey();
+  const own = useIdempotencyKey();
+  const { send } = attempts ?? own;
   const empty: Values = account ? { userId: account._id, amount: Number.NaN } : { email: '', amount: Number.NaN };
   const {
     register,

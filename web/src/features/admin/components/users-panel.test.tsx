@@ -57,4 +57,29 @@ describe('UsersPanel', () => {
     expect(await screen.findByText('❌ User not found')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
   });
+
+  it('retries a credit whose answer was lost with the same Idempotency-Key, after closing and reopening the dialog', async () => {
+    let answer: { status: number; body: unknown } = { status: 504, body: 'upstream request timeout' };
+    const { calls } = mockApi({
+      'GET /api/admin/users': { body: { users: [ali], nextCursor: null } },
+      'POST /api/admin/add-balance': () => answer,
+    });
+    const { user } = renderApp(<UsersPanel />, asAdmin);
+    const creditOnce = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Credit ali@example.com' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Balance' });
+      await user.type(within(dialog).getByLabelText('Amount (Rs)'), '5000');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+    };
+    await creditOnce();
+    expect(await screen.findByText(/❌/)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog', { name: 'Add Balance' })).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    answer = { status: 200, body: { message: 'Balance updated', user: { ...ali, balance: 5000 } } };
+    await creditOnce();
+    expect(await screen.findByText('✅ Balance updated!')).toBeInTheDocument();
+    const [first, second] = calls.filter((call) => call.method === 'POST');
+    expect(first?.headers['idempotency-key']).toBeTruthy();
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
 });

@@ -8,6 +8,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useUsers } from '@/features/admin/api/get-users';
 import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
 import { formatAmount, formatDate } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
 
 export function UsersPanel() {
   const [query, setQuery] = useState('');
@@ -15,6 +16,8 @@ export function UsersPanel() {
   const users = useUsers(submitted);
   // The row the admin credits: by its id, whatever email the account holds by then.
   const [crediting, setCrediting] = useState<User | null>(null);
+  // Outlives the dialog: reopening it after a lost answer retries the same credit with the same key.
+  const creditAttempts = useIdempotencyKey();
   return (
     <section aria-labelledby="users-heading" className="space-y-4">
       <h2 id="users-heading" className="text-lg font-bold text-slate-900">
@@ -77,7 +80,9 @@ export function UsersPanel() {
         />
       )}
       <Modal open={crediting !== null} onClose={() => setCrediting(null)} title="Add Balance">
-        {crediting ? <AddBalanceForm key={crediting._id} account={crediting} onDone={() => setCrediting(null)} /> : null}
+        {crediting ? (
+          <AddBalanceForm key={crediting._id} account={crediting} attempts={creditAttempts} onDone={() => setCrediting(null)} />
+        ) : null}
       </Modal>
     </section>
   );
