@@ -12,11 +12,12 @@ export interface AuditDoc {
   action: AuditAction;
   /** The admin's email at the time ("seed" for the demo data). */
   by: string;
+  /** '' on records moved from documents written before issue 12, which kept only the email. */
   byUid: string;
   at: Timestamp;
 }
 
-const auditRef = (subject: DocumentReference) => db.collection('audit').doc(`${subject.parent.id}-${subject.id}`);
+export const auditRef = (subject: DocumentReference) => db.collection('audit').doc(`${subject.parent.id}-${subject.id}`);
 
 /** The write phase: the record of `subject`, which is created or decided once in the same transaction. */
 export function writeAudit(

@@ -40,6 +40,9 @@ export interface OrderDoc {
 
 export const ordersCollection = () => db.collection('orders');
 
+/** OrderDoc.linkHash of a link as typed or stored: placing, the admin's search and the issue-12 backfill use this one. */
+export const orderLinkHash = (link: string) => sha256(normalizeLink(link));
+
 export function orderToWire(id: string, doc: OrderDoc): Order {
   return {
     _id: id,
@@ -138,7 +141,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         serviceId: serviceSnap.id,
         service: serviceLabel(PLATFORM_LABELS[service.platform], service.category, service.name),
         link,
-        linkHash: sha256(link),
+        linkHash: orderLinkHash(link),
         quantity: body.quantity,
         pricePaisa,
         status: 'pending',
@@ -273,7 +276,7 @@ export async function listAllOrders(page: {
   }
   let query: Query = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
-  if (isLink) query = query.where('linkHash', '==', sha256(normalizeLink(q)));
+  if (isLink) query = query.where('linkHash', '==', orderLinkHash(q));
   if (page.status) query = query.where('status', '==', page.status);
   return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
 }
