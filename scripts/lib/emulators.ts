@@ -209,6 +209,7 @@ async function stopChild(child: ChildProcess) {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
+  if (options.emulators.includes('functions')) assertNodeMatchesFunctionsRuntime();
   const projectId = options.projectId ?? PROJECT_ID;
   const { ports } = options;
   const children: ChildProcess[] = [];
@@ -271,7 +272,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
       const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
       writeFileSync(configPath, JSON.stringify({ ...config, emulators }, null, 2));
-      if (toolsEmulators.includes('functions')) assertNodeMatchesFunctionsRuntime();
       const firebaseBin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
       const child = spawn(
         process.execPath,
@@ -322,6 +322,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
  * can take a port between our probe and the emulator's bind).
  */
 export async function startStackOnFreePorts(options: Omit<StackOptions, 'ports'>, attempts = 3): Promise<Stack> {
+  if (options.emulators.includes('functions')) assertNodeMatchesFunctionsRuntime(); // no retry can fix it
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {

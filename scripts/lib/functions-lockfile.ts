@@ -83,7 +83,11 @@ function npm(cwd: string, args: string[]): void {
     cwd,
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0) {
+    // npm follows its reason with the command's whole usage text: keep the reason.
+    const reason = `${result.stdout}${result.stderr}`.split('\n').filter((line) => !/Unknown (env|user) config/.test(line));
+    throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${reason.slice(0, 12).join('\n')}`);
+  }
 }
 
 function withIsolatedCopy<T>(files: string[], work: (dir: string) => T): T {
