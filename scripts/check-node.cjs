@@ -1,6 +1,7 @@
 // Refuses to go on under a Node.js that package.json's "engines" does not allow, and says the way out.
-// npm runs it before install, start and test, and scripts/ensure-node.sh asks it, so it is CommonJS
-// without newer syntax (no ?., ??): it must be able to speak on whatever Node a newcomer has.
+// npm ≥ 10.9 refuses earlier, from "devEngines" (the same range); this guard (preinstall, prestart,
+// pretest) speaks for older npm, and scripts/ensure-node.sh asks it which Node fits. CommonJS without
+// newer syntax (no ?., ??): it must be able to speak on whatever Node a newcomer has.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

@@ -13,6 +13,8 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 describe('the Node.js version', () => {
   it('is Node 22 everywhere: engines, the pinned version CI installs, the function runtime and its bundle target', () => {
     const pinned = read('.nvmrc').trim();
+    const rootPkg = JSON.parse(read('package.json')) as { devEngines: { runtime: { name: string; version: string; onFail: string } } };
+    expect(rootPkg.devEngines.runtime).toEqual({ name: 'node', version: range, onFail: 'error' });
     const functionsPkg = JSON.parse(read('functions/package.json')) as { engines: { node: string } };
     const firebase = JSON.parse(read('firebase.json')) as { functions: { runtime: string }[] };
     expect(range).toMatch(/^\^22\./);

