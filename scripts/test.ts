@@ -1,7 +1,7 @@
 // `npm test`: every check of the project, in the order that fails fastest, and one summary line.
-// typecheck → lint → build (the stack tests serve the built app) → all Vitest projects (unit, web,
-// emulator: starts Firestore + Auth; stack: starts Hosting + Functions + Firestore + Auth once for the
-// HTTP and the browser tests).
+// typecheck → lint → the functions lockfile → build (the stack tests serve the built app) → all Vitest
+// projects (unit, web, emulator: starts Firestore + Auth; stack: starts Hosting + Functions + Firestore
+// + Auth once for the HTTP and the browser tests).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ const extraArgs = process.argv.slice(2);
 const steps: { name: string; command: string; args: string[] }[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  // What Cloud Build does on deploy: `npm ci` in functions/ alone, from its own lockfile.
+  { name: 'functions lockfile', command: 'npm', args: ['run', '--silent', 'lock:functions', '--', '--check'] },
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
 ];
 

@@ -162,11 +162,32 @@ async function waitFor(
   throw new Error(`${what} was not ready at ${url} within ${timeoutMs / 1000} s (${lastError})`);
 }
 
+/** Where an emulator's output goes when StackOptions.output is 'file'. */
+export function emulatorLogPath(label: string, name: string): string {
+  return join(ROOT, '.emulators', `${label}-${name}.log`);
+}
+
 function logTarget(options: StackOptions, name: string): 'inherit' | number {
   if (options.output === 'inherit') return 'inherit';
-  const dir = join(ROOT, '.emulators');
-  mkdirSync(dir, { recursive: true });
-  return openSync(join(dir, `${options.label}-${name}.log`), 'w');
+  mkdirSync(join(ROOT, '.emulators'), { recursive: true });
+  return openSync(emulatorLogPath(options.label, name), 'w');
+}
+
+/**
+ * The Functions emulator runs the function on the Node that runs firebase-tools (it only warns when that
+ * is not the runtime in firebase.json), so firebase-tools is started with this process's Node, and that
+ * must be the runtime's major version.
+ */
+export function assertNodeMatchesFunctionsRuntime(nodeVersion = process.versions.node): void {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { functions: { runtime: string }[] };
+  for (const { runtime } of config.functions) {
+    const wanted = /^nodejs(\d+)$/.exec(runtime)?.[1];
+    if (wanted !== nodeVersion.split('.')[0]) {
+      throw new Error(
+        `The function runs on ${runtime} (firebase.json) but this is Node ${nodeVersion}: the Functions emulator would run it on Node ${nodeVersion}. Put Node ${wanted} first on PATH (\`. scripts/ensure-node.sh\`) and try again.`,
+      );
+    }
+  }
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
@@ -188,6 +209,7 @@ async function stopChild(child: ChildProcess) {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
+  if (options.emulators.includes('functions')) assertNodeMatchesFunctionsRuntime();
   const projectId = options.projectId ?? PROJECT_ID;
   const { ports } = options;
   const children: ChildProcess[] = [];
@@ -250,10 +272,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
       const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
       writeFileSync(configPath, JSON.stringify({ ...config, emulators }, null, 2));
-      const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
+      const firebaseBin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
       const child = spawn(
-        firebaseBin,
-        ['emulators:start', '--only', toolsEmulators.join(','), '--project', projectId, '--config', configPath],
+        process.execPath,
+        [firebaseBin, 'emulators:start', '--only', toolsEmulators.join(','), '--project', projectId, '--config', configPath],
         {
           cwd: ROOT,
           detached: true,
@@ -300,6 +322,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
  * can take a port between our probe and the emulator's bind).
  */
 export async function startStackOnFreePorts(options: Omit<StackOptions, 'ports'>, attempts = 3): Promise<Stack> {
+  if (options.emulators.includes('functions')) assertNodeMatchesFunctionsRuntime(); // no retry can fix it
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/emulators';
 import { CSP, headersForEveryPath, parseCsp } from '../../scripts/lib/hosting-headers';
 
-const { url, env } = inject('stack');
+const { url, env, firebaseLog } = inject('stack');
 Object.assign(process.env, env);
 
 beforeAll(async () => {
@@ -15,6 +15,14 @@ beforeAll(async () => {
 });
 
 describe('the local stack', () => {
+  it('runs the function on Node 22, its runtime in firebase.json (firebase-tools logs which Node it chose)', () => {
+    const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { functions: { runtime: string }[] };
+    expect(config.functions[0]?.runtime).toBe('nodejs22');
+    const log = readFileSync(firebaseLog, 'utf8');
+    expect(log).not.toMatch(/doesn't match your global version/);
+    expect(/Using node@(\d+) from/.exec(log)?.[1]).toBe('22');
+  });
+
   it('serves the app shell at / and at deep links, never cached', async () => {
     for (const path of ['/', '/order', '/dashboard']) {
       const res = await fetch(`${url}${path}`);

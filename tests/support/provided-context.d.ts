@@ -4,6 +4,7 @@ import 'vitest';
 declare module 'vitest' {
   export interface ProvidedContext {
     emulatorEnv: { FIRESTORE_EMULATOR_HOST: string; FIREBASE_AUTH_EMULATOR_HOST: string; GCLOUD_PROJECT: string };
-    stack: { url: string; env: Record<string, string> };
+    /** firebaseLog: the output of firebase-tools (Auth, Functions, Hosting emulators). */
+    stack: { url: string; env: Record<string, string>; firebaseLog: string };
   }
 }

@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, type Stack, startStackOnFreePorts } from '../../scripts/lib/emulators';
+import { emulatorLogPath, ROOT, type Stack, startStackOnFreePorts } from '../../scripts/lib/emulators';
 
+const LABEL = 'stack-tests';
 let stack: Stack | undefined;
 
 export async function setup(project: TestProject) {
@@ -14,10 +15,10 @@ export async function setup(project: TestProject) {
   stack = await startStackOnFreePorts({
     emulators: ['firestore', 'auth', 'functions', 'hosting'],
     output: 'file',
-    label: 'stack-tests',
+    label: LABEL,
   });
   Object.assign(process.env, stack.env);
-  project.provide('stack', { url: stack.hostingUrl, env: stack.env });
+  project.provide('stack', { url: stack.hostingUrl, env: stack.env, firebaseLog: emulatorLogPath(LABEL, 'firebase') });
 }
 
 export async function teardown() {
