@@ -191,3 +191,15 @@ export function apiServerForFile(options: { moneyInvariants?: boolean } = {}): {
     },
   };
 }
+
+/**
+ * Sends a request again while `isBusy` says it was answered busy (nothing written), at most 10 times,
+ * a second or two apart, as the contract lets a client do.
+ */
+export async function retryWhileBusy<A>(send: () => Promise<A>, isBusy: (answer: A) => boolean): Promise<A> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    if (!isBusy(answer) || attempt === 10) return answer;
+    await new Promise((done) => setTimeout(done, 1000 * (1 + Math.random())));
+  }
+}

@@ -4,7 +4,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { auth, db } from '../lib/admin';
 import { allowApiRequest } from '../services/api-rate-limit';
@@ -340,20 +340,16 @@ describe('concurrency', () => {
     const { key, uid } = await reseller(200);
     // A script sends an add again after the busy error (nothing was written), as the docs say: on the
     // emulator, contending transactions now and then abort each other past the deadline.
-    const addUntilDecided = async (i: number) => {
-      for (let attempt = 1; ; attempt++) {
-        const answer = await v2({
-          key,
-          action: 'add',
-          service: VIEWS?.number ?? 0,
-          link: `https://tiktok.com/@p/video/${i}`,
-          quantity: 1000,
-        });
-        if (answer.json.error !== 'The server is busy, please try again' || attempt === 10) return answer;
-        await sleep(1000 * (1 + Math.random()));
-      }
-    };
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => addUntilDecided(i)));
+    const add = (i: number) =>
+      v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: `https://tiktok.com/@p/video/${i}`, quantity: 1000 });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        retryWhileBusy(
+          () => add(i),
+          (answer) => answer.json.error === 'The server is busy, please try again',
+        ),
+      ),
+    );
     expect(answers.filter((a) => typeof a.json.order === 'number')).toHaveLength(10);
     expect(answers.filter((a) => a.json.error === 'Not enough funds on balance')).toHaveLength(20);
     expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(10);

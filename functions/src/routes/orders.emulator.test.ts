@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiAnswer, apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 
 const api = apiServerForFile({ moneyInvariants: true });
 const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
   call(api.url, 'POST', '/api/order/place', { token: user.token, body, headers });
-/** Sends a request again while it answers 503 busy (at most 10 times), as the contract allows. */
-async function untilDecided(send: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
-  for (let attempt = 1; ; attempt++) {
-    const answer = await send();
-    if (answer.status !== 503 || attempt === 10) return answer;
-    expect(answer.body).toMatchObject({ code: 'busy' });
-    await new Promise((done) => setTimeout(done, Number(answer.headers.get('retry-after') ?? 1) * 1000 * (1 + Math.random())));
-  }
-}
 const balanceOf = async (user: TestUser) =>
   (await call(api.url, 'GET', '/api/user/profile', { token: user.token })).body.user.balance as number;
 
@@ -220,8 +211,9 @@ describe('concurrency', () => {
     await fund(user, 200);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        untilDecided(() =>
-          place(user, views(1000, { link: `https://www.tiktok.com/@shop/video/${i}` }), { 'Idempotency-Key': `p50-${i}` }),
+        retryWhileBusy(
+          () => place(user, views(1000, { link: `https://www.tiktok.com/@shop/video/${i}` }), { 'Idempotency-Key': `p50-${i}` }),
+          (answer) => answer.status === 503 && answer.body.code === 'busy',
         ),
       ),
     );

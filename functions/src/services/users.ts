@@ -52,26 +52,22 @@ function identityFromRecord(record: UserRecord): Identity {
   };
 }
 
-/** The identity of the account that holds this email today, from Firebase Auth; 404 `User not found`. */
-export async function identityByEmail(email: string): Promise<Identity> {
+/** The identity an Auth lookup finds; 404 `User not found` (on `field`) when there is no such account. */
+async function identityFromAuth(lookup: () => Promise<UserRecord>, field: string): Promise<Identity> {
   try {
-    return identityFromRecord(await auth.getUserByEmail(email));
+    return identityFromRecord(await lookup());
   } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') throw fail('user_not_found', MESSAGES.userNotFound, 'email');
+    const code = (error as { code?: string }).code;
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw fail('user_not_found', MESSAGES.userNotFound, field);
     throw error;
   }
 }
 
+/** The identity of the account that holds this email today, from Firebase Auth; 404 `User not found`. */
+export const identityByEmail = (email: string) => identityFromAuth(() => auth.getUserByEmail(email), 'email');
+
 /** The identity of the account with this uid, from Firebase Auth; 404 `User not found`. */
-export async function identityByUid(uid: string): Promise<Identity> {
-  try {
-    return identityFromRecord(await auth.getUser(uid));
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw fail('user_not_found', MESSAGES.userNotFound, 'userId');
-    throw error;
-  }
-}
+export const identityByUid = (uid: string) => identityFromAuth(() => auth.getUser(uid), 'userId');
 
 export function newUserDoc(identity: Identity, now: Timestamp, name = identity.name): UserDoc {
   return {

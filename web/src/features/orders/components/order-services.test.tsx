@@ -44,6 +44,14 @@ async function chooseTikTokRealFollowers(user: ReturnType<typeof renderOrder>['u
   await user.click(screen.getByRole('radio', { name: /Real Followers/ }));
 }
 
+/** Chooses TikTok Real Followers, types a link and presses Place Order. */
+async function placeRealFollowersOrder(user: ReturnType<typeof renderOrder>['user']) {
+  await chooseTikTokRealFollowers(user);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+  await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+  await user.click(screen.getByRole('button', { name: 'Place Order' }));
+}
+
 describe('OrderServices', () => {
   it('preselects the default quantity of a service and shows the live total', async () => {
     const { user } = renderOrder();
@@ -100,20 +108,14 @@ describe('OrderServices', () => {
 
   it("shows '❌ Insufficient Balance' and makes no call when the balance is short", async () => {
     const { user } = renderOrder(40);
-    await chooseTikTokRealFollowers(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeRealFollowersOrder(user);
     expect(await screen.findByText('❌ Insufficient Balance')).toBeInTheDocument();
     expect(placeCalls()).toHaveLength(0);
   });
 
   it('places the order with an Idempotency-Key and shows Order Placed', async () => {
     const { user } = renderOrder(500);
-    await chooseTikTokRealFollowers(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeRealFollowersOrder(user);
     const dialog = await screen.findByRole('dialog', { name: 'Order Placed' });
     expect(within(dialog).getByText('Your order was successfully received!')).toBeInTheDocument();
     expect(within(dialog).getByText('123456789')).toBeInTheDocument();
@@ -131,10 +133,7 @@ describe('OrderServices', () => {
   it("shows 'Order Failed' with '❌' and the server's message", async () => {
     placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order', code: 'price_changed' } });
     const { user } = renderOrder(500);
-    await chooseTikTokRealFollowers(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeRealFollowersOrder(user);
     const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
     expect(within(dialog).getByText('❌ Price changed, please review your order')).toBeInTheDocument();
   });
@@ -170,49 +169,38 @@ describe('OrderServices', () => {
     expect(retried).toBe(1);
   });
 
-  it('reuses the Idempotency-Key when the same order is retried after a network failure', async () => {
-    placeAnswer = () => ({ networkError: true });
-    const { user } = renderOrder(500);
-    await chooseTikTokRealFollowers(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
-    expect(within(dialog).getByText('Server error, try again.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await screen.findByRole('dialog', { name: 'Order Placed' });
-    const [first, second] = placeCalls();
-    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
-  });
-
   // An answer that does not say whether the order was placed keeps the attempt's key: a retry after
   // it can never charge twice. A definite refusal, or busy (nothing written), starts a new attempt.
   it.each([
-    { answer: { status: 504, body: 'upstream request timeout' }, sameKey: true, shown: 'Server error, try again.' },
+    { label: 'a network failure', answer: { networkError: true }, sameKey: true, shown: 'Server error, try again.' },
     {
+      label: 'a 504 from the gateway',
+      answer: { status: 504, body: 'upstream request timeout' },
+      sameKey: true,
+      shown: 'Server error, try again.',
+    },
+    {
+      label: 'a 500',
       answer: { status: 500, body: { message: 'Something went wrong, please try again', code: 'internal' } },
       sameKey: true,
       shown: 'Server error, try again.',
     },
     {
+      label: 'a 503',
       answer: { status: 503, body: { message: 'The server is busy, please try again', code: 'busy' } },
       sameKey: false,
       shown: '❌ The server is busy, please try again',
     },
     {
+      label: 'a 400',
       answer: { status: 400, body: { message: 'Insufficient Balance', code: 'insufficient_balance' } },
       sameKey: false,
       shown: '❌ Insufficient Balance',
     },
-  ])('after a $answer.status answer the retry uses the same key: $sameKey', async ({ answer, sameKey, shown }) => {
+  ])('after $label the retry uses the same key: $sameKey', async ({ answer, sameKey, shown }) => {
     placeAnswer = () => answer;
     const { user } = renderOrder(500);
-    await chooseTikTokRealFollowers(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeRealFollowersOrder(user);
     const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
     expect(within(dialog).getByText(shown)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
