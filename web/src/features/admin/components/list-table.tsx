@@ -1,0 +1,90 @@
+// The one table of the admin console: a list from useAdminList with its loading, error and empty states,
+// every loaded row (or `pageSize` of them with Show More/Show Less, as the spec's dashboard shows), the
+// Load more button of the next server page, and optional row checkboxes for actions on several rows.
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { FormAlert } from '@/components/ui/form-field';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { LoadMore } from '@/features/admin/components/cells';
+
+export interface ListTableList<Row> {
+  items: readonly Row[];
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+}
+
+export interface ListTableProps<Row> {
+  list: ListTableList<Row>;
+  caption: string;
+  columns: Column<Row>[];
+  getKey: (row: Row) => string;
+  emptyText: string;
+  /** Shown when the list could not be loaded. */
+  errorText?: string;
+  /** Rows shown before Show More (the Overview's 5); every loaded row by default. */
+  pageSize?: number;
+  selection?: RowSelection;
+  /** Whether a row can be selected (e.g. not a final order). */
+  selectable?: (row: Row) => boolean;
+}
+
+export function ListTable<Row>({
+  list,
+  caption,
+  columns,
+  getKey,
+  emptyText,
+  errorText,
+  pageSize = Number.POSITIVE_INFINITY,
+  selection,
+  selectable = () => true,
+}: ListTableProps<Row>) {
+  if (list.isPending) return <LoadingBlock className="min-h-32" />;
+  if (list.isError) return <FormAlert>{errorText ?? `Could not load ${caption.toLowerCase()}.`}</FormAlert>;
+
+  const withSelection: Column<Row>[] = selection
+    ? [
+        {
+          header: 'Select',
+          cell: (row) => {
+            const key = getKey(row);
+            return (
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                aria-label={`Select ${key}`}
+                disabled={!selectable(row)}
+                checked={selection.selected.has(key)}
+                onChange={(event) => {
+                  const next = new Set(selection.selected);
+                  if (event.target.checked) next.add(key);
+                  else next.delete(key);
+                  selection.onChange(next);
+                }}
+              />
+            );
+          },
+        },
+        ...columns,
+      ]
+    : columns;
+
+  return (
+    <DataTable
+      caption={caption}
+      columns={withSelection}
+      rows={list.items}
+      getKey={getKey}
+      emptyText={emptyText}
+      pageSize={pageSize}
+      footer={<LoadMore query={list} />}
+    />
+  );
+}
