@@ -19,6 +19,7 @@ beforeAll(async () => {
   user = await createUser();
   admin = await createUser({ admin: true });
   await fund(user, 100);
+  await call(api.url, 'POST', '/api/admin/add-balance', { token: admin.token, body: { userId: user.uid, amount: 100 } });
   await call(api.url, 'POST', '/api/order/place', {
     token: user.token,
     body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/1', quantity: 1000 },
@@ -46,6 +47,12 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/refills?limit=1', admin.token],
     ['/api/admin/refills?limit=1&status=pending', admin.token],
     ['/api/contact?limit=1', admin.token],
+    ...['', `actor=${encodeURIComponent(admin.email)}`, `actor=${admin.uid}`].flatMap((actor) =>
+      ['', 'type=credit'].map((type): [string, string] => [
+        `/api/admin/audit?limit=1&${[actor, type].filter(Boolean).join('&')}`,
+        admin.token,
+      ]),
+    ),
     ['/api/review?limit=1', ''],
     ['/api/api-key', user.token],
     ...adminOrders.map((path): [string, string] => [path.replace(/&status=&|&status=(?=&|$)/, '&').replace(/&q=$/, ''), admin.token]),

@@ -398,7 +398,7 @@ describe('contactMessages: read by admins only, written by nobody (the contact f
   });
 });
 
-describe('audit: who credited or decided what, read by admins only, never by the customer it concerns', () => {
+describe('audit: the trail of admin actions, read by admins only, never by the customer it concerns, written by nobody', () => {
   it('an admin can get and list audit records', async () => {
     await assertSucceeds(get('admin', 'audit/recharge-rch-alice'));
     expect((await assertSucceeds(list('admin', 'audit'))).size).toBe(1);

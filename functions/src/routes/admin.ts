@@ -2,11 +2,20 @@ import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
+import { listAudit } from '../services/audit';
 import { listAllOrders, updateOrderStatus } from '../services/orders';
 import { addBalance, listRecentRecharges } from '../services/recharges';
 import { decideRefill, listRefills } from '../services/refills';
 import { listUsers } from '../services/users';
-import { addBalanceBody, adminOrdersQuery, adminUsersQuery, pageQuery, refillsQuery, updateStatusBody } from '../shared/schemas';
+import {
+  addBalanceBody,
+  adminOrdersQuery,
+  adminUsersQuery,
+  auditQuery,
+  pageQuery,
+  refillsQuery,
+  updateStatusBody,
+} from '../shared/schemas';
 import { sendAnswer } from './send';
 
 export const adminRouter = Router();
@@ -18,7 +27,7 @@ adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
 
 adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
   const { status, remains } = parseBody(updateStatusBody, req);
-  res.json(await updateOrderStatus(String(req.params.id), status, remains));
+  res.json(await updateOrderStatus(String(req.params.id), status, remains, { admin: identityOf(req) }));
 });
 
 adminRouter.post('/admin/add-balance', ...adminOnly, async (req, res) => {
@@ -38,15 +47,20 @@ adminRouter.get('/admin/users', ...adminOnly, async (req, res) => {
   res.json({ users: items, nextCursor });
 });
 
+adminRouter.get('/admin/audit', ...adminOnly, async (req, res) => {
+  const { items, nextCursor } = await listAudit(parseQuery(auditQuery, req));
+  res.json({ entries: items, nextCursor });
+});
+
 adminRouter.get('/admin/refills', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listRefills(parseQuery(refillsQuery, req));
   res.json({ refills: items, nextCursor });
 });
 
 adminRouter.post('/admin/refills/:id/complete', ...adminOnly, async (req, res) => {
-  res.json({ message: 'Refill completed', refill: await decideRefill(String(req.params.id), 'completed') });
+  res.json({ message: 'Refill completed', refill: await decideRefill(identityOf(req), String(req.params.id), 'completed') });
 });
 
 adminRouter.post('/admin/refills/:id/reject', ...adminOnly, async (req, res) => {
-  res.json({ message: 'Refill rejected', refill: await decideRefill(String(req.params.id), 'rejected') });
+  res.json({ message: 'Refill rejected', refill: await decideRefill(identityOf(req), String(req.params.id), 'rejected') });
 });

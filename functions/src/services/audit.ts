@@ -6,9 +6,11 @@
 // An action that happens once per subject (a credit, a top-up decision) keeps the deterministic id
 // `{collection}-{id}`, so `auditedBy` finds who did it in one read; repeatable actions (a status change,
 // a price edit) get an auto id.
-import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Query, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
+import { pageNewestFirst } from '../lib/pagination';
 import type { AuditType } from '../shared/audit';
+import type { AuditEntry } from '../shared/schemas';
 
 export interface AuditDoc {
   /** The document it is about, e.g. `recharges/abc`, `orders/123456789`, `settings/app`. */
@@ -101,4 +103,32 @@ export async function auditedBy(subjects: DocumentReference[]): Promise<Map<stri
     if (record && subject) by.set(subject.id, record.by);
   }
   return by;
+}
+
+export function auditToWire(id: string, doc: AuditDoc): AuditEntry {
+  return {
+    _id: id,
+    subject: doc.subject,
+    action: doc.action,
+    by: doc.by,
+    byUid: doc.byUid,
+    at: doc.at.toDate().toISOString(),
+    ...(doc.before !== undefined ? { before: doc.before } : {}),
+    ...(doc.after !== undefined ? { after: doc.after } : {}),
+    ...(doc.reason !== undefined ? { reason: doc.reason } : {}),
+  };
+}
+
+/** The trail, newest first; `actor` is an admin's email (contains "@") or uid, `type` an action kind. */
+export async function listAudit(page: {
+  limit: number;
+  cursor?: string | undefined;
+  actor?: string | undefined;
+  type?: AuditType | undefined;
+}) {
+  let query: Query = auditCollection();
+  const actor = page.actor?.trim();
+  if (actor) query = actor.includes('@') ? query.where('by', '==', actor.toLowerCase()) : query.where('byUid', '==', actor);
+  if (page.type) query = query.where('action', '==', page.type);
+  return pageNewestFirst(query, 'at', page, (d) => auditToWire(d.id, d.data() as AuditDoc));
 }

@@ -10,6 +10,7 @@ import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../sha
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
+import { type Actor, recordAudit } from './audit';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
@@ -176,6 +177,8 @@ export interface StatusChangeOptions {
   /** The change is refused (409 `refusal`) unless the order's service allows customer cancels. */
   requireCancelable?: boolean;
   refusal?: string;
+  /** The admin making the change: recorded in the audit trail in the same transaction. */
+  admin?: Actor | undefined;
 }
 
 /** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
@@ -217,6 +220,19 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
     };
     const updated: OrderDoc = { ...order, ...changes };
     tx.update(orderRef, changes);
+    if (options.admin) {
+      recordAudit(tx, options.admin, now, {
+        subject: orderRef,
+        action: 'status',
+        before: { status: order.status, ...(order.remains !== undefined ? { remains: order.remains } : {}) },
+        after: {
+          status: next,
+          ...(next === 'partial' ? { remains } : {}),
+          ...(refundPaisa > 0 ? { refund: toRupees(refundPaisa) } : {}),
+          userId: order.userId,
+        },
+      });
+    }
     if (active) {
       if (active.count > 1) tx.update(linkRef, { count: active.count - 1 });
       else tx.delete(linkRef);

@@ -4,10 +4,18 @@
 import { auth } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
+import { type Actor, recordAudit } from './audit';
 import { endSessions } from './sessions';
-import { identityByEmail } from './users';
+import { runInTransaction } from './transactions';
+import { identityByEmail, userRef } from './users';
 
-export async function setPassword(uid: string, newPassword: string): Promise<void> {
+/**
+ * Sets the password of `uid`. With `admin`, the audit entry is written once Auth has the new password:
+ * Auth is outside Firestore, so it can't share a transaction; an entry is never written for a change
+ * that did not happen, and a failure after it (the entry, ending sessions) answers an error the admin
+ * repeats (every step is idempotent, a repeat writes a second entry).
+ */
+export async function setPassword(uid: string, newPassword: string, admin?: Actor): Promise<void> {
   try {
     await auth.updateUser(uid, { password: newPassword });
   } catch (error) {
@@ -18,9 +26,15 @@ export async function setPassword(uid: string, newPassword: string): Promise<voi
   // Firebase already moves the account's tokensValidAfterTime on a password change; revoking as well
   // keeps the guarantee explicit. If this fails the admin sees an error and repeats (both idempotent).
   await endSessions(uid);
+  if (admin) {
+    await runInTransaction(null, async (tx, now) => {
+      recordAudit(tx, admin, now, { subject: userRef(uid), action: 'password_reset', after: { userId: uid } });
+      return { status: 200, body: null };
+    });
+  }
 }
 
-export async function resetPasswordByEmail(email: string, newPassword: string): Promise<void> {
+export async function resetPasswordByEmail(email: string, newPassword: string, admin?: Actor): Promise<void> {
   const { uid } = await identityByEmail(email);
-  await setPassword(uid, newPassword);
+  await setPassword(uid, newPassword, admin);
 }

@@ -251,7 +251,10 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
     );
     const decision = { status: 'approved' as const, decidedAt: now, rechargeId };
     tx.update(ref, decision);
-    writeAudit(tx, ref, 'approve', admin, now);
+    writeAudit(tx, ref, 'approve', admin, now, {
+      before: { status: 'pending' },
+      after: { status: 'approved', userId: request.userId, amount: toRupees(request.amountPaisa), rechargeId },
+    });
     reference.write({ status: 'approved', rechargeId });
     const credited: UserDoc = {
       ...user,
@@ -281,7 +284,11 @@ export async function rejectRechargeRequest(admin: { uid: string; email: string 
     const reference = await readForDecision(tx, requestId, request);
     const decision = { status: 'rejected' as const, decidedAt: now, ...(note ? { note } : {}) };
     tx.update(ref, decision);
-    writeAudit(tx, ref, 'reject', admin, now);
+    writeAudit(tx, ref, 'reject', admin, now, {
+      before: { status: 'pending' },
+      after: { status: 'rejected', userId: request.userId, amount: toRupees(request.amountPaisa) },
+      reason: note,
+    });
     reference.write({ status: 'rejected' });
     return {
       status: 200,

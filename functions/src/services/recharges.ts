@@ -67,7 +67,15 @@ export function writeCredit(
     ...(input.requestId ? { requestId: input.requestId } : {}),
   };
   tx.create(rechargeRef, record);
-  writeAudit(tx, rechargeRef, 'credit', input.by, now);
+  writeAudit(tx, rechargeRef, 'credit', input.by, now, {
+    before: { balance: toRupees(account.balancePaisa) },
+    after: {
+      userId: account.uid,
+      email: user.email,
+      amount: toRupees(input.amountPaisa),
+      balance: toRupees(account.balancePaisa + input.amountPaisa),
+    },
+  });
   postEntry(tx, account, {
     id: ledgerEntryId.credit(rechargeRef.id),
     type: 'credit',

@@ -8,6 +8,7 @@ import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
 import { REFILL_DAYS } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
 import type { Refill } from '../shared/schemas';
+import { type Actor, recordAudit } from './audit';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
@@ -87,7 +88,7 @@ export async function getOwnRefill(uid: string, refillId: string): Promise<Refil
 }
 
 /** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
-export async function decideRefill(refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
+export async function decideRefill(admin: Actor, refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
   if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
   const answer = await runInTransaction<Refill>(null, async (tx, now) => {
     const ref = refillsCollection().doc(refillId);
@@ -97,6 +98,12 @@ export async function decideRefill(refillId: string, status: Exclude<RefillStatu
     const orderRef = ordersCollection().doc(refill.orderId);
     const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
     tx.update(ref, { status, decidedAt: now });
+    recordAudit(tx, admin, now, {
+      subject: ref,
+      action: status === 'completed' ? 'refill_complete' : 'refill_reject',
+      before: { status: 'pending' },
+      after: { status, orderId: refill.orderId, userId: refill.userId },
+    });
     if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
     return { status: 200, body: refillToWire(refillId, { ...refill, status, decidedAt: now }) };
   });

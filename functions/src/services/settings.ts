@@ -4,6 +4,7 @@ import { invalidInput } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import type { Settings } from '../shared/schemas';
 import { duplicateProviderIndexes, LIMITS } from '../shared/schemas';
+import { type Actor, recordAudit } from './audit';
 import { runInTransaction } from './transactions';
 
 export interface SettingsDoc {
@@ -42,11 +43,21 @@ export function findWallet(settings: SettingsDoc, method: string): Settings['wal
   return settings.wallets.find((wallet) => wallet.provider.toLowerCase() === wanted);
 }
 
-/** The admin's edit: replaces the wallet accounts and the support chat link. */
-export async function updateSettings(input: SettingsDoc): Promise<Settings> {
+/** The admin's edit: replaces the wallet accounts and the support chat link, with its audit entry. */
+export async function updateSettings(admin: Actor, input: SettingsDoc): Promise<Settings> {
   if (duplicateProviderIndexes(input.wallets).length > 0) throw invalidInput(MESSAGES.duplicateWallet, 'wallets');
   const doc: SettingsDoc = { wallets: input.wallets, supportChat: input.supportChat };
-  await settingsRef().set(doc);
+  await runInTransaction(null, async (tx, now) => {
+    const before = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined);
+    tx.set(settingsRef(), doc);
+    recordAudit(tx, admin, now, {
+      subject: settingsRef(),
+      action: 'settings',
+      before: { wallets: before.wallets, supportChat: before.supportChat },
+      after: { wallets: doc.wallets, supportChat: doc.supportChat },
+    });
+    return { status: 200, body: null };
+  });
   return settingsToWire(doc);
 }
 

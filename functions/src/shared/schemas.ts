@@ -1,7 +1,9 @@
 // Request and answer schemas of the HTTP API (../../../../shared/spec/api.md), shared by the function
 // (which parses every request with them) and the web app (which validates forms and answers with them).
+
 import { z } from 'zod';
 import { REFILL_STATUSES } from './api-v2';
+import { AUDIT_TYPES } from './audit';
 import { CATEGORIES, SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN } from './catalogue';
 import { MESSAGES } from './messages';
 import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
@@ -191,6 +193,11 @@ export const adminUsersQuery = pageQuery.extend({ q: text().trim().max(LIMITS.em
 export const refillsQuery = pageQuery.extend({
   status: z.enum(REFILL_STATUSES).optional(),
 });
+export const auditQuery = pageQuery.extend({
+  /** An admin's email or uid. */
+  actor: text().trim().max(LIMITS.email).optional(),
+  type: z.enum(AUDIT_TYPES).optional(),
+});
 export const rechargeRequestsQuery = pageQuery.extend({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
 });
@@ -326,6 +333,20 @@ export type Refill = z.infer<typeof refillSchema>;
 
 export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: isoDate.optional(), last4: z.string().optional() });
 export const apiKeyCreatedSchema = z.object({ key: z.string() });
+
+/** An audit trail entry: who (email and uid), when, what (the action on a document), before and after. */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  action: z.enum(AUDIT_TYPES),
+  by: z.string(),
+  byUid: z.string(),
+  at: isoDate,
+  before: z.record(z.string(), z.unknown()).nullable().optional(),
+  after: z.record(z.string(), z.unknown()).nullable().optional(),
+  reason: z.string().optional(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const errorSchema = z.object({ message: z.string(), code: z.string().optional(), field: z.string().optional() });
 

@@ -1,0 +1,207 @@
+// The audit trail: every admin action appends one entry in the same transaction as the action (a refused
+// action leaves none), and GET /api/admin/audit pages through them, newest first, by actor and type.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { db } from '../lib/admin';
+import { requestRefill } from '../services/refills';
+import { DEFAULT_SETTINGS, seedSettings } from '../services/settings';
+
+const api = apiServerForFile({ moneyInvariants: true });
+
+interface Entry {
+  _id: string;
+  subject: string;
+  action: string;
+  by: string;
+  byUid: string;
+  at: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string;
+}
+
+/** Every entry of `admin`'s trail, newest first, following the cursor through pages of `limit`. */
+async function trailOf(admin: TestUser, query = '', limit = 100): Promise<Entry[]> {
+  const entries: Entry[] = [];
+  let cursor: string | null = null;
+  do {
+    const path: string = `/api/admin/audit?actor=${admin.uid}&limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`;
+    const res = await call(api.url, 'GET', path, { token: admin.token });
+    expect(res.status).toBe(200);
+    entries.push(...(res.body.entries as Entry[]));
+    cursor = res.body.nextCursor as string | null;
+  } while (cursor);
+  return entries;
+}
+
+const place = async (user: TestUser) => {
+  const res = await call(api.url, 'POST', '/api/order/place', {
+    token: user.token,
+    body: {
+      serviceId: 'tt-views-fast',
+      link: `https://www.tiktok.com/@a/video/${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+      quantity: 1000,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body.order._id as string;
+};
+
+let customer: TestUser;
+beforeAll(async () => {
+  await seedSettings();
+  customer = await createUser();
+  await fund(customer, 500);
+});
+
+describe('the audit trail of admin actions', () => {
+  it('records a status change with before and after, and a refused change records nothing', async () => {
+    const admin = await createUser({ admin: true });
+    const order = await place(customer);
+    expect(
+      (await call(api.url, 'PUT', `/api/admin/update-status/${order}`, { token: admin.token, body: { status: 'cancelled' } })).status,
+    ).toBe(200);
+    const refused = await call(api.url, 'PUT', `/api/admin/update-status/${order}`, { token: admin.token, body: { status: 'completed' } });
+    expect(refused.status).toBe(409);
+    const trail = await trailOf(admin);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      subject: `orders/${order}`,
+      action: 'status',
+      by: admin.email,
+      byUid: admin.uid,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', refund: 20, userId: customer.uid },
+    });
+  });
+
+  it('records a credit, an approval and a rejection (with its note) once each', async () => {
+    const admin = await createUser({ admin: true });
+    const credited = await call(api.url, 'POST', '/api/admin/add-balance', {
+      token: admin.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { userId: customer.uid, amount: 100 },
+    });
+    expect(credited.status).toBe(200);
+    const submit = async () => {
+      const res = await call(api.url, 'POST', '/api/recharge-requests', {
+        token: customer.token,
+        body: { amount: 200, method: 'Easypaisa', reference: randomUUID().replace(/-/g, '').slice(0, 12) },
+      });
+      expect(res.status).toBe(201);
+      return res.body.request._id as string;
+    };
+    const [approved, rejected] = [await submit(), await submit()];
+    expect((await call(api.url, 'POST', `/api/admin/recharge-requests/${approved}/approve`, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await call(api.url, 'POST', `/api/admin/recharge-requests/${rejected}/reject`, {
+          token: admin.token,
+          body: { note: 'No such payment' },
+        })
+      ).status,
+    ).toBe(200);
+    // A second decision is refused and adds nothing.
+    expect((await call(api.url, 'POST', `/api/admin/recharge-requests/${approved}/approve`, { token: admin.token })).status).toBe(409);
+
+    const trail = await trailOf(admin);
+    expect(trail.map((e) => e.action).sort()).toEqual(['approve', 'credit', 'credit', 'reject']);
+    expect(trail.find((e) => e.action === 'reject')).toMatchObject({
+      subject: `rechargeRequests/${rejected}`,
+      before: { status: 'pending' },
+      after: { status: 'rejected', amount: 200, userId: customer.uid },
+      reason: 'No such payment',
+    });
+    expect(trail.find((e) => e.action === 'approve')).toMatchObject({ after: { status: 'approved', amount: 200 } });
+    const manual = trail.find((e) => e.action === 'credit' && e.after?.amount === 100);
+    expect(manual?.after).toMatchObject({ userId: customer.uid });
+    expect(Number(manual?.after?.balance) - Number(manual?.before?.balance)).toBe(100);
+  });
+
+  it('records settings changes with the old and new values, and password resets', async () => {
+    const admin = await createUser({ admin: true });
+    const next = { ...DEFAULT_SETTINGS, supportChat: `https://wa.me/92300${Date.now() % 10_000_000}` };
+    const before = (await call(api.url, 'GET', '/api/settings')).body;
+    expect((await call(api.url, 'PUT', '/api/admin/settings', { token: admin.token, body: next })).status).toBe(200);
+    const target = await createUser();
+    const reset = await call(api.url, 'POST', '/api/admin/reset-password', {
+      token: admin.token,
+      body: { email: target.email, newPassword: 'a-new-password-1' },
+    });
+    expect(reset.status).toBe(200);
+    const missing = await call(api.url, 'POST', '/api/admin/reset-password', {
+      token: admin.token,
+      body: { email: `nobody-${randomUUID()}@example.com`, newPassword: 'a-new-password-1' },
+    });
+    expect(missing.status).toBe(404);
+
+    const trail = await trailOf(admin);
+    expect(trail.map((e) => e.action)).toEqual(['password_reset', 'settings']);
+    expect(trail[0]).toMatchObject({ subject: `users/${target.uid}`, after: { userId: target.uid } });
+    expect(trail[1]).toMatchObject({ subject: 'settings/public', after: { supportChat: next.supportChat } });
+    expect(trail[1]?.before?.supportChat).toBe(before.supportChat);
+  });
+
+  it('records refill decisions', async () => {
+    const admin = await createUser({ admin: true });
+    const user = await createUser();
+    await fund(user, 100);
+    const res = await call(api.url, 'POST', '/api/order/place', {
+      token: user.token,
+      body: { serviceId: 'tt-followers-real', link: `https://www.tiktok.com/@u${Date.now()}`, quantity: 20 },
+    });
+    const order = res.body.order._id as string;
+    expect(
+      (await call(api.url, 'PUT', `/api/admin/update-status/${order}`, { token: admin.token, body: { status: 'completed' } })).status,
+    ).toBe(200);
+    const { refillId } = await requestRefill(user.uid, order);
+    expect((await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: admin.token })).status).toBe(200);
+    expect((await call(api.url, 'POST', `/api/admin/refills/${refillId}/complete`, { token: admin.token })).status).toBe(409);
+    const trail = await trailOf(admin);
+    expect(trail.map((e) => e.action)).toEqual(['refill_reject', 'status']);
+    expect(trail[0]).toMatchObject({ subject: `refills/${refillId}`, after: { status: 'rejected', orderId: order } });
+  });
+
+  it('pages through every entry newest first, filtered by actor (uid or email) and type', async () => {
+    const admin = await createUser({ admin: true });
+    const orders: string[] = [];
+    for (let i = 0; i < 7; i++) orders.push(await place(customer));
+    for (const order of orders) {
+      expect(
+        (await call(api.url, 'PUT', `/api/admin/update-status/${order}`, { token: admin.token, body: { status: 'processing' } })).status,
+      ).toBe(200);
+    }
+    const paged = await trailOf(admin, '', 3);
+    expect(paged.map((e) => e.subject)).toEqual([...orders].reverse().map((id) => `orders/${id}`));
+    expect(new Set(paged.map((e) => e._id)).size).toBe(7);
+    const times = paged.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const byEmail = await call(api.url, 'GET', `/api/admin/audit?actor=${encodeURIComponent(admin.email.toUpperCase())}&limit=100`, {
+      token: admin.token,
+    });
+    expect(byEmail.body.entries).toHaveLength(7);
+    expect(await trailOf(admin, '&type=status')).toHaveLength(7);
+    expect(await trailOf(admin, '&type=credit')).toHaveLength(0);
+    expect((await call(api.url, 'GET', '/api/admin/audit?type=nonsense', { token: admin.token })).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(api.url, 'GET', '/api/admin/audit', { token: customer.token })).status).toBe(403);
+    expect((await call(api.url, 'GET', '/api/admin/audit')).status).toBe(401);
+  });
+
+  it('keeps entries out of reach of client writes (the API has no way to edit or delete one)', async () => {
+    const admin = await createUser({ admin: true });
+    await place(customer).then((order) =>
+      call(api.url, 'PUT', `/api/admin/update-status/${order}`, { token: admin.token, body: { status: 'processing' } }),
+    );
+    const [entry] = await trailOf(admin);
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+      const res = await call(api.url, method, `/api/admin/audit/${entry?._id}`, { token: admin.token, body: {} });
+      expect(res.status).toBe(404);
+    }
+    expect((await db.collection('audit').doc(String(entry?._id)).get()).exists).toBe(true);
+  });
+});
