@@ -30,8 +30,18 @@ beforeAll(async () => {
 function listCalls(): [path: string, token: string][] {
   const statuses = ['', 'pending', 'completed'];
   const searches = ['', '123456789', user.email, 'https://tiktok.com/@i/video/1'];
+  // A link search takes no platform or service (400); every other search takes each of them.
+  const narrowings = ['', 'platform=tiktok', 'serviceId=tt-views-fast', 'platform=tiktok&serviceId=tt-views-fast'];
   const adminOrders = statuses.flatMap((status) =>
-    searches.map((q) => `/api/admin/order?limit=1&status=${status}&q=${encodeURIComponent(q)}`),
+    searches.flatMap((q) =>
+      narrowings
+        .filter((narrowing) => !(q.startsWith('http') && narrowing))
+        .map((narrowing) => `/api/admin/order?limit=1&status=${status}&q=${encodeURIComponent(q)}&${narrowing}`),
+    ),
+  );
+  // A date range is a range on createdAt, the list's order: it needs no index of its own.
+  const dated = ['from=2025-01-01', 'from=2025-01-01&to=2099-12-31&status=pending&platform=tiktok', `to=2099-12-31&q=${user.email}`].map(
+    (range) => `/api/admin/order?limit=1&${range}`,
   );
   const paths: [string, string][] = [
     ['/api/services', ''],
@@ -44,8 +54,12 @@ function listCalls(): [path: string, token: string][] {
     ['/api/recharge-requests/mine?limit=1', user.token],
     ['/api/admin/recharge-requests?limit=1', admin.token],
     ['/api/admin/recharge-requests?limit=1&status=pending', admin.token],
+    ['/api/admin/recharge-requests?limit=1&status=approved', admin.token],
     ['/api/admin/refills?limit=1', admin.token],
     ['/api/admin/refills?limit=1&status=pending', admin.token],
+    ['/api/admin/refills?limit=1&status=completed', admin.token],
+    ['/api/admin/overview', admin.token],
+    ...dated.map((path): [string, string] => [path, admin.token]),
     ['/api/contact?limit=1', admin.token],
     ...['', `actor=${encodeURIComponent(admin.email)}`, `actor=${admin.uid}`].flatMap((actor) =>
       ['', 'type=credit'].map((type): [string, string] => [
@@ -55,7 +69,13 @@ function listCalls(): [path: string, token: string][] {
     ),
     ['/api/review?limit=1', ''],
     ['/api/api-key', user.token],
-    ...adminOrders.map((path): [string, string] => [path.replace(/&status=&|&status=(?=&|$)/, '&').replace(/&q=$/, ''), admin.token]),
+    ...adminOrders.map((path): [string, string] => [
+      path
+        .replace(/&status=(?=&|$)/, '')
+        .replace(/&q=(?=&|$)/, '')
+        .replace(/&$/, ''),
+      admin.token,
+    ]),
   ];
   return paths;
 }

@@ -1,5 +1,5 @@
-// Opaque cursors for lists ordered by one field (newest first by a timestamp, or alphabetically by a
-// text), with the document id as the tie-breaker so no item is skipped or repeated when two share a value.
+// Opaque cursors for lists ordered by one field (newest or oldest first by a timestamp, or alphabetically
+// by a text), with the document id as the tie-breaker so no item is skipped or repeated when two share a value.
 import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
 import { invalidInput } from './errors';
 
@@ -83,13 +83,23 @@ export async function pageAlphabetical<T>(
 }
 
 /** Runs `query` ordered by `field` descending from `cursor`; returns one page and the next cursor. */
-export async function pageNewestFirst<T>(
+export function pageNewestFirst<T>(query: Query, field: string, page: Page, toItem: (doc: Snapshot) => T) {
+  return pageByTime(query, field, 'desc', page, toItem);
+}
+
+/** Runs `query` ordered by `field` ascending from `cursor` (a queue: what waits longest comes first). */
+export function pageOldestFirst<T>(query: Query, field: string, page: Page, toItem: (doc: Snapshot) => T) {
+  return pageByTime(query, field, 'asc', page, toItem);
+}
+
+async function pageByTime<T>(
   query: Query,
   field: string,
+  direction: 'asc' | 'desc',
   page: Page,
   toItem: (doc: Snapshot) => T,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
-  let ordered = query.orderBy(field, 'desc').orderBy(FieldPath.documentId(), 'desc');
+  let ordered = query.orderBy(field, direction).orderBy(FieldPath.documentId(), direction);
   if (page.cursor) {
     const { t, id } = decodeCursor(page.cursor);
     ordered = ordered.startAfter(Timestamp.fromMillis(t), id);

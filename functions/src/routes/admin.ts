@@ -3,7 +3,8 @@ import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
 import { listAudit } from '../services/audit';
-import { listAllOrders, updateOrderStatus } from '../services/orders';
+import { listAllOrders, updateOrderStatus, updateOrderStatuses } from '../services/orders';
+import { getOverview } from '../services/overview';
 import { addBalance, listRecentRecharges } from '../services/recharges';
 import { decideRefill, listRefills } from '../services/refills';
 import { listUsers } from '../services/users';
@@ -12,6 +13,7 @@ import {
   adminOrdersQuery,
   adminUsersQuery,
   auditQuery,
+  bulkStatusBody,
   pageQuery,
   refillsQuery,
   updateStatusBody,
@@ -28,6 +30,17 @@ adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
 adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
   const { status, remains } = parseBody(updateStatusBody, req);
   res.json(await updateOrderStatus(String(req.params.id), status, remains, { admin: identityOf(req) }));
+});
+
+// Several orders at once, each through the same transaction as a single change: one result per order.
+adminRouter.post('/admin/orders/status', ...adminOnly, async (req, res) => {
+  const { ids, status, remains } = parseBody(bulkStatusBody, req);
+  res.json({ results: await updateOrderStatuses(ids, status, remains, { admin: identityOf(req) }) });
+});
+
+adminRouter.get('/admin/overview', ...adminOnly, async (_req, res) => {
+  res.set('Cache-Control', 'private, no-store');
+  res.json(await getOverview());
 });
 
 adminRouter.post('/admin/add-balance', ...adminOnly, async (req, res) => {

@@ -1,13 +1,16 @@
 // Orders: placing one (price from the stored catalogue, debit + order + ledger entry + idempotency
 // record in one transaction) and the admin's status changes with exactly-once refunds.
-import type { Query, Timestamp } from 'firebase-admin/firestore';
+import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { fail, invalidInput } from '../lib/errors';
+import { fail, invalidInput, isAppError } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { pageNewestFirst } from '../lib/pagination';
 import { serviceLabel } from '../shared/catalogue';
+import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
+import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../shared/pakistan-days';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
@@ -268,31 +271,111 @@ function searchable(q: string, kind: { isLink: boolean; isEmail: boolean }): boo
   return /^\d+$/.test(q);
 }
 
-/**
- * Admin list, newest first. `q` is an order id, an email (contains "@") or a link (starts with
- * http); combined with an optional status filter.
- */
-export async function listAllOrders(page: {
+export interface AdminOrdersFilter {
   limit: number;
   cursor?: string | undefined;
   status?: OrderStatus | undefined;
   q?: string | undefined;
-}) {
+  platform?: Platform | undefined;
+  serviceId?: string | undefined;
+  /** Pakistan days, both included. */
+  from?: PakistanDay | undefined;
+  to?: PakistanDay | undefined;
+}
+
+/**
+ * Admin list, newest first. `q` is an order id, an email (contains "@") or a link (starts with
+ * http); combined with optional status, platform or service, and date-range filters.
+ *
+ * Indexes (firestore.indexes.json): the date range is a range on `createdAt`, the field the list is
+ * ordered by, so it needs no index of its own. Each set of equality filters needs its own composite
+ * index ending in createdAt DESC: {status} × {none, platform, serviceId} × {none, email}, and a link
+ * with or without status. A service belongs to one platform, so `serviceId` replaces `platform` in the
+ * query (a service of another platform answers no orders). A link names a handful of orders, so a
+ * search by link refuses a platform or service filter rather than costing four more indexes that
+ * every order write would update.
+ */
+export async function listAllOrders(page: AdminOrdersFilter) {
   const q = page.q?.trim() || undefined;
   const isLink = q !== undefined && /^https?:\/\//i.test(q);
   const isEmail = q !== undefined && !isLink && q.includes('@');
   if (q !== undefined && !searchable(q, { isLink, isEmail })) throw invalidInput(MESSAGES.unsearchable, 'q');
+  if (isLink && (page.platform || page.serviceId)) throw invalidInput(MESSAGES.linkSearchAlone, 'q');
+  const from = page.from ? Timestamp.fromMillis(pakistanDayStart(page.from)) : undefined;
+  const to = page.to ? Timestamp.fromMillis(pakistanDayEnd(page.to)) : undefined;
+  const inRange = (doc: OrderDoc) =>
+    (!from || doc.createdAt.toMillis() >= from.toMillis()) && (!to || doc.createdAt.toMillis() < to.toMillis());
+
+  let platform = page.platform;
+  if (page.serviceId) {
+    if (platform) {
+      const service = (await servicesCollection().doc(page.serviceId).get()).data() as ServiceDoc | undefined;
+      if (service && service.platform !== platform) return { items: [], nextCursor: null };
+    }
+    platform = undefined;
+  }
   if (q && !isLink && !isEmail) {
     // An order number: at most one result.
     if (!isNumberedId(q)) return { items: [], nextCursor: null };
     const snap = await ordersCollection().doc(q).get();
     const doc = snap.data() as OrderDoc | undefined;
-    const match = doc && (!page.status || doc.status === page.status);
+    const match =
+      doc &&
+      (!page.status || doc.status === page.status) &&
+      (!platform || doc.platform === platform) &&
+      (!page.serviceId || doc.serviceId === page.serviceId) &&
+      inRange(doc);
     return { items: match ? [orderToWire(snap.id, doc)] : [], nextCursor: null };
   }
   let query: Query = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
   if (isLink) query = query.where('linkHash', '==', orderLinkHash(q));
+  if (page.serviceId) query = query.where('serviceId', '==', page.serviceId);
+  if (platform) query = query.where('platform', '==', platform);
   if (page.status) query = query.where('status', '==', page.status);
+  if (from) query = query.where('createdAt', '>=', from);
+  if (to) query = query.where('createdAt', '<', to);
   return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+}
+
+export type BulkStatusResult =
+  | { id: string; ok: true; order: Order }
+  | { id: string; ok: false; code: ErrorCode; message: string; field?: string };
+
+/** How many of a bulk change's transactions run at once: few, as refunds of one customer contend on their balance. */
+const BULK_CONCURRENCY = 4;
+
+/**
+ * The admin's bulk status change: each distinct order through the same transaction as a single change
+ * (so a refund happens exactly once per order, whatever the list repeats), one result per order in the
+ * order given. A refusal of one order (final, unknown, busy) does not stop the others.
+ */
+export async function updateOrderStatuses(
+  ids: readonly string[],
+  next: OrderStatus,
+  remains: number | undefined,
+  options: StatusChangeOptions = {},
+): Promise<BulkStatusResult[]> {
+  if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
+  const distinct = [...new Set(ids)];
+  const results = new Array<BulkStatusResult>(distinct.length);
+  let nextIndex = 0;
+  const worker = async () => {
+    for (let i = nextIndex++; i < distinct.length; i = nextIndex++) {
+      const id = distinct[i] as string;
+      try {
+        const { order } = await updateOrderStatus(id, next, remains, options);
+        results[i] = { id, ok: true, order };
+      } catch (error) {
+        if (!isAppError(error)) {
+          logger.error('Bulk status change failed', { orderId: id, error: String(error) });
+          results[i] = { id, ok: false, code: 'internal', message: MESSAGES.internal };
+        } else {
+          results[i] = { id, ok: false, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
+  return results;
 }

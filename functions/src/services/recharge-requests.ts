@@ -11,7 +11,7 @@
 import type { DocumentReference, Query, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput, notFound } from '../lib/errors';
-import { pageNewestFirst } from '../lib/pagination';
+import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
 import type { AdminRechargeRequest, RechargeRequest, User } from '../shared/schemas';
@@ -315,13 +315,18 @@ function isDuplicate(requestId: string, request: RechargeRequestDoc, reference: 
   return others > 0 || (reference.credited !== null && reference.credited.requestId !== requestId);
 }
 
-/** Admin list: each request flagged when its transaction id is also claimed by another request. */
+/**
+ * Admin list: each request flagged when its transaction id is also claimed by another request. The
+ * pending ones are a queue, oldest first (the longest-waiting customer is on the first page); any other
+ * selection is a history, newest first.
+ */
 export async function listRechargeRequests(
   page: Page & { status?: RechargeRequestStatus | undefined },
 ): Promise<{ items: AdminRechargeRequest[]; nextCursor: string | null }> {
   let query: Query = rechargeRequestsCollection();
   if (page.status) query = query.where('status', '==', page.status);
-  const { items, nextCursor } = await pageNewestFirst(query, 'createdAt', page, (d) => ({
+  const pager = page.status === 'pending' ? pageOldestFirst : pageNewestFirst;
+  const { items, nextCursor } = await pager(query, 'createdAt', page, (d) => ({
     id: d.id,
     doc: d.data() as RechargeRequestDoc,
   }));

@@ -3,7 +3,7 @@
 import type { Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
-import { pageNewestFirst } from '../lib/pagination';
+import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
 import { REFILL_DAYS } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
@@ -110,8 +110,10 @@ export async function decideRefill(admin: Actor, refillId: string, status: Exclu
   return answer.body;
 }
 
+/** Admin list: the pending ones are a queue, oldest first; any other selection a history, newest first. */
 export async function listRefills(page: { limit: number; cursor?: string | undefined; status?: RefillStatus | undefined }) {
   let query: Query = refillsCollection();
   if (page.status) query = query.where('status', '==', page.status);
-  return pageNewestFirst(query, 'createdAt', page, (d) => refillToWire(d.id, d.data() as RefillDoc));
+  const pager = page.status === 'pending' ? pageOldestFirst : pageNewestFirst;
+  return pager(query, 'createdAt', page, (d) => refillToWire(d.id, d.data() as RefillDoc));
 }

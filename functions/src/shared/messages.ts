@@ -20,6 +20,7 @@ export const MESSAGES = {
   invalidJson: 'Request body is not valid JSON',
   malformedText: 'Text must be valid Unicode',
   unsearchable: 'Search by an order number, an email or a link',
+  linkSearchAlone: 'A search by link cannot be combined with a platform or service filter',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, try again later',
   busy: 'The server is busy, please try again',

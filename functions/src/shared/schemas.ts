@@ -9,6 +9,7 @@ import { MESSAGES } from './messages';
 import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
 import { ORDER_STATUSES } from './order-status';
+import { pakistanDaySchema } from './pakistan-days';
 import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
 
 export const LIMITS = {
@@ -26,6 +27,9 @@ export const LIMITS = {
   minRecharge: 100,
   maxCredit: 1_000_000,
   maxQuantity: 10_000_000,
+  /** Order ids are 9-digit numbers; anything much longer names no order. */
+  orderId: 32,
+  bulkOrders: 100,
 } as const;
 
 /**
@@ -89,12 +93,14 @@ export const idempotencyKeySchema = text().min(1).max(LIMITS.idempotencyKey);
 
 export const registerBody = z.strictObject({ name: nameSchema });
 
+// A well-formed id only: anything else (a slash, `..`, `__x__`) cannot name a service document.
+const serviceIdSchema = text({ error: 'Service is required' })
+  .min(1, 'Service is required')
+  .max(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound)
+  .regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound);
+
 export const placeOrderBody = z.strictObject({
-  // A well-formed id only: anything else (a slash, `..`, `__x__`) cannot name a service document.
-  serviceId: text({ error: 'Service is required' })
-    .min(1, 'Service is required')
-    .max(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound)
-    .regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound),
+  serviceId: serviceIdSchema,
   link: linkSchema,
   quantity: quantitySchema,
   price: rupees().optional(),
@@ -185,9 +191,32 @@ export const pageQuery = z.object({
   limit: limitSchema,
   cursor: text().max(LIMITS.cursor).optional(),
 });
-export const adminOrdersQuery = pageQuery.extend({
-  status: z.enum(ORDER_STATUSES).optional(),
-  q: text().trim().max(LIMITS.query).optional(),
+/**
+ * The admin's order list: `from`/`to` are Pakistan days, both included. A search by link names at most
+ * a handful of orders and combines with `status` only (see listAllOrders for the indexes).
+ */
+export const adminOrdersQuery = pageQuery
+  .extend({
+    status: z.enum(ORDER_STATUSES).optional(),
+    q: text().trim().max(LIMITS.query).optional(),
+    platform: z.enum(PLATFORMS, { error: 'Unknown platform' }).optional(),
+    serviceId: serviceIdSchema.optional(),
+    from: pakistanDaySchema.optional(),
+    to: pakistanDaySchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'The end date is before the start date',
+  });
+
+/** Bulk status change: every order through the same status transaction, one result each. */
+export const bulkStatusBody = z.strictObject({
+  ids: z
+    .array(text().trim().min(1).max(LIMITS.orderId), { error: 'Choose the orders' })
+    .min(1, 'Choose at least one order')
+    .max(LIMITS.bulkOrders, `At most ${LIMITS.bulkOrders} orders at once`),
+  status: updateStatusBody.shape.status,
+  remains: updateStatusBody.shape.remains,
 });
 export const adminUsersQuery = pageQuery.extend({ q: text().trim().max(LIMITS.email).optional() });
 export const refillsQuery = pageQuery.extend({
@@ -330,6 +359,21 @@ export const refillSchema = z.object({
   decidedAt: isoDate.optional(),
 });
 export type Refill = z.infer<typeof refillSchema>;
+
+/** GET /api/admin/overview: what waits, and today's orders and revenue (today = the Pakistan day). */
+export const overviewSchema = z.object({
+  pendingTopUps: z.number().int().nonnegative(),
+  pendingOrders: z.number().int().nonnegative(),
+  today: z.object({ day: z.string(), orders: z.number().int().nonnegative(), revenue: z.number() }),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+/** POST /api/admin/orders/status: one result per distinct order, in the order sent. */
+export const bulkStatusResultSchema = z.discriminatedUnion('ok', [
+  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema }),
+  z.object({ id: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), field: z.string().optional() }),
+]);
+export type BulkStatusResultWire = z.infer<typeof bulkStatusResultSchema>;
 
 export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: isoDate.optional(), last4: z.string().optional() });
 export const apiKeyCreatedSchema = z.object({ key: z.string() });

@@ -1,0 +1,35 @@
+// The admin's headline figures: what waits (pending top-ups, pending orders) and today's orders and
+// revenue, "today" being the Pakistan day. Aggregation queries count and sum in Firestore from the
+// indexes, so the figures cost a few reads however many orders there are (no scan of the collection).
+import { AggregateField, Timestamp } from 'firebase-admin/firestore';
+import { toRupees } from '../shared/money';
+import { pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../shared/pakistan-days';
+import type { Overview } from '../shared/schemas';
+import { ordersCollection } from './orders';
+import { rechargeRequestsCollection } from './recharge-requests';
+
+export async function getOverview(nowMs = Date.now()): Promise<Overview> {
+  const day = pakistanDayOf(nowMs);
+  const today = ordersCollection()
+    .where('createdAt', '>=', Timestamp.fromMillis(pakistanDayStart(day)))
+    .where('createdAt', '<', Timestamp.fromMillis(pakistanDayEnd(day)));
+  // Two sums, two queries: each is served by its own index (createdAt, field), and an index holding
+  // both would leave out the orders that have no refund.
+  const [pendingTopUps, pendingOrders, placed, refunded] = await Promise.all([
+    rechargeRequestsCollection().where('status', '==', 'pending').count().get(),
+    ordersCollection().where('status', '==', 'pending').count().get(),
+    today.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
+    today.aggregate({ refunded: AggregateField.sum('refundPaisa') }).get(),
+  ]);
+  const { orders, charged } = placed.data();
+  return {
+    pendingTopUps: pendingTopUps.data().count,
+    pendingOrders: pendingOrders.data().count,
+    today: {
+      day,
+      orders,
+      // What today's orders charged less what was refunded on them (a cancel or a partial).
+      revenue: toRupees(Number(charged) - Number(refunded.data().refunded)),
+    },
+  };
+}
