@@ -97,7 +97,8 @@ export async function registerThroughUi(page: Page, account: { name: string; ema
 
 /** The admin finds an order by its number and moves it to `status`, and the app confirms it. */
 export async function setOrderStatusAsAdmin(adminPage: Page, orderNumber: string | number, status: string): Promise<void> {
-  await adminPage.reload();
+  // The Overview's All Orders (freshly loaded).
+  await adminPage.goto('/admin');
   await adminPage.getByLabel('Search orders').fill(String(orderNumber));
   await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
   const select = adminPage.getByLabel(`Status of order ${orderNumber}`);

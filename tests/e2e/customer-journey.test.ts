@@ -139,6 +139,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
   it('lets the admin sign in and approve the request', async () => {
     await adminPage.goto('/login');
     await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
+    await adminPage.goto('/admin/top-ups');
     const approve = adminPage.getByRole('button', { name: `Approve Rs 500 for ${account.email}` });
     await approve.click();
     await adminPage.getByText('✅ Recharge request approved').waitFor();

@@ -137,7 +137,8 @@ describe('a reseller, from a new API key to a completed refill', () => {
     completedRefill = asked.json.refill;
     expect((await v2({ action: 'refill_status', refill: String(completedRefill) })).json).toEqual({ status: 'Pending' });
 
-    await adminPage.reload();
+    // Refill requests are about orders: the console keeps them in its Orders section.
+    await adminPage.goto('/admin/orders');
     const complete = adminPage.getByRole('button', { name: `Complete refill ${completedRefill}` });
     await complete.scrollIntoViewIfNeeded();
     await screenshotBothWidths(adminPage, 'admin-refill-requests');

@@ -27,11 +27,43 @@ export const routes = [
         ],
       },
       // Every admin screen lives under /admin, below its one guard: a screen added as a child inherits
-      // it, and router.test.tsx fails for an /admin path mounted anywhere else.
+      // it, and router.test.tsx fails for an /admin path mounted anywhere else. The console's frame and
+      // each section are chunks of their own, which customers never load.
       {
         path: paths.admin.path,
         element: <RequireAdmin />,
-        children: [{ index: true, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) }],
+        children: [
+          {
+            lazy: () => import('@/app/routes/admin/layout').then((m) => ({ Component: m.AdminLayout })),
+            children: [
+              { index: true, lazy: () => import('@/app/routes/admin/overview').then((m) => ({ Component: m.AdminOverviewRoute })) },
+              {
+                path: paths.adminOrders.path,
+                lazy: () => import('@/app/routes/admin/orders').then((m) => ({ Component: m.AdminOrdersRoute })),
+              },
+              {
+                path: paths.adminUsers.path,
+                lazy: () => import('@/app/routes/admin/users').then((m) => ({ Component: m.AdminUsersRoute })),
+              },
+              {
+                path: paths.adminTopUps.path,
+                lazy: () => import('@/app/routes/admin/top-ups').then((m) => ({ Component: m.AdminTopUpsRoute })),
+              },
+              {
+                path: paths.adminServices.path,
+                lazy: () => import('@/app/routes/admin/services').then((m) => ({ Component: m.AdminServicesRoute })),
+              },
+              {
+                path: paths.adminAudit.path,
+                lazy: () => import('@/app/routes/admin/audit').then((m) => ({ Component: m.AdminAuditRoute })),
+              },
+              {
+                path: paths.adminSettings.path,
+                lazy: () => import('@/app/routes/admin/settings').then((m) => ({ Component: m.AdminSettingsRoute })),
+              },
+            ],
+          },
+        ],
       },
       { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],

@@ -18,7 +18,22 @@ export const paths = {
       return query ? `/order?${query}` : '/order';
     },
   },
+  // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
+  adminOrders: {
+    path: '/admin/orders',
+    /** Optionally filtered, e.g. `{ status: 'pending' }` (the section reads its filters from the URL). */
+    getHref: (filter?: Record<string, string>) => {
+      const query = new URLSearchParams(filter).toString();
+      return query ? `/admin/orders?${query}` : '/admin/orders';
+    },
+  },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminUser: { path: '/admin/users/:uid', getHref: (uid: string) => `/admin/users/${encodeURIComponent(uid)}` },
+  adminTopUps: { path: '/admin/top-ups', getHref: () => '/admin/top-ups' },
+  adminServices: { path: '/admin/services', getHref: () => '/admin/services' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   // Not under /api/: Hosting sends /api/** to the function.
   apiAccess: { path: '/api-access', getHref: () => '/api-access' },
   apiDocs: { path: '/api-docs', getHref: () => '/api-docs' },

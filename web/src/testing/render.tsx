@@ -82,6 +82,8 @@ export interface MockResponse {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -98,7 +100,13 @@ export function mockApi(routes: Record<string, MockResponse | ((call: RecordedCa
     const headers = Object.fromEntries(
       Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
     );
-    const call: RecordedCall = { method, path: url.pathname, headers, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     const entry = routes[`${method} ${url.pathname}`];
     const answer = typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { message: 'Not found' } });

@@ -2,6 +2,7 @@ import { rechargeRequestSchema, rejectRequestBody, userSchema } from '@shared/sc
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { adminOverviewKey } from './get-overview';
 import { adminRechargesKey } from './get-recent-recharges';
 import { adminRequestsKey } from './get-recharge-requests';
 import { adminUsersKey } from './get-users';
@@ -23,6 +24,7 @@ function useInvalidateRequests() {
     void queryClient.invalidateQueries({ queryKey: adminRequestsKey });
     void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
     void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
   };
 }
 

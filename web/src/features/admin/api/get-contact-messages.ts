@@ -1,14 +1,9 @@
 import { contactMessageSchema } from '@shared/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 
-export const contactMessagesAnswer = z.object({ messages: z.array(contactMessageSchema), nextCursor: z.string().nullable().optional() });
+export const adminMessagesKey = ['admin', 'contact-messages'] as const;
 
-export function getContactMessages() {
-  return api.get('/contact', contactMessagesAnswer, { params: { limit: 100 } });
-}
-
+/** Contact messages, newest first, every one of them a page at a time. */
 export function useContactMessages() {
-  return useQuery({ queryKey: ['admin', 'contact-messages'], queryFn: getContactMessages });
+  return useAdminList({ key: adminMessagesKey, path: '/contact', itemsKey: 'messages', item: contactMessageSchema });
 }

@@ -1,16 +1,9 @@
 import { rechargeSchema } from '@shared/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
-
-export const recentRechargesAnswer = z.object({ recharges: z.array(rechargeSchema), nextCursor: z.string().nullable() });
-
-export function getRecentRecharges() {
-  return api.get('/admin/recent-recharges', recentRechargesAnswer, { params: { limit: 100 } });
-}
+import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 
 export const adminRechargesKey = ['admin', 'recharges'] as const;
 
+/** Credits (add-balance and approved top-ups), newest first, every one a page at a time. */
 export function useRecentRecharges() {
-  return useQuery({ queryKey: adminRechargesKey, queryFn: getRecentRecharges });
+  return useAdminList({ key: adminRechargesKey, path: '/admin/recent-recharges', itemsKey: 'recharges', item: rechargeSchema });
 }

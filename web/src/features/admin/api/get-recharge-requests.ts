@@ -1,19 +1,15 @@
 import { adminRechargeRequestSchema } from '@shared/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
-
-export const rechargeRequestsAnswer = z.object({
-  requests: z.array(adminRechargeRequestSchema),
-  nextCursor: z.string().nullable().optional(),
-});
-
-export function getPendingRechargeRequests() {
-  return api.get('/admin/recharge-requests', rechargeRequestsAnswer, { params: { status: 'pending', limit: 100 } });
-}
+import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 
 export const adminRequestsKey = ['admin', 'recharge-requests'] as const;
 
+/** The pending top-up requests: a queue, oldest first (the longest-waiting customer first), every one. */
 export function usePendingRechargeRequests() {
-  return useQuery({ queryKey: adminRequestsKey, queryFn: getPendingRechargeRequests });
+  return useAdminList({
+    key: adminRequestsKey,
+    path: '/admin/recharge-requests',
+    itemsKey: 'requests',
+    item: adminRechargeRequestSchema,
+    params: { status: 'pending' },
+  });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { adminOrdersKey } from './get-all-orders';
+import { adminOverviewKey } from './get-overview';
 import { adminUsersKey } from './get-users';
 
 export const updateStatusAnswer = z.object({ message: z.string(), order: orderSchema });
@@ -20,6 +21,7 @@ export function useUpdateOrderStatus() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
       void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+      void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
     },
   });
 }

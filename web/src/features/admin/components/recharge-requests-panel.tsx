@@ -1,16 +1,15 @@
 import type { AdminRechargeRequest } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { DuplicateIdBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { useApproveRechargeRequest, useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
 import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { UserCell } from '@/features/admin/components/cells';
+import { ListTable } from '@/features/admin/components/list-table';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 function Decision({ request, onReject }: { request: AdminRechargeRequest; onReject: (request: AdminRechargeRequest) => void }) {
@@ -60,37 +59,33 @@ export function RechargeRequestsPanel() {
       <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
         Pending Recharge Requests
       </h2>
-      {requests.isPending ? (
-        <LoadingBlock className="min-h-32" />
-      ) : requests.isError ? (
-        <FormAlert>Could not load recharge requests.</FormAlert>
-      ) : (
-        <DataTable
-          caption="Pending Recharge Requests"
-          rows={requests.data.requests}
-          getKey={(request) => request._id}
-          emptyText="No pending recharge requests."
-          columns={[
-            { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
-            {
-              header: 'User',
-              cell: (request) => <UserCell user={request.user} />,
-            },
-            { header: 'Amount', cell: (request) => <span className="font-semibold tabular-nums">{formatAmount(request.amount)}</span> },
-            {
-              header: 'Wallet / Transaction ID',
-              cell: (request) => (
-                <span className="text-right sm:text-left">
-                  <span className="block">{request.method}</span>
-                  <span className="block font-mono text-xs text-slate-700">{request.reference}</span>
-                  {request.duplicate ? <DuplicateIdBadge /> : null}
-                </span>
-              ),
-            },
-            { header: 'Decision', cell: (request) => <Decision request={request} onReject={setRejecting} /> },
-          ]}
-        />
-      )}
+      <p className="text-sm text-slate-600">Oldest first: the customer who has waited longest is at the top.</p>
+      <ListTable
+        list={requests}
+        caption="Pending Recharge Requests"
+        getKey={(request) => request._id}
+        emptyText="No pending recharge requests."
+        errorText="Could not load recharge requests."
+        columns={[
+          { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
+          {
+            header: 'User',
+            cell: (request) => <UserCell user={request.user} />,
+          },
+          { header: 'Amount', cell: (request) => <span className="font-semibold tabular-nums">{formatAmount(request.amount)}</span> },
+          {
+            header: 'Wallet / Transaction ID',
+            cell: (request) => (
+              <span className="text-right sm:text-left">
+                <span className="block">{request.method}</span>
+                <span className="block font-mono text-xs text-slate-700">{request.reference}</span>
+                {request.duplicate ? <DuplicateIdBadge /> : null}
+              </span>
+            ),
+          },
+          { header: 'Decision', cell: (request) => <Decision request={request} onReject={setRejecting} /> },
+        ]}
+      />
       <Modal open={rejecting !== null} onClose={closeReject} title="Reject recharge request">
         {rejecting ? (
           <form

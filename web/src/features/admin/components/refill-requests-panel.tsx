@@ -4,19 +4,18 @@ import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
 import type { Refill } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
-import { FormAlert, SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { RefillStatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { type RefillDecision, useDecideRefill } from '@/features/admin/api/decide-refill';
 import { useRefills } from '@/features/admin/api/get-refills';
 import { adminFailure } from '@/features/admin/components/admin-messages';
-import { LoadMore, UserCell } from '@/features/admin/components/cells';
+import { UserCell } from '@/features/admin/components/cells';
+import { ListTable } from '@/features/admin/components/list-table';
 import { formatDateTime } from '@/lib/format';
 
-/** Pending first (they need a decision), then the rest; newest first within each. */
+/** Pending first (they need a decision), then the rest, each in the order the server sent. */
 export function pendingFirst(refills: readonly Refill[]): Refill[] {
   return [...refills].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
 }
@@ -42,7 +41,7 @@ export function RefillRequestsPanel() {
   const refills = useRefills(filter === 'all' ? undefined : filter);
   const decide = useDecideRefill();
   const [deciding, setDeciding] = useState<{ refill: Refill; decision: RefillDecision } | null>(null);
-  const rows = pendingFirst(refills.data?.pages.flatMap((page) => page.refills) ?? []);
+  const rows = pendingFirst(refills.items);
 
   const onConfirm = async () => {
     if (!deciding) return;
@@ -74,78 +73,72 @@ export function RefillRequestsPanel() {
           </SelectField>
         </div>
       </div>
-      {refills.isPending ? (
-        <LoadingBlock className="min-h-32" />
-      ) : refills.isError ? (
-        <FormAlert>Could not load refill requests.</FormAlert>
-      ) : (
-        <DataTable
-          caption="Refill Requests"
-          rows={rows}
-          getKey={(refill) => refill._id}
-          emptyText={filter === 'pending' ? 'No pending refill requests.' : 'No refill requests.'}
-          columns={[
-            {
-              header: 'Refill',
-              cell: (refill) => (
-                <span className="text-right sm:text-left">
-                  <span className="block font-mono font-semibold">#{refill.number}</span>
-                  <span className="block text-xs text-slate-600">{formatDateTime(refill.createdAt)}</span>
-                </span>
-              ),
-            },
-            {
-              header: 'User',
-              cell: (refill) => <UserCell user={refill.user} />,
-            },
-            {
-              header: 'Order',
-              cell: (refill) => (
-                <span className="min-w-0 text-right sm:text-left">
-                  <span className="block font-mono">#{refill.orderId}</span>
-                  <span className="block">{refill.service}</span>
-                  <a
-                    href={refill.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="block text-xs break-all text-brand-700 hover:underline"
+      <ListTable
+        list={{ ...refills, items: rows }}
+        caption="Refill Requests"
+        errorText="Could not load refill requests."
+        getKey={(refill) => refill._id}
+        emptyText={filter === 'pending' ? 'No pending refill requests.' : 'No refill requests.'}
+        columns={[
+          {
+            header: 'Refill',
+            cell: (refill) => (
+              <span className="text-right sm:text-left">
+                <span className="block font-mono font-semibold">#{refill.number}</span>
+                <span className="block text-xs text-slate-600">{formatDateTime(refill.createdAt)}</span>
+              </span>
+            ),
+          },
+          {
+            header: 'User',
+            cell: (refill) => <UserCell user={refill.user} />,
+          },
+          {
+            header: 'Order',
+            cell: (refill) => (
+              <span className="min-w-0 text-right sm:text-left">
+                <span className="block font-mono">#{refill.orderId}</span>
+                <span className="block">{refill.service}</span>
+                <a
+                  href={refill.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block text-xs break-all text-brand-700 hover:underline"
+                >
+                  {refill.link}
+                </a>
+              </span>
+            ),
+          },
+          { header: 'Status', cell: (refill) => <RefillStatusBadge status={refill.status} /> },
+          {
+            header: 'Decision',
+            cell: (refill) =>
+              refill.status === 'pending' ? (
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="success"
+                    aria-label={`Complete refill ${refill.number}`}
+                    onClick={() => setDeciding({ refill, decision: 'complete' })}
                   >
-                    {refill.link}
-                  </a>
-                </span>
+                    Complete
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Reject refill ${refill.number}`}
+                    onClick={() => setDeciding({ refill, decision: 'reject' })}
+                  >
+                    Reject
+                  </Button>
+                </div>
+              ) : (
+                <span className="text-xs text-slate-600">{refill.decidedAt ? formatDateTime(refill.decidedAt) : '—'}</span>
               ),
-            },
-            { header: 'Status', cell: (refill) => <RefillStatusBadge status={refill.status} /> },
-            {
-              header: 'Decision',
-              cell: (refill) =>
-                refill.status === 'pending' ? (
-                  <div className="flex gap-2">
-                    <Button
-                      size="sm"
-                      variant="success"
-                      aria-label={`Complete refill ${refill.number}`}
-                      onClick={() => setDeciding({ refill, decision: 'complete' })}
-                    >
-                      Complete
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Reject refill ${refill.number}`}
-                      onClick={() => setDeciding({ refill, decision: 'reject' })}
-                    >
-                      Reject
-                    </Button>
-                  </div>
-                ) : (
-                  <span className="text-xs text-slate-600">{refill.decidedAt ? formatDateTime(refill.decidedAt) : '—'}</span>
-                ),
-            },
-          ]}
-          footer={<LoadMore query={refills} />}
-        />
-      )}
+          },
+        ]}
+      />
       <Modal
         open={deciding !== null}
         onClose={() => setDeciding(null)}

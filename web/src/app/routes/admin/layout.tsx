@@ -1,0 +1,73 @@
+// The admin console's frame: a sidebar of sections on a desktop, a menu on a phone (a disclosure that
+// closes on navigation), and the section below. The menu is a <details>, not a button: offline the
+// admin screens sit in a disabled fieldset (RequireAdmin), which disables buttons but not a summary, so
+// every section stays reachable read-only.
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ADMIN_SECTIONS } from '@/app/routes/admin/sections';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+
+function SectionLinks() {
+  return (
+    <ul className="flex flex-col gap-1">
+      {ADMIN_SECTIONS.map((section) => (
+        <li key={section.href}>
+          <NavLink to={section.href} end={section.end} className={linkClass}>
+            {section.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The section the path is in: the longest section path that prefixes it. */
+function currentSection(pathname: string) {
+  const matches = ADMIN_SECTIONS.filter((section) => pathname === section.href || pathname.startsWith(`${section.href}/`));
+  return matches.sort((a, b) => b.href.length - a.href.length)[0];
+}
+
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  // The disclosure keeps its own open state (the browser's); navigation and Escape close it.
+  const menu = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+
+  // Close the phone menu on navigation; pathname is the trigger, not read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl lg:flex lg:gap-2 lg:px-4">
+      <aside className="hidden w-52 shrink-0 py-10 lg:block">
+        <nav aria-label="Admin sections" className="sticky top-20">
+          <SectionLinks />
+        </nav>
+      </aside>
+      <details
+        className="mx-4 mt-4 rounded-xl bg-white ring-1 ring-slate-200 lg:hidden"
+        ref={menu}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && event.currentTarget.open) {
+            event.currentTarget.open = false;
+            summary.current?.focus();
+          }
+        }}
+      >
+        <summary ref={summary} className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-900">
+          Admin menu <span className="font-normal text-slate-600">· {currentSection(pathname)?.label ?? 'Overview'}</span>
+        </summary>
+        <nav aria-label="Admin sections" className="px-2 pb-3">
+          <SectionLinks />
+        </nav>
+      </details>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// /admin/top-ups: the queue of pending top-up requests (oldest first), Add Balance, and every credit.
+import { Page } from '@/components/layout/page';
+import { Card } from '@/components/ui/card';
+import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
+import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
+import { RechargeRequestsPanel } from '@/features/admin/components/recharge-requests-panel';
+
+export function AdminTopUpsRoute() {
+  return (
+    <Page title="Top-ups · Admin" heading="Top-ups" description="Approve or reject wallet payments, and credit balances.">
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-3">
+          <RechargeRequestsPanel />
+        </Card>
+        <Card className="lg:col-span-1">
+          <AddBalanceForm />
+        </Card>
+        <Card className="lg:col-span-2">
+          <RecentRechargesTable />
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,112 @@
+// The audit trail: every admin action, newest first, filtered by the admin's email and the kind of
+// action; each entry shows what changed as "field: before → after".
+import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type AuditType } from '@shared/audit';
+import type { AuditEntry } from '@shared/schemas';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { type AuditFilter, useAudit } from '@/features/admin/api/get-audit';
+import { ListTable } from '@/features/admin/components/list-table';
+import { formatDateTime } from '@/lib/format';
+
+/** A recorded value for people: text as it is, nothing as "—", anything structured as compact JSON. */
+export function formatAuditValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const json = JSON.stringify(value);
+  return json.length > 200 ? `${json.slice(0, 199)}…` : json;
+}
+
+/** One line per field the action touched, in the order first seen: before → after. */
+export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): { field: string; before: string; after: string }[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .map((field) => ({ field, before: formatAuditValue(before[field]), after: formatAuditValue(after[field]) }))
+    .filter((change) => change.before !== change.after);
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry);
+  return (
+    <span className="min-w-0 text-right sm:text-left">
+      {changes.length === 0 ? <span className="text-slate-600">—</span> : null}
+      {changes.map((change) => (
+        <span key={change.field} className="block text-xs break-all">
+          <span className="font-semibold">{change.field}</span>: {change.before} → {change.after}
+        </span>
+      ))}
+      {entry.reason ? <span className="block text-xs text-slate-700">Reason: {entry.reason}</span> : null}
+    </span>
+  );
+}
+
+function filterFrom(params: URLSearchParams): AuditFilter {
+  const type = params.get('type');
+  return {
+    actor: params.get('actor') || undefined,
+    type: AUDIT_TYPES.includes(type as AuditType) ? (type as AuditType) : undefined,
+  };
+}
+
+export function AuditPanel() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const entries = useAudit(filter);
+  const [actor, setActor] = useState(filter.actor ?? '');
+
+  const apply = (next: AuditFilter) => {
+    const search = new URLSearchParams();
+    if (next.actor) search.set('actor', next.actor);
+    if (next.type) search.set('type', next.type);
+    setParams(search);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ ...filter, actor: actor.trim() || undefined });
+  };
+
+  return (
+    <section aria-labelledby="audit-heading" className="space-y-4">
+      <h2 id="audit-heading" className="sr-only">
+        Audit entries
+      </h2>
+      <search>
+        <form className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end" onSubmit={onSubmit}>
+          <TextField label="Admin email" type="email" value={actor} onChange={(event) => setActor(event.target.value)} />
+          <SelectField
+            label="Action"
+            value={filter.type ?? ''}
+            onChange={(event) => apply({ ...filter, type: (event.target.value || undefined) as AuditType | undefined })}
+          >
+            <option value="">All actions</option>
+            {AUDIT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {AUDIT_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+        </form>
+      </search>
+      <ListTable
+        list={entries}
+        caption="Audit trail"
+        getKey={(entry) => entry._id}
+        emptyText="No audit entries."
+        errorText="Could not load the audit trail."
+        columns={[
+          { header: 'When', cell: (entry) => formatDateTime(entry.at) },
+          { header: 'Admin', cell: (entry) => <span className="break-all">{entry.by || '—'}</span> },
+          { header: 'Action', cell: (entry) => AUDIT_TYPE_LABELS[entry.action] },
+          { header: 'Subject', cell: (entry) => <span className="font-mono text-xs break-all">{entry.subject}</span> },
+          { header: 'Before → after', className: 'sm:max-w-md', cell: (entry) => <Changes entry={entry} /> },
+        ]}
+      />
+    </section>
+  );
+}

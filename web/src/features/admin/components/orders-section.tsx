@@ -1,0 +1,245 @@
+// The Orders section: every order, filtered by status, platform, service, a range of Pakistan days and
+// the search (order number, email or link); the filters live in the URL, so a filtered list is a link.
+// Orders can be selected and moved to a status together: each goes through the same status transaction
+// as a single change (a refund happens once), and each order's result is shown.
+import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import type { BulkStatusResultWire } from '@shared/schemas';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
+import type { OrdersFilter } from '@/features/admin/api/get-all-orders';
+import { useAllOrders } from '@/features/admin/api/get-all-orders';
+import { useServiceOptions } from '@/features/admin/api/get-service-options';
+import { useUpdateOrderStatuses } from '@/features/admin/api/update-order-statuses';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { ListTable } from '@/features/admin/components/list-table';
+import { orderColumns } from '@/features/admin/components/order-columns';
+
+const FILTER_KEYS = ['q', 'status', 'platform', 'serviceId', 'from', 'to'] as const;
+
+function filterFrom(params: URLSearchParams): OrdersFilter {
+  const value = (key: string) => params.get(key) || undefined;
+  const status = value('status');
+  const platform = value('platform');
+  return {
+    q: value('q'),
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
+    platform: PLATFORMS.includes(platform as Platform) ? (platform as Platform) : undefined,
+    serviceId: value('serviceId'),
+    from: value('from'),
+    to: value('to'),
+  };
+}
+
+function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (next: OrdersFilter) => void }) {
+  const services = useServiceOptions();
+  const [draft, setDraft] = useState(filter);
+  const set = (patch: Partial<OrdersFilter>) => setDraft((current) => ({ ...current, ...patch }));
+  const serviceChoices = (services.data ?? []).filter((service) => !draft.platform || service.platform === draft.platform);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, q: draft.q?.trim() || undefined });
+  };
+  return (
+    <search>
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={onSubmit}>
+        <TextField
+          label="Search orders"
+          placeholder="Order ID, email or link"
+          value={draft.q ?? ''}
+          onChange={(event) => set({ q: event.target.value })}
+        />
+        <SelectField
+          label="Status"
+          value={draft.status ?? ''}
+          onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Platform"
+          value={draft.platform ?? ''}
+          onChange={(event) => set({ platform: (event.target.value || undefined) as Platform | undefined, serviceId: undefined })}
+        >
+          <option value="">All platforms</option>
+          {PLATFORMS.map((platform) => (
+            <option key={platform} value={platform}>
+              {PLATFORM_LABELS[platform]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Service"
+          value={draft.serviceId ?? ''}
+          onChange={(event) => set({ serviceId: event.target.value || undefined })}
+        >
+          <option value="">All services</option>
+          {serviceChoices.map((service) => (
+            <option key={service._id} value={service._id}>
+              {PLATFORM_LABELS[service.platform]} · {service.category} · {service.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="From (Pakistan date)"
+          type="date"
+          value={draft.from ?? ''}
+          onChange={(event) => set({ from: event.target.value || undefined })}
+        />
+        <TextField
+          label="To (Pakistan date)"
+          type="date"
+          min={draft.from}
+          value={draft.to ?? ''}
+          onChange={(event) => set({ to: event.target.value || undefined })}
+        />
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit" variant="secondary">
+            Apply filters
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft({});
+              onApply({});
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+function BulkResults({ results, numbers }: { results: BulkStatusResultWire[]; numbers: Map<string, number> }) {
+  const done = results.filter((result) => result.ok).length;
+  return (
+    <div role="status" className="rounded-xl bg-slate-50 p-4 text-sm">
+      <p className="font-semibold text-slate-900">
+        {done} of {results.length} {results.length === 1 ? 'order' : 'orders'} updated
+      </p>
+      <ul aria-label="Result of each order" className="mt-2 space-y-1">
+        {results.map((result) => (
+          <li key={result.id} className={result.ok ? 'text-emerald-800' : 'text-red-800'}>
+            #{numbers.get(result.id) ?? result.id}: {result.ok ? `✅ ${result.order.status}` : `❌ ${result.message}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<string>; onDone: (results: BulkStatusResultWire[]) => void }) {
+  const update = useUpdateOrderStatuses();
+  const [status, setStatus] = useState<OrderStatus>('processing');
+  const [remains, setRemains] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const remainsNumber = Number(remains);
+  const remainsValid = Number.isInteger(remainsNumber) && remainsNumber > 0;
+  const canApply = selected.size > 0 && (status !== 'partial' || remainsValid);
+
+  const onApply = async () => {
+    setFailure(null);
+    try {
+      const answer = await update.mutateAsync({
+        ids: [...selected],
+        status,
+        ...(status === 'partial' ? { remains: remainsNumber } : {}),
+      });
+      onDone(answer.results);
+    } catch (error) {
+      setFailure(adminFailure(error));
+    }
+  };
+
+  return (
+    <div className="space-y-2 rounded-xl bg-brand-50 p-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <p className="self-center text-sm font-semibold text-slate-900">{selected.size} selected</p>
+        <div className="w-40">
+          <SelectField label="New status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus)}>
+            {ORDER_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {status === 'partial' ? (
+          <div className="w-32">
+            <TextField
+              label="Remains"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={remains}
+              onChange={(event) => setRemains(event.target.value)}
+            />
+          </div>
+        ) : null}
+        <Button disabled={!canApply} loading={update.isPending} onClick={onApply}>
+          Update selected
+        </Button>
+      </div>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+    </div>
+  );
+}
+
+export function OrdersSection() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const orders = useAllOrders(filter);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [results, setResults] = useState<BulkStatusResultWire[] | null>(null);
+  const [numbers, setNumbers] = useState(new Map<string, number>());
+
+  const apply = (next: OrdersFilter) => {
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) {
+      const value = next[key];
+      if (value) search.set(key, value);
+    }
+    setParams(search);
+    setSelected(new Set());
+  };
+
+  return (
+    <section aria-labelledby="orders-heading" className="space-y-4">
+      <h2 id="orders-heading" className="sr-only">
+        All Orders
+      </h2>
+      <OrderFilters key={params.toString()} filter={filter} onApply={apply} />
+      {orders.isError ? null : (
+        <BulkStatusBar
+          selected={selected}
+          onDone={(answer) => {
+            setNumbers(new Map(orders.items.map((order) => [order._id, order.number])));
+            setResults(answer);
+            // Orders that moved leave the selection; refused ones stay, to try again or look at.
+            setSelected(new Set(answer.filter((result) => !result.ok).map((result) => result.id)));
+          }}
+        />
+      )}
+      {results ? <BulkResults results={results} numbers={numbers} /> : null}
+      <ListTable
+        list={orders}
+        caption="All Orders"
+        getKey={(order) => order._id}
+        emptyText="No orders found."
+        errorText={orders.error ? adminFailure(orders.error, 'Could not load orders.') : 'Could not load orders.'}
+        columns={orderColumns}
+        selection={{ selected, onChange: setSelected }}
+        selectable={(order) => !isFinalStatus(order.status)}
+      />
+    </section>
+  );
+}
