@@ -77,6 +77,7 @@ export function RefillRequestsPanel() {
         list={{ ...refills, items: rows }}
         caption="Refill Requests"
         errorText="Could not load refill requests."
+        pageSize={5}
         getKey={(refill) => refill._id}
         emptyText={filter === 'pending' ? 'No pending refill requests.' : 'No refill requests.'}
         columns={[
