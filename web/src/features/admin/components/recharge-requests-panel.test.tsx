@@ -29,4 +29,23 @@ describe('RechargeRequestsPanel', () => {
     const plain = screen.getByText('TX222222').closest('tr') as HTMLElement;
     expect(within(plain).queryByText('Duplicate ID')).toBeNull();
   });
+
+  it('is the whole queue, oldest first: Load more asks for the next page', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/recharge-requests': (call) => ({
+        body:
+          call.query.cursor === 'page-2'
+            ? { requests: [request('r2', 'TX222222', false)], nextCursor: null }
+            : { requests: [request('r1', 'TX111111', false)], nextCursor: 'page-2' },
+      }),
+    });
+    const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
+    await screen.findByText('TX111111');
+    expect(calls[0]?.query).toMatchObject({ status: 'pending' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('TX222222');
+    expect(screen.getByText('TX111111')).toBeInTheDocument();
+    expect(calls.at(-1)?.query).toMatchObject({ status: 'pending', cursor: 'page-2' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
 });

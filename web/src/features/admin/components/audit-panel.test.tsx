@@ -1,0 +1,51 @@
+import type { AuditEntry } from '@shared/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AuditPanel, auditChanges } from '@/features/admin/components/audit-panel';
+import { admin, fakeAuth, ignoreUnknownSearchElement, mockApi, renderApp } from '@/testing/render';
+
+const entry: AuditEntry = {
+  _id: 'a1',
+  subject: 'orders/123456789',
+  action: 'status',
+  by: 'boss@example.com',
+  byUid: 'b1',
+  at: '2026-01-01T10:00:00.000Z',
+  before: { status: 'pending', remains: null },
+  after: { status: 'partial', remains: 400, refund: 12.5 },
+};
+
+describe('auditChanges', () => {
+  it('lists each changed field as before → after, and leaves out what did not change', () => {
+    expect(auditChanges({ before: { a: 1, same: 'x' }, after: { a: 2, same: 'x', wallets: [{ provider: 'NayaPay' }] } })).toEqual([
+      { field: 'a', before: '1', after: '2' },
+      { field: 'wallets', before: '—', after: '[{"provider":"NayaPay"}]' },
+    ]);
+    expect(auditChanges({})).toEqual([]);
+  });
+});
+
+describe('AuditPanel', () => {
+  beforeEach(ignoreUnknownSearchElement);
+
+  it('shows who did what and what changed, and filters by admin and action', async () => {
+    const { calls } = mockApi({ 'GET /api/admin/audit': { body: { entries: [entry], nextCursor: null } } });
+    const { user } = renderApp(<AuditPanel />, { route: '/admin/audit', auth: fakeAuth({ user: admin }) });
+    const row = (await screen.findByText('orders/123456789')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Order status changed')).toBeInTheDocument();
+    expect(within(row).getByText('boss@example.com')).toBeInTheDocument();
+    expect(row).toHaveTextContent('status: pending → partial');
+    expect(row).toHaveTextContent('remains: — → 400');
+    expect(row).toHaveTextContent('refund: — → 12.5');
+
+    await user.selectOptions(screen.getByLabelText('Action'), 'credit');
+    await user.type(screen.getByLabelText('Admin email'), 'boss@example.com');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/admin/audit').at(-1)?.query).toMatchObject({
+        type: 'credit',
+        actor: 'boss@example.com',
+      }),
+    );
+  });
+});
