@@ -72,6 +72,14 @@ describe('the admin console frame', () => {
     expect(phoneMenu().open).toBe(false);
   });
 
+  it('closes the phone menu when the current section is chosen again', async () => {
+    const { user } = open(paths.adminOrders.getHref());
+    await user.click(screen.getByText('Admin menu'));
+    await user.click(within(phoneMenu()).getByRole('link', { name: 'Orders' }));
+    expect(currentPath()).toBe('/admin/orders');
+    expect(phoneMenu().open).toBe(false);
+  });
+
   it('closes the phone menu on Escape, focus back on its toggle', async () => {
     const { user } = open(paths.admin.getHref());
     await user.click(screen.getByText('Admin menu'));

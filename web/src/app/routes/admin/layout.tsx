@@ -61,7 +61,14 @@ export function AdminLayout() {
         <summary ref={summary} className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-900">
           Admin menu <span className="font-normal text-slate-600">· {currentSection(pathname)?.label ?? 'Overview'}</span>
         </summary>
-        <nav aria-label="Admin sections" className="px-2 pb-3">
+        {/* A choice closes the menu, the current section's too (no navigation happens then). */}
+        <nav
+          aria-label="Admin sections"
+          className="px-2 pb-3"
+          onClickCapture={(event) => {
+            if (menu.current && event.target instanceof Element && event.target.closest('a')) menu.current.open = false;
+          }}
+        >
           <SectionLinks />
         </nav>
       </details>

@@ -1,0 +1,133 @@
+// The admin console in Chromium: every section reachable from the menu on a phone (360 px) and from the
+// sidebar on a desktop (1280 px), deep links, the menu offline, and no admin code in what a customer's
+// landing and order pages load.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_USER } from '../../scripts/lib/demo';
+import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths, signInThroughUi } from './browser';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+/** The menu's sections, the path each opens and its heading. */
+const SECTIONS = [
+  { label: 'Overview', path: '/admin', heading: 'Admin Dashboard' },
+  { label: 'Orders', path: '/admin/orders', heading: 'Orders' },
+  { label: 'Users', path: '/admin/users', heading: 'Users' },
+  { label: 'Top-ups', path: '/admin/top-ups', heading: 'Top-ups' },
+  { label: 'Services', path: '/admin/services', heading: 'Services' },
+  { label: 'Audit', path: '/admin/audit', heading: 'Audit trail' },
+  { label: 'Settings', path: '/admin/settings', heading: 'Settings' },
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInAdmin(viewport: typeof PHONE): Promise<Page> {
+  const context = await newContext(browser, url, viewport);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signInThroughUi(page, DEMO_ADMIN, '**/admin');
+  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+  return page;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const phoneMenu = (page: Page) => page.locator('details', { has: page.getByText('Admin menu') });
+
+async function chooseFromPhoneMenu(page: Page, label: string) {
+  await page.getByText('Admin menu').click();
+  await phoneMenu(page).getByRole('link', { name: label, exact: true }).click();
+}
+
+describe('the admin console', () => {
+  it('reaches every section from the menu on a phone (360 px), which closes after each choice', async () => {
+    const page = await signedInAdmin(PHONE);
+    // The sidebar is a desktop's: on a phone only the menu's links are there.
+    expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
+    for (const section of [...SECTIONS.slice(1), SECTIONS[0]]) {
+      if (!section) continue;
+      await chooseFromPhoneMenu(page, section.label);
+      await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
+      expect(pathOf(page)).toBe(section.path);
+      expect(await phoneMenu(page).evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    }
+    await page.context().close();
+  });
+
+  it('reaches every section from the sidebar on a desktop (1280 px), and each is a deep link', async () => {
+    const page = await signedInAdmin(DESKTOP);
+    expect(await page.getByText('Admin menu').isVisible()).toBe(false);
+    const sidebar = page.getByRole('navigation', { name: 'Admin sections' });
+    for (const section of SECTIONS) {
+      await sidebar.getByRole('link', { name: section.label, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
+      expect(pathOf(page)).toBe(section.path);
+      expect(await sidebar.getByRole('link', { name: section.label, exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    for (const section of SECTIONS) {
+      await page.goto(section.path);
+      await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
+    }
+    await page.goto('/admin/orders?status=pending');
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('pending');
+    await screenshotBothWidths(page, 'admin-orders');
+    await page.goto('/admin');
+    await screenshotBothWidths(page, 'admin-overview');
+    await page.context().close();
+  });
+
+  it('keeps the menu working offline on a phone, the sections read-only', async () => {
+    const page = await signedInAdmin(PHONE);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    // Every section visited once online, as an admin would have.
+    for (const section of SECTIONS) await chooseFromPhoneMenu(page, section.label);
+    await chooseFromPhoneMenu(page, 'Overview');
+    await page.context().setOffline(true);
+    await page.getByText('You are offline. Admin actions are disabled until the connection is back.').waitFor();
+    await chooseFromPhoneMenu(page, 'Top-ups');
+    await page.getByRole('heading', { level: 1, name: 'Top-ups', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Balance' }).isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  it('loads no admin code on the landing and order pages', async () => {
+    const context = await newContext(browser, url, PHONE);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).waitFor();
+    await page.goto('/login');
+    await signInThroughUi(page, DEMO_USER, '**/dashboard');
+    await page.goto('/order');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    // Texts only the console has, looked for in every script these pages loaded.
+    for (const script of new Set(scripts)) {
+      const source = await (await fetch(script)).text();
+      for (const adminText of ['Admin menu', 'Update selected', 'Pending Recharge Requests', 'Result of each order']) {
+        expect(source.includes(adminText), `${script} holds "${adminText}"`).toBe(false);
+      }
+    }
+    await context.close();
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
