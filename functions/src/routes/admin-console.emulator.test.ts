@@ -235,6 +235,12 @@ describe('POST /api/admin/orders/status', () => {
     ]);
     expect(await balanceOf(user)).toBe(80);
     expect((await refunds(user)).sort()).toEqual([`refund-${a._id}`, `refund-${b._id}`].sort());
+    // Each change that happened is in the audit trail, by this admin; the refused ones left none.
+    const audited = await db.collection('audit').where('byUid', '==', admin.uid).where('action', '==', 'status').get();
+    const subjects = audited.docs.map((doc) => doc.data().subject);
+    expect(subjects.filter((subject) => [a._id, b._id, final._id].some((id) => subject === `orders/${id}`)).sort()).toEqual(
+      [`orders/${a._id}`, `orders/${b._id}`].sort(),
+    );
 
     // Again: every order is final now, nothing moves.
     const again = await bulk({ ids: [a._id, b._id], status: 'cancelled' });
