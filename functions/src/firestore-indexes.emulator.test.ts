@@ -45,6 +45,8 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/recharge-requests?limit=1', admin.token],
     ['/api/admin/recharge-requests?limit=1&status=pending', admin.token],
     ['/api/admin/refills?limit=1', admin.token],
+    ['/api/admin/services', admin.token],
+    ['/api/admin/services?platform=tiktok&category=Views&active=true', admin.token],
     ['/api/admin/refills?limit=1&status=pending', admin.token],
     ['/api/contact?limit=1', admin.token],
     ...['', `actor=${encodeURIComponent(admin.email)}`, `actor=${admin.uid}`].flatMap((actor) =>
