@@ -232,10 +232,7 @@ const serviceFields = {
     .trim()
     .max(SERVICE_LIMITS.description, `Description must be at most ${SERVICE_LIMITS.description} characters`)
     // Line breaks are fine in a description; other control and format characters are not.
-    .refine(
-      (value) => !hasControlOrFormat(value.replace(/\r?\n/g, '')),
-      'Description cannot contain control or formatting characters',
-    )
+    .refine((value) => !hasControlOrFormat(value.replace(/\r?\n/g, '')), 'Description cannot contain control or formatting characters')
     .optional(),
   /** Days after completion a refill may be asked for; 0 (or absent) means no refill. */
   refillDays: z
