@@ -31,7 +31,13 @@ export const routes = [
       {
         path: paths.admin.path,
         element: <RequireAdmin />,
-        children: [{ index: true, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) }],
+        children: [
+          { index: true, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) },
+          {
+            path: paths.adminServices.path,
+            lazy: () => import('@/app/routes/admin/services').then((m) => ({ Component: m.AdminServicesRoute })),
+          },
+        ],
       },
       { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],

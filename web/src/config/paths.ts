@@ -19,6 +19,7 @@ export const paths = {
     },
   },
   admin: { path: '/admin', getHref: () => '/admin' },
+  adminServices: { path: '/admin/services', getHref: () => '/admin/services' },
   // Not under /api/: Hosting sends /api/** to the function.
   apiAccess: { path: '/api-access', getHref: () => '/api-access' },
   apiDocs: { path: '/api-docs', getHref: () => '/api-docs' },
