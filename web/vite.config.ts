@@ -104,14 +104,28 @@ export default defineConfig({
             options: { cacheName: 'firebase-config', cacheableResponse: { statuses: [200] } },
           },
           {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(services|settings|review)$/.test(url.pathname),
+            // The catalogue the admin runs: online, always the server's answer (a price or a disabled
+            // service shows at once; no timeout, so a slow answer is waited for, never replaced by the
+            // saved one); offline, the last one saved.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/services',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'api-public',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 16 },
+              // The answer says no-cache: the request revalidates (ETag) instead of taking the browser's copy.
+              fetchOptions: { cache: 'no-cache' },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(settings|review)$/.test(url.pathname),
             handler: 'StaleWhileRevalidate',
             options: {
               cacheName: 'api-public',
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 16 },
-              // When the background refresh brings a different answer (a new wallet number, a new
-              // price), the page is told and refetches at once (lib/cache-updates.ts).
+              // When the background refresh brings a different answer (a new wallet number), the page
+              // is told and refetches at once (lib/cache-updates.ts).
               broadcastUpdate: { channelName: 'api-public', options: {} },
               // The refresh asks the server, not the browser's HTTP cache (these answers say max-age=60).
               fetchOptions: { cache: 'no-cache' },

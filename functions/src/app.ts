@@ -10,6 +10,7 @@ import { clientAddress } from './middleware/client-address';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { accountRouter } from './routes/account';
 import { adminRouter } from './routes/admin';
+import { adminServicesRouter } from './routes/admin-services';
 import { apiKeyRouter } from './routes/api-key';
 import { apiV2Router } from './routes/api-v2';
 import { ordersRouter } from './routes/orders';
@@ -56,6 +57,7 @@ export function createApp() {
   api.use(ordersRouter);
   api.use(apiKeyRouter);
   api.use(adminRouter);
+  api.use(adminServicesRouter);
   api.use(rechargeRequestsRouter);
   api.use(passwordsRouter);
   api.use(settingsRouter);

@@ -56,6 +56,8 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/recharge-requests?limit=1&status=pending', admin.token],
     ['/api/admin/recharge-requests?limit=1&status=approved', admin.token],
     ['/api/admin/refills?limit=1', admin.token],
+    ['/api/admin/services', admin.token],
+    ['/api/admin/services?platform=tiktok&category=Views&active=true', admin.token],
     ['/api/admin/refills?limit=1&status=pending', admin.token],
     ['/api/admin/refills?limit=1&status=completed', admin.token],
     ['/api/admin/overview', admin.token],

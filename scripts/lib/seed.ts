@@ -20,13 +20,13 @@ export async function seed(): Promise<{ services: number }> {
   assertEmulatorOnly();
   // Imported only after the check, so the Admin SDK initialises against the emulators.
   const { auth } = await import('../../functions/src/lib/admin');
-  const { syncCatalogue } = await import('../../functions/src/services/catalogue');
+  const { seedCatalogue } = await import('../../functions/src/services/catalogue');
   const { seedSettings } = await import('../../functions/src/services/settings');
   const { ensureProfile, identityByEmail } = await import('../../functions/src/services/users');
   const { ledgerCollection } = await import('../../functions/src/services/ledger');
   const { addBalance } = await import('../../functions/src/services/recharges');
 
-  const services = await syncCatalogue();
+  const services = await seedCatalogue();
   await seedSettings();
 
   async function ensureAccount(account: { email: string; password: string; name: string }, admin: boolean) {

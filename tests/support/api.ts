@@ -159,8 +159,8 @@ export async function resetEmulators(): Promise<void> {
 }
 
 export async function seedCatalogue(): Promise<void> {
-  const { syncCatalogue } = await import('../../functions/src/services/catalogue');
-  await syncCatalogue();
+  const { seedCatalogue: seedStore } = await import('../../functions/src/services/catalogue');
+  await seedStore();
 }
 
 /**

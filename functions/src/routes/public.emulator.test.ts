@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call } from '../../../tests/support/api';
-import { CATALOGUE } from '../shared/catalogue';
+import { db } from '../lib/admin';
+import { BUILT_IN_CATEGORIES, CATALOGUE } from '../shared/catalogue';
 
 const api = apiServerForFile();
 
@@ -18,6 +19,22 @@ describe('GET /api/services', () => {
       defaultQuantity: 50,
       active: true,
     });
+    // Each platform's categories, in the seed's order until the admin orders them.
+    expect(res.body.categories.tiktok).toEqual(BUILT_IN_CATEGORIES.filter((c) => c !== 'Page Likes + Followers'));
+  });
+
+  it('is never kept by a cache unasked (no-cache, revalidated by its ETag): a change of the catalogue is the next answer', async () => {
+    const first = await call(api.url, 'GET', '/api/services');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    // As a cache revalidates (fetch would add `Cache-Control: no-cache`, which asks for a full answer).
+    const revalidate = { 'if-none-match': etag, 'cache-control': 'max-age=0' };
+    expect((await call(api.url, 'GET', '/api/services', { headers: revalidate })).status).toBe(304);
+    await db.collection('services').doc('tt-views-fast').update({ ratePer1000Paisa: 2100 });
+    const changed = await call(api.url, 'GET', '/api/services', { headers: revalidate });
+    expect(changed.status).toBe(200);
+    expect(changed.body.services.find((s: { _id: string }) => s._id === 'tt-views-fast').ratePer1000).toBe(21);
   });
 });
 

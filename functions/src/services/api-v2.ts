@@ -6,7 +6,7 @@ import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
 import type { ErrorCode } from '../shared/errors';
 import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
-import { type ServiceDoc, servicesCollection } from './catalogue';
+import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId } from './numbers';
 import { type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from './orders';
 import { getOwnRefill, requestRefill } from './refills';
@@ -57,7 +57,7 @@ export async function v2Services(): Promise<V2Answer> {
       rate: paisaString(s.ratePer1000Paisa),
       min: String(s.min),
       max: String(s.max),
-      refill: s.refill === true,
+      refill: refillDaysOf(s) > 0,
       cancel: s.cancel === true,
     }));
 }

@@ -1,26 +1,60 @@
-// The catalogue in Firestore (services/{id}): seeded from shared/catalogue, read by the API.
+// The catalogue in Firestore, run by the admin: services/{id}, each platform's category order
+// (catalogue/categories) and the next service number (catalogue/numbers). The built-in catalogue
+// (shared/catalogue) only seeds an empty store. Every change is one transaction with its audit entry.
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { CATALOGUE, type CatalogueItem, type Category } from '../shared/catalogue';
-import { type Paisa, toPaisa, toRupees } from '../shared/money';
-import type { Platform } from '../shared/platforms';
-import type { Service } from '../shared/schemas';
+import { fail, invalidInput } from '../lib/errors';
+import { BUILT_IN_CATEGORIES, CATALOGUE, type CatalogueItem, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
+import { MESSAGES } from '../shared/messages';
+import { divideRoundHalfUp, type Paisa, toPaisa, toRupees } from '../shared/money';
+import { PLATFORMS, type Platform } from '../shared/platforms';
+import {
+  type BulkPriceBody,
+  type CategoryOrder,
+  type CreateServiceBody,
+  type PriceChange,
+  quantityRuleIssue,
+  type Service,
+  type UpdateServiceBody,
+} from '../shared/schemas';
+import { type Actor, recordAudit } from './audit';
+import { runInTransaction } from './transactions';
 
 export interface ServiceDoc {
   number: number;
   platform: Platform;
-  category: Category;
+  /** Free text; the platform's order of categories is in catalogue/categories. */
+  category: string;
   name: string;
   ratePer1000Paisa: Paisa;
   min: number;
   max: number;
   defaultQuantity: number;
   description: string;
+  /** Whether refillDays > 0; kept for documents read by older code. */
   refill: boolean;
+  /** Days after completion a refill may be asked for; absent on services stored before it (see refillDaysOf). */
+  refillDays?: number;
+  /** Whether a pending order may be cancelled by the customer (API v2 `cancel`). */
   cancel: boolean;
   active: boolean;
+  /** Set by a delete while it checks for orders (see deleteService); never on the wire. */
+  deleteCheck?: string;
+}
+
+type CategoriesDoc = Partial<Record<Platform, string[]>>;
+interface NumbersDoc {
+  /** The next service number: only ever grows, so a deleted service's number is never given again. */
+  next: number;
 }
 
 export const servicesCollection = () => db.collection('services');
+const categoriesRef = () => db.collection('catalogue').doc('categories');
+const numbersRef = () => db.collection('catalogue').doc('numbers');
+
+/** A service's refill window in days: services stored before windows were per service had a flag. */
+export const refillDaysOf = (doc: Pick<ServiceDoc, 'refill' | 'refillDays'>): number =>
+  doc.refillDays ?? (doc.refill === true ? REFILL_DAYS : 0);
 
 export function catalogueItemToDoc(item: CatalogueItem): ServiceDoc {
   return {
@@ -33,13 +67,15 @@ export function catalogueItemToDoc(item: CatalogueItem): ServiceDoc {
     max: item.max,
     defaultQuantity: item.defaultQuantity,
     description: item.description,
-    refill: item.refill,
+    refill: item.refillDays > 0,
+    refillDays: item.refillDays,
     cancel: item.cancel,
     active: true,
   };
 }
 
 export function serviceToWire(id: string, doc: ServiceDoc): Service {
+  const refillDays = refillDaysOf(doc);
   return {
     _id: id,
     number: doc.number,
@@ -51,24 +87,311 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
     max: doc.max,
     defaultQuantity: doc.defaultQuantity,
     description: doc.description,
-    refill: doc.refill === true,
+    refill: refillDays > 0,
+    refillDays,
     cancel: doc.cancel === true,
     active: doc.active,
   };
 }
 
-export async function listActiveServices(): Promise<Service[]> {
-  const snap = await servicesCollection().where('active', '==', true).get();
-  return snap.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)).sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
+/**
+ * Each platform's categories of `services`: first those the admin ordered, in that order, then the
+ * others by their first service number (without a stored order: the seed's order).
+ */
+export function categoryOrder(services: readonly Service[], stored: CategoriesDoc | undefined): CategoryOrder {
+  const order = {} as CategoryOrder;
+  for (const platform of PLATFORMS) {
+    const first = new Map<string, number>();
+    for (const s of services) {
+      if (s.platform !== platform) continue;
+      first.set(s.category, Math.min(first.get(s.category) ?? Number.POSITIVE_INFINITY, s.number ?? 0));
+    }
+    const placed = (stored?.[platform] ?? [...BUILT_IN_CATEGORIES]).filter((c) => first.has(c));
+    const rest = [...first.keys()].filter((c) => !placed.includes(c)).sort((a, b) => (first.get(a) ?? 0) - (first.get(b) ?? 0));
+    order[platform] = [...placed, ...rest];
+  }
+  return order;
 }
 
-/** Writes the built-in catalogue; services no longer in it are kept but deactivated. Idempotent. */
-export async function syncCatalogue(): Promise<number> {
-  const existing = await servicesCollection().get();
-  const batch = db.batch();
-  const ids = new Set(CATALOGUE.map((item) => item.id));
-  for (const item of CATALOGUE) batch.set(servicesCollection().doc(item.id), catalogueItemToDoc(item));
-  for (const doc of existing.docs) if (!ids.has(doc.id)) batch.update(doc.ref, { active: false });
-  await batch.commit();
-  return CATALOGUE.length;
+const byNumber = (a: Service, b: Service) => (a.number ?? 0) - (b.number ?? 0);
+
+/** What customers see: the active services and their categories' order. */
+export async function listActiveServices(): Promise<{ services: Service[]; categories: CategoryOrder }> {
+  const [snap, categories] = await Promise.all([servicesCollection().where('active', '==', true).get(), categoriesRef().get()]);
+  const services = snap.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)).sort(byNumber);
+  return { services, categories: categoryOrder(services, categories.data() as CategoriesDoc | undefined) };
+}
+
+/**
+ * The admin's list: every service, inactive too, filtered; the catalogue is small enough to read
+ * whole (one answer, no pages), and the category order is of the whole catalogue.
+ */
+export async function listAdminServices(filter: {
+  platform?: Platform | undefined;
+  category?: string | undefined;
+  active?: boolean | undefined;
+}) {
+  const [snap, stored] = await Promise.all([servicesCollection().get(), categoriesRef().get()]);
+  const all = snap.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)).sort(byNumber);
+  const services = all.filter(
+    (s) =>
+      (filter.platform === undefined || s.platform === filter.platform) &&
+      (!filter.category || s.category === filter.category) &&
+      (filter.active === undefined || s.active === filter.active),
+  );
+  return { services, categories: categoryOrder(all, stored.data() as CategoriesDoc | undefined) };
+}
+
+/** The fields of a service an audit entry shows, as the wire has them (rupees, refillDays, cancelAllowed). */
+function auditFields(doc: ServiceDoc): Record<string, unknown> {
+  const { _id, number, refill, cancel, ...fields } = serviceToWire('', doc);
+  return { number, ...fields, cancelAllowed: cancel === true };
+}
+
+/** Only the fields that differ, as they were and as they became. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
+}
+
+/** The stored order with `category` placed last on `platform` when it is not there yet (a new category). */
+function withCategory(stored: CategoriesDoc | undefined, platform: Platform, category: string): CategoriesDoc | null {
+  const order = stored?.[platform];
+  if (order?.includes(category)) return null;
+  // Without a stored order the platform's categories follow categoryOrder's fallback until the admin orders them.
+  if (!order) return null;
+  return { ...stored, [platform]: [...order, category] };
+}
+
+export async function createService(actor: Actor, body: CreateServiceBody, idempotencyKey?: string) {
+  return runInTransaction<{ service: Service }>(
+    { scope: 'service.create', uid: actor.uid, key: idempotencyKey, request: body },
+    async (tx, now) => {
+      const [numbers, highest, categories] = await Promise.all([
+        tx.get(numbersRef()),
+        tx.get(servicesCollection().orderBy('number', 'desc').limit(1)),
+        tx.get(categoriesRef()),
+      ]);
+      // The counter may be missing (a store seeded before it) or behind: never below any number in use.
+      const number = Math.max((numbers.data() as NumbersDoc | undefined)?.next ?? 1, ((highest.docs[0]?.get('number') as number) ?? 0) + 1);
+      const ref = servicesCollection().doc(`svc-${number}`);
+      const refillDays = body.refillDays ?? 0;
+      const doc: ServiceDoc = {
+        number,
+        platform: body.platform,
+        category: body.category,
+        name: body.name,
+        ratePer1000Paisa: toPaisa(body.ratePer1000),
+        min: body.min,
+        max: body.max,
+        defaultQuantity: body.defaultQuantity,
+        description: body.description ?? '',
+        refill: refillDays > 0,
+        refillDays,
+        cancel: body.cancelAllowed ?? false,
+        active: body.active ?? true,
+      };
+      const order = withCategory(categories.data() as CategoriesDoc | undefined, doc.platform, doc.category);
+      tx.create(ref, doc);
+      tx.set(numbersRef(), { next: number + 1 } satisfies NumbersDoc);
+      if (order) tx.set(categoriesRef(), order);
+      recordAudit(tx, actor, now, { subject: ref, action: 'service_create', before: null, after: auditFields(doc) });
+      return { status: 201, body: { service: serviceToWire(ref.id, doc) } };
+    },
+  );
+}
+
+async function readService(tx: Transaction, id: string) {
+  const ref = servicesCollection().doc(id);
+  const snap = await tx.get(ref);
+  if (!snap.exists) throw fail('service_not_found', MESSAGES.serviceNotFound);
+  return { ref, doc: snap.data() as ServiceDoc };
+}
+
+export async function updateService(actor: Actor, id: string, patch: UpdateServiceBody): Promise<Service> {
+  const answer = await runInTransaction<Service>(null, async (tx, now) => {
+    const [{ ref, doc }, categories] = await Promise.all([readService(tx, id), tx.get(categoriesRef())]);
+    const refillDays = patch.refillDays ?? refillDaysOf(doc);
+    const next: ServiceDoc = {
+      ...doc,
+      ...(patch.platform !== undefined ? { platform: patch.platform } : {}),
+      ...(patch.category !== undefined ? { category: patch.category } : {}),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.ratePer1000 !== undefined ? { ratePer1000Paisa: toPaisa(patch.ratePer1000) } : {}),
+      ...(patch.min !== undefined ? { min: patch.min } : {}),
+      ...(patch.max !== undefined ? { max: patch.max } : {}),
+      ...(patch.defaultQuantity !== undefined ? { defaultQuantity: patch.defaultQuantity } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.cancelAllowed !== undefined ? { cancel: patch.cancelAllowed } : {}),
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+      refill: refillDays > 0,
+      refillDays,
+    };
+    delete next.deleteCheck;
+    const issue = quantityRuleIssue(next);
+    if (issue) throw invalidInput(issue.message, issue.field);
+    const { before, after } = changedFields(auditFields(doc), auditFields(next));
+    // Nothing the admin sees changed: no write, no entry.
+    if (Object.keys(after).length === 0) return { status: 200, body: serviceToWire(id, doc) };
+    const order = withCategory(categories.data() as CategoriesDoc | undefined, next.platform, next.category);
+    // An admin's change ends a delete's check in progress (see deleteService): theirs is the state now.
+    tx.update(ref, { ...next, deleteCheck: FieldValue.delete() });
+    if (order) tx.set(categoriesRef(), order);
+    recordAudit(tx, actor, now, { subject: ref, action: 'service_update', before, after });
+    return { status: 200, body: serviceToWire(id, next) };
+  });
+  return answer.body;
+}
+
+/**
+ * Deletes a service no order uses; 409 `service_in_use` otherwise (disable it instead).
+ *
+ * An order placed while the delete looks for orders must not slip through. Placing an order reads the
+ * service in its transaction, so a transaction that writes the service is ordered against every
+ * placement; a query for orders is not, if the database only locks documents. So: first a transaction
+ * takes an active service out of sale (placements from then on are refused, placements before it have
+ * committed), then a second one looks for an order: none, the service goes with its audit entry; one,
+ * the service is put back as it was, unless an admin changed it meanwhile (the marker is gone).
+ */
+export async function deleteService(actor: Actor, id: string): Promise<void> {
+  const marker = db.collection('services').doc().id;
+  await runInTransaction(null, async (tx) => {
+    const { ref, doc } = await readService(tx, id);
+    if (doc.active) tx.update(ref, { active: false, deleteCheck: marker });
+    return { status: 200, body: null };
+  });
+  await runInTransaction(null, async (tx, now) => {
+    const { ref, doc } = await readService(tx, id);
+    const used = await tx.get(db.collection('orders').where('serviceId', '==', id).limit(1));
+    const suspended = doc.deleteCheck === marker;
+    if (!used.empty) {
+      if (suspended) {
+        tx.update(ref, { active: true, deleteCheck: FieldValue.delete() });
+        return { status: 409, body: null };
+      }
+      throw fail('service_in_use', MESSAGES.serviceInUse);
+    }
+    const before = auditFields(suspended ? { ...doc, active: true } : doc);
+    tx.delete(ref);
+    recordAudit(tx, actor, now, { subject: ref, action: 'service_delete', before, after: null });
+    return { status: 204, body: null };
+  }).then((answer) => {
+    // Refused after the service was put back in sale: the refusal is answered once that is written.
+    if (answer.status === 409) throw fail('service_in_use', MESSAGES.serviceInUse);
+  });
+}
+
+/** The stored category order and every service (the order's categories are those in use). */
+async function readCategories(tx: Transaction): Promise<{ stored: CategoriesDoc | undefined; all: Service[] }> {
+  const [snap, services] = await Promise.all([tx.get(categoriesRef()), tx.get(servicesCollection())]);
+  return { stored: snap.data() as CategoriesDoc | undefined, all: services.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)) };
+}
+
+/** The admin's order of a platform's categories; categories it leaves out follow, as categoryOrder says. */
+export async function reorderCategories(actor: Actor, platform: Platform, order: string[]): Promise<CategoryOrder> {
+  const answer = await runInTransaction<CategoryOrder>(null, async (tx, now) => {
+    const { stored, all } = await readCategories(tx);
+    const next: CategoriesDoc = { ...stored, [platform]: order };
+    tx.set(categoriesRef(), next);
+    recordAudit(tx, actor, now, {
+      subject: categoriesRef(),
+      action: 'category_update',
+      before: { platform, order: categoryOrder(all, stored)[platform] },
+      after: { platform, order },
+    });
+    return { status: 200, body: categoryOrder(all, next) };
+  });
+  return answer.body;
+}
+
+/**
+ * Renames a category of a platform on every service in it and in the order, in one transaction (a
+ * rename to an existing category merges the two, in the place of the existing one).
+ */
+export async function renameCategory(actor: Actor, platform: Platform, from: string, to: string) {
+  if (from === to) throw invalidInput('The new name is the same as the old one', 'to');
+  const answer = await runInTransaction<{ categories: CategoryOrder; renamed: number }>(null, async (tx, now) => {
+    const { stored, all } = await readCategories(tx);
+    const inCategory = all.filter((s) => s.platform === platform && s.category === from);
+    const order = categoryOrder(all, stored)[platform];
+    if (inCategory.length === 0 && !stored?.[platform]?.includes(from)) throw fail('not_found', MESSAGES.categoryNotFound, 'from');
+    const renamed = order.flatMap((c) => (c === from ? (order.includes(to) ? [] : [to]) : [c]));
+    const next: CategoriesDoc = { ...stored, [platform]: renamed };
+    for (const s of inCategory) tx.update(servicesCollection().doc(s._id), { category: to });
+    tx.set(categoriesRef(), next);
+    recordAudit(tx, actor, now, {
+      subject: categoriesRef(),
+      action: 'category_update',
+      before: { platform, category: from, order },
+      after: { platform, category: to, order: renamed, services: inCategory.map((s) => s._id) },
+    });
+    const after = all.map((s) => (s.platform === platform && s.category === from ? { ...s, category: to } : s));
+    return { status: 200, body: { categories: categoryOrder(after, next), renamed: inCategory.length } };
+  });
+  return answer.body;
+}
+
+/** A rate changed by `percent` (2 decimals at most), rounded half up to the paisa, never below one paisa. */
+export function changedRate(ratePaisa: Paisa, percent: number): Paisa {
+  const basisPoints = Math.round(percent * 100);
+  return Math.max(1, divideRoundHalfUp(ratePaisa * (10_000 + basisPoints), 10_000));
+}
+
+/**
+ * Raises or lowers the rate of every service of a platform (and category), inactive ones too. A dry
+ * run answers the changes and writes nothing (the preview); otherwise they are written in one
+ * transaction with one audit entry listing them. Placed orders keep their price.
+ */
+export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{ changes: PriceChange[]; applied: boolean }> {
+  const answer = await runInTransaction<{ changes: PriceChange[]; applied: boolean }>(null, async (tx, now) => {
+    let query = servicesCollection().where('platform', '==', body.platform);
+    if (body.category) query = query.where('category', '==', body.category);
+    const snap = await tx.get(query);
+    const docs = snap.docs.map((d) => ({ ref: d.ref, doc: d.data() as ServiceDoc })).sort((a, b) => a.doc.number - b.doc.number);
+    const planned = docs.map(({ ref, doc }) => ({ ref, doc, to: changedRate(doc.ratePer1000Paisa, body.percent) }));
+    if (planned.some((p) => p.to > SERVICE_LIMITS.maxRate * 100)) throw invalidInput(MESSAGES.bulkPriceTooHigh, 'percent');
+    const changes = planned
+      .filter((p) => p.to !== p.doc.ratePer1000Paisa)
+      .map((p) => ({
+        ref: p.ref,
+        change: { _id: p.ref.id, name: p.doc.name, category: p.doc.category, from: toRupees(p.doc.ratePer1000Paisa), to: toRupees(p.to) },
+      }));
+    if (body.dryRun || changes.length === 0) return { status: 200, body: { changes: changes.map((c) => c.change), applied: false } };
+    for (const { ref, change } of changes) tx.update(ref, { ratePer1000Paisa: toPaisa(change.to) });
+    recordAudit(tx, actor, now, {
+      // No one document: the entry is about the catalogue, and lists each service it changed.
+      subject: 'services',
+      action: 'price_bulk',
+      before: { rates: Object.fromEntries(changes.map(({ change }) => [change._id, change.from])) },
+      after: {
+        percent: body.percent,
+        platform: body.platform,
+        ...(body.category ? { category: body.category } : {}),
+        rates: Object.fromEntries(changes.map(({ change }) => [change._id, change.to])),
+      },
+    });
+    return { status: 200, body: { changes: changes.map((c) => c.change), applied: true } };
+  });
+  return answer.body;
+}
+
+/**
+ * Loads the built-in catalogue into an empty store (no service at all), with its category order and
+ * number counter; a store that has any service is the admin's and is left as it is. Returns how many
+ * services it wrote.
+ */
+export async function seedCatalogue(): Promise<number> {
+  const answer = await runInTransaction<number>(null, async (tx) => {
+    const any = await tx.get(servicesCollection().limit(1));
+    if (!any.empty) return { status: 200, body: 0 };
+    for (const item of CATALOGUE) tx.create(servicesCollection().doc(item.id), catalogueItemToDoc(item));
+    const order: CategoriesDoc = {};
+    for (const platform of PLATFORMS) {
+      order[platform] = BUILT_IN_CATEGORIES.filter((c) => CATALOGUE.some((item) => item.platform === platform && item.category === c));
+    }
+    tx.set(categoriesRef(), order);
+    tx.set(numbersRef(), { next: Math.max(...CATALOGUE.map((item) => item.number)) + 1 } satisfies NumbersDoc);
+    return { status: 201, body: CATALOGUE.length };
+  });
+  return answer.body;
 }

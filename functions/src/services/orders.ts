@@ -14,7 +14,7 @@ import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../shared/pa
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
-import { type ServiceDoc, servicesCollection } from './catalogue';
+import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
 import { runInTransaction, sha256 } from './transactions';
@@ -36,6 +36,8 @@ export interface OrderDoc {
   refundPaisa?: Paisa;
   /** The activeLinks document this order counts in while active (absent on orders placed before issue 12). */
   activeLinkKey?: string;
+  /** The service's refill window when the order was placed (absent on older orders: the service's window then). */
+  refillDays?: number;
   /** The refill request still pending for this order (see refills.ts). */
   refillPendingId?: string | null;
   createdAt: Timestamp;
@@ -148,6 +150,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         linkHash: orderLinkHash(link),
         quantity: body.quantity,
         pricePaisa,
+        refillDays: refillDaysOf(service),
         status: 'pending',
         activeLinkKey: linkKey,
         createdAt: now,

@@ -5,11 +5,10 @@ import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
-import { REFILL_DAYS } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
 import type { Refill } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
-import { type ServiceDoc, servicesCollection } from './catalogue';
+import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
 import { runInTransaction } from './transactions';
@@ -42,8 +41,8 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
 }
 
 /**
- * Creates a refill request for the caller's completed order of a refillable service, within
- * REFILL_DAYS of completion. A second request while one is pending returns the pending one.
+ * Creates a refill request for the caller's completed order of a refillable service, within the
+ * service's refill window (as it was when the order was placed) of completion. A second request while one is pending returns the pending one.
  */
 export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
   if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
@@ -60,8 +59,9 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
 
     if (pending?.status === 'pending' && order.refillPendingId) return { status: 200, body: { refillId: order.refillPendingId } };
     const completedAt = order.updatedAt.toMillis();
-    const eligible =
-      order.status === 'completed' && service?.refill === true && now.toMillis() - completedAt <= REFILL_DAYS * 24 * 60 * 60 * 1000;
+    // The window the order was sold with; an order placed before windows were frozen on it has its service's.
+    const refillDays = order.refillDays ?? (service ? refillDaysOf(service) : 0);
+    const eligible = order.status === 'completed' && refillDays > 0 && now.toMillis() - completedAt <= refillDays * 24 * 60 * 60 * 1000;
     if (!eligible) throw fail('not_eligible_for_refill', API_V2_ERRORS.notEligibleForRefill);
 
     const refill: RefillDoc = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, CATEGORIES, DEFAULT_QUANTITY, FEATURED } from './catalogue';
+import { BUILT_IN_CATEGORIES, CATALOGUE, DEFAULT_QUANTITY, FEATURED } from './catalogue';
 import { PLATFORMS } from './platforms';
 
 describe('the catalogue', () => {
@@ -39,7 +39,7 @@ describe('the catalogue', () => {
     for (const s of CATALOGUE) {
       expect(s.defaultQuantity).toBeGreaterThanOrEqual(s.min);
       expect(s.defaultQuantity).toBeLessThanOrEqual(s.max);
-      expect(CATEGORIES).toContain(s.category);
+      expect(BUILT_IN_CATEGORIES).toContain(s.category);
     }
   });
 

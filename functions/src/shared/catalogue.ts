@@ -1,8 +1,10 @@
-// The one built-in catalogue. The seed writes it to Firestore (`services/{id}`), the API serves and
-// prices orders from Firestore, and the web app uses it only for static text (home cards, deep links).
+// The built-in catalogue: only the seed of an empty store (`services/{id}`). From then on the admin runs
+// the catalogue (services/catalogue.ts): the API serves and prices orders from Firestore, and the web
+// app shows what the API answers (this list is only its placeholder while the first answer loads).
 import type { Platform } from './platforms';
 
-export const CATEGORIES = [
+/** The seed's categories, in the seed's order; categories are free text the admin names and orders. */
+export const BUILT_IN_CATEGORIES = [
   'Followers',
   'Likes',
   'Views',
@@ -11,7 +13,19 @@ export const CATEGORIES = [
   'Video Reactions',
   'Page Likes + Followers',
 ] as const;
-export type Category = (typeof CATEGORIES)[number];
+type BuiltInCategory = (typeof BUILT_IN_CATEGORIES)[number];
+
+/** The bounds of what the admin types for a service. */
+export const SERVICE_LIMITS = {
+  name: 100,
+  category: 40,
+  description: 500,
+  /** Rupees per 1000: Rs 1 lakh keeps rate × the largest quantity an exact integer of paisa. */
+  maxRate: 100_000,
+  maxRefillDays: 365,
+  /** Categories per platform. */
+  categories: 50,
+} as const;
 
 /** What a service id looks like (`tt-followers-real`): lowercase words joined by hyphens. */
 export const SERVICE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -23,7 +37,7 @@ export interface CatalogueItem {
   /** Stable integer number, the id resellers' scripts use (API v2). Never reuse one. */
   number: number;
   platform: Platform;
-  category: Category;
+  category: BuiltInCategory;
   name: string;
   /** Rupees per 1000 units. */
   ratePer1000: number;
@@ -31,18 +45,18 @@ export interface CatalogueItem {
   max: number;
   defaultQuantity: number;
   description: string;
-  /** Whether a completed order may ask for a refill within REFILL_DAYS (drops are topped up). */
-  refill: boolean;
+  /** Days after completion a refill may be asked for (drops are topped up); 0: no refill. */
+  refillDays: number;
   /** Whether a pending order may be cancelled by the customer (API v2 `cancel`). */
   cancel: boolean;
 }
 
-/** How long after completion a refill may be requested. */
+/** The built-in refill window, and the window of services stored before windows were per service. */
 export const REFILL_DAYS = 30;
-const REFILLABLE: readonly Category[] = ['Followers', 'Likes', 'Page Likes + Followers'];
+const REFILLABLE: readonly BuiltInCategory[] = ['Followers', 'Likes', 'Page Likes + Followers'];
 
 /** Default quantity per category: Followers and Likes 50, Views 1000, Comments 1 (spec §4). */
-export const DEFAULT_QUANTITY: Record<Category, number> = {
+export const DEFAULT_QUANTITY: Record<BuiltInCategory, number> = {
   Followers: 50,
   Likes: 50,
   Views: 1000,
@@ -52,7 +66,16 @@ export const DEFAULT_QUANTITY: Record<Category, number> = {
   'Page Likes + Followers': 50,
 };
 
-type Row = [id: string, number: number, category: Category, name: string, rate: number, min: number, max: number, description: string];
+type Row = [
+  id: string,
+  number: number,
+  category: BuiltInCategory,
+  name: string,
+  rate: number,
+  min: number,
+  max: number,
+  description: string,
+];
 
 function rows(platform: Platform, list: Row[]): CatalogueItem[] {
   return list.map(([id, number, category, name, ratePer1000, min, max, description]) => ({
@@ -66,7 +89,7 @@ function rows(platform: Platform, list: Row[]): CatalogueItem[] {
     max,
     defaultQuantity: DEFAULT_QUANTITY[category],
     description,
-    refill: REFILLABLE.includes(category),
+    refillDays: REFILLABLE.includes(category) ? REFILL_DAYS : 0,
     // Custom and random comments are written the moment an order starts: nothing left to cancel.
     cancel: category !== 'Comments',
   }));
@@ -116,8 +139,8 @@ export const CATALOGUE: readonly CatalogueItem[] = [
   ]),
 ];
 
-/** The 7 service cards of the home page, each "from Rs X per 1K" of its cheapest service. */
-export const FEATURED: readonly { platform: Platform; category: Category; title: string }[] = [
+/** The 7 service cards of the home page, each "from Rs X per 1K" of its cheapest service in the live catalogue. */
+export const FEATURED: readonly { platform: Platform; category: string; title: string }[] = [
   { platform: 'tiktok', category: 'Followers', title: 'TikTok Followers' },
   { platform: 'tiktok', category: 'Likes', title: 'TikTok Likes' },
   { platform: 'tiktok', category: 'Views', title: 'TikTok Views' },
@@ -126,10 +149,6 @@ export const FEATURED: readonly { platform: Platform; category: Category; title:
   { platform: 'facebook', category: 'Page Likes + Followers', title: 'Facebook Page Likes + Followers' },
   { platform: 'facebook', category: 'Video Reactions', title: 'Facebook Video Reactions' },
 ];
-
-export function findCatalogueItem(id: string): CatalogueItem | undefined {
-  return CATALOGUE.find((item) => item.id === id);
-}
 
 /** The order's service text: "<Platform> <Category> <Name>". */
 export function serviceLabel(platformLabel: string, category: string, name: string): string {

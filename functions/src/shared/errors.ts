@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'user_not_found',
   'order_not_found',
   'service_not_found',
+  'service_in_use',
   'invalid_link',
   'invalid_quantity',
   'insufficient_balance',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './catalogue';
 import { toPaisa } from './money';
-import { addBalanceBody, describeZodError, placeOrderBody, rupees } from './schemas';
+import { addBalanceBody, createServiceBody, describeZodError, placeOrderBody, rupees } from './schemas';
 
 const params = { numRuns: 2000 };
 
@@ -61,5 +61,16 @@ describe('addBalanceBody names the account by email or by userId, exactly one', 
     });
     expect(check({ userId: ' ', amount: 5 })).toEqual({ message: 'User not found', field: 'userId' });
     expect(check({ userId: 'x'.repeat(129), amount: 5 })).toEqual({ message: 'User not found', field: 'userId' });
+  });
+});
+
+describe('createServiceBody', () => {
+  const valid = { platform: 'tiktok', category: 'Views', name: 'Views', ratePer1000: 20, min: 100, max: 1000, defaultQuantity: 100 };
+  it('takes a description of several lines, and refuses other control or format characters in it', () => {
+    expect(createServiceBody.safeParse({ ...valid, description: 'Fast.\nStarts in 5 min.' }).success).toBe(true);
+    expect(createServiceBody.safeParse({ ...valid, description: 'Fast\u0007' }).error?.issues[0]?.message).toBe(
+      'Description cannot contain control or formatting characters',
+    );
+    expect(createServiceBody.safeParse({ ...valid, description: 'a\u202eb' }).success).toBe(false);
   });
 });

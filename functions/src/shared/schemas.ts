@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
-import { CATEGORIES, SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN } from './catalogue';
+import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
 import { MESSAGES } from './messages';
 import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
@@ -46,15 +46,15 @@ export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params
 const MIN_RUPEES = 1 / PAISA_PER_RUPEE;
 
 /** A rupee amount as sent by a client: finite, at least Rs 0.01, at most 2 decimals, at most `max` rupees. */
-export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE) {
+export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE, label = 'Amount') {
   // min() after positive(), so 0 and negatives keep its message. Without min() 1e-9 would pass the
   // two-decimals check (within its tolerance) and become 0 paisa.
   return z
-    .number({ error: 'Amount must be a number' })
-    .positive('Amount must be greater than 0')
-    .min(MIN_RUPEES, `Amount must be at least Rs ${MIN_RUPEES}`)
-    .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
-    .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be greater than 0`)
+    .min(MIN_RUPEES, `${label} must be at least Rs ${MIN_RUPEES}`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
 }
 
 const trimmed = (label: string, max: number) =>
@@ -227,6 +227,101 @@ export const auditQuery = pageQuery.extend({
   actor: text().trim().max(LIMITS.email).optional(),
   type: z.enum(AUDIT_TYPES).optional(),
 });
+
+// ---- The catalogue the admin runs ----
+
+/** A line of text the admin types for customers to read: trimmed, bounded, no control or format characters. */
+const adminLine = (label: string, max: number) =>
+  trimmed(label, max).refine((value) => !hasControlOrFormat(value), `${label} cannot contain control or formatting characters`);
+export const categorySchema = adminLine('Category', SERVICE_LIMITS.category);
+const serviceCount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(LIMITS.maxQuantity, `${label} must be at most ${LIMITS.maxQuantity.toLocaleString('en-US')}`);
+
+/** The quantity rule 1 ≤ min ≤ defaultQuantity ≤ max, broken: the field at fault and why; null when kept. */
+export function quantityRuleIssue(q: { min: number; max: number; defaultQuantity: number }): { field: string; message: string } | null {
+  if (q.min > q.max) return { field: 'max', message: 'Max must be at least min' };
+  if (q.defaultQuantity < q.min || q.defaultQuantity > q.max)
+    return { field: 'defaultQuantity', message: 'Default quantity must be between min and max' };
+  return null;
+}
+
+const serviceFields = {
+  platform: z.enum(PLATFORMS, { error: 'Choose a platform' }),
+  category: categorySchema,
+  name: adminLine('Name', SERVICE_LIMITS.name),
+  ratePer1000: rupees(SERVICE_LIMITS.maxRate, 'Rate'),
+  min: serviceCount('Min'),
+  max: serviceCount('Max'),
+  defaultQuantity: serviceCount('Default quantity'),
+  description: text()
+    .trim()
+    .max(SERVICE_LIMITS.description, `Description must be at most ${SERVICE_LIMITS.description} characters`)
+    // Line breaks are fine in a description; other control and format characters are not.
+    .refine((value) => !hasControlOrFormat(value.replace(/\r?\n/g, '')), 'Description cannot contain control or formatting characters')
+    .optional(),
+  /** Days after completion a refill may be asked for; 0 (or absent) means no refill. */
+  refillDays: z
+    .number({ error: 'Refill days must be a number' })
+    .int('Refill days must be a whole number')
+    .min(0, 'Refill days cannot be negative')
+    .max(SERVICE_LIMITS.maxRefillDays, `Refill days must be at most ${SERVICE_LIMITS.maxRefillDays}`)
+    .optional(),
+  cancelAllowed: z.boolean().optional(),
+  active: z.boolean().optional(),
+};
+
+export const createServiceBody = z.strictObject(serviceFields).superRefine((body, ctx) => {
+  const issue = quantityRuleIssue(body);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+});
+export type CreateServiceBody = z.infer<typeof createServiceBody>;
+
+/** Any of the fields; the quantity rule is checked against the stored service with the change applied. */
+export const updateServiceBody = z
+  .strictObject(serviceFields)
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+export type UpdateServiceBody = z.infer<typeof updateServiceBody>;
+
+export const adminServicesQuery = z.object({
+  platform: z
+    .enum(PLATFORMS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  category: text().trim().max(SERVICE_LIMITS.category).optional(),
+  active: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+});
+
+export const platformParam = z.enum(PLATFORMS, { error: 'Unknown platform' });
+export const categoryOrderBody = z.strictObject({
+  order: z
+    .array(categorySchema)
+    .max(SERVICE_LIMITS.categories, `At most ${SERVICE_LIMITS.categories} categories`)
+    .refine((order) => new Set(order).size === order.length, 'Each category can be listed once'),
+});
+export const renameCategoryBody = z.strictObject({ from: categorySchema, to: categorySchema });
+
+/** A raise (positive) or cut (negative) in percent, at most 2 decimals; a cut of 100% or more would zero every price. */
+export const bulkPriceBody = z.strictObject({
+  platform: z.enum(PLATFORMS, { error: 'Choose a platform' }),
+  category: categorySchema.optional(),
+  percent: z
+    .number({ error: 'Percent must be a number' })
+    .min(-99, 'Percent must be at least -99')
+    .max(1000, 'Percent must be at most 1000')
+    .refine((value) => value !== 0, 'Percent cannot be 0')
+    .refine(hasAtMostTwoDecimals, 'Percent can have at most 2 decimals'),
+  /** Only answer what would change: the preview. */
+  dryRun: z.boolean().optional(),
+});
+export type BulkPriceBody = z.infer<typeof bulkPriceBody>;
 export const rechargeRequestsQuery = pageQuery.extend({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
 });
@@ -251,7 +346,7 @@ export const serviceSchema = z.object({
   _id: z.string(),
   number: z.number().int().optional(),
   platform: z.enum(PLATFORMS),
-  category: z.enum(CATEGORIES),
+  category: z.string(),
   name: z.string(),
   ratePer1000: z.number(),
   min: z.number().int(),
@@ -259,10 +354,20 @@ export const serviceSchema = z.object({
   defaultQuantity: z.number().int(),
   description: z.string().optional(),
   refill: z.boolean().optional(),
+  /** Days after completion a refill may be asked for (0: none). */
+  refillDays: z.number().int().optional(),
   cancel: z.boolean().optional(),
   active: z.boolean(),
 });
 export type Service = z.infer<typeof serviceSchema>;
+
+/** Each platform's categories in the admin's order (categories the admin has not placed come last). */
+export const categoryOrderSchema = z.object({ tiktok: z.array(z.string()), instagram: z.array(z.string()), facebook: z.array(z.string()) });
+export type CategoryOrder = z.infer<typeof categoryOrderSchema>;
+
+/** One service's rate in a bulk price change: as it is and as it becomes. */
+export const priceChangeSchema = z.object({ _id: z.string(), name: z.string(), category: z.string(), from: z.number(), to: z.number() });
+export type PriceChange = z.infer<typeof priceChangeSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),

@@ -8,7 +8,7 @@ import { noteAnswerTime } from '@/lib/data-freshness';
 import { currentIdToken, currentUid } from '@/lib/firebase';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   params?: Record<string, string | number | undefined>;
@@ -92,4 +92,9 @@ export const api = {
     apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
   put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'PUT', body: body ?? {} }),
+  patch: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, schema, { ...options, method: 'PATCH', body: body ?? {} }),
+  /** A 204 answer has no body: parse it with `z.undefined()`. */
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, schema, { ...options, method: 'DELETE' }),
 };

@@ -1,11 +1,12 @@
-// Stale-while-revalidate shows the saved catalogue, settings and reviews at once and refreshes them in
-// the background. When that refresh brings a different answer, the service worker says so
-// (workbox-broadcast-update) and the matching query refetches, so a changed wallet account number or
-// price is on screen within a moment, not after the query's stale time.
+// Stale-while-revalidate shows the saved settings and reviews at once and refreshes them in the
+// background. When that refresh brings a different answer, the service worker says so
+// (workbox-broadcast-update) and the matching query refetches, so a changed wallet account number is
+// on screen within a moment, not after the query's stale time. (The catalogue is network-first: never
+// stale online.)
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The query (first key part) that shows each stale-while-revalidate answer. */
-const QUERY_OF_PATH: Record<string, string> = { '/api/services': 'services', '/api/settings': 'settings', '/api/review': 'reviews' };
+const QUERY_OF_PATH: Record<string, string> = { '/api/settings': 'settings', '/api/review': 'reviews' };
 
 interface CacheUpdatedMessage {
   type: 'CACHE_UPDATED';

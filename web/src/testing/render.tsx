@@ -111,7 +111,8 @@ export function mockApi(routes: Record<string, MockResponse | ((call: RecordedCa
     const entry = routes[`${method} ${url.pathname}`];
     const answer = typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { message: 'Not found' } });
     if (answer.networkError) throw new TypeError('Failed to fetch');
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+    // No body at all when none is given: a 204 may not have one.
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });

@@ -3,10 +3,13 @@ import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { Hero } from '@/features/home/components/hero';
 import { ServiceCards } from '@/features/home/components/service-cards';
+import { useServices } from '@/features/orders/api/get-services';
 import { useAuth } from '@/lib/auth';
 
 export function LandingRoute() {
   const { status } = useAuth();
+  // The live catalogue prices the cards (the built-in one only until it answers).
+  const services = useServices();
   // Signed-in users go straight to ordering (spec §2), once the session is known.
   if (status === 'signed-in') return <Navigate to={paths.order.getHref()} replace />;
   return (
@@ -17,7 +20,7 @@ export function LandingRoute() {
           <h2 id="services-heading" className="mb-4 text-2xl font-extrabold tracking-tight text-slate-900">
             Popular services
           </h2>
-          <ServiceCards />
+          <ServiceCards services={services.data?.services ?? []} />
         </section>
       </Page>
     </>

@@ -139,7 +139,7 @@ describe('API documentation examples', () => {
         rate: paisaString(toPaisa(item.ratePer1000)),
         min: String(item.min),
         max: String(item.max),
-        refill: item.refill,
+        refill: item.refillDays > 0,
         cancel: item.cancel,
       });
     }
@@ -202,7 +202,7 @@ describe('API documentation examples', () => {
     const refillOf = (id: string) => {
       const order = fixture(id);
       if (!order) return { error: API_V2_ERRORS.incorrectOrder };
-      if (order.status !== 'completed' || !service(order.service).refill) return { error: API_V2_ERRORS.notEligibleForRefill };
+      if (order.status !== 'completed' || service(order.service).refillDays === 0) return { error: API_V2_ERRORS.notEligibleForRefill };
       const open = refills.find((r) => r.order === order.order && r.status === 'pending');
       if (!open) throw new Error(`No open refill for ${id}`);
       return open.refill;

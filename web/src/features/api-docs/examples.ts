@@ -178,7 +178,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
     id: 'refill',
     action: 'refill',
     title: 'Ask for a refill',
-    summary: `Asks us to top up a completed order whose followers or likes dropped. Allowed for services whose list entry says "refill": true, within ${REFILL_DAYS} days of completion. The answer is the refill number; our team then completes or rejects the request.`,
+    summary: `Asks us to top up a completed order whose followers or likes dropped. Allowed for services whose list entry says "refill": true, within the refill window the service had when the order was placed (usually ${REFILL_DAYS} days) of completion. The answer is the refill number; our team then completes or rejects the request.`,
     params: [{ name: 'order', description: 'The order number.' }],
     request: { action: 'refill', order: String(followers.order) },
     answer: { refill: EXAMPLE_REFILLS.open.refill },

@@ -1,12 +1,12 @@
-// Until the Services section (issue 13, CATALOGUE) lands: its place in the console.
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
+import { ServicesPanel } from '@/features/admin/components/services-panel';
 
 export function AdminServicesRoute() {
   return (
-    <Page title="Services · Admin" heading="Services">
+    <Page title="Services · Admin" heading="Services" description="The catalogue: services, prices, categories.">
       <Card>
-        <p className="text-sm text-slate-700">The catalogue editor comes with the services section.</p>
+        <ServicesPanel />
       </Card>
     </Page>
   );

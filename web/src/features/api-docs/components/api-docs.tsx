@@ -230,7 +230,8 @@ export function ApiDocs() {
                 <Code>{API_V2_REFILL_STATUS[status]}</Code>
               </span>
             ))}
-            . A refill can be asked for up to {REFILL_DAYS} days after an order completes.
+            . A refill can be asked for within the refill window of the order's service (set per service, usually {REFILL_DAYS} days) after
+            the order completes.
           </p>
         </div>
       </Section>

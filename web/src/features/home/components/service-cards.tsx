@@ -1,35 +1,42 @@
-import { CATALOGUE, FEATURED } from '@shared/catalogue';
+import { FEATURED } from '@shared/catalogue';
+import type { Service } from '@shared/schemas';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PlatformIcon } from '@/components/ui/platform-icon';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/lib/format';
 
-/** The cheapest rate per 1000 of a platform's category, from the built-in catalogue. */
-export function startingRate(platform: string, category: string): number {
-  const rates = CATALOGUE.filter((item) => item.platform === platform && item.category === category).map((item) => item.ratePer1000);
-  return Math.min(...rates);
+/** The cheapest rate per 1000 of a platform's category among `services`; null when it has none. */
+export function startingRate(services: readonly Service[], platform: string, category: string): number | null {
+  const rates = services.filter((s) => s.platform === platform && s.category === category).map((s) => s.ratePer1000);
+  return rates.length > 0 ? Math.min(...rates) : null;
 }
 
-export function ServiceCards() {
+/** The featured cards, priced from `services`: the live catalogue (a card whose category is gone shows no price). */
+export function ServiceCards({ services }: { services: readonly Service[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {FEATURED.map((card) => (
-        <li key={card.title} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <PlatformIcon platform={card.platform} />
-          <h3 className="mt-3 font-bold text-slate-900">{card.title}</h3>
-          <p className="mt-1 text-sm text-slate-600">
-            from <span className="font-semibold text-slate-900">{formatAmount(startingRate(card.platform, card.category))}</span> per 1K
-          </p>
-          <Link
-            to={paths.order.getHref({ platform: card.platform, category: card.category })}
-            className={`${buttonClass({ size: 'sm' })} mt-4`}
-            aria-label={`Order Now: ${card.title}`}
-          >
-            Order Now
-          </Link>
-        </li>
-      ))}
+      {FEATURED.map((card) => {
+        const rate = startingRate(services, card.platform, card.category);
+        return (
+          <li key={card.title} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <PlatformIcon platform={card.platform} />
+            <h3 className="mt-3 font-bold text-slate-900">{card.title}</h3>
+            {rate === null ? null : (
+              <p className="mt-1 text-sm text-slate-600">
+                from <span className="font-semibold text-slate-900">{formatAmount(rate)}</span> per 1K
+              </p>
+            )}
+            <Link
+              to={paths.order.getHref({ platform: card.platform, category: card.category })}
+              className={`${buttonClass({ size: 'sm' })} mt-4`}
+              aria-label={`Order Now: ${card.title}`}
+            >
+              Order Now
+            </Link>
+          </li>
+        );
+      })}
       <li className="flex flex-col rounded-2xl bg-white p-5 opacity-80 shadow-sm ring-1 ring-slate-200">
         <PlatformIcon platform="youtube" />
         <h3 className="mt-3 font-bold text-slate-900">YouTube</h3>

@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { builtInServices } from '@/features/orders/api/get-services';
+import { builtInCatalogue } from '@/features/orders/api/get-services';
 import { OrderServices } from '@/features/orders/components/order-services';
 import { mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
@@ -21,14 +21,16 @@ const order = {
 };
 
 let placeAnswer: (call: RecordedCall) => { status?: number; body?: unknown; networkError?: boolean };
-let liveServices: typeof builtInServices;
+let liveServices: typeof builtInCatalogue.services;
+let liveCategories: typeof builtInCatalogue.categories | undefined;
 let api: ReturnType<typeof mockApi>;
 
 beforeEach(() => {
   placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order, balance: 455 } });
-  liveServices = builtInServices;
+  liveServices = builtInCatalogue.services;
+  liveCategories = undefined;
   api = mockApi({
-    'GET /api/services': () => ({ body: { services: liveServices } }),
+    'GET /api/services': () => ({ body: { services: liveServices, categories: liveCategories } }),
     'POST /api/order/place': (call) => placeAnswer(call),
   });
 });
@@ -72,6 +74,25 @@ describe('OrderServices', () => {
     await user.click(screen.getByRole('button', { name: /^Comments/ }));
     await user.click(screen.getByRole('radio', { name: /Random Positive Comments/ }));
     expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+  });
+
+  it('shows the categories in the admin’s order, free-text names included, and only active services’ categories', async () => {
+    liveServices = [
+      ...builtInCatalogue.services.filter((s) => s.platform === 'tiktok' && s.category !== 'Comments'),
+      {
+        ...builtInCatalogue.services[0],
+        _id: 'svc-400',
+        number: 400,
+        category: 'Live Stream',
+        name: 'Live Viewers',
+      } as (typeof liveServices)[number],
+    ];
+    liveCategories = { ...builtInCatalogue.categories, tiktok: ['Views', 'Live Stream', 'Comments', 'Followers'] };
+    renderOrder();
+    // The live answer replaces the built-in placeholder: Comments has no service now, so no group.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Comments/ })).toBeNull());
+    const groups = screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent?.replace(/\s*\(\d+\)$/, ''));
+    expect(groups).toEqual(['Views', 'Live Stream', 'Followers', 'Likes', 'Share/Post Reel', 'Video Reactions']);
   });
 
   it('opens the deep-linked platform and category', async () => {
@@ -145,7 +166,7 @@ describe('OrderServices', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
     expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 45');
     // The admin raised the rate from Rs 900 to Rs 1,000 per 1000 meanwhile.
-    liveServices = builtInServices.map((s) => (s._id === 'tt-followers-real' ? { ...s, ratePer1000: 1000 } : s));
+    liveServices = builtInCatalogue.services.map((s) => (s._id === 'tt-followers-real' ? { ...s, ratePer1000: 1000 } : s));
     await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });

@@ -1,7 +1,6 @@
 // The Order Services screen's working part: platform, service groups, the order form with its live
 // total, the balance check before any call, and the result modal.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CATEGORIES, type Category } from '@shared/catalogue';
 import { formatRupees, toRupees } from '@shared/money';
 import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
@@ -52,9 +51,10 @@ export function orderFormSchema(service: Service | null) {
   });
 }
 
-function parsePreset(search: URLSearchParams): { platform: Platform; category: Category | null } {
+function parsePreset(search: URLSearchParams): { platform: Platform; category: string | null } {
   const platform = PLATFORMS.find((p) => p === search.get('platform')) ?? 'tiktok';
-  const category = CATEGORIES.find((c) => c === search.get('category')) ?? null;
+  // Any name: the group of that name opens if the platform has one.
+  const category = search.get('category')?.trim() || null;
   return { platform, category };
 }
 
@@ -69,7 +69,7 @@ export interface OrderServicesProps {
 export function OrderServices({ balance, balanceFailed, search = new URLSearchParams() }: OrderServicesProps) {
   const [preset] = useState(() => parsePreset(search));
   const [platform, setPlatform] = useState<Platform>(preset.platform);
-  const [openGroups, setOpenGroups] = useState<ReadonlySet<Category>>(() => new Set(preset.category ? [preset.category] : []));
+  const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(() => new Set(preset.category ? [preset.category] : []));
   // Only the id is kept: the service itself (its rate above all) always comes from the latest list, so a
   // price change answered with 409 shows the new price once the list is refetched.
   const [serviceId, setServiceId] = useState<string | null>(null);
@@ -82,7 +82,8 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const online = useOnline();
   const offlineReasonId = useId();
 
-  const platformServices = useMemo(() => (services.data ?? []).filter((s) => s.platform === platform), [services.data, platform]);
+  const platformServices = useMemo(() => (services.data?.services ?? []).filter((s) => s.platform === platform), [services.data, platform]);
+  const categories = services.data?.categories[platform] ?? [];
   const service = platformServices.find((s) => s._id === serviceId) ?? null;
 
   // react-hook-form takes its options anew on every render, so the resolver follows the chosen service.
@@ -109,7 +110,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setInsufficient(false);
   };
 
-  const toggleGroup = (category: Category) =>
+  const toggleGroup = (category: string) =>
     setOpenGroups((groups) => {
       const next = new Set(groups);
       if (next.has(category)) next.delete(category);
@@ -175,6 +176,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
           ) : (
             <ServiceGroups
               services={platformServices}
+              categories={categories}
               openGroups={openGroups}
               onToggleGroup={toggleGroup}
               selectedId={service?._id ?? null}

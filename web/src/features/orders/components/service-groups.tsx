@@ -1,25 +1,28 @@
-// The platform's services in collapsible category groups; choosing one is a radio choice.
-import { CATEGORIES, type Category } from '@shared/catalogue';
+// The platform's services in collapsible category groups, in the admin's order; choosing one is a radio choice.
 import type { Service } from '@shared/schemas';
 import { formatAmount } from '@/lib/format';
 
 export interface ServiceGroupsProps {
   services: Service[];
-  openGroups: ReadonlySet<Category>;
-  onToggleGroup: (category: Category) => void;
+  /** The platform's categories in the admin's order; a category missing from it comes last. */
+  categories: readonly string[];
+  openGroups: ReadonlySet<string>;
+  onToggleGroup: (category: string) => void;
   selectedId: string | null;
   onSelect: (service: Service) => void;
 }
 
-export function ServiceGroups({ services, openGroups, onToggleGroup, selectedId, onSelect }: ServiceGroupsProps) {
-  const groups = CATEGORIES.map((category) => ({ category, items: services.filter((s) => s.category === category) })).filter(
-    (group) => group.items.length > 0,
-  );
+export function ServiceGroups({ services, categories, openGroups, onToggleGroup, selectedId, onSelect }: ServiceGroupsProps) {
+  const names = [...categories, ...services.map((s) => s.category).filter((c) => !categories.includes(c))];
+  const groups = [...new Set(names)]
+    .map((category) => ({ category, items: services.filter((s) => s.category === category) }))
+    .filter((group) => group.items.length > 0);
   return (
     <div className="space-y-2">
-      {groups.map(({ category, items }) => {
+      {groups.map(({ category, items }, index) => {
         const open = openGroups.has(category);
-        const panelId = `group-${category.replace(/\W+/g, '-').toLowerCase()}`;
+        // Categories are free text: the index keeps two names that differ only in punctuation apart.
+        const panelId = `group-${index}-${category.replace(/\W+/g, '-').toLowerCase()}`;
         return (
           <div key={category} className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
             <h3>

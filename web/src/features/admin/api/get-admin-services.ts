@@ -1,0 +1,26 @@
+import type { Platform } from '@shared/platforms';
+import { categoryOrderSchema, serviceSchema } from '@shared/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+/** Every admin catalogue query starts with this: a change invalidates them all. */
+export const adminServicesKey = ['admin', 'services'] as const;
+
+// One answer, not pages: the catalogue is read whole (inactive services too).
+export const adminServicesAnswer = z.object({ services: z.array(serviceSchema), categories: categoryOrderSchema });
+export type AdminServices = z.infer<typeof adminServicesAnswer>;
+
+export interface AdminServicesFilter {
+  platform?: Platform | undefined;
+  category?: string | undefined;
+  active?: 'true' | 'false' | undefined;
+}
+
+export function getAdminServices(filter: AdminServicesFilter = {}) {
+  return api.get('/admin/services', adminServicesAnswer, { params: { ...filter } });
+}
+
+export function useAdminServices(filter: AdminServicesFilter = {}) {
+  return useQuery({ queryKey: [...adminServicesKey, filter], queryFn: () => getAdminServices(filter) });
+}

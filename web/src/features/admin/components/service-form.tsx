@@ -1,0 +1,172 @@
+// Create or edit one service (a modal of the Services section): the shared rules of the API, so the
+// form refuses what the server would, and the server's refusal shown on its field otherwise.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SERVICE_LIMITS } from '@shared/catalogue';
+import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
+import { type CreateServiceBody, createServiceBody, type Service } from '@shared/schemas';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { useCreateService, useUpdateService } from '@/features/admin/api/save-service';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { ApiError } from '@/lib/api-error';
+
+type Values = z.input<typeof createServiceBody>;
+const FIELDS = ['platform', 'category', 'name', 'ratePer1000', 'min', 'max', 'defaultQuantity', 'description', 'refillDays'] as const;
+
+function valuesOf(service: Service | null): Values {
+  if (!service) {
+    return {
+      platform: 'tiktok',
+      category: '',
+      name: '',
+      ratePer1000: Number.NaN,
+      min: 10,
+      max: 10_000,
+      defaultQuantity: 100,
+      description: '',
+      refillDays: 0,
+      cancelAllowed: true,
+    };
+  }
+  return {
+    platform: service.platform,
+    category: service.category,
+    name: service.name,
+    ratePer1000: service.ratePer1000,
+    min: service.min,
+    max: service.max,
+    defaultQuantity: service.defaultQuantity,
+    description: service.description ?? '',
+    refillDays: service.refillDays ?? 0,
+    cancelAllowed: service.cancel === true,
+  };
+}
+
+export interface ServiceFormProps {
+  /** The service to edit; null for a new one. */
+  service: Service | null;
+  /** Each platform's categories, offered as suggestions (any name is fine). */
+  categories: Record<string, readonly string[]>;
+  onDone: () => void;
+}
+
+export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
+  const toast = useToast();
+  const create = useCreateService();
+  const update = useUpdateService();
+  // One key per form: pressing Save again after a lost answer cannot create a second service.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const listId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(createServiceBody), defaultValues: valuesOf(service) });
+  const platform = watch('platform');
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = values as CreateServiceBody;
+    try {
+      if (service) {
+        const { active: _active, ...changes } = body;
+        await update.mutateAsync({ id: service._id, body: changes });
+        toast.success(`✅ ${body.name} saved`);
+      } else {
+        await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
+        toast.success(`✅ ${body.name} created`);
+      }
+      onDone();
+    } catch (error) {
+      const field = error instanceof ApiError ? FIELDS.find((f) => f === error.field) : undefined;
+      if (field && error instanceof ApiError) setError(field, { message: error.message });
+      else toast.error(adminFailure(error));
+    }
+  });
+
+  const number = { valueAsNumber: true } as const;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Platform" error={errors.platform?.message} {...register('platform')}>
+          {PLATFORMS.map((p) => (
+            <option key={p} value={p}>
+              {PLATFORM_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Category"
+          list={listId}
+          autoComplete="off"
+          maxLength={SERVICE_LIMITS.category}
+          error={errors.category?.message}
+          {...register('category')}
+        />
+        <datalist id={listId}>
+          {(categories[platform] ?? []).map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+      </div>
+      <TextField label="Name" autoComplete="off" maxLength={SERVICE_LIMITS.name} error={errors.name?.message} {...register('name')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Rate per 1000 (Rs)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0.01}
+          error={errors.ratePer1000?.message}
+          {...register('ratePer1000', number)}
+        />
+        <TextField
+          label="Refill days"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          hint="0: no refill"
+          error={errors.refillDays?.message}
+          {...register('refillDays', number)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Min" type="number" inputMode="numeric" min={1} error={errors.min?.message} {...register('min', number)} />
+        <TextField
+          label="Default quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          error={errors.defaultQuantity?.message}
+          {...register('defaultQuantity', number)}
+        />
+        <TextField label="Max" type="number" inputMode="numeric" min={1} error={errors.max?.message} {...register('max', number)} />
+      </div>
+      <TextAreaField
+        label="Description"
+        rows={3}
+        maxLength={SERVICE_LIMITS.description}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" className="size-4 accent-brand-600" {...register('cancelAllowed')} />
+        Customers may cancel a pending order
+      </label>
+      {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {service ? 'Save service' : 'Create service'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,192 @@
+import type { Service } from '@shared/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { IN_USE_EXPLAINED, ServicesPanel } from '@/features/admin/components/services-panel';
+import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+
+const asAdmin = { route: '/admin/services', auth: fakeAuth({ user: admin }) };
+
+function service(number: number, fields: Partial<Service> = {}): Service {
+  return {
+    _id: `svc-${number}`,
+    number,
+    platform: 'tiktok',
+    category: 'Views',
+    name: `Views ${number}`,
+    ratePer1000: 20,
+    min: 100,
+    max: 10_000,
+    defaultQuantity: 1000,
+    description: '',
+    refill: false,
+    refillDays: 0,
+    cancel: true,
+    active: true,
+    ...fields,
+  };
+}
+
+const SERVICES = [
+  service(101),
+  service(102, { name: 'Old views', active: false }),
+  service(201, { platform: 'instagram', category: 'Likes', name: 'IG likes' }),
+];
+const CATEGORIES = { tiktok: ['Views', 'Followers'], instagram: ['Likes'], facebook: [] };
+
+function mockCatalogue(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({ 'GET /api/admin/services': { body: { services: SERVICES, categories: CATEGORIES } }, ...extra });
+}
+const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+
+describe('ServicesPanel', () => {
+  it('lists every service, inactive too, and asks the server for the chosen filters', async () => {
+    const { fetchMock } = mockCatalogue();
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Services' });
+    expect(within(table).getByText('Old views')).toBeInTheDocument();
+    expect(within(table).getByText('Disabled')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Platform'), 'tiktok');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Followers');
+    await user.selectOptions(screen.getByLabelText('Status'), 'false');
+    await waitFor(() => {
+      const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+      expect(Object.fromEntries(last.searchParams)).toEqual({ platform: 'tiktok', category: 'Followers', active: 'false' });
+    });
+  });
+
+  it('creates a service from the form with an Idempotency-Key, refusing min above max before any call', async () => {
+    const { calls } = mockCatalogue({
+      'POST /api/admin/services': { status: 201, body: { service: service(400, { name: 'Live viewers' }) } },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'New service' }));
+    const dialog = screen.getByRole('dialog', { name: 'New service' });
+    await user.type(within(dialog).getByLabelText('Category'), 'Live Stream');
+    await user.type(within(dialog).getByLabelText('Name'), 'Live viewers');
+    await user.type(within(dialog).getByLabelText('Rate per 1000 (Rs)'), '12.5');
+    await user.clear(within(dialog).getByLabelText('Min'));
+    await user.type(within(dialog).getByLabelText('Min'), '20000');
+    await user.click(within(dialog).getByRole('button', { name: 'Create service' }));
+    expect(await within(dialog).findByText('Max must be at least min')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/services')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Min'));
+    await user.type(within(dialog).getByLabelText('Min'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [post] = sent(calls, 'POST', '/api/admin/services');
+    expect(post?.body).toEqual({
+      platform: 'tiktok',
+      category: 'Live Stream',
+      name: 'Live viewers',
+      ratePer1000: 12.5,
+      min: 10,
+      max: 10_000,
+      defaultQuantity: 100,
+      description: '',
+      refillDays: 0,
+      cancelAllowed: true,
+    });
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('✅ Live viewers created')).toBeInTheDocument();
+  });
+
+  it('edits a service with PATCH and shows a refusal of the server on its field', async () => {
+    const { calls } = mockCatalogue({
+      'PATCH /api/admin/services/svc-101': {
+        status: 400,
+        body: { message: 'Rate can have at most 2 decimals', code: 'invalid_input', field: 'ratePer1000' },
+      },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    await user.clear(within(dialog).getByLabelText('Rate per 1000 (Rs)'));
+    await user.type(within(dialog).getByLabelText('Rate per 1000 (Rs)'), '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    expect(await within(dialog).findByText('Rate can have at most 2 decimals')).toBeInTheDocument();
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toMatchObject({ ratePer1000: 25, name: 'Views 101' });
+  });
+
+  it('disables and enables a service', async () => {
+    const { calls } = mockCatalogue({
+      'PATCH /api/admin/services/svc-101': { body: { service: service(101, { active: false }) } },
+      'PATCH /api/admin/services/svc-102': { body: { service: service(102, { active: true }) } },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Disable Views 101' }));
+    await user.click(screen.getByRole('button', { name: 'Enable Old views' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-102')).toHaveLength(1));
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ active: false });
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-102')[0]?.body).toEqual({ active: true });
+  });
+
+  it('explains a refused delete (orders use the service) and offers to disable it instead', async () => {
+    const { calls } = mockCatalogue({
+      'DELETE /api/admin/services/svc-101': {
+        status: 409,
+        body: { message: 'Orders use this service, so it cannot be deleted: disable it instead', code: 'service_in_use' },
+      },
+      'PATCH /api/admin/services/svc-101': { body: { service: service(101, { active: false }) } },
+      'DELETE /api/admin/services/svc-201': { status: 204 },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Delete Views 101' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Views 101?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(IN_USE_EXPLAINED)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Disable instead' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ active: false }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Delete IG likes' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete IG likes?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('✅ IG likes deleted')).toBeInTheDocument();
+  });
+
+  it('previews a bulk price change (old → new), then applies exactly what was previewed', async () => {
+    const changes = [{ _id: 'svc-101', name: 'Views 101', category: 'Views', from: 20, to: 22 }];
+    const { calls } = mockCatalogue({
+      'POST /api/admin/services/bulk-price': (call) => ({ body: { changes, applied: !(call.body as { dryRun?: boolean }).dryRun } }),
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'Change prices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change prices' });
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Views');
+    await user.type(within(dialog).getByLabelText('Change (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await within(dialog).findByRole('table', { name: 'New prices' });
+    expect(within(preview).getByText('Views 101')).toBeInTheDocument();
+    expect(preview).toHaveTextContent('Rs 20 → Rs 22');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm 1 change' }));
+    expect(await screen.findByText('✅ 1 price changed')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/services/bulk-price').map((c) => c.body)).toEqual([
+      { platform: 'tiktok', category: 'Views', percent: 10, dryRun: true },
+      { platform: 'tiktok', category: 'Views', percent: 10 },
+    ]);
+  });
+
+  it('reorders and renames a platform’s categories', async () => {
+    const { calls } = mockCatalogue({
+      'PUT /api/admin/categories/tiktok': { body: { categories: { ...CATEGORIES, tiktok: ['Followers', 'Views'] } } },
+      'POST /api/admin/categories/tiktok/rename': { body: { categories: CATEGORIES, renamed: 2 } },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'Categories' }));
+    await user.click(screen.getByRole('button', { name: 'Move Followers up' }));
+    await user.click(screen.getByRole('button', { name: 'Save order' }));
+    await waitFor(() => expect(sent(calls, 'PUT', '/api/admin/categories/tiktok')[0]?.body).toEqual({ order: ['Followers', 'Views'] }));
+
+    await user.click(screen.getByRole('button', { name: 'Rename Views' }));
+    const rename = screen.getByRole('dialog', { name: 'Rename Views' });
+    await user.clear(within(rename).getByLabelText('New name'));
+    await user.type(within(rename).getByLabelText('New name'), 'Video Views');
+    await user.click(within(rename).getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(sent(calls, 'POST', '/api/admin/categories/tiktok/rename')[0]?.body).toEqual({ from: 'Views', to: 'Video Views' }),
+    );
+    expect(await screen.findByText('✅ Views renamed to Video Views (2 services)')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,259 @@
+// The Services section: the catalogue the admin runs. Every service (inactive too) with filters, a
+// form to create or edit one, enable/disable, delete (refused while orders use it: disable instead),
+// each platform's categories (order, rename) and bulk price changes with a preview.
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import type { Service } from '@shared/schemas';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { Column } from '@/components/ui/data-table';
+import { FormAlert, SelectField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toasts';
+import { useDeleteService } from '@/features/admin/api/delete-service';
+import { type AdminServicesFilter, useAdminServices } from '@/features/admin/api/get-admin-services';
+import { useUpdateService } from '@/features/admin/api/save-service';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { BulkPriceForm } from '@/features/admin/components/bulk-price-form';
+import { CategoriesEditor } from '@/features/admin/components/categories-editor';
+import { ListTable } from '@/features/admin/components/list-table';
+import { ServiceForm } from '@/features/admin/components/service-form';
+import { ApiError } from '@/lib/api-error';
+import { formatAmount } from '@/lib/format';
+
+export const IN_USE_EXPLAINED =
+  'Orders use this service, so it cannot be deleted. Disable it instead: customers no longer see it, and its orders go on.';
+
+const EMPTY_ORDER: Record<Platform, string[]> = { tiktok: [], instagram: [], facebook: [] };
+
+type Dialog =
+  | { kind: 'form'; service: Service | null }
+  | { kind: 'delete'; service: Service; inUse: boolean }
+  | { kind: 'categories' }
+  | { kind: 'bulk' };
+
+export function ServicesPanel() {
+  const toast = useToast();
+  const [filter, setFilter] = useState<AdminServicesFilter>({});
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const list = useAdminServices(filter);
+  // The whole catalogue's categories, for the filter and the editors whatever the filter shows.
+  const everything = useAdminServices({});
+  const categories = everything.data?.categories ?? list.data?.categories ?? EMPTY_ORDER;
+  const update = useUpdateService();
+  const remove = useDeleteService();
+
+  const setActive = async (service: Service, active: boolean) => {
+    try {
+      await update.mutateAsync({ id: service._id, body: { active } });
+      toast.success(`✅ ${service.name} ${active ? 'enabled' : 'disabled'}`);
+    } catch (error) {
+      toast.error(adminFailure(error));
+    }
+  };
+
+  const confirmDelete = async (service: Service) => {
+    try {
+      await remove.mutateAsync(service._id);
+      setDialog(null);
+      toast.success(`✅ ${service.name} deleted`);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'service_in_use') setDialog({ kind: 'delete', service, inUse: true });
+      else toast.error(adminFailure(error));
+    }
+  };
+
+  const columns: Column<Service>[] = [
+    { header: '#', cell: (s) => <span className="tabular-nums">{s.number}</span> },
+    {
+      header: 'Service',
+      cell: (s) => (
+        <span className="min-w-0 text-right sm:text-left">
+          <span className="block font-medium">{s.name}</span>
+          <span className="block text-xs text-slate-600">
+            {PLATFORM_LABELS[s.platform]} · {s.category}
+          </span>
+        </span>
+      ),
+    },
+    { header: 'Rate per 1K', cell: (s) => <span className="tabular-nums">{formatAmount(s.ratePer1000)}</span> },
+    {
+      header: 'Quantity',
+      cell: (s) => (
+        <span className="tabular-nums">
+          {s.min.toLocaleString('en-US')}–{s.max.toLocaleString('en-US')}
+        </span>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (s) => (
+        <span className={s.active ? 'font-medium text-emerald-700' : 'font-medium text-slate-500'}>{s.active ? 'Active' : 'Disabled'}</span>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (s) => (
+        <span className="flex flex-wrap justify-end gap-1.5 sm:justify-start">
+          <Button size="sm" variant="secondary" aria-label={`Edit ${s.name}`} onClick={() => setDialog({ kind: 'form', service: s })}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${s.active ? 'Disable' : 'Enable'} ${s.name}`}
+            onClick={() => void setActive(s, !s.active)}
+          >
+            {s.active ? 'Disable' : 'Enable'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete ${s.name}`}
+            onClick={() => setDialog({ kind: 'delete', service: s, inUse: false })}
+          >
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const platformCategories = filter.platform ? categories[filter.platform] : [...new Set(PLATFORMS.flatMap((p) => categories[p]))];
+
+  return (
+    <section aria-labelledby="services-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="services-heading" className="text-lg font-bold text-slate-900">
+            Services
+          </h2>
+          <p className="text-sm text-slate-600">What customers can order, at which price. Changes show to customers at once.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'categories' })}>
+            Categories
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'bulk' })}>
+            Change prices
+          </Button>
+          <Button size="sm" onClick={() => setDialog({ kind: 'form', service: null })}>
+            New service
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label="Platform"
+          value={filter.platform ?? ''}
+          onChange={(e) => setFilter({ ...filter, platform: (e.target.value || undefined) as Platform | undefined, category: undefined })}
+        >
+          <option value="">All platforms</option>
+          {PLATFORMS.map((p) => (
+            <option key={p} value={p}>
+              {PLATFORM_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Category"
+          value={filter.category ?? ''}
+          onChange={(e) => setFilter({ ...filter, category: e.target.value || undefined })}
+        >
+          <option value="">All categories</option>
+          {platformCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Status"
+          value={filter.active ?? ''}
+          onChange={(e) => setFilter({ ...filter, active: (e.target.value || undefined) as AdminServicesFilter['active'] })}
+        >
+          <option value="">Active and disabled</option>
+          <option value="true">Active</option>
+          <option value="false">Disabled</option>
+        </SelectField>
+      </div>
+
+      <ListTable
+        list={{
+          items: list.data?.services ?? [],
+          isPending: list.isPending,
+          isError: list.isError,
+          // The catalogue is one answer: nothing more to load.
+          hasNextPage: false,
+          isFetchingNextPage: false,
+          fetchNextPage: () => undefined,
+        }}
+        caption="Services"
+        columns={columns}
+        getKey={(s) => s._id}
+        emptyText="No services match."
+        errorText="Could not load the services."
+      />
+
+      <Modal
+        open={dialog?.kind === 'form'}
+        onClose={() => setDialog(null)}
+        size="lg"
+        title={dialog?.kind === 'form' && dialog.service ? `Edit ${dialog.service.name}` : 'New service'}
+      >
+        {dialog?.kind === 'form' ? <ServiceForm service={dialog.service} categories={categories} onDone={() => setDialog(null)} /> : null}
+      </Modal>
+
+      <Modal
+        open={dialog?.kind === 'delete'}
+        onClose={() => setDialog(null)}
+        title={dialog?.kind === 'delete' ? `Delete ${dialog.service.name}?` : ''}
+      >
+        {dialog?.kind === 'delete' ? (
+          dialog.inUse ? (
+            <div className="space-y-4">
+              <FormAlert>{IN_USE_EXPLAINED}</FormAlert>
+              <div className="flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => setDialog(null)}>
+                  Close
+                </Button>
+                {dialog.service.active ? (
+                  <Button loading={update.isPending} onClick={() => void setActive(dialog.service, false).then(() => setDialog(null))}>
+                    Disable instead
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+          ) : (
+            <div className="space-y-4">
+              <p className="text-sm text-slate-700">
+                #{dialog.service.number} {dialog.service.name} goes for good, and its number is never used again. A service that has orders
+                cannot be deleted: disable it instead.
+              </p>
+              <div className="flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => setDialog(null)}>
+                  Cancel
+                </Button>
+                <Button variant="danger" loading={remove.isPending} onClick={() => void confirmDelete(dialog.service)}>
+                  Delete
+                </Button>
+              </div>
+            </div>
+          )
+        ) : null}
+      </Modal>
+
+      <Modal open={dialog?.kind === 'categories'} onClose={() => setDialog(null)} size="lg" title="Categories">
+        <div className="space-y-6">
+          {PLATFORMS.map((p) => (
+            <CategoriesEditor key={p} platform={p} categories={categories[p]} />
+          ))}
+        </div>
+      </Modal>
+
+      <Modal open={dialog?.kind === 'bulk'} onClose={() => setDialog(null)} size="lg" title="Change prices">
+        {dialog?.kind === 'bulk' ? <BulkPriceForm categories={categories} onDone={() => setDialog(null)} /> : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ServiceCards } from '@/features/home/components/service-cards';
+import { builtInCatalogue } from '@/features/orders/api/get-services';
+import { renderApp } from '@/testing/render';
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+
+describe('ServiceCards', () => {
+  it('prices each card from the catalogue it is given (the live one), not the built-in one', () => {
+    const live = builtInCatalogue.services
+      .filter((s) => s._id !== 'tt-reactions-mixed')
+      .map((s) => (s._id === 'tt-followers-real' ? { ...s, ratePer1000: 850.5 } : s));
+    renderApp(<ServiceCards services={live} />);
+    expect(within(card('TikTok Followers')).getByText('Rs 850.50')).toBeInTheDocument();
+    expect(within(card('TikTok Views')).getByText('Rs 20')).toBeInTheDocument();
+    // Facebook's reactions still have services; a card whose category has none shows no price.
+    renderApp(<ServiceCards services={live.filter((s) => !(s.platform === 'tiktok' && s.category === 'Likes'))} />);
+    expect(
+      within(screen.getAllByRole('heading', { name: 'TikTok Likes' })[1]?.closest('li') as HTMLElement).queryByText(/^from/),
+    ).toBeNull();
+  });
+});
