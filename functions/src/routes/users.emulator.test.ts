@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
+import { v2Add } from '../services/api-v2';
 import { seedSettings } from '../services/settings';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -320,6 +321,12 @@ describe('blocking', () => {
     ]) {
       expect(await v2With(api.url, key, params)).toEqual({ error: 'Account suspended' });
     }
+    // Past the key check too: the order transaction itself refuses, in API v2's words (a block that
+    // commits while an `add` is under way).
+    const number = String((await db.collection('services').doc('tt-views-fast').get()).get('number'));
+    const identity = { uid: user.uid, email: user.email, name: user.name, admin: false };
+    const link = 'https://www.tiktok.com/@shop/video/9';
+    expect(await v2Add(identity, { service: number, link, quantity: '1000' })).toEqual({ error: 'Account suspended' });
     expect(await balancePaisa(user.uid)).toBe(10000);
     expect((await db.collection('orders').where('userId', '==', user.uid).get()).size).toBe(0);
     expect((await db.collection('rechargeRequests').where('userId', '==', user.uid).get()).size).toBe(0);
