@@ -313,12 +313,13 @@ describe('blocking', () => {
     const newKey = await call(api.url, 'POST', '/api/api-key', { token: user.token });
     expect(newKey.status).toBe(403);
     expect(newKey.body).toEqual(suspended);
-    for (const params of [
+    const v2Requests: Record<string, string | number>[] = [
       { action: 'balance' },
       { action: 'services' },
       { action: 'add', service: 1, link: 'https://www.tiktok.com/@shop/video/8', quantity: 1000 },
       { action: 'status', order: 1 },
-    ]) {
+    ];
+    for (const params of v2Requests) {
       expect(await v2With(api.url, key, params)).toEqual({ error: 'Account suspended' });
     }
     // Past the key check too: the order transaction itself refuses, in API v2's words (a block that
