@@ -1,16 +1,17 @@
 // The money invariants, checked over everything in the store. Every money test runs this at its end
 // (and the benchmarks after their runs):
 // - no balance below zero, every amount an integer number of paisa;
-// - each user's balance = the sum of their ledger entries (credits and refunds minus debits), and each
-//   entry's balanceAfter chain is consistent when ordered;
+// - each user's balance = the sum of their ledger entries (credits, refunds and adjustments, which are
+//   signed, minus debits), and each entry's balanceAfter chain is consistent when ordered;
+// - every adjustment has a reason and its `adjust` audit entry (one per adjustment of the account);
 // - every order has exactly one debit of its price and at most one refund, refund ≤ price, a refund
 //   only for a cancelled or partial order and of the right amount;
 // - every credit has exactly one recharge record of the same amount, and every recharge one credit;
-// - the total of all balances = credits − debits + refunds;
+// - the total of all balances = credits − debits + refunds + adjustments;
 // - the count of active (pending/processing) orders per activeLinks key (customer, service and link)
 //   matches activeLinks.
 import { db as adminDb } from '../../functions/src/lib/admin';
-import type { LedgerDoc } from '../../functions/src/services/ledger';
+import { type LedgerDoc, signedAmount } from '../../functions/src/services/ledger';
 import { legacyActiveLinkKey, type OrderDoc } from '../../functions/src/services/orders';
 import type { RechargeDoc } from '../../functions/src/services/recharges';
 import type { UserDoc } from '../../functions/src/services/users';
@@ -18,12 +19,13 @@ import { partialRefund } from '../../functions/src/shared/money';
 
 export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   const problems: string[] = [];
-  const [users, ledger, orders, recharges, activeLinks] = await Promise.all([
+  const [users, ledger, orders, recharges, activeLinks, adjustAudits] = await Promise.all([
     db.collection('users').get(),
     db.collectionGroup('ledger').get(),
     db.collection('orders').get(),
     db.collection('recharges').get(),
     db.collection('activeLinks').get(),
+    db.collection('audit').where('action', '==', 'adjust').get(),
   ]);
 
   const sumByUser = new Map<string, number>();
@@ -33,15 +35,23 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   let credits = 0;
   let debits = 0;
   let refunds = 0;
+  let adjustments = 0;
+  const adjustmentsByUser = new Map<string, number>();
 
   for (const doc of ledger.docs) {
     const entry = doc.data() as LedgerDoc;
     const uid = doc.ref.parent.parent?.id ?? '?';
-    if (!Number.isSafeInteger(entry.amountPaisa) || entry.amountPaisa <= 0)
-      problems.push(`ledger ${doc.ref.path}: amount ${entry.amountPaisa}`);
-    const signed = entry.type === 'debit' ? -entry.amountPaisa : entry.amountPaisa;
+    // Only an adjustment's amount is signed; it is never 0.
+    const valid = entry.type === 'adjustment' ? entry.amountPaisa !== 0 : entry.amountPaisa > 0;
+    if (!Number.isSafeInteger(entry.amountPaisa) || !valid)
+      problems.push(`ledger ${doc.ref.path}: ${entry.type} amount ${entry.amountPaisa}`);
+    const signed = signedAmount(entry);
     sumByUser.set(uid, (sumByUser.get(uid) ?? 0) + signed);
-    if (entry.type === 'credit') {
+    if (entry.type === 'adjustment') {
+      adjustments += entry.amountPaisa;
+      adjustmentsByUser.set(uid, (adjustmentsByUser.get(uid) ?? 0) + 1);
+      if (!entry.reason) problems.push(`adjustment ${doc.ref.path} has no reason`);
+    } else if (entry.type === 'credit') {
       credits += entry.amountPaisa;
       const list = creditsByRecharge.get(entry.rechargeId ?? '') ?? [];
       list.push(entry);
@@ -51,12 +61,27 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
       const list = debitsByOrder.get(entry.orderId ?? '') ?? [];
       list.push(entry);
       debitsByOrder.set(entry.orderId ?? '', list);
-    } else {
+    } else if (entry.type === 'refund') {
       refunds += entry.amountPaisa;
       const list = refundsByOrder.get(entry.orderId ?? '') ?? [];
       list.push(entry);
       refundsByOrder.set(entry.orderId ?? '', list);
+    } else {
+      problems.push(`ledger ${doc.ref.path}: unknown type ${String(entry.type)}`);
     }
+  }
+
+  // Each adjustment was written with its audit entry, in the same transaction.
+  const auditedAdjustments = new Map<string, number>();
+  for (const doc of adjustAudits.docs) {
+    const uid = String(doc.get('subject')).replace(/^users\//, '');
+    auditedAdjustments.set(uid, (auditedAdjustments.get(uid) ?? 0) + 1);
+  }
+  for (const uid of new Set([...adjustmentsByUser.keys(), ...auditedAdjustments.keys()])) {
+    if ((adjustmentsByUser.get(uid) ?? 0) !== (auditedAdjustments.get(uid) ?? 0))
+      problems.push(
+        `user ${uid}: ${adjustmentsByUser.get(uid) ?? 0} adjustments, ${auditedAdjustments.get(uid) ?? 0} adjust audit entries`,
+      );
   }
 
   let totalBalance = 0;
@@ -128,8 +153,10 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     }
   }
 
-  if (totalBalance !== credits - debits + refunds) {
-    problems.push(`total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds}`);
+  if (totalBalance !== credits - debits + refunds + adjustments) {
+    problems.push(
+      `total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds} + adjustments ${adjustments}`,
+    );
   }
   return problems;
 }

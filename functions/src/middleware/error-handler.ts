@@ -19,6 +19,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   body_too_large: 413,
   invalid_token: 401,
   admin_required: 403,
+  account_suspended: 403,
+  cannot_block_admin: 403,
   not_found: 404,
   user_not_found: 404,
   order_not_found: 404,

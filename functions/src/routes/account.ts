@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { pageNewestFirst } from '../lib/pagination';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { parseBody, parseQuery } from '../middleware/parse';
-import { type LedgerDoc, ledgerCollection, ledgerEntryToWire } from '../services/ledger';
+import { listLedger } from '../services/ledger';
 import { ensureProfile } from '../services/users';
 import { MESSAGES } from '../shared/messages';
 import { pageQuery, registerBody } from '../shared/schemas';
@@ -23,9 +22,7 @@ accountRouter.get('/user/profile', authenticate({ checkRevoked: false }), async 
 
 accountRouter.get('/ledger', authenticate({ checkRevoked: true }), async (req, res) => {
   const page = parseQuery(pageQuery, req);
-  const { items, nextCursor } = await pageNewestFirst(ledgerCollection(identityOf(req).uid), 'at', page, (d) =>
-    ledgerEntryToWire(d.id, d.data() as LedgerDoc),
-  );
+  const { items, nextCursor } = await listLedger(identityOf(req).uid, page);
   res.set('Cache-Control', 'private, no-store');
   res.json({ entries: items, nextCursor });
 });

@@ -1,18 +1,26 @@
 import { Router } from 'express';
+import { fail } from '../lib/errors';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
+import { adjustBalance } from '../services/adjustments';
 import { listAudit } from '../services/audit';
-import { listAllOrders, updateOrderStatus, updateOrderStatuses } from '../services/orders';
+import { blockUser, unblockUser } from '../services/blocks';
+import { listLedger } from '../services/ledger';
+import { listAllOrders, listMyOrders, updateOrderStatus, updateOrderStatuses } from '../services/orders';
 import { getOverview } from '../services/overview';
-import { addBalance, listRecentRecharges } from '../services/recharges';
+import { listMyRechargeRequests } from '../services/recharge-requests';
+import { addBalance, listRecentRecharges, listUserRecharges } from '../services/recharges';
 import { decideRefill, listRefills } from '../services/refills';
-import { listUsers } from '../services/users';
+import { getAdminUser, isUid, listUsers } from '../services/users';
+import { MESSAGES } from '../shared/messages';
 import {
   addBalanceBody,
+  adjustBalanceBody,
   adminOrdersQuery,
   adminUsersQuery,
   auditQuery,
+  blockBody,
   bulkStatusBody,
   pageQuery,
   refillsQuery,
@@ -63,6 +71,49 @@ adminRouter.get('/admin/users', ...adminOnly, async (req, res) => {
 adminRouter.get('/admin/audit', ...adminOnly, async (req, res) => {
   const { items, nextCursor } = await listAudit(parseQuery(auditQuery, req));
   res.json({ entries: items, nextCursor });
+});
+
+// One account as the admin sees it, and its lists (each pages through all of its items, newest first).
+adminRouter.get('/admin/users/:uid', ...adminOnly, async (req, res) => {
+  res.json(await getAdminUser(String(req.params.uid)));
+});
+
+adminRouter.get('/admin/users/:uid/ledger', ...adminOnly, async (req, res) => {
+  const uid = String(req.params.uid);
+  if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
+  const { items, nextCursor } = await listLedger(uid, parseQuery(pageQuery, req));
+  res.json({ entries: items, nextCursor });
+});
+
+adminRouter.get('/admin/users/:uid/orders', ...adminOnly, async (req, res) => {
+  const { items, nextCursor } = await listMyOrders(String(req.params.uid), parseQuery(pageQuery, req));
+  res.json({ orders: items, nextCursor });
+});
+
+adminRouter.get('/admin/users/:uid/recharges', ...adminOnly, async (req, res) => {
+  const { items, nextCursor } = await listUserRecharges(String(req.params.uid), parseQuery(pageQuery, req));
+  res.json({ recharges: items, nextCursor });
+});
+
+adminRouter.get('/admin/users/:uid/recharge-requests', ...adminOnly, async (req, res) => {
+  const { items, nextCursor } = await listMyRechargeRequests(String(req.params.uid), parseQuery(pageQuery, req));
+  res.json({ requests: items, nextCursor });
+});
+
+adminRouter.post('/admin/users/:uid/adjust', ...adminOnly, async (req, res) => {
+  const key = idempotencyKey(req);
+  const body = parseBody(adjustBalanceBody, req);
+  sendAnswer(res, await adjustBalance(identityOf(req), String(req.params.uid), body, key));
+});
+
+adminRouter.post('/admin/users/:uid/block', ...adminOnly, async (req, res) => {
+  const { reason } = parseBody(blockBody, req);
+  res.json(await blockUser(identityOf(req), String(req.params.uid), reason));
+});
+
+adminRouter.post('/admin/users/:uid/unblock', ...adminOnly, async (req, res) => {
+  const { reason } = parseBody(blockBody, req);
+  res.json(await unblockUser(identityOf(req), String(req.params.uid), reason));
 });
 
 adminRouter.get('/admin/refills', ...adminOnly, async (req, res) => {

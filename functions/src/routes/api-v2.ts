@@ -84,6 +84,9 @@ apiV2Router.post('/', async (req: Request, res: Response) => {
       res.set('Retry-After', '1');
       return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);
     }
+    // A blocked account's key does nothing (placeOrder checks again inside its transaction, so a block
+    // that lands during an `add` is seen).
+    if (owner.user.blocked) return answer(res, { error: API_V2_ERRORS.accountSuspended });
     const identity: Identity = { uid: owner.uid, email: owner.user.email, name: owner.user.name, admin: false };
     switch (action) {
       case 'services':

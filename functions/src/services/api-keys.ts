@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { runInTransaction, sha256 } from './transactions';
-import { type Identity, readAccount, type UserDoc, userRef } from './users';
+import { assertNotBlocked, type Identity, readAccount, type UserDoc, userRef } from './users';
 
 interface ApiKeyDoc {
   uid: string;
@@ -42,6 +42,8 @@ export async function createApiKey(identity: Identity): Promise<string> {
   const hash = sha256(key);
   await runInTransaction(null, async (tx, now) => {
     const { user, createIfMissing } = await readAccount(tx, identity, now);
+    // A blocked account cannot use a key, so it gets no new one either.
+    assertNotBlocked(user);
     const old = (user as ProfileWithKey).apiKey;
     createIfMissing();
     if (old) tx.delete(apiKeysCollection().doc(old.hash));

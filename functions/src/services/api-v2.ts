@@ -33,8 +33,12 @@ const ADD_REFUSALS: Partial<Record<ErrorCode, string>> = {
   active_order_on_link: API_V2_ERRORS.activeOrder,
   service_not_found: API_V2_ERRORS.incorrectService,
   invalid_link: API_V2_ERRORS.badLink,
+  account_suspended: API_V2_ERRORS.accountSuspended,
 };
-const NOT_FOUND_REFUSAL: Partial<Record<ErrorCode, string>> = { order_not_found: API_V2_ERRORS.incorrectOrder };
+const NOT_FOUND_REFUSAL: Partial<Record<ErrorCode, string>> = {
+  order_not_found: API_V2_ERRORS.incorrectOrder,
+  account_suspended: API_V2_ERRORS.accountSuspended,
+};
 /** Codes that are not a refusal of this request but a failure to answer it. */
 const FAILURES: readonly ErrorCode[] = ['busy', 'internal'];
 

@@ -1,22 +1,32 @@
-// The ledger: the only code that changes a balance. Every credit, debit and refund writes an immutable
-// entry under users/{uid}/ledger and the cached balance together, inside the caller's transaction.
+// The ledger: the only code that changes a balance. Every credit, debit, refund and adjustment writes an
+// immutable entry under users/{uid}/ledger and the cached balance together, inside the caller's
+// transaction. Credits, debits and refunds store a positive amount (the type says which way it went);
+// an adjustment (an admin's correction, either way) stores its signed amount and its reason.
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
+import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { isPaisa, type Paisa, toRupees } from '../shared/money';
-import type { LedgerEntry } from '../shared/schemas';
+import type { LedgerEntry, LedgerType } from '../shared/schemas';
 
-export type LedgerType = 'credit' | 'debit' | 'refund';
+export type { LedgerType };
 
 export interface LedgerDoc {
   type: LedgerType;
+  /** Positive; an adjustment's is signed (negative takes money away). */
   amountPaisa: Paisa;
   balanceAfterPaisa: Paisa;
   orderId?: string;
   rechargeId?: string;
+  /** An adjustment's reason. */
+  reason?: string;
   at: Timestamp;
 }
+
+/** What an entry does to the balance: + for credits, refunds and positive adjustments, − otherwise. */
+export const signedAmount = (entry: Pick<LedgerDoc, 'type' | 'amountPaisa'>): Paisa =>
+  entry.type === 'debit' ? -entry.amountPaisa : entry.amountPaisa;
 
 /** An account as read inside a transaction; `balancePaisa` follows the entries posted to it. */
 export interface Account {
@@ -32,6 +42,8 @@ export const ledgerEntryId = {
   orderDebit: (orderId: string) => `debit-${orderId}`,
   orderRefund: (orderId: string) => `refund-${orderId}`,
   credit: (rechargeId: string) => `credit-${rechargeId}`,
+  /** An adjustment has no other document to be named after: a fresh auto id (its key makes a retry safe). */
+  adjustment: (uid: string) => `adjust-${ledgerCollection(uid).doc().id}`,
 };
 
 export interface PostEntry {
@@ -40,20 +52,31 @@ export interface PostEntry {
   amountPaisa: Paisa;
   orderId?: string;
   rechargeId?: string;
+  reason?: string;
   at: Timestamp;
 }
 
+const isAmount = (entry: PostEntry) =>
+  entry.type === 'adjustment'
+    ? entry.amountPaisa !== 0 && isPaisa(Math.abs(entry.amountPaisa))
+    : entry.amountPaisa !== 0 && isPaisa(entry.amountPaisa);
+
 /**
- * Writes one entry and the new balance. Call it after every read of the transaction. A debit that
- * would take the balance below zero throws `Insufficient Balance` before anything is written.
+ * Writes one entry and the new balance. Call it after every read of the transaction. A debit (or a
+ * negative adjustment) that would take the balance below zero throws `insufficient_balance` before
+ * anything is written.
  */
 export function postEntry(tx: Transaction, account: Account, entry: PostEntry): Paisa {
-  if (!isPaisa(entry.amountPaisa) || entry.amountPaisa === 0) {
-    throw new RangeError(`Ledger amount must be a positive integer paisa amount, got ${entry.amountPaisa}`);
+  if (!isAmount(entry)) {
+    throw new RangeError(`Ledger amount must be a non-zero integer paisa amount (positive unless an adjustment), got ${entry.amountPaisa}`);
   }
-  const delta = entry.type === 'debit' ? -entry.amountPaisa : entry.amountPaisa;
-  const balanceAfterPaisa = account.balancePaisa + delta;
-  if (balanceAfterPaisa < 0) throw fail('insufficient_balance', MESSAGES.insufficientBalance);
+  if (entry.type === 'adjustment' && !entry.reason) throw new RangeError('An adjustment needs a reason');
+  const balanceAfterPaisa = account.balancePaisa + signedAmount(entry);
+  if (balanceAfterPaisa < 0) {
+    throw entry.type === 'adjustment'
+      ? fail('insufficient_balance', MESSAGES.balanceBelowZero, 'amount')
+      : fail('insufficient_balance', MESSAGES.insufficientBalance);
+  }
   if (!isPaisa(balanceAfterPaisa)) throw fail('balance_limit', 'Balance would exceed the maximum', 'amount');
 
   const doc: LedgerDoc = {
@@ -63,6 +86,7 @@ export function postEntry(tx: Transaction, account: Account, entry: PostEntry): 
     at: entry.at,
     ...(entry.orderId ? { orderId: entry.orderId } : {}),
     ...(entry.rechargeId ? { rechargeId: entry.rechargeId } : {}),
+    ...(entry.type === 'adjustment' ? { reason: entry.reason } : {}),
   };
   tx.create(ledgerCollection(account.uid).doc(entry.id), doc);
   tx.update(account.ref, { balancePaisa: balanceAfterPaisa });
@@ -78,6 +102,12 @@ export function ledgerEntryToWire(id: string, doc: LedgerDoc): LedgerEntry {
     balanceAfter: toRupees(doc.balanceAfterPaisa),
     ...(doc.orderId ? { orderId: doc.orderId } : {}),
     ...(doc.rechargeId ? { rechargeId: doc.rechargeId } : {}),
+    ...(doc.reason ? { reason: doc.reason } : {}),
     at: doc.at.toDate().toISOString(),
   };
+}
+
+/** An account's entries, newest first (the customer's own statement, and the admin's view of it). */
+export function listLedger(uid: string, page: { limit: number; cursor?: string | undefined }) {
+  return pageNewestFirst(ledgerCollection(uid), 'at', page, (d) => ledgerEntryToWire(d.id, d.data() as LedgerDoc));
 }

@@ -18,7 +18,7 @@ import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
 import { runInTransaction, sha256 } from './transactions';
-import { accountFromSnapshot, type Identity, type UserDoc, userRef } from './users';
+import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
   userId: string;
@@ -129,6 +129,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
       );
       if (!serviceSnap || !userSnap || !linkSnap) throw new Error('getAll returned fewer snapshots than asked');
       const { account, user, createIfMissing } = accountFromSnapshot(tx, userSnap, identity, now);
+      assertNotBlocked(user);
       const orderRef = firstFree(candidates);
       const active = linkSnap.data() as ActiveLinkDoc | undefined;
 

@@ -20,7 +20,7 @@ import { checkRateLimit } from './rate-limit';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
 import { runInTransaction } from './transactions';
-import { accountFromSnapshot, type Identity, type UserDoc, userRef, userToWire } from './users';
+import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef, userToWire } from './users';
 
 export type RechargeRequestStatus = RechargeRequest['status'];
 
@@ -149,6 +149,7 @@ export async function submitRechargeRequest(
         checkRateLimit(tx, 'rechargeRequest', { uid: identity.uid }, now),
       ]);
 
+      assertNotBlocked(userSnap.data() as UserDoc | undefined);
       const wallet = findWallet(settingsFromDoc(settingsSnap.data() as SettingsDoc | undefined), body.method);
       if (!wallet) throw invalidInput(MESSAGES.unknownWallet, 'method');
       // The customer's own pending or approved request for this id. Two racing submissions both read

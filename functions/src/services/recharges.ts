@@ -125,3 +125,10 @@ export async function listRecentRecharges(page: { limit: number; cursor?: string
   const by = await auditedBy(items.map((d) => d.ref));
   return { items: items.map((d) => rechargeToWire(d.id, d.data() as RechargeDoc, by.get(d.id))), nextCursor };
 }
+
+/** One account's credits, newest first (the admin's view of a customer). */
+export function listUserRecharges(uid: string, page: { limit: number; cursor?: string | undefined }) {
+  return pageNewestFirst(rechargesCollection().where('userId', '==', uid), 'date', page, (d) =>
+    rechargeToWire(d.id, d.data() as RechargeDoc),
+  );
+}

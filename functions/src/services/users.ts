@@ -11,7 +11,7 @@ import { pageAlphabetical, pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toRupees } from '../shared/money';
 import { profileName } from '../shared/names';
-import type { User } from '../shared/schemas';
+import type { AdminUserDetail, User } from '../shared/schemas';
 import type { Account } from './ledger';
 import { runInTransaction } from './transactions';
 
@@ -24,6 +24,30 @@ export interface UserDoc {
   createdAt: Timestamp;
   /** When the account's sessions were last ended (sessions.ts), for firestore.rules. */
   sessionsValidAfter?: Timestamp;
+  /**
+   * The name lowercased, for the admin's search by name prefix (written with the name; profiles made
+   * before issue 13 get it from `npm run migrate:issue-13-users`).
+   */
+  nameLower?: string;
+  /** Set while an admin has the account blocked (blocks.ts): no orders, top-up requests or API key use. */
+  blocked?: BlockedDoc | null;
+}
+
+export interface BlockedDoc {
+  reason: string;
+  at: Timestamp;
+}
+
+/** The search form of a name (see UserDoc.nameLower). */
+export const nameSearchKey = (name: string) => name.toLowerCase();
+
+/**
+ * Refuses what a blocked account may not do (order, request a top-up, use its API key): 403
+ * `Account suspended`. Called inside the money transactions, on the profile they read, so a block
+ * that commits first is always seen.
+ */
+export function assertNotBlocked(profile: Pick<UserDoc, 'blocked'> | undefined): void {
+  if (profile?.blocked) throw fail('account_suspended', MESSAGES.accountSuspended);
 }
 
 export interface Identity {
@@ -70,9 +94,11 @@ export const identityByEmail = (email: string) => identityFromAuth(() => auth.ge
 export const identityByUid = (uid: string) => identityFromAuth(() => auth.getUser(uid), 'userId');
 
 export function newUserDoc(identity: Identity, now: Timestamp, name = identity.name): UserDoc {
+  // Every path that creates a profile comes here: the same bounds for every name.
+  const cleaned = profileName(name, identity.email.split('@')[0]);
   return {
-    // Every path that creates a profile comes here: the same bounds for every name.
-    name: profileName(name, identity.email.split('@')[0]),
+    name: cleaned,
+    nameLower: nameSearchKey(cleaned),
     email: identity.email,
     role: identity.admin ? 'admin' : 'user',
     balancePaisa: 0,
@@ -155,14 +181,40 @@ export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
       ? { amount: toRupees(doc.lastRecharge.amountPaisa), date: doc.lastRecharge.date.toDate().toISOString() }
       : null,
     createdAt: doc.createdAt.toDate().toISOString(),
+    blocked: doc.blocked ? { reason: doc.blocked.reason, at: doc.blocked.at.toDate().toISOString() } : null,
   };
 }
 
-/** Admin list: newest first, or the accounts whose email starts with `q`. */
-export async function listUsers(page: { limit: number; cursor?: string | undefined; q?: string | undefined }) {
-  const q = page.q?.toLowerCase();
-  const base = q ? usersCollection().where('email', '>=', q).where('email', '<', `${q}\uf8ff`) : usersCollection();
-  // A prefix search goes alphabetically by email, a page at a time like every list.
-  if (q) return pageAlphabetical(base, 'email', page, (d) => userToWire(d.id, d.data() as UserDoc));
-  return pageNewestFirst(base, 'createdAt', page, (d) => userToWire(d.id, d.data() as UserDoc));
+/**
+ * Admin list: newest first, or the accounts whose email (`by: 'email'`) or name (`by: 'name'`) starts
+ * with `q`, case-insensitively.
+ */
+export async function listUsers(page: { limit: number; cursor?: string | undefined; q?: string | undefined; by?: 'email' | 'name' }) {
+  const q = page.q ? nameSearchKey(page.q) : undefined;
+  const toUser = (d: FirebaseFirestore.QueryDocumentSnapshot) => userToWire(d.id, d.data() as UserDoc);
+  if (!q) return pageNewestFirst(usersCollection(), 'createdAt', page, toUser);
+  // A prefix search goes alphabetically by the field, a page at a time like every list.
+  const field = page.by === 'name' ? 'nameLower' : 'email';
+  return pageAlphabetical(usersCollection().where(field, '>=', q).where(field, '<', `${q}\uf8ff`), field, page, toUser);
 }
+
+/** GET /api/admin/users/{uid}: the profile, its API key's status (never the key) and counts. */
+export async function getAdminUser(uid: string): Promise<AdminUserDetail> {
+  if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
+  const snap = await userRef(uid).get();
+  const profile = snap.data() as (UserDoc & { apiKey?: { createdAt: Timestamp; last4: string } | null }) | undefined;
+  if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
+  const [orders, rechargeRequests] = await Promise.all([
+    db.collection('orders').where('userId', '==', uid).count().get(),
+    db.collection('rechargeRequests').where('userId', '==', uid).count().get(),
+  ]);
+  const key = profile.apiKey;
+  return {
+    user: userToWire(uid, profile),
+    apiKey: key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false },
+    counts: { orders: orders.data().count, rechargeRequests: rechargeRequests.data().count },
+  };
+}
+
+/** Firebase Auth uids: letters, digits and a few marks, at most 128; anything else cannot name a profile. */
+export const isUid = (uid: string) => /^[A-Za-z0-9_-]{1,128}$/.test(uid) && !/^__.*__$/.test(uid);

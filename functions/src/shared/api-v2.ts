@@ -41,6 +41,8 @@ export const API_V2_ERRORS = {
   activeOrder: 'You have active order with this link. Please wait until order being completed.',
   cannotCancel: 'Order can not be canceled',
   notEligibleForRefill: 'Order not eligible for refill.',
+  /** The key's account is blocked by an admin: every action is refused. */
+  accountSuspended: MESSAGES.accountSuspended,
   /** Contention: nothing was written, the same request may be sent again. */
   busy: MESSAGES.busy,
   /** Anything unexpected (logged). */

@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'body_too_large',
   'invalid_token',
   'admin_required',
+  'account_suspended',
+  'cannot_block_admin',
   'not_found',
   'user_not_found',
   'order_not_found',

@@ -26,6 +26,10 @@ export const LIMITS = {
   pageSize: { default: 50, max: 200 },
   minRecharge: 100,
   maxCredit: 1_000_000,
+  /** An admin's balance correction, either way. */
+  maxAdjustment: 1_000_000,
+  /** Why an admin adjusted a balance or blocked an account. */
+  reason: 500,
   maxQuantity: 10_000_000,
   /** Order ids are 9-digit numbers; anything much longer names no order. */
   orderId: 32,
@@ -55,6 +59,20 @@ export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE, label = 'Amoun
     .min(MIN_RUPEES, `${label} must be at least Rs ${MIN_RUPEES}`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
+}
+
+/**
+ * A signed rupee amount (an admin's correction: + credits, − debits): non-zero, at most 2 decimals,
+ * at most `max` rupees either way.
+ */
+export function signedRupees(max: number) {
+  return z
+    .number({ error: 'Amount must be a number' })
+    .min(-max, `Amount must be at least -${max.toLocaleString('en-US')}`)
+    .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
+    .refine((amount) => amount !== 0, 'Amount cannot be 0')
+    .refine((amount) => Math.abs(amount) >= MIN_RUPEES, `Amount must be at least Rs ${MIN_RUPEES} either way`)
+    .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
 }
 
 const trimmed = (label: string, max: number) =>
@@ -129,6 +147,16 @@ export const addBalanceBody = z
       ctx.addIssue({ code: 'custom', path: ['userId'], message: MESSAGES.emailOrUserId });
   });
 export type AddBalanceBody = z.infer<typeof addBalanceBody>;
+
+/** Why an admin acted on an account: shown to the admins (audit) and, for a block, to the customer. */
+export const reasonSchema = trimmed('Reason', LIMITS.reason).refine(
+  (reason) => !hasControlOrFormat(reason.replace(/\n/g, ' ')),
+  MESSAGES.reasonCharacters,
+);
+
+export const adjustBalanceBody = z.strictObject({ amount: signedRupees(LIMITS.maxAdjustment), reason: reasonSchema });
+export type AdjustBalanceBody = z.infer<typeof adjustBalanceBody>;
+export const blockBody = z.strictObject({ reason: reasonSchema });
 
 export const resetPasswordBody = z.strictObject({ email: emailSchema, newPassword: passwordSchema });
 export const changePasswordBody = z.strictObject({ newPassword: passwordSchema });
@@ -218,7 +246,12 @@ export const bulkStatusBody = z.strictObject({
   status: updateStatusBody.shape.status,
   remains: updateStatusBody.shape.remains,
 });
-export const adminUsersQuery = pageQuery.extend({ q: text().trim().max(LIMITS.email).optional() });
+/** `q` is an email prefix (`by=email`, the default) or a name prefix (`by=name`), case-insensitive. */
+export const USER_SEARCH_FIELDS = ['email', 'name'] as const;
+export const adminUsersQuery = pageQuery.extend({
+  q: text().trim().max(LIMITS.email).optional(),
+  by: z.enum(USER_SEARCH_FIELDS).default('email'),
+});
 export const refillsQuery = pageQuery.extend({
   status: z.enum(REFILL_STATUSES).optional(),
 });
@@ -339,6 +372,8 @@ export const userSchema = z.object({
   balance: z.number(),
   lastRecharge: z.object({ amount: z.number(), date: isoDate }).nullable(),
   createdAt: isoDate,
+  /** Set while an admin has blocked the account: why, and since when. (Optional: answers cached before issue 13 lack it.) */
+  blocked: z.object({ reason: z.string(), at: isoDate }).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -399,13 +434,19 @@ export const rechargeSchema = z.object({
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
 
+export const LEDGER_TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
 export const ledgerEntrySchema = z.object({
   _id: z.string(),
-  type: z.enum(['credit', 'debit', 'refund']),
+  type: z.enum(LEDGER_TYPES),
+  /** Positive, except an adjustment's, which is signed (− takes money away). */
   amount: z.number(),
   balanceAfter: z.number(),
   orderId: z.string().optional(),
   rechargeId: z.string().optional(),
+  /** An adjustment's reason, as the admin wrote it. */
+  reason: z.string().optional(),
   at: isoDate,
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
@@ -481,6 +522,13 @@ export const bulkStatusResultSchema = z.discriminatedUnion('ok', [
 export type BulkStatusResultWire = z.infer<typeof bulkStatusResultSchema>;
 
 export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: isoDate.optional(), last4: z.string().optional() });
+/** What an admin sees of an account (GET /api/admin/users/{uid}): never the API key or its hash. */
+export const adminUserDetailSchema = z.object({
+  user: userSchema,
+  apiKey: apiKeyInfoSchema,
+  counts: z.object({ orders: z.number().int(), rechargeRequests: z.number().int() }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const apiKeyCreatedSchema = z.object({ key: z.string() });
 
 /** An audit trail entry: who (email and uid), when, what (the action on a document), before and after. */

@@ -46,6 +46,10 @@ export const routes = [
                 lazy: () => import('@/app/routes/admin/users').then((m) => ({ Component: m.AdminUsersRoute })),
               },
               {
+                path: paths.adminUser.path,
+                lazy: () => import('@/app/routes/admin/user').then((m) => ({ Component: m.AdminUserRoute })),
+              },
+              {
                 path: paths.adminTopUps.path,
                 lazy: () => import('@/app/routes/admin/top-ups').then((m) => ({ Component: m.AdminTopUpsRoute })),
               },

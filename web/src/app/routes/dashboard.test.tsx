@@ -56,4 +56,19 @@ describe('DashboardRoute', () => {
     expect(currentPath()).toBe('/login');
     expect(auth.logout).not.toHaveBeenCalled();
   });
+
+  it('tells a blocked customer that the account is suspended, and why', async () => {
+    profileAnswer = { body: { user: { ...profile, blocked: { reason: 'Chargeback on Easypaisa', at: '2026-02-01T10:00:00.000Z' } } } };
+    renderDashboard();
+    const banner = await screen.findByRole('alert', { name: 'Your account is suspended' });
+    expect(banner).toHaveTextContent('Reason: Chargeback on Easypaisa');
+    expect(banner).toHaveTextContent('You cannot place orders, request top-ups or use your API key');
+  });
+
+  it('shows no suspension banner for an account that is not blocked', async () => {
+    profileAnswer = { body: { user: { ...profile, blocked: null } } };
+    renderDashboard();
+    expect(await screen.findByText('Rs 1,234.50')).toBeInTheDocument();
+    expect(screen.queryByText('Your account is suspended')).not.toBeInTheDocument();
+  });
 });

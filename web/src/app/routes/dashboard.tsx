@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { DashboardError } from '@/features/dashboard/components/dashboard-error';
 import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { SupportFooter } from '@/features/dashboard/components/support-footer';
@@ -59,6 +60,7 @@ export function DashboardRoute() {
     const user = profile.data;
     body = (
       <div className="space-y-6">
+        <AccountSuspended blocked={user.blocked} supportChat={settings.data?.supportChat} />
         <SummaryCards
           user={user}
           totalOrders={orders.data ? { count: orders.data.orders.length, more: orders.data.nextCursor !== null } : undefined}

@@ -1,13 +1,16 @@
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { OrderServices } from '@/features/orders/components/order-services';
 import { OrderTips } from '@/features/orders/components/order-tips';
 import { QualityChips } from '@/features/orders/components/quality-chips';
 import { useProfile } from '@/lib/profile';
+import { useSettings } from '@/lib/settings';
 
 export function OrderRoute() {
   const [search] = useSearchParams();
   const profile = useProfile();
+  const settings = useSettings();
   return (
     <Page
       title="Order Services"
@@ -15,11 +18,13 @@ export function OrderRoute() {
       description="Pick a platform and a service, paste your link and choose a quantity."
     >
       <div className="space-y-6">
+        <AccountSuspended blocked={profile.data?.blocked} supportChat={settings.data?.supportChat} />
         <QualityChips />
         <OrderServices
           balance={profile.data?.balance}
           balanceFailed={profile.isError ? { retry: () => void profile.refetch() } : undefined}
           search={search}
+          suspended={Boolean(profile.data?.blocked)}
         />
         <OrderTips />
       </div>

@@ -1,16 +1,16 @@
 import { userSchema } from '@shared/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 
-export const usersAnswer = z.object({ users: z.array(userSchema), nextCursor: z.string().nullable() });
-
-export function getUsers(q: string) {
-  return api.get('/admin/users', usersAnswer, { params: { q: q || undefined, limit: 50 } });
-}
-
+/** Every users query (the list, an account's detail and its lists) starts with this key. */
 export const adminUsersKey = ['admin', 'users'] as const;
 
-export function useUsers(q: string) {
-  return useQuery({ queryKey: [...adminUsersKey, q], queryFn: () => getUsers(q), placeholderData: keepPreviousData });
+/** GET /api/admin/users: every account page by page, or those whose email or name starts with `q`. */
+export function useUsers(search: { q: string; by: 'email' | 'name' }) {
+  return useAdminList({
+    key: adminUsersKey,
+    path: '/admin/users',
+    itemsKey: 'users',
+    item: userSchema,
+    params: search.q ? { q: search.q, by: search.by } : {},
+  });
 }

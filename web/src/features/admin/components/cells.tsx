@@ -1,10 +1,19 @@
 // Cells the admin tables share: who an entry belongs to, and the Load more button of a server-paged list.
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
-export function UserCell({ user }: { user: { name: string; email: string } }) {
+/** Who an entry belongs to; with the account's `_id`, its name opens the account in the Users section. */
+export function UserCell({ user }: { user: { _id?: string; name: string; email: string } }) {
   return (
     <span className="min-w-0 text-right sm:text-left">
-      <span className="block font-medium">{user.name}</span>
+      {user._id ? (
+        <Link to={paths.adminUser.getHref(user._id)} className="block font-medium text-brand-700 underline-offset-2 hover:underline">
+          {user.name}
+        </Link>
+      ) : (
+        <span className="block font-medium">{user.name}</span>
+      )}
       <span className="block text-xs break-all text-slate-600">{user.email}</span>
     </span>
   );

@@ -82,4 +82,46 @@ describe('UsersPanel', () => {
     expect(first?.headers['idempotency-key']).toBeTruthy();
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
   });
+
+  it('searches by name or by email prefix, and shows each account’s balance, state and a link to it', async () => {
+    const blocked = {
+      ...ali,
+      _id: 'u2',
+      name: 'Bilal',
+      email: 'bilal@example.com',
+      balance: 12.5,
+      blocked: { reason: 'Fraud', at: '2026-02-01T00:00:00.000Z' },
+    };
+    const { calls } = mockApi({ 'GET /api/admin/users': { body: { users: [ali, blocked], nextCursor: null } } });
+    const { user } = renderApp(<UsersPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const bilalRow = within(table).getByText('bilal@example.com').closest('tr') as HTMLElement;
+    expect(within(bilalRow).getByText('Blocked')).toBeInTheDocument();
+    expect(within(bilalRow).getByText('Rs 12.50')).toBeInTheDocument();
+    expect(within(bilalRow).getByRole('link', { name: 'Bilal' })).toHaveAttribute('href', '/admin/users/u2');
+    expect(within(within(table).getByText('ali@example.com').closest('tr') as HTMLElement).getByText('Active')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Search by'), 'name');
+    await user.type(screen.getByLabelText('Search users by name'), 'Bi{Enter}');
+    await waitFor(() => expect(calls.at(-1)?.query).toMatchObject({ q: 'bi', by: 'name' }));
+    await user.selectOptions(screen.getByLabelText('Search by'), 'email');
+    await user.clear(screen.getByLabelText('Search users by email'));
+    await user.type(screen.getByLabelText('Search users by email'), 'ALI@{Enter}');
+    await waitFor(() => expect(calls.at(-1)?.query).toMatchObject({ q: 'ali@', by: 'email' }));
+    expect(calls[0]?.query).not.toHaveProperty('q');
+  });
+
+  it('loads the next page of users with the cursor', async () => {
+    const bilal = { ...ali, _id: 'u2', name: 'Bilal', email: 'bilal@example.com' };
+    const { calls } = mockApi({
+      'GET /api/admin/users': (call) =>
+        call.query.cursor === 'next' ? { body: { users: [bilal], nextCursor: null } } : { body: { users: [ali], nextCursor: 'next' } },
+    });
+    const { user } = renderApp(<UsersPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('bilal@example.com')).toBeInTheDocument();
+    expect(screen.getByText('ali@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.query.cursor)).toEqual([undefined, 'next']);
+  });
 });

@@ -2,6 +2,7 @@ import { orderSchema, type PlaceOrderBody, placeOrderBody } from '@shared/schema
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { profileQueryKey } from '@/lib/profile';
 import { myOrdersQueryKey } from './get-my-orders';
@@ -26,6 +27,11 @@ export function usePlaceOrder() {
       );
       void queryClient.invalidateQueries({ queryKey: profileQueryKey(user?.uid) });
       void queryClient.invalidateQueries({ queryKey: myOrdersQueryKey });
+    },
+    onError: (error) => {
+      // Blocked since the profile was read: the profile says why, and the page shows it.
+      if (error instanceof ApiError && error.code === 'account_suspended')
+        void queryClient.invalidateQueries({ queryKey: profileQueryKey(user?.uid) });
     },
   });
 }

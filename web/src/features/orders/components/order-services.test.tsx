@@ -246,4 +246,21 @@ describe('OrderServices', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     expect(placeCalls()).toHaveLength(0);
   });
+
+  it('disables Place Order for a suspended account and says why', async () => {
+    const { user } = renderApp(<OrderServices balance={500} suspended />, { route: '/order' });
+    await chooseTikTokRealFollowers(user);
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    const button = screen.getByRole('button', { name: 'Place Order' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Your account is suspended, so orders cannot be placed.');
+    expect(placeCalls()).toHaveLength(0);
+  });
+
+  it("shows the server's Account suspended when the account was blocked since the page loaded", async () => {
+    placeAnswer = () => ({ status: 403, body: { message: 'Account suspended', code: 'account_suspended' } });
+    const { user } = renderOrder(500);
+    await placeRealFollowersOrder(user);
+    expect(await screen.findByText('❌ Account suspended')).toBeInTheDocument();
+  });
 });

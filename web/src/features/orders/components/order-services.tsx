@@ -64,9 +64,11 @@ export interface OrderServicesProps {
   /** Loading the balance failed: ordering waits for it, and the user can try again. */
   balanceFailed?: { retry: () => void } | undefined;
   search?: URLSearchParams;
+  /** The account is blocked (the page says why): no order can be placed. */
+  suspended?: boolean;
 }
 
-export function OrderServices({ balance, balanceFailed, search = new URLSearchParams() }: OrderServicesProps) {
+export function OrderServices({ balance, balanceFailed, search = new URLSearchParams(), suspended = false }: OrderServicesProps) {
   const [preset] = useState(() => parsePreset(search));
   const [platform, setPlatform] = useState<Platform>(preset.platform);
   const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(() => new Set(preset.category ? [preset.category] : []));
@@ -81,6 +83,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const { send } = useIdempotencyKey();
   const online = useOnline();
   const offlineReasonId = useId();
+  const suspendedId = useId();
 
   const platformServices = useMemo(() => (services.data?.services ?? []).filter((s) => s.platform === platform), [services.data, platform]);
   const categories = services.data?.categories[platform] ?? [];
@@ -261,14 +264,19 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               block
               size="lg"
               loading={submitting}
-              disabled={!online || !service || balance === undefined || services.isPlaceholderData}
-              aria-describedby={online ? undefined : offlineReasonId}
+              disabled={!online || suspended || !service || balance === undefined || services.isPlaceholderData}
+              aria-describedby={online ? (suspended ? suspendedId : undefined) : offlineReasonId}
             >
               {submitting ? 'Placing order…' : 'Place Order'}
             </Button>
             {online ? null : (
               <OfflineReason id={offlineReasonId}>You are offline. Orders can be placed again once you are back online.</OfflineReason>
             )}
+            {suspended ? (
+              <p id={suspendedId} className="text-sm font-medium text-red-800">
+                Your account is suspended, so orders cannot be placed.
+              </p>
+            ) : null}
           </form>
         </section>
       </div>

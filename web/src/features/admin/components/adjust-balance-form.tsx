@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adjustBalanceBody, type User } from '@shared/schemas';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { useAdjustBalance } from '@/features/admin/api/adjust-balance';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import type { useIdempotencyKey } from '@/lib/idempotency';
+
+type Values = z.input<typeof adjustBalanceBody>;
+
+/**
+ * A signed correction of `account`'s balance with its reason. `attempts` outlives the dialog, as the
+ * credit dialog's does: an adjustment whose answer was lost is retried with the same Idempotency-Key.
+ */
+export function AdjustBalanceForm({
+  account,
+  attempts,
+  onDone,
+}: {
+  account: Pick<User, '_id' | 'name' | 'email' | 'balance'>;
+  attempts: ReturnType<typeof useIdempotencyKey>;
+  onDone: () => void;
+}) {
+  const toast = useToast();
+  const adjust = useAdjustBalance();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(adjustBalanceBody), defaultValues: { amount: Number.NaN, reason: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await attempts.send({ uid: account._id, ...body }, (idempotencyKey) =>
+        adjust.mutateAsync({ uid: account._id, body, idempotencyKey }),
+      );
+      toast.success('✅ Balance adjusted!');
+      onDone();
+    } catch (error) {
+      toast.error(adminFailure(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <p className="text-sm text-slate-600">
+        <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
+      </p>
+      <TextField
+        label="Amount (Rs)"
+        type="number"
+        inputMode="decimal"
+        step="any"
+        data-autofocus
+        hint="Positive adds to the balance, negative takes from it."
+        error={errors.amount?.message}
+        {...register('amount', { valueAsNumber: true })}
+      />
+      <TextAreaField label="Reason" rows={3} maxLength={500} error={errors.reason?.message} {...register('reason')} />
+      <Button type="submit" block loading={adjust.isPending}>
+        Adjust Balance
+      </Button>
+    </form>
+  );
+}

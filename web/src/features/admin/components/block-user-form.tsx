@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { blockBody, type User } from '@shared/schemas';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { useSetBlocked } from '@/features/admin/api/block-user';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+
+type Values = z.input<typeof blockBody>;
+
+/** Blocks `account` (or unblocks it, when it is blocked) with a reason; the customer sees a block's reason. */
+export function BlockUserForm({ account, onDone }: { account: Pick<User, '_id' | 'name' | 'email' | 'blocked'>; onDone: () => void }) {
+  const toast = useToast();
+  const setBlocked = useSetBlocked();
+  const block = !account.blocked;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(blockBody), defaultValues: { reason: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await setBlocked.mutateAsync({ uid: account._id, block, body });
+      toast.success(block ? '✅ Account blocked!' : '✅ Account unblocked!');
+      onDone();
+    } catch (error) {
+      toast.error(adminFailure(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <p className="text-sm text-slate-600">
+        <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
+      </p>
+      {block ? (
+        <p className="text-sm text-slate-700">
+          They can still sign in and see this reason, but cannot order, request a top-up or use their API key. Their pending orders go on.
+        </p>
+      ) : null}
+      <TextAreaField
+        label="Reason"
+        rows={3}
+        maxLength={500}
+        data-autofocus
+        hint={block ? 'Shown to the customer.' : undefined}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      <Button type="submit" block variant={block ? 'danger' : 'primary'} loading={setBlocked.isPending}>
+        {block ? 'Block Account' : 'Unblock Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { UserDetail } from '@/features/admin/components/user-detail';
+import { admin, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+
+const asAdmin = { route: '/admin/users/u2', auth: fakeAuth({ user: admin }) };
+const bilal = {
+  _id: 'u2',
+  name: 'Bilal',
+  email: 'bilal@example.com',
+  role: 'user',
+  balance: 70.25,
+  lastRecharge: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  blocked: null,
+};
+const detail = (user: object = bilal) => ({
+  user,
+  apiKey: { exists: true, createdAt: '2026-01-02T00:00:00.000Z', last4: 'beef' },
+  counts: { orders: 3, rechargeRequests: 1 },
+});
+const entry = (over: object) => ({ _id: 'e', type: 'credit', amount: 50, balanceAfter: 50, at: '2026-01-03T00:00:00.000Z', ...over });
+
+function mockUser(extra: Record<string, MockResponse | ((call: RecordedCall) => MockResponse)> = {}, user: object = bilal) {
+  return mockApi({
+    'GET /api/admin/users/u2': { body: detail(user) },
+    'GET /api/admin/users/u2/ledger': {
+      body: {
+        entries: [
+          entry({ _id: 'adjust-1', type: 'adjustment', amount: -5, balanceAfter: 70.25, reason: 'Fee for a chargeback' }),
+          entry({ _id: 'debit-9', type: 'debit', amount: 20, balanceAfter: 75.25, orderId: '123456789' }),
+          entry({ _id: 'credit-1', type: 'credit', amount: 95.25, balanceAfter: 95.25, rechargeId: 'r1' }),
+        ],
+        nextCursor: null,
+      },
+    },
+    'GET /api/admin/users/u2/orders': { body: { orders: [], nextCursor: null } },
+    'GET /api/admin/users/u2/recharges': { body: { recharges: [], nextCursor: null } },
+    'GET /api/admin/users/u2/recharge-requests': { body: { requests: [], nextCursor: null } },
+    ...extra,
+  });
+}
+
+describe('UserDetail', () => {
+  it('shows the profile, balance, API key status (its last 4 only), counts and the signed ledger', async () => {
+    mockUser();
+    renderApp(<UserDetail uid="u2" />, asAdmin);
+    expect(await screen.findByRole('heading', { name: 'Bilal' })).toBeInTheDocument();
+    expect(screen.getByText('Rs 70.25')).toBeInTheDocument();
+    expect(screen.getByText(/Active, ends in beef/)).toBeInTheDocument();
+    const ledger = await screen.findByRole('table', { name: 'Ledger' });
+    const adjustment = within(ledger).getByText('Fee for a chargeback').closest('tr') as HTMLElement;
+    expect(within(adjustment).getByText('Adjustment')).toBeInTheDocument();
+    expect(within(adjustment).getByText('-Rs 5')).toBeInTheDocument();
+    const debit = within(ledger).getByText('Order #123456789').closest('tr') as HTMLElement;
+    expect(within(debit).getByText('-Rs 20')).toBeInTheDocument();
+    expect(within(ledger).getByText('+Rs 95.25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+  });
+
+  it('adjusts with a signed amount and a reason, keeping the Idempotency-Key across a lost answer and a reopened dialog', async () => {
+    let answer: MockResponse = { status: 504, body: 'upstream request timeout' };
+    const { calls } = mockUser({ 'POST /api/admin/users/u2/adjust': () => answer });
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    const adjustOnce = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Adjust Balance' }));
+      const dialog = screen.getByRole('dialog', { name: 'Adjust Balance' });
+      await user.type(within(dialog).getByLabelText('Amount (Rs)'), '-5');
+      await user.type(within(dialog).getByLabelText('Reason'), 'Fee for a chargeback');
+      await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    };
+    await adjustOnce();
+    expect(await screen.findByText(/❌/)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog', { name: 'Adjust Balance' })).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    answer = {
+      body: {
+        message: 'Balance adjusted',
+        user: { ...bilal, balance: 65.25 },
+        entry: entry({ type: 'adjustment', amount: -5, reason: 'x' }),
+      },
+    };
+    await adjustOnce();
+    expect(await screen.findByText('✅ Balance adjusted!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [first, second] = calls.filter((call) => call.method === 'POST');
+    expect(first?.body).toEqual({ amount: -5, reason: 'Fee for a chargeback' });
+    expect(second?.body).toEqual(first?.body);
+    expect(first?.headers['idempotency-key']).toBeTruthy();
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+
+    // After a definite answer the next adjustment is another one, with its own key.
+    await adjustOnce();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    expect(calls.filter((call) => call.method === 'POST')[2]?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
+  });
+
+  it('keeps the adjust dialog open with the server’s message when a debit would go below 0', async () => {
+    mockUser({
+      'POST /api/admin/users/u2/adjust': {
+        status: 400,
+        body: { message: 'This debit would take the balance below 0', code: 'insufficient_balance', field: 'amount' },
+      },
+    });
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Adjust Balance' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adjust Balance' });
+    await user.type(within(dialog).getByLabelText('Amount (Rs)'), '-500');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Too much');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    expect(await screen.findByText('❌ This debit would take the balance below 0')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Adjust Balance' })).toBeInTheDocument();
+  });
+
+  it('refuses an adjustment of 0 or without a reason before sending anything', async () => {
+    const { calls } = mockUser();
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Adjust Balance' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adjust Balance' });
+    await user.type(within(dialog).getByLabelText('Amount (Rs)'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    expect(await within(dialog).findByText('Amount cannot be 0')).toBeInTheDocument();
+    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('blocks with a reason, then shows the account blocked with Unblock', async () => {
+    let blocked = false;
+    const since = { reason: 'Chargeback on Easypaisa', at: '2026-02-01T10:00:00.000Z' };
+    const { calls } = mockApi({
+      'GET /api/admin/users/u2': () => ({ body: detail(blocked ? { ...bilal, blocked: since } : bilal) }),
+      'GET /api/admin/users/u2/ledger': { body: { entries: [], nextCursor: null } },
+      'GET /api/admin/users/u2/orders': { body: { orders: [], nextCursor: null } },
+      'GET /api/admin/users/u2/recharges': { body: { recharges: [], nextCursor: null } },
+      'GET /api/admin/users/u2/recharge-requests': { body: { requests: [], nextCursor: null } },
+      'POST /api/admin/users/u2/block': () => {
+        blocked = true;
+        return { body: { message: 'Account blocked', user: { ...bilal, blocked: since } } };
+      },
+    });
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block Account' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Chargeback on Easypaisa');
+    await user.click(within(dialog).getByRole('button', { name: 'Block Account' }));
+    expect(await screen.findByText('✅ Account blocked!')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Chargeback on Easypaisa' });
+    expect(await screen.findByText(/Blocked since .*: Chargeback on Easypaisa/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+  });
+
+  it('offers no Block for an admin account', async () => {
+    mockUser({}, { ...bilal, role: 'admin' });
+    renderApp(<UserDetail uid="u2" />, asAdmin);
+    expect(await screen.findByRole('button', { name: 'Adjust Balance' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+  });
+
+  it('says User not found for an unknown account', async () => {
+    mockApi({ 'GET /api/admin/users/nobody': { status: 404, body: { message: 'User not found', code: 'user_not_found' } } });
+    renderApp(<UserDetail uid="nobody" />, { ...asAdmin, route: '/admin/users/nobody' });
+    expect(await screen.findByText('User not found.')).toBeInTheDocument();
+  });
+});

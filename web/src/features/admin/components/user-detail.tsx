@@ -1,0 +1,205 @@
+// One account as the admin sees it: profile, balance, blocked state, API key status (never the key),
+// the Adjust and Block/Unblock dialogs, and its ledger, orders and top-ups, each paging through all.
+import type { AdminUserDetail, LedgerEntry } from '@shared/schemas';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { RequestStatusBadge, StatusBadge } from '@/components/ui/status-badge';
+import { useAdminUser, useUserLedger, useUserOrders, useUserRechargeRequests, useUserRecharges } from '@/features/admin/api/get-admin-user';
+import { AdjustBalanceForm } from '@/features/admin/components/adjust-balance-form';
+import { BlockUserForm } from '@/features/admin/components/block-user-form';
+import { ListTable } from '@/features/admin/components/list-table';
+import { ApiError } from '@/lib/api-error';
+import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
+
+const LEDGER_LABELS: Record<LedgerEntry['type'], string> = {
+  credit: 'Credit',
+  debit: 'Debit',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+};
+
+/** What an entry did to the balance, signed. */
+const signedAmount = (entry: LedgerEntry) => (entry.type === 'debit' ? -entry.amount : entry.amount);
+const signed = (rupees: number) => (rupees > 0 ? `+${formatAmount(rupees)}` : formatAmount(rupees));
+
+function ledgerDetails(entry: LedgerEntry): string {
+  if (entry.reason) return entry.reason;
+  if (entry.orderId) return `Order #${entry.orderId}`;
+  return entry.type === 'credit' ? 'Top-up' : '';
+}
+
+export function UserDetail({ uid }: { uid: string }) {
+  const detail = useAdminUser(uid);
+  const [dialog, setDialog] = useState<'adjust' | 'block' | null>(null);
+  // Outlives the dialog: reopening it after a lost answer retries the same adjustment with the same key.
+  const adjustAttempts = useIdempotencyKey();
+
+  if (detail.isPending) return <LoadingBlock className="min-h-40" />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.code === 'user_not_found';
+    return <FormAlert>{missing ? 'User not found.' : 'Could not load this user.'}</FormAlert>;
+  }
+  const { user } = detail.data;
+  return (
+    <div className="space-y-6">
+      <Profile detail={detail.data} onAdjust={() => setDialog('adjust')} onBlock={() => setDialog('block')} />
+      <UserLedger uid={uid} />
+      <UserOrders uid={uid} />
+      <UserTopUps uid={uid} />
+      <Modal open={dialog === 'adjust'} onClose={() => setDialog(null)} title="Adjust Balance">
+        {dialog === 'adjust' ? <AdjustBalanceForm account={user} attempts={adjustAttempts} onDone={() => setDialog(null)} /> : null}
+      </Modal>
+      <Modal open={dialog === 'block'} onClose={() => setDialog(null)} title={user.blocked ? 'Unblock Account' : 'Block Account'}>
+        {dialog === 'block' ? <BlockUserForm account={user} onDone={() => setDialog(null)} /> : null}
+      </Modal>
+    </div>
+  );
+}
+
+function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdjust: () => void; onBlock: () => void }) {
+  const { user, apiKey, counts } = detail;
+  return (
+    <Card aria-labelledby="user-profile-heading" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="user-profile-heading" className="text-lg font-bold break-words text-slate-900">
+            {user.name} {user.role === 'admin' ? <span className="text-xs font-semibold text-brand-700">(admin)</span> : null}
+          </h2>
+          <p className="text-sm break-all text-slate-600">{user.email}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={onAdjust}>
+            Adjust Balance
+          </Button>
+          {user.role === 'admin' ? null : (
+            <Button size="sm" variant={user.blocked ? 'secondary' : 'danger'} onClick={onBlock}>
+              {user.blocked ? 'Unblock' : 'Block'}
+            </Button>
+          )}
+        </div>
+      </div>
+      {user.blocked ? (
+        <FormAlert>
+          Blocked since {formatDateTime(user.blocked.at)}: {user.blocked.reason}
+        </FormAlert>
+      ) : null}
+      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Fact label="Balance">
+          <span className="text-xl font-bold tabular-nums">{formatAmount(user.balance)}</span>
+        </Fact>
+        <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+        <Fact label="Last recharge">
+          {user.lastRecharge ? `${formatAmount(user.lastRecharge.amount)} · ${formatDate(user.lastRecharge.date)}` : 'N/A'}
+        </Fact>
+        <Fact label="API key">
+          {apiKey.exists
+            ? `Active, ends in ${apiKey.last4 ?? '····'}${apiKey.createdAt ? ` · made ${formatDate(apiKey.createdAt)}` : ''}`
+            : 'None'}
+        </Fact>
+        <Fact label="Orders">{counts.orders}</Fact>
+        <Fact label="Top-up requests">{counts.rechargeRequests}</Fact>
+      </dl>
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function UserLedger({ uid }: { uid: string }) {
+  const ledger = useUserLedger(uid);
+  return (
+    <Card aria-labelledby="user-ledger-heading" className="space-y-3">
+      <h2 id="user-ledger-heading" className="text-lg font-bold text-slate-900">
+        Ledger
+      </h2>
+      <ListTable
+        list={ledger}
+        caption="Ledger"
+        getKey={(entry) => entry._id}
+        emptyText="No ledger entries yet."
+        columns={[
+          { header: 'Date', cell: (entry) => formatDateTime(entry.at) },
+          { header: 'Type', cell: (entry) => LEDGER_LABELS[entry.type] },
+          { header: 'Amount', cell: (entry) => <span className="font-semibold tabular-nums">{signed(signedAmount(entry))}</span> },
+          { header: 'Balance after', cell: (entry) => <span className="tabular-nums">{formatAmount(entry.balanceAfter)}</span> },
+          { header: 'Details', cell: (entry) => <span className="break-words">{ledgerDetails(entry)}</span> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function UserOrders({ uid }: { uid: string }) {
+  const orders = useUserOrders(uid);
+  return (
+    <Card aria-labelledby="user-orders-heading" className="space-y-3">
+      <h2 id="user-orders-heading" className="text-lg font-bold text-slate-900">
+        Orders
+      </h2>
+      <ListTable
+        list={orders}
+        caption="Orders"
+        getKey={(order) => order._id}
+        emptyText="No orders yet."
+        columns={[
+          { header: 'Order', cell: (order) => `#${order._id}` },
+          { header: 'Service', cell: (order) => order.service },
+          { header: 'Link', cell: (order) => <span className="break-all">{order.link}</span> },
+          { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
+          { header: 'Price', cell: (order) => formatAmount(order.price) },
+          { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+          { header: 'Date', cell: (order) => formatDate(order.createdAt) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function UserTopUps({ uid }: { uid: string }) {
+  const recharges = useUserRecharges(uid);
+  const requests = useUserRechargeRequests(uid);
+  return (
+    <Card aria-labelledby="user-top-ups-heading" className="space-y-4">
+      <h2 id="user-top-ups-heading" className="text-lg font-bold text-slate-900">
+        Top-ups
+      </h2>
+      <ListTable
+        list={recharges}
+        caption="Recharges"
+        getKey={(recharge) => recharge._id}
+        emptyText="No recharges yet."
+        columns={[
+          { header: 'Amount', cell: (recharge) => formatAmount(recharge.amount) },
+          { header: 'Method', cell: (recharge) => recharge.method ?? '—' },
+          { header: 'Transaction ID', cell: (recharge) => <span className="break-all">{recharge.reference ?? '—'}</span> },
+          { header: 'Date', cell: (recharge) => formatDateTime(recharge.date) },
+        ]}
+      />
+      <ListTable
+        list={requests}
+        caption="Recharge requests"
+        getKey={(request) => request._id}
+        emptyText="No recharge requests yet."
+        columns={[
+          { header: 'Amount', cell: (request) => formatAmount(request.amount) },
+          { header: 'Wallet', cell: (request) => request.method },
+          { header: 'Transaction ID', cell: (request) => <span className="break-all">{request.reference}</span> },
+          { header: 'Status', cell: (request) => <RequestStatusBadge status={request.status} /> },
+          { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
+        ]}
+      />
+    </Card>
+  );
+}
