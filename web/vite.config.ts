@@ -29,6 +29,12 @@ const perUserCacheKey = {
   },
 };
 
+// The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
+// holding any console module is reached from console routes only (customer code imports none), so all
+// of it is the admin's. The precache leaves them out, and a runtime route keeps each one an admin's
+// browser loads, so a section opened once online opens offline too.
+const ADMIN_SOURCE = /\/src\/(app\/routes|features)\/admin\//;
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -87,7 +93,7 @@ export default defineConfig({
         // The app shell only: every route's code and styles, the icons and index.html. No source maps,
         // no screenshots (the install sheet fetches those itself).
         globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
-        globIgnores: ['screenshots/**'],
+        globIgnores: ['screenshots/**', 'assets/admin-*.js'],
         navigateFallback: '/index.html',
         // Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
         navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
@@ -98,6 +104,13 @@ export default defineConfig({
         // Only the GETs below are ever stored. Anything else (admin answers, /api/contact, /api/api-key,
         // /api/v2, every POST/PUT/DELETE) has no route here and goes straight to the network.
         runtimeCaching: [
+          {
+            // The console's chunks (ADMIN_SOURCE; the pattern is written here, as sw.js gets this function as
+            // text). Content-hashed names: a stored chunk never changes, and a new build brings new names.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/admin-[^/]+\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'admin-code', cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 60 } },
+          },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/__\/firebase\/init\.js(on)?$/.test(url.pathname),
             handler: 'StaleWhileRevalidate',
@@ -163,5 +176,11 @@ export default defineConfig({
   build: {
     manifest: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });
