@@ -32,7 +32,8 @@ const perUserCacheKey = {
 // The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
 // holding any console module is reached from console routes only (customer code imports none), so all
 // of it is the admin's. The precache leaves them out, and a runtime route keeps each one an admin's
-// browser loads, so a section opened once online opens offline too.
+// browser loads; the open console fetches every section's chunk when idle (admin/sections.ts), so each
+// section opens offline once the admin has opened the console online.
 const ADMIN_SOURCE = /\/src\/(app\/routes|features)\/admin\//;
 
 export default defineConfig({

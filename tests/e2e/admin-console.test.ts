@@ -113,6 +113,33 @@ describe('the admin console', () => {
     await page.context().close();
   });
 
+  it('opens offline a section the admin never opened online (its code fetched while the console was idle)', async () => {
+    const page = await signedInAdmin(PHONE);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    // Only the Overview was opened: the console fetches the other sections' chunks once idle, and the
+    // service worker keeps them. Wait until the cache holds the Audit section's code.
+    await page.waitForFunction(
+      async (text) => {
+        const cache = await caches.open('admin-code');
+        for (const request of await cache.keys()) {
+          const body = await (await cache.match(request))?.text();
+          if (body?.includes(text)) return true;
+        }
+        return false;
+      },
+      'All actions',
+      { timeout: 30_000, polling: 250 },
+    );
+    await page.context().setOffline(true);
+    await page.getByText('You are offline. Admin actions are disabled until the connection is back.').waitFor();
+    for (const section of SECTIONS.slice(1)) {
+      await chooseFromPhoneMenu(page, section.label);
+      await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
+    }
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
   it('loads no admin code on the landing and order pages', async () => {
     const context = await newContext(browser, url, PHONE);
     const page = await context.newPage();

@@ -41,6 +41,21 @@ export function AdminLayout() {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
 
+  // Once the console is open and the page idle, fetch every section's chunk, so a section the admin has
+  // not opened yet opens offline too (the service worker keeps the admin chunks it has seen).
+  useEffect(() => {
+    if (!navigator.onLine) return;
+    const prefetch = () => {
+      for (const section of ADMIN_SECTIONS) section.load().catch(() => undefined);
+    };
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 5000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(prefetch, 2000);
+    return () => clearTimeout(handle);
+  }, []);
+
   return (
     <div className="mx-auto w-full max-w-7xl lg:flex lg:gap-2 lg:px-4">
       <aside className="hidden w-52 shrink-0 py-10 lg:block">

@@ -7,14 +7,25 @@ export interface AdminSection {
   href: string;
   /** Active only on this exact path (the Overview, whose path prefixes every other). */
   end?: boolean;
+  /**
+   * The section's chunk (the same module router.tsx loads lazily). The console fetches every section's
+   * chunk once it is open, so each section also opens offline later (the service worker keeps admin
+   * chunks only once fetched: they are not precached, customers never download them). Not imported by
+   * router.tsx: this module is console code and must stay out of the customers' chunks.
+   */
+  load: () => Promise<unknown>;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { label: 'Overview', href: paths.admin.getHref(), end: true },
-  { label: 'Orders', href: paths.adminOrders.getHref() },
-  { label: 'Users', href: paths.adminUsers.getHref() },
-  { label: 'Top-ups', href: paths.adminTopUps.getHref() },
-  { label: 'Services', href: paths.adminServices.getHref() },
-  { label: 'Audit', href: paths.adminAudit.getHref() },
-  { label: 'Settings', href: paths.adminSettings.getHref() },
+  { label: 'Overview', href: paths.admin.getHref(), end: true, load: () => import('@/app/routes/admin/overview') },
+  { label: 'Orders', href: paths.adminOrders.getHref(), load: () => import('@/app/routes/admin/orders') },
+  {
+    label: 'Users',
+    href: paths.adminUsers.getHref(),
+    load: () => Promise.all([import('@/app/routes/admin/users'), import('@/app/routes/admin/user')]),
+  },
+  { label: 'Top-ups', href: paths.adminTopUps.getHref(), load: () => import('@/app/routes/admin/top-ups') },
+  { label: 'Services', href: paths.adminServices.getHref(), load: () => import('@/app/routes/admin/services') },
+  { label: 'Audit', href: paths.adminAudit.getHref(), load: () => import('@/app/routes/admin/audit') },
+  { label: 'Settings', href: paths.adminSettings.getHref(), load: () => import('@/app/routes/admin/settings') },
 ];
