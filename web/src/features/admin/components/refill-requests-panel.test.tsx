@@ -1,7 +1,7 @@
 import type { Refill } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pendingFirst, RefillRequestsPanel } from '@/features/admin/components/refill-requests-panel';
+import { RefillRequestsPanel } from '@/features/admin/components/refill-requests-panel';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
@@ -42,24 +42,35 @@ describe('RefillRequestsPanel', () => {
     expect(screen.getAllByRole('button', { name: /^Complete refill/ })).toHaveLength(5);
   });
 
-  it('filters by status, and shows pending ones first when listing all', async () => {
+  it('filters by status, and lists all in the server’s order (newest first) across Load more pages', async () => {
     const done = refill(310_000_900, 'completed');
     const rejected = refill(310_000_901, 'rejected');
+    const older = PENDING[0] as Refill;
     let lists = 0;
     const { fetchMock } = mockApi({
-      // The first list is the pending one; the next ones are 'all' and 'completed'.
-      'GET /api/admin/refills': () => ({
-        body: { refills: lists++ === 0 ? [] : [rejected, done, ...PENDING.slice(0, 1)], nextCursor: null },
-      }),
+      // The first list is the pending one; then 'all' in two pages, the pending request on the second;
+      // then 'completed'.
+      'GET /api/admin/refills': (call) => {
+        lists++;
+        if (lists === 1) return { body: { refills: [], nextCursor: null } };
+        if (call.query.cursor === 'p2') return { body: { refills: [older], nextCursor: null } };
+        return { body: { refills: [rejected, done], nextCursor: 'p2' } };
+      },
     });
     const { user } = renderApp(<RefillRequestsPanel />, asAdmin);
     expect(await screen.findByText('No pending refill requests.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Refill status'), 'all');
     await screen.findByText(`#${done.number}`);
     expect(listUrls(fetchMock).at(-1)?.searchParams.has('status')).toBe(false);
-    const rows = screen.getAllByRole('row').slice(1);
-    expect(within(rows[0] as HTMLElement).getByText('pending')).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('rejected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText(`#${older.number}`);
+    // A pending request from a later page stays where the server put it: loading more never reorders
+    // the rows already shown.
+    const statuses = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getByText(/^(pending|completed|rejected)$/).textContent);
+    expect(statuses).toEqual(['rejected', 'completed', 'pending']);
     expect(screen.getAllByRole('button', { name: /^Complete refill/ })).toHaveLength(1);
 
     await user.selectOptions(screen.getByLabelText('Refill status'), 'completed');
@@ -109,12 +120,5 @@ describe('RefillRequestsPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('❌ This refill request was already completed')).toBeInTheDocument();
     await waitFor(() => expect(listUrls(fetchMock).length).toBeGreaterThan(fetchesBefore));
-  });
-});
-
-describe('pendingFirst', () => {
-  it('moves pending requests to the top and keeps the order within each group', () => {
-    const list = [refill(1, 'completed'), refill(2), refill(3, 'rejected'), refill(4)];
-    expect(pendingFirst(list).map((r) => r.number)).toEqual([2, 4, 1, 3]);
   });
 });

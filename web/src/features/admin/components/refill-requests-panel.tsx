@@ -1,5 +1,7 @@
-// Refill requests resellers made through API v2: pending ones first, Complete or Reject after a
-// confirmation. No money moves; the reseller's `refill_status` then answers the decision.
+// Refill requests resellers made through API v2: the pending queue (oldest first) by default, Complete
+// or Reject after a confirmation. No money moves; the reseller's `refill_status` then answers the
+// decision. Rows stay in the server's order: a client re-sort would reorder the shown rows on each
+// Load more (a pending request of a later page jumping to the top of "all").
 import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
 import type { Refill } from '@shared/schemas';
 import { useState } from 'react';
@@ -14,11 +16,6 @@ import { adminFailure } from '@/features/admin/components/admin-messages';
 import { UserCell } from '@/features/admin/components/cells';
 import { ListTable } from '@/features/admin/components/list-table';
 import { formatDateTime } from '@/lib/format';
-
-/** Pending first (they need a decision), then the rest, each in the order the server sent. */
-export function pendingFirst(refills: readonly Refill[]): Refill[] {
-  return [...refills].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
-}
 
 const DECISION_TEXT: Record<RefillDecision, { title: string; body: string; button: string }> = {
   complete: {
@@ -41,7 +38,6 @@ export function RefillRequestsPanel() {
   const refills = useRefills(filter === 'all' ? undefined : filter);
   const decide = useDecideRefill();
   const [deciding, setDeciding] = useState<{ refill: Refill; decision: RefillDecision } | null>(null);
-  const rows = pendingFirst(refills.items);
 
   const onConfirm = async () => {
     if (!deciding) return;
@@ -74,7 +70,7 @@ export function RefillRequestsPanel() {
         </div>
       </div>
       <ListTable
-        list={{ ...refills, items: rows }}
+        list={refills}
         caption="Refill Requests"
         errorText="Could not load refill requests."
         pageSize={5}
