@@ -50,7 +50,21 @@ const SERVICES = [
     description: '',
     active: true,
   },
+  {
+    _id: 'tt-likes-old',
+    number: 131,
+    platform: 'tiktok',
+    category: 'Likes',
+    name: 'Old Likes',
+    ratePer1000: 5,
+    min: 100,
+    max: 1e5,
+    defaultQuantity: 100,
+    description: '',
+    active: false,
+  },
 ];
+const CATALOGUE = { services: SERVICES, categories: { tiktok: ['Views', 'Likes'], instagram: ['Likes'], facebook: [] } };
 
 describe('OrdersSection', () => {
   beforeEach(ignoreUnknownSearchElement);
@@ -58,15 +72,23 @@ describe('OrdersSection', () => {
   it('sends the filters from the URL, and puts the chosen ones in the URL', async () => {
     const { calls } = mockApi({
       'GET /api/admin/order': { body: { orders: [order(100000001)], nextCursor: null } },
-      'GET /api/services': { body: { services: SERVICES } },
+      'GET /api/admin/services': { body: CATALOGUE },
     });
     const { user } = renderApp(<OrdersSection />, asAdmin('/admin/orders?status=pending&platform=tiktok&from=2026-01-01'));
     await screen.findByText('#100000001');
     const listCalls = () => calls.filter((call) => call.path === '/api/admin/order');
     expect(listCalls()[0]?.query).toMatchObject({ status: 'pending', platform: 'tiktok', from: '2026-01-01' });
 
-    // Only the chosen platform's services are offered.
-    await waitFor(() => expect(within(screen.getByLabelText('Service')).getAllByRole('option')).toHaveLength(2));
+    // Only the chosen platform's services are offered: the admin catalogue's, disabled ones too (their
+    // orders continue), marked as such.
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Service'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All services', 'TikTok · Views · Video Views', 'TikTok · Likes · Old Likes (disabled)']),
+    );
+    expect(calls.some((call) => call.path === '/api/services')).toBe(false);
     await user.selectOptions(screen.getByLabelText('Service'), 'tt-views-fast');
     await user.type(screen.getByLabelText('To (Pakistan date)'), '2026-01-31');
     await user.type(screen.getByLabelText('Search orders'), ' ali@example.com ');
@@ -91,7 +113,7 @@ describe('OrdersSection', () => {
     const orders = [order(100000001), order(100000002, 'processing'), order(100000003, 'completed')];
     const { calls } = mockApi({
       'GET /api/admin/order': { body: { orders, nextCursor: null } },
-      'GET /api/services': { body: { services: SERVICES } },
+      'GET /api/admin/services': { body: CATALOGUE },
       'POST /api/admin/orders/status': {
         body: {
           results: [

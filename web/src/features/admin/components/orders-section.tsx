@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import type { OrdersFilter } from '@/features/admin/api/get-all-orders';
 import { useAllOrders } from '@/features/admin/api/get-all-orders';
-import { useServiceOptions } from '@/features/admin/api/get-service-options';
+import { useAdminServices } from '@/features/admin/api/get-admin-services';
 import { useUpdateOrderStatuses } from '@/features/admin/api/update-order-statuses';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
@@ -34,10 +34,11 @@ function filterFrom(params: URLSearchParams): OrdersFilter {
 }
 
 function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (next: OrdersFilter) => void }) {
-  const services = useServiceOptions();
+  // The admin catalogue, disabled services too: their orders continue and can be looked for.
+  const services = useAdminServices();
   const [draft, setDraft] = useState(filter);
   const set = (patch: Partial<OrdersFilter>) => setDraft((current) => ({ ...current, ...patch }));
-  const serviceChoices = (services.data ?? []).filter((service) => !draft.platform || service.platform === draft.platform);
+  const serviceChoices = (services.data?.services ?? []).filter((service) => !draft.platform || service.platform === draft.platform);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onApply({ ...draft, q: draft.q?.trim() || undefined });
@@ -84,6 +85,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
           {serviceChoices.map((service) => (
             <option key={service._id} value={service._id}>
               {PLATFORM_LABELS[service.platform]} · {service.category} · {service.name}
+              {service.active ? '' : ' (disabled)'}
             </option>
           ))}
         </SelectField>
