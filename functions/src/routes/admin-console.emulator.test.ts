@@ -2,7 +2,7 @@
 // oldest first, histories newest first), the order filters, the bulk status change and the overview's
 // figures; customers get 403 on each.
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { updateOrderStatus } from '../services/orders';
@@ -251,7 +251,7 @@ describe('POST /api/admin/orders/status', () => {
     expect(await balanceOf(user)).toBe(80);
   });
 
-  it('partial with remains refunds each order its share; processing moves no money', async () => {
+  it('partial with remains refunds the order its share, one order at a time; processing moves no money', async () => {
     const user = await createUser();
     await fund(user, 100);
     const a = await place(user, views(20));
@@ -259,9 +259,59 @@ describe('POST /api/admin/orders/status', () => {
     const moved = await bulk({ ids: [a._id, b._id], status: 'processing' });
     expect(moved.body.results.every((r: { ok: boolean }) => r.ok)).toBe(true);
     expect(await balanceOf(user)).toBe(60);
-    const partial = await bulk({ ids: [a._id, b._id], status: 'partial', remains: 250 });
-    expect(partial.body.results.map((r: { order: { refund: number } }) => r.order.refund)).toEqual([5, 5]);
-    expect(await balanceOf(user)).toBe(70);
+    // One `remains` cannot fit orders of different quantities: partial is refused for several orders.
+    const several = await bulk({ ids: [a._id, b._id], status: 'partial', remains: 250 });
+    expect(several.status).toBe(400);
+    expect(several.body).toMatchObject({ code: 'invalid_input', field: 'status' });
+    expect(await balanceOf(user)).toBe(60);
+    const partial = await bulk({ ids: [a._id, a._id], status: 'partial', remains: 250 });
+    expect(partial.status).toBe(200);
+    expect(partial.body.results.map((r: { order: { refund: number } }) => r.order.refund)).toEqual([5]);
+    expect(await balanceOf(user)).toBe(65);
+  });
+
+  it('runs one customer’s changes one after another, different customers’ in parallel, results in the order given', async () => {
+    // Observes (never replaces) the real transactions: how many run at once.
+    const runTransaction = db.runTransaction.bind(db);
+    let running = 0;
+    let mostAtOnce = 0;
+    const spy = vi.spyOn(db, 'runTransaction').mockImplementation((work, options) => {
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      return runTransaction(work, options).finally(() => running--);
+    });
+    const measured = async (body: unknown) => {
+      running = 0;
+      mostAtOnce = 0;
+      const res = await bulk(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { results: res.body.results as { id: string; ok: boolean; order?: { refund: number } }[], mostAtOnce };
+    };
+    try {
+      const one = await createUser();
+      await fund(one, 160);
+      const orders = [];
+      for (let n = 0; n < 8; n++) orders.push(await place(one, views(50 + n)));
+      const alone = await measured({ ids: orders.map((o) => o._id), status: 'cancelled' });
+      // Refunds to one balance never contend with each other.
+      expect(alone.mostAtOnce).toBe(1);
+      expect(alone.results.map((r) => [r.id, r.ok, r.order?.refund])).toEqual(orders.map((o) => [o._id, true, 20]));
+      expect(await balanceOf(one)).toBe(160);
+
+      const users = [await createUser(), await createUser(), await createUser()];
+      const placed: { _id: string }[][] = [];
+      for (const [i, user] of users.entries()) {
+        await fund(user, 40);
+        placed.push([await place(user, views(60 + 2 * i)), await place(user, views(61 + 2 * i))]);
+      }
+      // Interleaved customers, one id repeated: one result per distinct id, in the order given.
+      const ids = [0, 1].flatMap((k) => placed.map((list) => list[k]?._id as string));
+      const mixed = await measured({ ids: [...ids, ids[0]], status: 'cancelled' });
+      expect(mixed.mostAtOnce).toBeGreaterThan(1);
+      expect(mixed.results.map((r) => [r.id, r.ok])).toEqual(ids.map((id) => [id, true]));
+      for (const user of users) expect(await balanceOf(user)).toBe(40);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('the same order many times in parallel requests refunds once', async () => {

@@ -346,13 +346,17 @@ export type BulkStatusResult =
   | { id: string; ok: true; order: Order }
   | { id: string; ok: false; code: ErrorCode; message: string; field?: string };
 
-/** How many of a bulk change's transactions run at once: few, as refunds of one customer contend on their balance. */
+/**
+ * How many customers' changes of a bulk change run at once. One customer's run one after another: each
+ * refund writes their balance, so together they would only contend (and retry, or answer busy).
+ */
 const BULK_CONCURRENCY = 4;
 
 /**
  * The admin's bulk status change: each distinct order through the same transaction as a single change
  * (so a refund happens exactly once per order, whatever the list repeats), one result per order in the
- * order given. A refusal of one order (final, unknown, busy) does not stop the others.
+ * order given. A refusal of one order (final, unknown, busy) does not stop the others. `partial` is for
+ * one order: a `remains` is a count of that order's quantity, meaningless for another.
  */
 export async function updateOrderStatuses(
   ids: readonly string[],
@@ -362,24 +366,51 @@ export async function updateOrderStatuses(
 ): Promise<BulkStatusResult[]> {
   if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
   const distinct = [...new Set(ids)];
+  if (next === 'partial' && distinct.length > 1) throw invalidInput(MESSAGES.partialOneOrder, 'status');
   const results = new Array<BulkStatusResult>(distinct.length);
-  let nextIndex = 0;
-  const worker = async () => {
-    for (let i = nextIndex++; i < distinct.length; i = nextIndex++) {
-      const id = distinct[i] as string;
-      try {
-        const { order } = await updateOrderStatus(id, next, remains, options);
-        results[i] = { id, ok: true, order };
-      } catch (error) {
-        if (!isAppError(error)) {
-          logger.error('Bulk status change failed', { orderId: id, error: String(error) });
-          results[i] = { id, ok: false, code: 'internal', message: MESSAGES.internal };
-        } else {
-          results[i] = { id, ok: false, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-        }
+  const change = async (i: number) => {
+    const id = distinct[i] as string;
+    try {
+      const { order } = await updateOrderStatus(id, next, remains, options);
+      results[i] = { id, ok: true, order };
+    } catch (error) {
+      if (!isAppError(error)) {
+        logger.error('Bulk status change failed', { orderId: id, error: String(error) });
+        results[i] = { id, ok: false, code: 'internal', message: MESSAGES.internal };
+      } else {
+        results[i] = { id, ok: false, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
+  const queues = await queuesByOwner(distinct);
+  let nextQueue = 0;
+  const worker = async () => {
+    for (let q = nextQueue++; q < queues.length; q = nextQueue++) {
+      for (const i of queues[q] as number[]) await change(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, queues.length) }, worker));
   return results;
+}
+
+/**
+ * The positions of `ids` grouped by each order's customer (read in one round trip, outside any
+ * transaction: an order never changes hands), in the order given; an id naming no order is a group of
+ * its own (its change only answers not found).
+ */
+async function queuesByOwner(ids: readonly string[]): Promise<number[][]> {
+  const numbered = ids.flatMap((id, i) => (isNumberedId(id) ? [i] : []));
+  const snaps = numbered.length > 0 ? await db.getAll(...numbered.map((i) => ordersCollection().doc(ids[i] as string))) : [];
+  const owners = new Map(numbered.map((i, k) => [i, (snaps[k]?.data() as OrderDoc | undefined)?.userId]));
+  const byOwner = new Map<string, number[]>();
+  const queues: number[][] = [];
+  ids.forEach((_, i) => {
+    const owner = owners.get(i);
+    const queue = owner === undefined ? undefined : byOwner.get(owner);
+    if (queue) return void queue.push(i);
+    const fresh = [i];
+    queues.push(fresh);
+    if (owner !== undefined) byOwner.set(owner, fresh);
+  });
+  return queues;
 }

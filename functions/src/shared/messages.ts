@@ -18,6 +18,7 @@ export const MESSAGES = {
   requestNotFound: 'Recharge request not found',
   refillNotFound: 'Refill request not found',
   orderFinal: 'This order is already final and cannot change',
+  partialOneOrder: 'Partial is for one order at a time: its remains are a part of its quantity',
   activeOrderOnLink: 'You have active order with this link. Please wait until order being completed.',
   notFound: 'Not found',
   invalidJson: 'Request body is not valid JSON',
