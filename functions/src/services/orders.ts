@@ -404,13 +404,16 @@ async function queuesByOwner(ids: readonly string[]): Promise<number[][]> {
   const owners = new Map(numbered.map((i, k) => [i, (snaps[k]?.data() as OrderDoc | undefined)?.userId]));
   const byOwner = new Map<string, number[]>();
   const queues: number[][] = [];
-  ids.forEach((_, i) => {
+  for (let i = 0; i < ids.length; i++) {
     const owner = owners.get(i);
     const queue = owner === undefined ? undefined : byOwner.get(owner);
-    if (queue) return void queue.push(i);
+    if (queue) {
+      queue.push(i);
+      continue;
+    }
     const fresh = [i];
     queues.push(fresh);
     if (owner !== undefined) byOwner.set(owner, fresh);
-  });
+  }
   return queues;
 }

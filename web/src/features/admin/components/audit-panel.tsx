@@ -75,7 +75,13 @@ export function AuditPanel() {
       </h2>
       <search>
         <form className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end" onSubmit={onSubmit}>
-          <TextField label="Admin email or uid" autoComplete="off" spellCheck={false} value={actor} onChange={(event) => setActor(event.target.value)} />
+          <TextField
+            label="Admin email or uid"
+            autoComplete="off"
+            spellCheck={false}
+            value={actor}
+            onChange={(event) => setActor(event.target.value)}
+          />
           <SelectField
             label="Action"
             value={filter.type ?? ''}
