@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import type { Order } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -132,8 +133,6 @@ describe('OrdersSection', () => {
     await user.click(screen.getByLabelText('Select 100000001'));
     await user.click(screen.getByLabelText('Select 100000002'));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('New status'), 'partial');
-    expect(update).toBeDisabled(); // partial needs remains
     await user.selectOptions(screen.getByLabelText('New status'), 'cancelled');
     await user.click(update);
 
@@ -151,5 +150,92 @@ describe('OrdersSection', () => {
     // The refused order stays selected, to try again.
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     expect(screen.getByLabelText('Select 100000002')).toBeChecked();
+  });
+
+  it('drops from the selection an order refused because it became final, so it is not sent again', async () => {
+    let orders = [order(100000001), order(100000002, 'processing')];
+    const { calls } = mockApi({
+      'GET /api/admin/order': () => ({ body: { orders, nextCursor: null } }),
+      'GET /api/admin/services': { body: CATALOGUE },
+      'POST /api/admin/orders/status': () => {
+        // The second order was completed meanwhile (say by the provider's status sync).
+        orders = [order(100000001, 'processing'), order(100000002, 'completed')];
+        return {
+          body: {
+            results: [
+              { id: '100000001', ok: true, order: orders[0] },
+              {
+                id: '100000002',
+                ok: false,
+                code: 'order_final',
+                message: 'This order is already final and cannot change',
+                field: 'status',
+              },
+            ],
+          },
+        };
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await screen.findByText('#100000001');
+    await user.click(screen.getByLabelText('Select 100000001'));
+    await user.click(screen.getByLabelText('Select 100000002'));
+    await user.click(screen.getByRole('button', { name: 'Update selected' }));
+    await screen.findByText('1 of 2 orders updated');
+
+    // The refetched list shows it final: its checkbox is disabled, and it is no longer selected.
+    await waitFor(() => expect(screen.getByLabelText('Select 100000002')).toBeDisabled());
+    expect(screen.getByLabelText('Select 100000002')).not.toBeChecked();
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update selected' })).toBeDisabled();
+    await user.click(screen.getByLabelText('Select 100000001'));
+    await user.click(screen.getByRole('button', { name: 'Update selected' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/admin/orders/status')).toHaveLength(2));
+    expect(calls.filter((call) => call.path === '/api/admin/orders/status').at(-1)?.body).toMatchObject({ ids: ['100000001'] });
+  });
+
+  it('offers partial for one selected order only, with remains below its quantity', async () => {
+    const orders = [order(100000001, 'processing'), order(100000002, 'processing')];
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders, nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'POST /api/admin/orders/status': {
+        body: { results: [{ id: '100000001', ok: true, order: { ...orders[0], status: 'partial', remains: 400, refund: 8 } }] },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await screen.findByText('#100000001');
+    const status = screen.getByLabelText('New status');
+    const partial = () => within(status).getByRole('option', { name: /^partial/ });
+    await user.click(screen.getByLabelText('Select 100000001'));
+    await user.click(screen.getByLabelText('Select 100000002'));
+    // One remains cannot fit several orders (the API refuses it too).
+    expect(partial()).toBeDisabled();
+
+    await user.click(screen.getByLabelText('Select 100000002'));
+    expect(partial()).toBeEnabled();
+    await user.selectOptions(status, 'partial');
+    const update = screen.getByRole('button', { name: 'Update selected' });
+    expect(update).toBeDisabled(); // partial needs remains
+    const remains = screen.getByLabelText('Remains');
+    expect(remains).toHaveAttribute('max', '999');
+    await user.type(remains, '1000');
+    expect(update).toBeDisabled(); // not below the order's quantity
+    await user.clear(remains);
+    await user.type(remains, '400');
+    await user.click(update);
+    await screen.findByText('1 of 1 order updated');
+    expect(calls.find((call) => call.path === '/api/admin/orders/status')?.body).toEqual({
+      ids: ['100000001'],
+      status: 'partial',
+      remains: 400,
+    });
+
+    // Choosing two orders with partial chosen says why it cannot be applied.
+    await user.click(screen.getByLabelText('Select 100000001'));
+    expect(screen.queryByText(MESSAGES.partialOneOrder)).toBeNull();
+    await user.click(screen.getByLabelText('Select 100000002'));
+    expect(screen.getByText(MESSAGES.partialOneOrder)).toBeInTheDocument();
+    expect(update).toBeDisabled();
   });
 });

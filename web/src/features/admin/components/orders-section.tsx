@@ -1,17 +1,19 @@
 // The Orders section: every order, filtered by status, platform, service, a range of Pakistan days and
 // the search (order number, email or link); the filters live in the URL, so a filtered list is a link.
 // Orders can be selected and moved to a status together: each goes through the same status transaction
-// as a single change (a refund happens once), and each order's result is shown.
+// as a single change (a refund happens once), and each order's result is shown. Partial is offered for
+// one order at a time: its remains are a part of that order's quantity (the API refuses it for several).
+import { MESSAGES } from '@shared/messages';
 import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import type { BulkStatusResultWire } from '@shared/schemas';
+import type { BulkStatusResultWire, Order } from '@shared/schemas';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
+import { useAdminServices } from '@/features/admin/api/get-admin-services';
 import type { OrdersFilter } from '@/features/admin/api/get-all-orders';
 import { useAllOrders } from '@/features/admin/api/get-all-orders';
-import { useAdminServices } from '@/features/admin/api/get-admin-services';
 import { useUpdateOrderStatuses } from '@/features/admin/api/update-order-statuses';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
@@ -139,20 +141,21 @@ function BulkResults({ results, numbers }: { results: BulkStatusResultWire[]; nu
   );
 }
 
-function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<string>; onDone: (results: BulkStatusResultWire[]) => void }) {
+function BulkStatusBar({ selected, onDone }: { selected: readonly Order[]; onDone: (results: BulkStatusResultWire[]) => void }) {
   const update = useUpdateOrderStatuses();
   const [status, setStatus] = useState<OrderStatus>('processing');
   const [remains, setRemains] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const single = selected.length === 1 ? selected[0] : undefined;
   const remainsNumber = Number(remains);
-  const remainsValid = Number.isInteger(remainsNumber) && remainsNumber > 0;
-  const canApply = selected.size > 0 && (status !== 'partial' || remainsValid);
+  const remainsValid = single !== undefined && Number.isInteger(remainsNumber) && remainsNumber > 0 && remainsNumber < single.quantity;
+  const canApply = selected.length > 0 && (status !== 'partial' || remainsValid);
 
   const onApply = async () => {
     setFailure(null);
     try {
       const answer = await update.mutateAsync({
-        ids: [...selected],
+        ids: selected.map((order) => order._id),
         status,
         ...(status === 'partial' ? { remains: remainsNumber } : {}),
       });
@@ -165,14 +168,20 @@ function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<string>; on
   return (
     <div className="space-y-2 rounded-xl bg-brand-50 p-3">
       <div className="flex flex-wrap items-end gap-3">
-        <p className="self-center text-sm font-semibold text-slate-900">{selected.size} selected</p>
+        <p className="self-center text-sm font-semibold text-slate-900">{selected.length} selected</p>
         <div className="w-40">
           <SelectField label="New status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus)}>
-            {ORDER_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
+            {ORDER_STATUSES.map((option) =>
+              option === 'partial' && selected.length > 1 ? (
+                <option key={option} value={option} disabled>
+                  partial (one order at a time)
+                </option>
+              ) : (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ),
+            )}
           </SelectField>
         </div>
         {status === 'partial' ? (
@@ -182,6 +191,7 @@ function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<string>; on
               type="number"
               inputMode="numeric"
               min={1}
+              max={single ? single.quantity - 1 : undefined}
               value={remains}
               onChange={(event) => setRemains(event.target.value)}
             />
@@ -191,18 +201,26 @@ function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<string>; on
           Update selected
         </Button>
       </div>
+      {status === 'partial' && selected.length > 1 ? <p className="text-sm text-slate-700">{MESSAGES.partialOneOrder}</p> : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
     </div>
   );
 }
 
+/** Whether an order can still change status (and so be selected). */
+const changeable = (order: Order) => !isFinalStatus(order.status);
+
 export function OrdersSection() {
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const orders = useAllOrders(filter);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [picked, setPicked] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkStatusResultWire[] | null>(null);
   const [numbers, setNumbers] = useState(new Map<string, number>());
+  // The selection is what was picked among the rows that can still change: an order that became final
+  // (its checkbox disabled, so the admin could not clear it) leaves it, and is not sent again.
+  const selectedOrders = orders.items.filter((order) => picked.has(order._id) && changeable(order));
+  const selected = new Set(selectedOrders.map((order) => order._id));
 
   const apply = (next: OrdersFilter) => {
     const search = new URLSearchParams();
@@ -211,7 +229,7 @@ export function OrdersSection() {
       if (value) search.set(key, value);
     }
     setParams(search);
-    setSelected(new Set());
+    setPicked(new Set());
   };
 
   return (
@@ -222,12 +240,13 @@ export function OrdersSection() {
       <OrderFilters key={params.toString()} filter={filter} onApply={apply} />
       {orders.isError ? null : (
         <BulkStatusBar
-          selected={selected}
+          selected={selectedOrders}
           onDone={(answer) => {
             setNumbers(new Map(orders.items.map((order) => [order._id, order.number])));
             setResults(answer);
-            // Orders that moved leave the selection; refused ones stay, to try again or look at.
-            setSelected(new Set(answer.filter((result) => !result.ok).map((result) => result.id)));
+            // Orders that moved leave the selection; refused ones stay, to try again or look at, while
+            // their rows can still change.
+            setPicked(new Set(answer.filter((result) => !result.ok).map((result) => result.id)));
           }}
         />
       )}
@@ -239,8 +258,8 @@ export function OrdersSection() {
         emptyText="No orders found."
         errorText={orders.error ? adminFailure(orders.error, 'Could not load orders.') : 'Could not load orders.'}
         columns={orderColumns}
-        selection={{ selected, onChange: setSelected }}
-        selectable={(order) => !isFinalStatus(order.status)}
+        selection={{ selected, onChange: setPicked }}
+        selectable={changeable}
       />
     </section>
   );
