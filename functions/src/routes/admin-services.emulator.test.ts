@@ -205,6 +205,8 @@ describe('POST /api/admin/services', () => {
     [{ ...valid, platform: 'youtube' }, 'platform', 'Choose a platform'],
     [{ ...valid, price: 3 }, 'price', 'Unknown field: price'],
     [{ platform: 'tiktok' }, 'category', 'Category is required'],
+    // Rs 0.40 per 1000 × 1 is 0.04 paisa: an order of min would cost nothing, and has no debit to record.
+    [{ ...valid, ratePer1000: 0.4, min: 1, defaultQuantity: 1 }, 'min', 'An order of min must cost at least Rs 0.01'],
   ])('refuses %j with 400 on %s, writing nothing', async (body, field, message) => {
     const [services, audits] = [(await db.collection('services').count().get()).data().count, await auditCount()];
     const res = await asAdmin('POST', '/api/admin/services', body);
@@ -303,6 +305,9 @@ describe('PATCH /api/admin/services/{id}', () => {
     const missing = await asAdmin('PATCH', '/api/admin/services/no-such-service', { ratePer1000: 5 });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('service_not_found');
+    // Rs 0.04 per 1000 × 100 is 0.4 paisa: an order of min would cost nothing.
+    const free = await asAdmin('PATCH', `/api/admin/services/${service._id}`, { ratePer1000: 0.04 });
+    expect(free.body).toEqual({ code: 'invalid_input', field: 'min', message: 'An order of min must cost at least Rs 0.01' });
     expect(await auditCount()).toBe(audits);
     expect((await db.collection('services').doc(service._id).get()).get('min')).toBe(100);
     // Both at once is fine.
@@ -410,7 +415,7 @@ describe('categories', () => {
 describe('POST /api/admin/services/bulk-price', () => {
   it('previews (old → new, nothing written), then applies in one audited change; placed orders keep their price', async () => {
     const a = await newService({ platform: 'facebook', category: 'Bulk Test', ratePer1000: 20 });
-    const b = await newService({ platform: 'facebook', category: 'Bulk Test', ratePer1000: 0.01 });
+    const b = await newService({ platform: 'facebook', category: 'Bulk Test', ratePer1000: 0.01, min: 500, defaultQuantity: 1000 });
     const audits = await auditCount();
     const preview = await asAdmin('POST', '/api/admin/services/bulk-price', {
       platform: 'facebook',
@@ -459,6 +464,24 @@ describe('POST /api/admin/services/bulk-price', () => {
       'Percent cannot be 0',
     );
     expect((await asAdmin('POST', '/api/admin/services/bulk-price', { platform: 'facebook', percent: -100 })).status).toBe(400);
+  });
+
+  it('refuses a cut that would make the smallest order of a service cost nothing, writing nothing', async () => {
+    // Rs 1 per 1000 with min 10 costs Rs 0.01; cut by 60% it would cost 0.4 paisa, rounded to 0.
+    const cheap = await newService({
+      platform: 'facebook',
+      category: 'Too Cheap',
+      ratePer1000: 1,
+      min: 10,
+      max: 1000,
+      defaultQuantity: 10,
+    });
+    const audits = await auditCount();
+    const res = await asAdmin('POST', '/api/admin/services/bulk-price', { platform: 'facebook', category: 'Too Cheap', percent: -60 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_input', field: 'percent', message: 'The change would make an order of min cost nothing' });
+    expect((await db.collection('services').doc(cheap._id).get()).get('ratePer1000Paisa')).toBe(100);
+    expect(await auditCount()).toBe(audits);
   });
 
   it('rounds half up to the paisa and never to 0 or below', () => {

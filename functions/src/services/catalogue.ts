@@ -15,6 +15,7 @@ import {
   type PriceChange,
   quantityRuleIssue,
   type Service,
+  smallestOrderIssue,
   type UpdateServiceBody,
 } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
@@ -228,7 +229,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       refillDays,
     };
     delete next.deleteCheck;
-    const issue = quantityRuleIssue(next);
+    const issue = quantityRuleIssue(next) ?? smallestOrderIssue(next.ratePer1000Paisa, next.min);
     if (issue) throw invalidInput(issue.message, issue.field);
     const { before, after } = changedFields(auditFields(doc), auditFields(next));
     // Nothing the admin sees changed: no write, no entry.
@@ -350,6 +351,7 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
     const docs = snap.docs.map((d) => ({ ref: d.ref, doc: d.data() as ServiceDoc })).sort((a, b) => a.doc.number - b.doc.number);
     const planned = docs.map(({ ref, doc }) => ({ ref, doc, to: changedRate(doc.ratePer1000Paisa, body.percent) }));
     if (planned.some((p) => p.to > SERVICE_LIMITS.maxRate * 100)) throw invalidInput(MESSAGES.bulkPriceTooHigh, 'percent');
+    if (planned.some((p) => smallestOrderIssue(p.to, p.doc.min))) throw invalidInput(MESSAGES.bulkPriceTooLow, 'percent');
     const changes = planned
       .filter((p) => p.to !== p.doc.ratePer1000Paisa)
       .map((p) => ({

@@ -15,6 +15,8 @@ export const MESSAGES = {
   serviceInUse: 'Orders use this service, so it cannot be deleted: disable it instead',
   categoryNotFound: 'Category not found',
   bulkPriceTooHigh: 'The change would take a rate above the highest allowed',
+  bulkPriceTooLow: 'The change would make an order of min cost nothing',
+  smallestOrderFree: 'An order of min must cost at least Rs 0.01',
   requestNotFound: 'Recharge request not found',
   refillNotFound: 'Refill request not found',
   orderFinal: 'This order is already final and cannot change',

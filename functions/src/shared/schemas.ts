@@ -6,7 +6,7 @@ import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
 import { MESSAGES } from './messages';
-import { hasAtMostTwoDecimals, MAX_PAISA, PAISA_PER_RUPEE } from './money';
+import { hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
 import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
@@ -282,6 +282,16 @@ export function quantityRuleIssue(q: { min: number; max: number; defaultQuantity
   return null;
 }
 
+/**
+ * An order of `min` at the rate must cost at least one paisa: a price that rounds to 0 has no debit to
+ * record, so the order could not be placed at all. The field at fault and why; null when kept.
+ */
+export function smallestOrderIssue(ratePer1000Paisa: number, min: number): { field: string; message: string } | null {
+  // Only on values that passed their own checks: an object's refinement runs even when a field failed.
+  if (![ratePer1000Paisa, min].every((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_PAISA)) return null;
+  return orderPrice(ratePer1000Paisa, min) < 1 ? { field: 'min', message: MESSAGES.smallestOrderFree } : null;
+}
+
 const serviceFields = {
   platform: z.enum(PLATFORMS, { error: 'Choose a platform' }),
   category: categorySchema,
@@ -308,7 +318,7 @@ const serviceFields = {
 };
 
 export const createServiceBody = z.strictObject(serviceFields).superRefine((body, ctx) => {
-  const issue = quantityRuleIssue(body);
+  const issue = quantityRuleIssue(body) ?? smallestOrderIssue(Math.round(body.ratePer1000 * PAISA_PER_RUPEE), body.min);
   if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
 });
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
