@@ -314,6 +314,17 @@ describe('PATCH /api/admin/services/{id}', () => {
     expect((await asAdmin('PATCH', `/api/admin/services/${service._id}`, { min: 600, defaultQuantity: 700 })).status).toBe(200);
   });
 
+  it.each([
+    ['PATCH', 'a%2Fb'],
+    ['PATCH', '__x__'],
+    ['DELETE', 'a%2Fb'],
+    ['DELETE', '__x__'],
+  ])('%s of an id no service can have (%s) is 404 service_not_found, not a server error', async (method, id) => {
+    const res = await asAdmin(method, `/api/admin/services/${id}`, method === 'PATCH' ? { ratePer1000: 5 } : undefined);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('service_not_found');
+  });
+
   it('freezes the refill window on the order: a later change of the service does not change what was sold', async () => {
     const service = await newService({ platform: 'instagram', category: 'Likes', min: 10, max: 1000, defaultQuantity: 50, refillDays: 10 });
     const never = await newService({ platform: 'instagram', category: 'Likes', min: 10, max: 1000, defaultQuantity: 50, refillDays: 0 });

@@ -4,7 +4,15 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput } from '../lib/errors';
-import { BUILT_IN_CATEGORIES, CATALOGUE, type CatalogueItem, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
+import {
+  BUILT_IN_CATEGORIES,
+  CATALOGUE,
+  type CatalogueItem,
+  REFILL_DAYS,
+  SERVICE_ID_MAX_LENGTH,
+  SERVICE_ID_PATTERN,
+  SERVICE_LIMITS,
+} from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
 import { divideRoundHalfUp, type Paisa, toPaisa, toRupees } from '../shared/money';
 import { PLATFORMS, type Platform } from '../shared/platforms';
@@ -203,6 +211,8 @@ export async function createService(actor: Actor, body: CreateServiceBody, idemp
 }
 
 async function readService(tx: Transaction, id: string) {
+  // An id no service can have (a slash, `__x__`) would make Firestore throw: it names no service.
+  if (id.length > SERVICE_ID_MAX_LENGTH || !SERVICE_ID_PATTERN.test(id)) throw fail('service_not_found', MESSAGES.serviceNotFound);
   const ref = servicesCollection().doc(id);
   const snap = await tx.get(ref);
   if (!snap.exists) throw fail('service_not_found', MESSAGES.serviceNotFound);
