@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SERVICE_LIMITS } from '@shared/catalogue';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
-import { type CreateServiceBody, createServiceBody, type Service } from '@shared/schemas';
+import { type CreateServiceBody, createServiceBody, type Service, type UpdateServiceBody } from '@shared/schemas';
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -46,6 +46,14 @@ function valuesOf(service: Service | null): Values {
   };
 }
 
+/** The fields of `body` that differ from `initial` (never `active`: the list's own button changes it). */
+function changedFields(initial: CreateServiceBody, body: CreateServiceBody): UpdateServiceBody {
+  const keys = FIELDS.filter((key) => body[key] !== initial[key]);
+  const changes: Record<string, unknown> = Object.fromEntries(keys.map((key) => [key, body[key]]));
+  if (body.cancelAllowed !== initial.cancelAllowed) changes.cancelAllowed = body.cancelAllowed;
+  return changes as UpdateServiceBody;
+}
+
 export interface ServiceFormProps {
   /** The service to edit; null for a new one. */
   service: Service | null;
@@ -74,7 +82,13 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
     const body = values as CreateServiceBody;
     try {
       if (service) {
-        const { active: _active, ...changes } = body;
+        // Only what the admin changed: a field sent as the form found it would put back a change made
+        // meanwhile (a bulk price change, another admin), and silently revert a price.
+        const changes = changedFields(valuesOf(service) as CreateServiceBody, body);
+        if (Object.keys(changes).length === 0) {
+          onDone();
+          return;
+        }
         await update.mutateAsync({ id: service._id, body: changes });
         toast.success(`✅ ${body.name} saved`);
       } else {

@@ -106,7 +106,31 @@ describe('ServicesPanel', () => {
     await user.type(within(dialog).getByLabelText('Rate per 1000 (Rs)'), '25');
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     expect(await within(dialog).findByText('Rate can have at most 2 decimals')).toBeInTheDocument();
-    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toMatchObject({ ratePer1000: 25, name: 'Views 101' });
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ ratePer1000: 25 });
+  });
+
+  it('sends only the fields the admin changed, so a rate changed meanwhile (bulk change, another admin) is not put back', async () => {
+    const { calls } = mockCatalogue({
+      'PATCH /api/admin/services/svc-101': { body: { service: service(101, { name: 'Fast views', ratePer1000: 22 }) } },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Fast views');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ name: 'Fast views' });
+  });
+
+  it('closes an edit that changed nothing without a call', async () => {
+    const { calls } = mockCatalogue();
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Views 101' })).not.toBeInTheDocument());
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(0);
   });
 
   it('disables and enables a service', async () => {
