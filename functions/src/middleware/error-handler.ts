@@ -27,6 +27,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   service_not_found: 404,
   price_changed: 409,
   service_in_use: 409,
+  preview_outdated: 409,
   idempotency_conflict: 409,
   active_order_on_link: 409,
   order_final: 409,

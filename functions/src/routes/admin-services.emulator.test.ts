@@ -463,6 +463,33 @@ describe('POST /api/admin/services/bulk-price', () => {
     expect(await auditCount()).toBe(audits + 1);
   });
 
+  it('applies only what was previewed: a rate moved since the preview answers 409 preview_outdated, writing nothing', async () => {
+    const svc = await newService({ platform: 'facebook', category: 'Previewed', ratePer1000: 40 });
+    const body = { platform: 'facebook', category: 'Previewed', percent: 10 };
+    const preview = await asAdmin('POST', '/api/admin/services/bulk-price', { ...body, dryRun: true });
+    const expected = Object.fromEntries(
+      (preview.body.changes as { _id: string; from: number; to: number }[]).map((c) => [c._id, { from: c.from, to: c.to }]),
+    );
+    expect(expected).toEqual({ [svc._id]: { from: 40, to: 44 } });
+    // Another admin changes the rate between the preview and the confirm.
+    expect((await asAdmin('PATCH', `/api/admin/services/${svc._id}`, { ratePer1000: 50 })).status).toBe(200);
+    const audits = await auditCount();
+    const stale = await asAdmin('POST', '/api/admin/services/bulk-price', { ...body, expected });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('preview_outdated');
+    expect((await db.collection('services').doc(svc._id).get()).get('ratePer1000Paisa')).toBe(5000);
+    expect(await auditCount()).toBe(audits);
+    // A service joining the category since the preview makes it outdated too.
+    const fresh = { [svc._id]: { from: 50, to: 55 } };
+    const joined = await newService({ platform: 'facebook', category: 'Previewed', ratePer1000: 10 });
+    expect((await asAdmin('POST', '/api/admin/services/bulk-price', { ...body, expected: fresh })).body.code).toBe('preview_outdated');
+    const both = { ...fresh, [joined._id]: { from: 10, to: 11 } };
+    const applied = await asAdmin('POST', '/api/admin/services/bulk-price', { ...body, expected: both });
+    expect(applied.status).toBe(200);
+    expect(applied.body.applied).toBe(true);
+    expect((await db.collection('services').doc(svc._id).get()).get('ratePer1000Paisa')).toBe(5500);
+  });
+
   it('refuses a change that would take a rate past the highest allowed, writing nothing', async () => {
     const big = await newService({ platform: 'facebook', category: 'Too Big', ratePer1000: 50_000 });
     const audits = await auditCount();

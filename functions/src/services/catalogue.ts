@@ -353,6 +353,12 @@ export function changedRate(ratePaisa: Paisa, percent: number): Paisa {
  * run answers the changes and writes nothing (the preview); otherwise they are written in one
  * transaction with one audit entry listing them. Placed orders keep their price.
  */
+/** Whether `changes` are exactly the previewed ones: the same services, from and to the same rates. */
+function isPreviewed(changes: readonly PriceChange[], expected: Record<string, { from: number; to: number }>): boolean {
+  if (changes.length !== Object.keys(expected).length) return false;
+  return changes.every((c) => Object.hasOwn(expected, c._id) && expected[c._id]?.from === c.from && expected[c._id]?.to === c.to);
+}
+
 export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{ changes: PriceChange[]; applied: boolean }> {
   const answer = await runInTransaction<{ changes: PriceChange[]; applied: boolean }>(null, async (tx, now) => {
     let query = servicesCollection().where('platform', '==', body.platform);
@@ -368,6 +374,15 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
         ref: p.ref,
         change: { _id: p.ref.id, name: p.doc.name, category: p.doc.category, from: toRupees(p.doc.ratePer1000Paisa), to: toRupees(p.to) },
       }));
+    if (
+      body.expected &&
+      !isPreviewed(
+        changes.map((c) => c.change),
+        body.expected,
+      )
+    ) {
+      throw fail('preview_outdated', MESSAGES.previewOutdated, 'percent');
+    }
     if (body.dryRun || changes.length === 0) return { status: 200, body: { changes: changes.map((c) => c.change), applied: false } };
     for (const { ref, change } of changes) tx.update(ref, { ratePer1000Paisa: toPaisa(change.to) });
     recordAudit(tx, actor, now, {

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'order_not_found',
   'service_not_found',
   'service_in_use',
+  'preview_outdated',
   'invalid_link',
   'invalid_quantity',
   'insufficient_balance',

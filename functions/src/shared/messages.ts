@@ -15,6 +15,7 @@ export const MESSAGES = {
   serviceInUse: 'Orders use this service, so it cannot be deleted: disable it instead',
   categoryNotFound: 'Category not found',
   bulkPriceTooHigh: 'The change would take a rate above the highest allowed',
+  previewOutdated: 'Prices changed since the preview: preview again',
   bulkPriceTooLow: 'The change would make an order of min cost nothing',
   smallestOrderFree: 'An order of min must cost at least Rs 0.01',
   requestNotFound: 'Recharge request not found',

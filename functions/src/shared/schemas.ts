@@ -363,6 +363,14 @@ export const bulkPriceBody = z.strictObject({
     .refine(hasAtMostTwoDecimals, 'Percent can have at most 2 decimals'),
   /** Only answer what would change: the preview. */
   dryRun: z.boolean().optional(),
+  /**
+   * The preview's rates by service id (`from` → `to`): the change is applied only if it is exactly
+   * what was previewed, else 409 `preview_outdated` (another admin or change moved a rate meanwhile).
+   */
+  expected: z
+    .record(z.string().max(SERVICE_ID_MAX_LENGTH), z.object({ from: z.number(), to: z.number() }).strict())
+    .refine((value) => Object.keys(value).length <= 1000, 'Too many services')
+    .optional(),
 });
 export type BulkPriceBody = z.infer<typeof bulkPriceBody>;
 export const rechargeRequestsQuery = pageQuery.extend({

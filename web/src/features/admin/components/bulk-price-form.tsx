@@ -9,6 +9,7 @@ import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useChangePrices } from '@/features/admin/api/change-prices';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { ApiError } from '@/lib/api-error';
 import { formatAmount } from '@/lib/format';
 
 export function BulkPriceForm({ categories, onDone }: { categories: Record<Platform, readonly string[]>; onDone: () => void }) {
@@ -47,12 +48,23 @@ export function BulkPriceForm({ categories, onDone }: { categories: Record<Platf
 
   const confirm = async () => {
     if (!preview) return;
+    // The server applies the change only if it is still exactly the previewed one.
+    const expected = Object.fromEntries(preview.changes.map((c) => [c._id, { from: c.from, to: c.to }]));
     try {
-      const answer = await change.mutateAsync(preview.body);
+      const answer = await change.mutateAsync({ ...preview.body, expected });
       toast.success(`✅ ${answer.changes.length} ${answer.changes.length === 1 ? 'price' : 'prices'} changed`);
       onDone();
     } catch (failure) {
       setError(adminFailure(failure));
+      if (failure instanceof ApiError && failure.code === 'preview_outdated') {
+        // Show what the change would do now; the admin confirms again.
+        try {
+          const fresh = await change.mutateAsync({ ...preview.body, dryRun: true });
+          setPreview({ body: preview.body, changes: fresh.changes });
+        } catch {
+          setPreview(null);
+        }
+      }
     }
   };
 

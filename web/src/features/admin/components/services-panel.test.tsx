@@ -187,8 +187,37 @@ describe('ServicesPanel', () => {
     expect(await screen.findByText('✅ 1 price changed')).toBeInTheDocument();
     expect(sent(calls, 'POST', '/api/admin/services/bulk-price').map((c) => c.body)).toEqual([
       { platform: 'tiktok', category: 'Views', percent: 10, dryRun: true },
-      { platform: 'tiktok', category: 'Views', percent: 10 },
+      { platform: 'tiktok', category: 'Views', percent: 10, expected: { 'svc-101': { from: 20, to: 22 } } },
     ]);
+  });
+
+  it('applies nothing when the prices moved since the preview: it shows the new preview to confirm again', async () => {
+    const first = [{ _id: 'svc-101', name: 'Views 101', category: 'Views', from: 20, to: 22 }];
+    const fresh = [{ _id: 'svc-101', name: 'Views 101', category: 'Views', from: 30, to: 33 }];
+    let previews = 0;
+    const { calls } = mockCatalogue({
+      'POST /api/admin/services/bulk-price': (call) => {
+        const body = call.body as { dryRun?: boolean; expected?: Record<string, { from: number }> };
+        if (body.dryRun) return { body: { changes: previews++ === 0 ? first : fresh, applied: false } };
+        if (body.expected?.['svc-101']?.from !== 30) {
+          return { status: 409, body: { code: 'preview_outdated', message: 'Prices changed since the preview: preview again' } };
+        }
+        return { body: { changes: fresh, applied: true } };
+      },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'Change prices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change prices' });
+    await user.type(within(dialog).getByLabelText('Change (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('table', { name: 'New prices' })).toHaveTextContent('Rs 20 → Rs 22');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm 1 change' }));
+    expect(await within(dialog).findByText('❌ Prices changed since the preview: preview again')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('table', { name: 'New prices' })).toHaveTextContent('Rs 30 → Rs 33'));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm 1 change' }));
+    expect(await screen.findByText('✅ 1 price changed')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/services/bulk-price').filter((c) => !(c.body as { dryRun?: boolean }).dryRun)).toHaveLength(2);
   });
 
   it('reorders and renames a platform’s categories', async () => {
