@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 
 export function LandingRoute() {
   const { status } = useAuth();
-  // The live catalogue prices the cards (the built-in one only until it answers).
+  // The live catalogue prices the cards.
   const services = useServices();
   // Signed-in users go straight to ordering (spec §2), once the session is known.
   if (status === 'signed-in') return <Navigate to={paths.order.getHref()} replace />;
@@ -20,7 +20,7 @@ export function LandingRoute() {
           <h2 id="services-heading" className="mb-4 text-2xl font-extrabold tracking-tight text-slate-900">
             Popular services
           </h2>
-          <ServiceCards services={services.data?.services ?? []} />
+          <ServiceCards services={services.data?.services} />
         </section>
       </Page>
     </>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ServiceCards } from '@/features/home/components/service-cards';
-import { builtInCatalogue } from '@/features/orders/api/get-services';
+import { builtInCatalogue } from '@/testing/catalogue';
 import { renderApp } from '@/testing/render';
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
@@ -19,5 +19,12 @@ describe('ServiceCards', () => {
     expect(
       within(screen.getAllByRole('heading', { name: 'TikTok Likes' })[1]?.closest('li') as HTMLElement).queryByText(/^from/),
     ).toBeNull();
+  });
+
+  it('shows no price while the live catalogue loads (no built-in price stands in)', () => {
+    renderApp(<ServiceCards services={undefined} />);
+    expect(within(card('TikTok Followers')).queryByText(/^from/)).toBeNull();
+    expect(screen.queryByText(/Rs \d/)).toBeNull();
+    expect(within(card('TikTok Followers')).getByRole('link', { name: 'Order Now: TikTok Followers' })).toBeInTheDocument();
   });
 });

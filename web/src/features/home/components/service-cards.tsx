@@ -12,17 +12,22 @@ export function startingRate(services: readonly Service[], platform: string, cat
   return rates.length > 0 ? Math.min(...rates) : null;
 }
 
-/** The featured cards, priced from `services`: the live catalogue (a card whose category is gone shows no price). */
-export function ServiceCards({ services }: { services: readonly Service[] }) {
+/**
+ * The featured cards, priced from `services`: the live catalogue (a card whose category is gone shows no
+ * price). While it loads (`services` undefined) the price line keeps its place, empty, so nothing moves.
+ */
+export function ServiceCards({ services }: { services: readonly Service[] | undefined }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {FEATURED.map((card) => {
-        const rate = startingRate(services, card.platform, card.category);
+        const rate = services ? startingRate(services, card.platform, card.category) : null;
         return (
           <li key={card.title} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <PlatformIcon platform={card.platform} />
             <h3 className="mt-3 font-bold text-slate-900">{card.title}</h3>
-            {rate === null ? null : (
+            {services === undefined ? (
+              <p className="mt-1 h-5 w-28 animate-pulse rounded bg-slate-100" aria-hidden="true" />
+            ) : rate === null ? null : (
               <p className="mt-1 text-sm text-slate-600">
                 from <span className="font-semibold text-slate-900">{formatAmount(rate)}</span> per 1K
               </p>

@@ -1,5 +1,3 @@
-import { BUILT_IN_CATEGORIES, CATALOGUE } from '@shared/catalogue';
-import { PLATFORMS } from '@shared/platforms';
 import { type CategoryOrder, categoryOrderSchema, type Service, serviceSchema } from '@shared/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -28,30 +26,12 @@ export function getServices(): Promise<Catalogue> {
   }));
 }
 
-/** The built-in catalogue, shown at once while the live one (which decides, prices included) loads. */
-export const builtInCatalogue: Catalogue = {
-  services: CATALOGUE.map((item) => ({
-    _id: item.id,
-    number: item.number,
-    platform: item.platform,
-    category: item.category,
-    name: item.name,
-    ratePer1000: item.ratePer1000,
-    min: item.min,
-    max: item.max,
-    defaultQuantity: item.defaultQuantity,
-    description: item.description,
-    active: true,
-  })),
-  categories: Object.fromEntries(
-    PLATFORMS.map((p) => [p, BUILT_IN_CATEGORIES.filter((c) => CATALOGUE.some((s) => s.platform === p && s.category === c))]),
-  ) as CategoryOrder,
-};
-
 // The admin changes the catalogue at any time: every screen that shows it asks again when it opens
 // (staleTime 0; the answer is small and revalidated by its ETag).
 export const servicesQuery = queryOptions({ queryKey: ['services'], queryFn: getServices, staleTime: 0 });
 
 export function useServices() {
-  return useQuery({ ...servicesQuery, placeholderData: builtInCatalogue });
+  // No stand-in while it loads: the admin runs the catalogue, so only the server's answer (or, offline,
+  // the last one the service worker saved) may show a service or a price.
+  return useQuery(servicesQuery);
 }

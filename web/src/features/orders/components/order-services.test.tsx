@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { builtInCatalogue } from '@/features/orders/api/get-services';
 import { OrderServices } from '@/features/orders/components/order-services';
+import { builtInCatalogue } from '@/testing/catalogue';
 import { mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const order = {
@@ -42,7 +42,7 @@ function renderOrder(balance: number | undefined = 500, search = '') {
 const placeCalls = () => api.calls.filter((c) => c.path === '/api/order/place');
 
 async function chooseTikTokRealFollowers(user: ReturnType<typeof renderOrder>['user']) {
-  await user.click(screen.getByRole('button', { name: /^Followers/ }));
+  await user.click(await screen.findByRole('button', { name: /^Followers/ }));
   await user.click(screen.getByRole('radio', { name: /Real Followers/ }));
 }
 
@@ -68,10 +68,10 @@ describe('OrderServices', () => {
 
   it('preselects Views 1000 and Comments 1', async () => {
     const { user } = renderOrder();
-    await user.click(screen.getByRole('button', { name: /^Views/ }));
+    await user.click(await screen.findByRole('button', { name: /^Views/ }));
     await user.click(screen.getByRole('radio', { name: /^Video Views/ }));
     expect(screen.getByLabelText('Quantity')).toHaveValue(1000);
-    await user.click(screen.getByRole('button', { name: /^Comments/ }));
+    await user.click(await screen.findByRole('button', { name: /^Comments/ }));
     await user.click(screen.getByRole('radio', { name: /Random Positive Comments/ }));
     expect(screen.getByLabelText('Quantity')).toHaveValue(1);
   });
@@ -89,8 +89,9 @@ describe('OrderServices', () => {
     ];
     liveCategories = { ...builtInCatalogue.categories, tiktok: ['Views', 'Live Stream', 'Comments', 'Followers'] };
     renderOrder();
-    // The live answer replaces the built-in placeholder: Comments has no service now, so no group.
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Comments/ })).toBeNull());
+    // Comments has no active service in the live answer, so no group.
+    await screen.findByRole('button', { name: /^Views/ });
+    expect(screen.queryByRole('button', { name: /^Comments/ })).toBeNull();
     const groups = screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent?.replace(/\s*\(\d+\)$/, ''));
     expect(groups).toEqual(['Views', 'Live Stream', 'Followers', 'Likes', 'Share/Post Reel', 'Video Reactions']);
   });
@@ -98,8 +99,30 @@ describe('OrderServices', () => {
   it('opens the deep-linked platform and category', async () => {
     renderOrder(500, 'platform=instagram&category=Likes');
     expect(screen.getByRole('radio', { name: 'Instagram' })).toBeChecked();
-    expect(screen.getByRole('button', { name: /^Likes/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('button', { name: /^Likes/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('radio', { name: /Instant Likes/ })).toBeInTheDocument();
+  });
+
+  it('shows no service or price until the server answers, and says so when it cannot', async () => {
+    let fail = true;
+    api = mockApi({
+      'GET /api/services': () => (fail ? { networkError: true } : { body: { services: liveServices } }),
+    });
+    const { user } = renderOrder();
+    expect(await screen.findByText('Services could not be loaded. Check your connection and try again.')).toBeInTheDocument();
+    // Nothing from the code's built-in catalogue stands in for the admin's.
+    expect(screen.queryByRole('button', { name: /^Followers/ })).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /^Followers/ })).toBeInTheDocument();
+  });
+
+  it('says when a platform has no service available', async () => {
+    liveServices = builtInCatalogue.services.filter((s) => s.platform !== 'facebook');
+    const { user } = renderOrder();
+    await screen.findByRole('button', { name: /^Followers/ });
+    await user.click(screen.getByRole('radio', { name: 'Facebook' }));
+    expect(screen.getByText('No Facebook services are available right now.')).toBeInTheDocument();
   });
 
   it('clears the service and the open groups when the platform changes', async () => {

@@ -170,12 +170,21 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
             {PLATFORM_LABELS[platform]} services
           </h2>
           {services.isError ? (
-            <div className="mb-3">
+            <div className="mb-3 space-y-2">
               <FormAlert>Services could not be loaded. Check your connection and try again.</FormAlert>
+              <Button type="button" variant="secondary" size="sm" loading={services.isFetching} onClick={() => void services.refetch()}>
+                Try again
+              </Button>
             </div>
           ) : null}
-          {platformServices.length === 0 ? (
-            <LoadingBlock />
+          {!services.data ? (
+            services.isError ? null : (
+              <LoadingBlock />
+            )
+          ) : platformServices.length === 0 ? (
+            <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
+              No {PLATFORM_LABELS[platform]} services are available right now.
+            </p>
           ) : (
             <ServiceGroups
               services={platformServices}
@@ -264,7 +273,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               block
               size="lg"
               loading={submitting}
-              disabled={!online || suspended || !service || balance === undefined || services.isPlaceholderData}
+              disabled={!online || suspended || !service || balance === undefined}
               aria-describedby={online ? (suspended ? suspendedId : undefined) : offlineReasonId}
             >
               {submitting ? 'Placing order…' : 'Place Order'}
