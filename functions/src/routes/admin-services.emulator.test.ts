@@ -362,6 +362,23 @@ describe('DELETE /api/admin/services/{id}', () => {
     expect((await db.collection('services').doc(service._id).get()).get('active')).toBe(false);
   });
 
+  it('an edit during a delete check leaves the service to the check unless it sets active, so a refused delete puts it back in sale', async () => {
+    const service = await newService();
+    // As the delete's first step leaves it while it looks for orders.
+    await db.collection('services').doc(service._id).update({ active: false, deleteCheck: 'check-1' });
+    expect((await asAdmin('PATCH', `/api/admin/services/${service._id}`, { name: 'Renamed meanwhile' })).status).toBe(200);
+    expect((await db.collection('services').doc(service._id).get()).data()).toMatchObject({
+      name: 'Renamed meanwhile',
+      active: false,
+      deleteCheck: 'check-1',
+    });
+    // Saying `active` is the admin's word: the check is over.
+    expect((await asAdmin('PATCH', `/api/admin/services/${service._id}`, { active: true })).status).toBe(200);
+    const stored = (await db.collection('services').doc(service._id).get()).data();
+    expect(stored).toMatchObject({ active: true });
+    expect(stored).not.toHaveProperty('deleteCheck');
+  });
+
   it('deletes a service no order uses (204), audited with what it was; a second delete is 404', async () => {
     const service = await newService({ name: 'Mistake' });
     const res = await asAdmin('DELETE', `/api/admin/services/${service._id}`);

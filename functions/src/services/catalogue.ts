@@ -4,6 +4,7 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput } from '../lib/errors';
+import { logger } from '../lib/logger';
 import {
   BUILT_IN_CATEGORIES,
   CATALOGUE,
@@ -238,15 +239,18 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       refill: refillDays > 0,
       refillDays,
     };
-    delete next.deleteCheck;
+    // A delete checking for orders (see deleteService) took the service out of sale for a moment: a change
+    // that says nothing of `active` leaves that to the check, which puts it back if the delete is refused;
+    // a change of `active` is the admin's word and ends the check.
+    const settlesActive = patch.active !== undefined;
+    if (settlesActive) delete next.deleteCheck;
     const issue = quantityRuleIssue(next) ?? smallestOrderIssue(next.ratePer1000Paisa, next.min);
     if (issue) throw invalidInput(issue.message, issue.field);
     const { before, after } = changedFields(auditFields(doc), auditFields(next));
     // Nothing the admin sees changed: no write, no entry.
     if (Object.keys(after).length === 0) return { status: 200, body: serviceToWire(id, doc) };
     const order = withCategory(categories.data() as CategoriesDoc | undefined, next.platform, next.category);
-    // An admin's change ends a delete's check in progress (see deleteService): theirs is the state now.
-    tx.update(ref, { ...next, deleteCheck: FieldValue.delete() });
+    tx.update(ref, settlesActive ? { ...next, deleteCheck: FieldValue.delete() } : next);
     if (order) tx.set(categoriesRef(), order);
     recordAudit(tx, actor, now, { subject: ref, action: 'service_update', before, after });
     return { status: 200, body: serviceToWire(id, next) };
@@ -271,7 +275,7 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     if (doc.active) tx.update(ref, { active: false, deleteCheck: marker });
     return { status: 200, body: null };
   });
-  await runInTransaction(null, async (tx, now) => {
+  const check = runInTransaction(null, async (tx, now) => {
     const { ref, doc } = await readService(tx, id);
     const used = await tx.get(db.collection('orders').where('serviceId', '==', id).limit(1));
     const suspended = doc.deleteCheck === marker;
@@ -286,9 +290,28 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     tx.delete(ref);
     recordAudit(tx, actor, now, { subject: ref, action: 'service_delete', before, after: null });
     return { status: 204, body: null };
-  }).then((answer) => {
-    // Refused after the service was put back in sale: the refusal is answered once that is written.
-    if (answer.status === 409) throw fail('service_in_use', MESSAGES.serviceInUse);
+  });
+  let answer: Awaited<typeof check>;
+  try {
+    answer = await check;
+  } catch (error) {
+    // The check failed (busy, a lost connection): the service must not stay out of sale for it.
+    await putBackInSale(id, marker).catch((restoreError: unknown) =>
+      logger.error('A delete check failed and its service could not be put back in sale', { serviceId: id, error: String(restoreError) }),
+    );
+    throw error;
+  }
+  // Refused after the service was put back in sale: the refusal is answered once that is written.
+  if (answer.status === 409) throw fail('service_in_use', MESSAGES.serviceInUse);
+}
+
+/** Ends the delete check `marker` of service `id` if it is still the one in force: back in sale. */
+async function putBackInSale(id: string, marker: string): Promise<void> {
+  await runInTransaction(null, async (tx) => {
+    const ref = servicesCollection().doc(id);
+    const doc = (await tx.get(ref)).data() as ServiceDoc | undefined;
+    if (doc?.deleteCheck === marker) tx.update(ref, { active: true, deleteCheck: FieldValue.delete() });
+    return { status: 200, body: null };
   });
 }
 
