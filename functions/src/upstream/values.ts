@@ -37,12 +37,12 @@ export function parseFlag(value: unknown): boolean | null {
   return null;
 }
 
-/** An order, refill or service id: a positive integer or a short non-blank text, as a string; else null. */
+/** An order, refill or service id: a positive integer or a short word (letters, digits, _ . : -), as a string; else null. */
 export function parseId(value: unknown): string | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? String(value) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (text.length === 0 || text.length > MAX_ID_LENGTH || /[\s\u0000-\u001f]/.test(text)) return null;
+  if (text.length === 0 || text.length > MAX_ID_LENGTH || !/^[\w.:-]+$/.test(text)) return null;
   // Digits stay text (an id past 2^53 must not be rounded); "007" and "7" are the same order.
   if (INTEGER_TEXT.test(text)) {
     const digits = text.replace(/^\+?0*/, '');
