@@ -74,6 +74,8 @@ export type DemoFaultKind =
   | 'timeout'
   /** Answers after `delayMs`. */
   | 'slow'
+  /** Sends the headers and the start of the answer, then nothing more. */
+  | 'stall'
   /** A 200 with an HTML page (a proxy's or a CDN's). */
   | 'html'
   /** HTTP 500 with `{"error": "Internal Server Error"}`: a JSON error that is no refusal. */
@@ -471,6 +473,9 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         slowTimers.add(timer);
         return;
       }
+      case 'stall':
+        res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"order": ');
+        return;
       case 'html':
         return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(HTML_PAGE);
       case '500':
