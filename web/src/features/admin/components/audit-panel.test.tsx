@@ -62,4 +62,24 @@ describe('AuditPanel', () => {
       expect(calls.filter((call) => call.path === '/api/admin/audit').at(-1)?.query).toMatchObject({ actor: 'Xk3pQ9adminUid42' }),
     );
   });
+
+  it('links an entry to the account and the order it is about', async () => {
+    const credit: AuditEntry = {
+      _id: 'a2',
+      subject: 'recharges/r1',
+      action: 'credit',
+      by: 'boss@example.com',
+      byUid: 'b1',
+      at: '2026-01-01T11:00:00.000Z',
+      after: { balance: 100, userId: 'u 1', amount: 100 },
+    };
+    const adjust: AuditEntry = { ...credit, _id: 'a3', subject: 'users/u2', action: 'adjust', after: { balance: 90 } };
+    mockApi({ 'GET /api/admin/audit': { body: { entries: [entry, credit, adjust], nextCursor: null } } });
+    renderApp(<AuditPanel />, { route: '/admin/audit', auth: fakeAuth({ user: admin }) });
+    expect(await screen.findByRole('link', { name: 'orders/123456789' })).toHaveAttribute('href', '/admin/orders?q=123456789');
+    expect(screen.getByRole('link', { name: 'users/u2' })).toHaveAttribute('href', '/admin/users/u2');
+    // A subject with no page of its own stays text; the account it touched is a link.
+    expect(screen.queryByRole('link', { name: 'recharges/r1' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'u 1' })).toHaveAttribute('href', '/admin/users/u%201');
+  });
 });

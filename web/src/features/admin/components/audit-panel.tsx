@@ -3,9 +3,10 @@
 import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type AuditType } from '@shared/audit';
 import type { AuditEntry } from '@shared/schemas';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
 import { type AuditFilter, useAudit } from '@/features/admin/api/get-audit';
 import { ListTable } from '@/features/admin/components/list-table';
 import { formatDateTime } from '@/lib/format';
@@ -28,6 +29,32 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): { fie
     .filter((change) => change.before !== change.after);
 }
 
+const linkClass = 'text-brand-700 underline-offset-2 hover:underline';
+
+/** The subject as a link to its page where it has one (an account, an order), else as text. */
+function Subject({ subject }: { subject: string }) {
+  const [kind, id] = subject.split('/', 2);
+  const href = id && kind === 'users' ? paths.adminUser.getHref(id) : id && kind === 'orders' ? paths.adminOrders.getHref({ q: id }) : null;
+  const text = <span className="font-mono text-xs break-all">{subject}</span>;
+  return href ? (
+    <Link to={href} className={linkClass}>
+      {text}
+    </Link>
+  ) : (
+    text
+  );
+}
+
+/** A recorded value; an account id opens that account's page. */
+function Value({ field, value }: { field: string; value: string }) {
+  if (field !== 'userId' || value === '—') return <>{value}</>;
+  return (
+    <Link to={paths.adminUser.getHref(value)} className={linkClass}>
+      {value}
+    </Link>
+  );
+}
+
 function Changes({ entry }: { entry: AuditEntry }) {
   const changes = auditChanges(entry);
   return (
@@ -35,7 +62,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {changes.length === 0 ? <span className="text-slate-600">—</span> : null}
       {changes.map((change) => (
         <span key={change.field} className="block text-xs break-all">
-          <span className="font-semibold">{change.field}</span>: {change.before} → {change.after}
+          <span className="font-semibold">{change.field}</span>: <Value field={change.field} value={change.before} /> →{' '}
+          <Value field={change.field} value={change.after} />
         </span>
       ))}
       {entry.reason ? <span className="block text-xs text-slate-700">Reason: {entry.reason}</span> : null}
@@ -109,7 +137,7 @@ export function AuditPanel() {
           { header: 'When', cell: (entry) => formatDateTime(entry.at) },
           { header: 'Admin', cell: (entry) => <span className="break-all">{entry.by || '—'}</span> },
           { header: 'Action', cell: (entry) => AUDIT_TYPE_LABELS[entry.action] },
-          { header: 'Subject', cell: (entry) => <span className="font-mono text-xs break-all">{entry.subject}</span> },
+          { header: 'Subject', cell: (entry) => <Subject subject={entry.subject} /> },
           { header: 'Before → after', className: 'sm:max-w-md', cell: (entry) => <Changes entry={entry} /> },
         ]}
       />
