@@ -23,6 +23,21 @@ describe('auditChanges', () => {
     ]);
     expect(auditChanges({})).toEqual([]);
   });
+
+  it('shows rupee fields as amounts, a bulk change’s rates too', () => {
+    expect(
+      auditChanges({
+        before: { balance: 358.5, ratePer1000: 20, rates: { 'tt-views-fast': 20 }, remains: 40 },
+        after: { balance: 1358.5, amount: 1000, ratePer1000: 22.5, rates: { 'tt-views-fast': 22 }, remains: 30 },
+      }),
+    ).toEqual([
+      { field: 'balance', before: 'Rs 358.50', after: 'Rs 1,358.50' },
+      { field: 'ratePer1000', before: 'Rs 20', after: 'Rs 22.50' },
+      { field: 'rates', before: 'tt-views-fast Rs 20', after: 'tt-views-fast Rs 22' },
+      { field: 'remains', before: '40', after: '30' },
+      { field: 'amount', before: '—', after: 'Rs 1,000' },
+    ]);
+  });
 });
 
 describe('AuditPanel', () => {
@@ -36,7 +51,7 @@ describe('AuditPanel', () => {
     expect(within(row).getByText('boss@example.com')).toBeInTheDocument();
     expect(row).toHaveTextContent('status: pending → partial');
     expect(row).toHaveTextContent('remains: — → 400');
-    expect(row).toHaveTextContent('refund: — → 12.5');
+    expect(row).toHaveTextContent('refund: — → Rs 12.50');
 
     await user.selectOptions(screen.getByLabelText('Action'), 'credit');
     await user.type(screen.getByLabelText('Admin email or uid'), 'boss@example.com');

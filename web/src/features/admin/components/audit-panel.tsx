@@ -9,11 +9,23 @@ import { SelectField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { type AuditFilter, useAudit } from '@/features/admin/api/get-audit';
 import { ListTable } from '@/features/admin/components/list-table';
-import { formatDateTime } from '@/lib/format';
+import { formatAmount, formatDateTime } from '@/lib/format';
 
-/** A recorded value for people: text as it is, nothing as "—", anything structured as compact JSON. */
-export function formatAuditValue(value: unknown): string {
+/** The fields the trail records in rupees (balances, amounts, refunds, rates per 1000). */
+const RUPEE_FIELDS = new Set(['amount', 'balance', 'refund', 'ratePer1000']);
+
+/**
+ * A recorded value for people: rupee fields as amounts (Rs 1,250.50), text as it is, nothing as "—",
+ * a map of rates (a bulk price change) as amounts, anything else structured as compact JSON.
+ */
+export function formatAuditValue(value: unknown, field = ''): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'number' && RUPEE_FIELDS.has(field)) return formatAmount(value);
+  if (field === 'rates' && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'number')) {
+    return Object.entries(value as Record<string, number>)
+      .map(([id, rate]) => `${id} ${formatAmount(rate)}`)
+      .join(', ');
+  }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   const json = JSON.stringify(value);
   return json.length > 200 ? `${json.slice(0, 199)}…` : json;
@@ -25,7 +37,7 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): { fie
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
-    .map((field) => ({ field, before: formatAuditValue(before[field]), after: formatAuditValue(after[field]) }))
+    .map((field) => ({ field, before: formatAuditValue(before[field], field), after: formatAuditValue(after[field], field) }))
     .filter((change) => change.before !== change.after);
 }
 
