@@ -23,6 +23,21 @@ describe('auditChanges', () => {
     ]);
     expect(auditChanges({})).toEqual([]);
   });
+
+  it('shows rupee fields as amounts, a bulk change’s rates too', () => {
+    expect(
+      auditChanges({
+        before: { balance: 358.5, ratePer1000: 20, rates: { 'tt-views-fast': 20 }, remains: 40 },
+        after: { balance: 1358.5, amount: 1000, ratePer1000: 22.5, rates: { 'tt-views-fast': 22 }, remains: 30 },
+      }),
+    ).toEqual([
+      { field: 'balance', before: 'Rs 358.50', after: 'Rs 1,358.50' },
+      { field: 'ratePer1000', before: 'Rs 20', after: 'Rs 22.50' },
+      { field: 'rates', before: 'tt-views-fast Rs 20', after: 'tt-views-fast Rs 22' },
+      { field: 'remains', before: '40', after: '30' },
+      { field: 'amount', before: '—', after: 'Rs 1,000' },
+    ]);
+  });
 });
 
 describe('AuditPanel', () => {
@@ -36,7 +51,7 @@ describe('AuditPanel', () => {
     expect(within(row).getByText('boss@example.com')).toBeInTheDocument();
     expect(row).toHaveTextContent('status: pending → partial');
     expect(row).toHaveTextContent('remains: — → 400');
-    expect(row).toHaveTextContent('refund: — → 12.5');
+    expect(row).toHaveTextContent('refund: — → Rs 12.50');
 
     await user.selectOptions(screen.getByLabelText('Action'), 'credit');
     await user.type(screen.getByLabelText('Admin email or uid'), 'boss@example.com');
@@ -61,5 +76,25 @@ describe('AuditPanel', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.path === '/api/admin/audit').at(-1)?.query).toMatchObject({ actor: 'Xk3pQ9adminUid42' }),
     );
+  });
+
+  it('links an entry to the account and the order it is about', async () => {
+    const credit: AuditEntry = {
+      _id: 'a2',
+      subject: 'recharges/r1',
+      action: 'credit',
+      by: 'boss@example.com',
+      byUid: 'b1',
+      at: '2026-01-01T11:00:00.000Z',
+      after: { balance: 100, userId: 'u 1', amount: 100 },
+    };
+    const adjust: AuditEntry = { ...credit, _id: 'a3', subject: 'users/u2', action: 'adjust', after: { balance: 90 } };
+    mockApi({ 'GET /api/admin/audit': { body: { entries: [entry, credit, adjust], nextCursor: null } } });
+    renderApp(<AuditPanel />, { route: '/admin/audit', auth: fakeAuth({ user: admin }) });
+    expect(await screen.findByRole('link', { name: 'orders/123456789' })).toHaveAttribute('href', '/admin/orders?q=123456789');
+    expect(screen.getByRole('link', { name: 'users/u2' })).toHaveAttribute('href', '/admin/users/u2');
+    // A subject with no page of its own stays text; the account it touched is a link.
+    expect(screen.queryByRole('link', { name: 'recharges/r1' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'u 1' })).toHaveAttribute('href', '/admin/users/u%201');
   });
 });

@@ -3,16 +3,29 @@
 import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type AuditType } from '@shared/audit';
 import type { AuditEntry } from '@shared/schemas';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
 import { type AuditFilter, useAudit } from '@/features/admin/api/get-audit';
 import { ListTable } from '@/features/admin/components/list-table';
-import { formatDateTime } from '@/lib/format';
+import { formatAmount, formatDateTime } from '@/lib/format';
 
-/** A recorded value for people: text as it is, nothing as "—", anything structured as compact JSON. */
-export function formatAuditValue(value: unknown): string {
+/** The fields the trail records in rupees (balances, amounts, refunds, rates per 1000). */
+const RUPEE_FIELDS = new Set(['amount', 'balance', 'refund', 'ratePer1000']);
+
+/**
+ * A recorded value for people: rupee fields as amounts (Rs 1,250.50), text as it is, nothing as "—",
+ * a map of rates (a bulk price change) as amounts, anything else structured as compact JSON.
+ */
+export function formatAuditValue(value: unknown, field = ''): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'number' && RUPEE_FIELDS.has(field)) return formatAmount(value);
+  if (field === 'rates' && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'number')) {
+    return Object.entries(value as Record<string, number>)
+      .map(([id, rate]) => `${id} ${formatAmount(rate)}`)
+      .join(', ');
+  }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   const json = JSON.stringify(value);
   return json.length > 200 ? `${json.slice(0, 199)}…` : json;
@@ -24,8 +37,34 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): { fie
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
-    .map((field) => ({ field, before: formatAuditValue(before[field]), after: formatAuditValue(after[field]) }))
+    .map((field) => ({ field, before: formatAuditValue(before[field], field), after: formatAuditValue(after[field], field) }))
     .filter((change) => change.before !== change.after);
+}
+
+const linkClass = 'text-brand-700 underline-offset-2 hover:underline';
+
+/** The subject as a link to its page where it has one (an account, an order), else as text. */
+function Subject({ subject }: { subject: string }) {
+  const [kind, id] = subject.split('/', 2);
+  const href = id && kind === 'users' ? paths.adminUser.getHref(id) : id && kind === 'orders' ? paths.adminOrders.getHref({ q: id }) : null;
+  const text = <span className="font-mono text-xs break-all">{subject}</span>;
+  return href ? (
+    <Link to={href} className={linkClass}>
+      {text}
+    </Link>
+  ) : (
+    text
+  );
+}
+
+/** A recorded value; an account id opens that account's page. */
+function Value({ field, value }: { field: string; value: string }) {
+  if (field !== 'userId' || value === '—') return <>{value}</>;
+  return (
+    <Link to={paths.adminUser.getHref(value)} className={linkClass}>
+      {value}
+    </Link>
+  );
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -35,7 +74,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {changes.length === 0 ? <span className="text-slate-600">—</span> : null}
       {changes.map((change) => (
         <span key={change.field} className="block text-xs break-all">
-          <span className="font-semibold">{change.field}</span>: {change.before} → {change.after}
+          <span className="font-semibold">{change.field}</span>: <Value field={change.field} value={change.before} /> →{' '}
+          <Value field={change.field} value={change.after} />
         </span>
       ))}
       {entry.reason ? <span className="block text-xs text-slate-700">Reason: {entry.reason}</span> : null}
@@ -109,7 +149,7 @@ export function AuditPanel() {
           { header: 'When', cell: (entry) => formatDateTime(entry.at) },
           { header: 'Admin', cell: (entry) => <span className="break-all">{entry.by || '—'}</span> },
           { header: 'Action', cell: (entry) => AUDIT_TYPE_LABELS[entry.action] },
-          { header: 'Subject', cell: (entry) => <span className="font-mono text-xs break-all">{entry.subject}</span> },
+          { header: 'Subject', cell: (entry) => <Subject subject={entry.subject} /> },
           { header: 'Before → after', className: 'sm:max-w-md', cell: (entry) => <Changes entry={entry} /> },
         ]}
       />

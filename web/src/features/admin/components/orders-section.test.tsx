@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import type { Order } from '@shared/schemas';
+import { LIMITS, type Order } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrdersSection } from '@/features/admin/components/orders-section';
@@ -237,5 +237,36 @@ describe('OrdersSection', () => {
     await user.click(screen.getByLabelText('Select 100000002'));
     expect(screen.getByText(MESSAGES.partialOneOrder)).toBeInTheDocument();
     expect(update).toBeDisabled();
+  });
+
+  it('selects every order that can still change in one go, and clears the selection', async () => {
+    const orders = [order(100000001), order(100000002, 'processing'), order(100000003, 'completed'), order(100000004)];
+    mockApi({
+      'GET /api/admin/order': { body: { orders, nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await screen.findByText('#100000001');
+    await user.click(screen.getByRole('button', { name: 'Select all 3' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    for (const number of [100000001, 100000002, 100000004]) expect(screen.getByLabelText(`Select ${number}`)).toBeChecked();
+    // A final order is never selected.
+    expect(screen.getByLabelText('Select 100000003')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+    expect(screen.getByLabelText('Select 100000001')).not.toBeChecked();
+  });
+
+  it('selects at most as many orders as one change takes', async () => {
+    const orders = Array.from({ length: LIMITS.bulkOrders + 5 }, (_, index) => order(100000001 + index));
+    mockApi({
+      'GET /api/admin/order': { body: { orders, nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await screen.findByText('#100000001');
+    await user.click(screen.getByRole('button', { name: `Select all ${LIMITS.bulkOrders}` }));
+    expect(screen.getByText(`${LIMITS.bulkOrders} selected`)).toBeInTheDocument();
+    expect(screen.getByLabelText(`Select ${100000001 + LIMITS.bulkOrders}`)).not.toBeChecked();
   });
 });

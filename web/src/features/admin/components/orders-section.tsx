@@ -6,7 +6,7 @@
 import { MESSAGES } from '@shared/messages';
 import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import type { BulkStatusResultWire, Order } from '@shared/schemas';
+import { type BulkStatusResultWire, LIMITS, type Order } from '@shared/schemas';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -141,7 +141,18 @@ function BulkResults({ results, numbers }: { results: BulkStatusResultWire[]; nu
   );
 }
 
-function BulkStatusBar({ selected, onDone }: { selected: readonly Order[]; onDone: (results: BulkStatusResultWire[]) => void }) {
+function BulkStatusBar({
+  selected,
+  selectable,
+  onSelect,
+  onDone,
+}: {
+  selected: readonly Order[];
+  /** The loaded orders that can still change, in the list's order. */
+  selectable: readonly string[];
+  onSelect: (next: Set<string>) => void;
+  onDone: (results: BulkStatusResultWire[]) => void;
+}) {
   const update = useUpdateOrderStatuses();
   const [status, setStatus] = useState<OrderStatus>('processing');
   const [remains, setRemains] = useState('');
@@ -168,7 +179,10 @@ function BulkStatusBar({ selected, onDone }: { selected: readonly Order[]; onDon
   return (
     <div className="space-y-2 rounded-xl bg-brand-50 p-3">
       <div className="flex flex-wrap items-end gap-3">
-        <p className="self-center text-sm font-semibold text-slate-900">{selected.length} selected</p>
+        <div className="flex items-center gap-1 self-center">
+          <p className="text-sm font-semibold text-slate-900">{selected.length} selected</p>
+          <SelectAllButton selected={new Set(selected.map((order) => order._id))} selectable={selectable} onSelect={onSelect} />
+        </div>
         <div className="w-40">
           <SelectField label="New status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus)}>
             {ORDER_STATUSES.map((option) =>
@@ -207,6 +221,35 @@ function BulkStatusBar({ selected, onDone }: { selected: readonly Order[]; onDon
   );
 }
 
+/**
+ * Ticks every loaded order that can still change (up to what one change takes), or clears the ticks:
+ * a queue of pending orders is moved together without ticking each.
+ */
+function SelectAllButton({
+  selected,
+  selectable,
+  onSelect,
+}: {
+  selected: ReadonlySet<string>;
+  selectable: readonly string[];
+  onSelect: (next: Set<string>) => void;
+}) {
+  const all = selectable.slice(0, LIMITS.bulkOrders);
+  if (selected.size > 0 && (selected.size >= LIMITS.bulkOrders || all.every((id) => selected.has(id)))) {
+    return (
+      <Button size="sm" variant="ghost" onClick={() => onSelect(new Set())}>
+        Clear selection
+      </Button>
+    );
+  }
+  if (all.length === 0) return null;
+  return (
+    <Button size="sm" variant="ghost" onClick={() => onSelect(new Set(all))}>
+      Select all {all.length}
+    </Button>
+  );
+}
+
 /** Whether an order can still change status (and so be selected). */
 const changeable = (order: Order) => !isFinalStatus(order.status);
 
@@ -241,6 +284,8 @@ export function OrdersSection() {
       {orders.isError ? null : (
         <BulkStatusBar
           selected={selectedOrders}
+          selectable={orders.items.filter(changeable).map((order) => order._id)}
+          onSelect={setPicked}
           onDone={(answer) => {
             setNumbers(new Map(orders.items.map((order) => [order._id, order.number])));
             setResults(answer);
