@@ -129,11 +129,14 @@ describe('POST /api/admin/services', () => {
       refillDays: 7,
       cancel: true,
       active: true,
+      // The admin's answer shows the provider link: none, a manual service.
+      provider: null,
     });
     expect((await db.collection('services').doc(service._id).get()).get('ratePer1000Paisa')).toBe(1250);
 
     const web = await publicServices();
-    expect(web.services).toContainEqual(service);
+    const { provider, ...publicService } = service;
+    expect(web.services).toContainEqual(publicService);
     expect(web.categories.tiktok.at(-1)).toBe('Live Stream');
     const key = await createApiKeyFor(api.url, customer);
     expect(await v2With(api.url, key, { action: 'services' })).toContainEqual({

@@ -16,8 +16,8 @@ import {
 } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
 import { divideRoundHalfUp, formatRupees, type Paisa, toPaisa, toRupees } from '../shared/money';
-import { costPaisaCeil, isBelowCost } from '../shared/providers';
 import { PLATFORMS, type Platform } from '../shared/platforms';
+import { costPaisaCeil, isBelowCost } from '../shared/providers';
 import {
   type AdminService,
   type BulkPriceBody,
@@ -256,7 +256,8 @@ export async function createService(actor: Actor, body: CreateServiceBody, idemp
  * by mistake. `cost` per 1000 in the provider's currency, `rateToPkr` its worth in rupees.
  */
 export function assertNotBelowCost(ratePaisa: Paisa, cost: number, rateToPkr: number, field: string): void {
-  if (isBelowCost(ratePaisa, cost, rateToPkr)) throw invalidInput(`${MESSAGES.belowCost}${formatRupees(costPaisaCeil(cost, rateToPkr))} per 1000`, field);
+  if (isBelowCost(ratePaisa, cost, rateToPkr))
+    throw invalidInput(`${MESSAGES.belowCost}${formatRupees(costPaisaCeil(cost, rateToPkr))} per 1000`, field);
 }
 
 async function readService(tx: Transaction, id: string) {
@@ -270,11 +271,9 @@ async function readService(tx: Transaction, id: string) {
 
 export async function updateService(actor: Actor, id: string, patch: UpdateServiceBody): Promise<AdminService> {
   const answer = await runInTransaction<AdminService>(null, async (tx, now) => {
-    const [{ ref, doc }, categories, linkSnap] = await Promise.all([
-      readService(tx, id),
-      tx.get(categoriesRef()),
-      tx.get(serviceLinkRef(id)),
-    ]);
+    // The service first: it refuses an id no document can have before the link is looked up by it.
+    const { ref, doc } = await readService(tx, id);
+    const [categories, linkSnap] = await Promise.all([tx.get(categoriesRef()), tx.get(serviceLinkRef(id))]);
     const link = linkSnap.exists ? (linkSnap.data() as ServiceLinkDoc) : null;
     const refillDays = patch.refillDays ?? refillDaysOf(doc);
     const next: ServiceDoc = {
@@ -316,7 +315,12 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     tx.update(ref, settlesActive ? { ...next, deleteCheck: FieldValue.delete() } : next);
     if (order) tx.set(categoriesRef(), order);
     const nextLinkDoc: ServiceLinkDoc | null = nextLink
-      ? { providerId: nextLink.id, serviceId: nextLink.serviceId, cost: nextLink.cost, linkedAt: patch.provider ? now : (link?.linkedAt ?? now) }
+      ? {
+          providerId: nextLink.id,
+          serviceId: nextLink.serviceId,
+          cost: nextLink.cost,
+          linkedAt: patch.provider ? now : (link?.linkedAt ?? now),
+        }
       : null;
     if ('provider' in after) {
       if (nextLinkDoc) tx.set(serviceLinkRef(id), nextLinkDoc);
