@@ -432,7 +432,10 @@ describe('providers: what the console shows of a provider (no key), read by admi
 
   itDeniesEveryClientWrite({
     what: 'a provider',
-    create: ['providers/prov-2', { name: 'Mine', url: 'https://evil.example', keyHint: '…0000', currency: 'PKR', rateToPkr: 1, active: true }],
+    create: [
+      'providers/prov-2',
+      { name: 'Mine', url: 'https://evil.example', keyHint: '…0000', currency: 'PKR', rateToPkr: 1, active: true },
+    ],
     update: ['providers/prov-1', { url: 'https://evil.example' }],
   });
 });

@@ -12,7 +12,16 @@ vi.hoisted(() => {
   process.env.PROVIDER_TIMEOUT_MS = '1000';
 });
 
-import { apiServerForFile, call, createApiKeyFor, createUser, fetchFirestoreAs, fund, type TestUser, v2With } from '../../../tests/support/api';
+import {
+  apiServerForFile,
+  call,
+  createApiKeyFor,
+  createUser,
+  fetchFirestoreAs,
+  fund,
+  type TestUser,
+  v2With,
+} from '../../../tests/support/api';
 import { db } from '../lib/admin';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -57,8 +66,28 @@ const usdProvider: Handler = (form, res) => {
   if (form.get('action') === 'balance') return json(res, { balance: '12.3456', currency: 'USD' });
   if (form.get('action') === 'services') {
     return json(res, [
-      { service: 1, name: 'IG Likes \u202e[HQ]\t', type: 'Default', category: 'Instagram Likes', rate: '0.12345', min: '10', max: '50000', refill: true, cancel: false },
-      { service: '2', name: 'Half paisa', type: 'Default', category: 'x', rate: '0.145', min: 1000, max: 1000, refill: false, cancel: true },
+      {
+        service: 1,
+        name: 'IG Likes \u202e[HQ]\t',
+        type: 'Default',
+        category: 'Instagram Likes',
+        rate: '0.12345',
+        min: '10',
+        max: '50000',
+        refill: true,
+        cancel: false,
+      },
+      {
+        service: '2',
+        name: 'Half paisa',
+        type: 'Default',
+        category: 'x',
+        rate: '0.145',
+        min: 1000,
+        max: 1000,
+        refill: false,
+        cancel: true,
+      },
       { service: 3, name: 'Huge max', type: 'Default', category: 'x', rate: 1, min: 0, max: 999_999_999 },
     ]);
   }
@@ -76,7 +105,9 @@ async function readAs(token: string | null, path: string) {
 const ourV2 = () => `${api.url}/api/v2`;
 const count = async (collection: string) => (await db.collection(collection).count().get()).data().count;
 const auditOf = async (subject: string) =>
-  (await db.collection('audit').where('subject', '==', subject).get()).docs.map((d) => d.data()).sort((a, b) => a.at.toMillis() - b.at.toMillis());
+  (await db.collection('audit').where('subject', '==', subject).get()).docs
+    .map((d) => d.data())
+    .sort((a, b) => a.at.toMillis() - b.at.toMillis());
 const snapshotCounts = async () => ({
   providers: await count('providers'),
   secrets: await count('providerSecrets'),
@@ -86,13 +117,26 @@ const snapshotCounts = async () => ({
 });
 
 async function addPanelProvider(fields: Record<string, unknown> = {}) {
-  const res = await asAdmin('POST', '/api/admin/providers', { name: 'Our own panel', url: ourV2(), key: resellerKey, currency: 'PKR', rateToPkr: 1, ...fields });
+  const res = await asAdmin('POST', '/api/admin/providers', {
+    name: 'Our own panel',
+    url: ourV2(),
+    key: resellerKey,
+    currency: 'PKR',
+    rateToPkr: 1,
+    ...fields,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.provider as { _id: string; keyHint: string; balance: number };
 }
 async function addUsdProvider() {
   stubHandler = usdProvider;
-  const res = await asAdmin('POST', '/api/admin/providers', { name: 'USD panel', url: stubUrl, key: 'usd-key-abcd', currency: 'usd', rateToPkr: 278.5 });
+  const res = await asAdmin('POST', '/api/admin/providers', {
+    name: 'USD panel',
+    url: stubUrl,
+    key: 'usd-key-abcd',
+    currency: 'usd',
+    rateToPkr: 278.5,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.provider as { _id: string };
 }
@@ -134,13 +178,23 @@ describe('POST /api/admin/providers', () => {
       lowBalanceBelow: null,
       serviceCount: null,
     });
-    expect(await snapshotCounts()).toEqual({ ...before, providers: before.providers + 1, secrets: before.secrets + 1, audit: before.audit + 1 });
+    expect(await snapshotCounts()).toEqual({
+      ...before,
+      providers: before.providers + 1,
+      secrets: before.secrets + 1,
+      audit: before.audit + 1,
+    });
     const stored = (await db.collection('providers').doc(provider._id).get()).data();
     expect(JSON.stringify(stored)).not.toContain(resellerKey);
     expect((await db.collection('providerSecrets').doc(provider._id).get()).data()).toEqual({ key: resellerKey });
 
     const [entry] = await auditOf(`providers/${provider._id}`);
-    expect(entry).toMatchObject({ action: 'provider_create', by: admin.email, before: null, after: { name: 'Our own panel', keyHint: provider.keyHint } });
+    expect(entry).toMatchObject({
+      action: 'provider_create',
+      by: admin.email,
+      before: null,
+      after: { name: 'Our own panel', keyHint: provider.keyHint },
+    });
     expect(JSON.stringify(entry)).not.toContain(resellerKey);
 
     // Straight from Firestore, as a client: nobody reads the key, admins included (tests/rules has the matrix).
@@ -154,7 +208,13 @@ describe('POST /api/admin/providers', () => {
 
   it('a provider that refuses the key: 400 provider_refused with its answer, nothing written', async () => {
     const before = await snapshotCounts();
-    const res = await asAdmin('POST', '/api/admin/providers', { name: 'Wrong key', url: ourV2(), key: 'not-a-key-1234', currency: 'PKR', rateToPkr: 1 });
+    const res = await asAdmin('POST', '/api/admin/providers', {
+      name: 'Wrong key',
+      url: ourV2(),
+      key: 'not-a-key-1234',
+      currency: 'PKR',
+      rateToPkr: 1,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'provider_refused', message: 'The provider answered: Invalid API key' });
     expect(await snapshotCounts()).toEqual(before);
@@ -169,7 +229,10 @@ describe('POST /api/admin/providers', () => {
     };
     const html = await asAdmin('POST', '/api/admin/providers', body);
     expect(html.status).toBe(502);
-    expect(html.body).toEqual({ code: 'provider_unavailable', message: 'No usable answer from the provider: an HTML page instead of JSON' });
+    expect(html.body).toEqual({
+      code: 'provider_unavailable',
+      message: 'No usable answer from the provider: an HTML page instead of JSON',
+    });
 
     stubHandler = () => {}; // never answers
     const silent = await asAdmin('POST', '/api/admin/providers', body);
@@ -179,7 +242,13 @@ describe('POST /api/admin/providers', () => {
   });
 
   it('a provider whose balance is in another currency than the admin said: 400 on currency', async () => {
-    const res = await asAdmin('POST', '/api/admin/providers', { name: 'Says USD', url: ourV2(), key: resellerKey, currency: 'USD', rateToPkr: 280 });
+    const res = await asAdmin('POST', '/api/admin/providers', {
+      name: 'Says USD',
+      url: ourV2(),
+      key: resellerKey,
+      currency: 'USD',
+      rateToPkr: 280,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'invalid_input', field: 'currency', message: 'The provider says its currency is PKR, not USD' });
   });
@@ -195,7 +264,14 @@ describe('POST /api/admin/providers', () => {
     [{ extra: 1 }, undefined],
   ])('refuses %j with 400 before calling anyone', async (fields, field) => {
     const before = await snapshotCounts();
-    const res = await asAdmin('POST', '/api/admin/providers', { name: 'x', url: ourV2(), key: resellerKey, currency: 'PKR', rateToPkr: 1, ...fields });
+    const res = await asAdmin('POST', '/api/admin/providers', {
+      name: 'x',
+      url: ourV2(),
+      key: resellerKey,
+      currency: 'PKR',
+      rateToPkr: 1,
+      ...fields,
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_input');
     if (field) expect(res.body.field).toBe(field);
@@ -300,17 +376,32 @@ describe('POST /api/admin/services/import', () => {
       active: true,
       provider: { id: provider._id, serviceId: '1', cost: 0.12345 },
     });
-    expect(views).toMatchObject({ name: 'Imported views', ratePer1000: 300, min: 1, max: 10_000_000, provider: { serviceId: '3', cost: 1 } });
+    expect(views).toMatchObject({
+      name: 'Imported views',
+      ratePer1000: 300,
+      min: 1,
+      max: 10_000_000,
+      provider: { serviceId: '3', cost: 1 },
+    });
     expect(views.number).toBe(likes.number + 1);
 
     const entries = await auditOf(`services/${likes._id}`);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'service_import', after: { ratePer1000: 38.68, provider: { id: provider._id, cost: 0.12345 } } });
+    expect(entries[0]).toMatchObject({
+      action: 'service_import',
+      after: { ratePer1000: 38.68, provider: { id: provider._id, cost: 0.12345 } },
+    });
   });
 
   it('rounds half a paisa up, where floats would round it down (0.145 × 1 = 14.5 paisa → Rs 0.15)', async () => {
     stubHandler = usdProvider;
-    const pkr = await asAdmin('POST', '/api/admin/providers', { name: 'USD as PKR', url: stubUrl, key: 'k-half-0001', currency: 'USD', rateToPkr: 1 });
+    const pkr = await asAdmin('POST', '/api/admin/providers', {
+      name: 'USD as PKR',
+      url: stubUrl,
+      key: 'k-half-0001',
+      currency: 'USD',
+      rateToPkr: 1,
+    });
     const res = await asAdmin('POST', '/api/admin/services/import', {
       providerId: pkr.body.provider._id,
       items: [{ providerServiceId: '2', platform: 'tiktok', category: 'Views', markupPercent: 0 }],
@@ -331,7 +422,11 @@ describe('POST /api/admin/services/import', () => {
       ],
     });
     expect(below.status).toBe(400);
-    expect(below.body).toEqual({ code: 'invalid_input', field: 'items.1.ratePer1000', message: 'This rate is below the provider’s cost of Rs 34.39 per 1000' });
+    expect(below.body).toEqual({
+      code: 'invalid_input',
+      field: 'items.1.ratePer1000',
+      message: 'This rate is below the provider’s cost of Rs 34.39 per 1000',
+    });
 
     const missing = await asAdmin('POST', '/api/admin/services/import', {
       providerId: provider._id,
@@ -363,10 +458,19 @@ describe('POST /api/admin/services/import', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const service = res.body.services[0];
-    expect(service).toMatchObject({ ratePer1000: 30, min: 100, max: 10_000_000, provider: { id: provider._id, serviceId: '121', cost: 20 } });
+    expect(service).toMatchObject({
+      ratePer1000: 30,
+      min: 100,
+      max: 10_000_000,
+      provider: { id: provider._id, serviceId: '121', cost: 20 },
+    });
 
     const adminList = await asAdmin('GET', '/api/admin/services?platform=tiktok&category=Views');
-    expect(adminList.body.services.find((s: { _id: string }) => s._id === service._id).provider).toEqual({ id: provider._id, serviceId: '121', cost: 20 });
+    expect(adminList.body.services.find((s: { _id: string }) => s._id === service._id).provider).toEqual({
+      id: provider._id,
+      serviceId: '121',
+      cost: 20,
+    });
     expect(adminList.body.services.find((s: { _id: string }) => s._id === 'tt-views-fast').provider).toBeNull();
 
     const publicList = await call(api.url, 'GET', '/api/services');
@@ -388,7 +492,10 @@ describe('POST /api/admin/services/import', () => {
 
   it('an Idempotency-Key replays the first answer: one set of services', async () => {
     const provider = await addPanelProvider({ name: 'Replayed' });
-    const body = { providerId: provider._id, items: [{ providerServiceId: '111', platform: 'tiktok', category: 'Likes', markupPercent: 10 }] };
+    const body = {
+      providerId: provider._id,
+      items: [{ providerServiceId: '111', platform: 'tiktok', category: 'Likes', markupPercent: 10 }],
+    };
     const headers = { 'idempotency-key': `import-${provider._id}` };
     const first = await call(api.url, 'POST', '/api/admin/services/import', { token: admin.token, body, headers });
     const before = await snapshotCounts();

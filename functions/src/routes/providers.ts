@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
-import { checkProvider, createProvider, importServices, listProviders, listProviderServices, updateProvider } from '../services/providers';
+import { checkProvider, createProvider, importServices, listProviderServices, listProviders, updateProvider } from '../services/providers';
 import { createProviderBody, importServicesBody, updateProviderBody } from '../shared/providers';
 import { sendAnswer } from './send';
 

@@ -77,7 +77,7 @@ const clientFor = (url: string, key: string): ProviderClient => createProviderCl
  * `provider_refused` with the provider's words; no usable answer (a timeout, HTML, a 5xx) is 502
  * `provider_unavailable`, saying why. The key is cut out of both, in case the provider echoes it.
  */
-function valueOf<T>(result: UpstreamResult<T>, key: string): T {
+function answerOf<T>(result: UpstreamResult<T>, key: string): T {
   if (result.ok) return result.value;
   if (result.kind === 'refused') throw fail('provider_refused', redactKey(`${MESSAGES.providerRefused}${result.error}`, key));
   throw fail('provider_unavailable', redactKey(`${MESSAGES.providerUnavailable}${result.reason}`, key));
@@ -85,7 +85,7 @@ function valueOf<T>(result: UpstreamResult<T>, key: string): T {
 
 /** Its balance, refused when the provider names a currency other than the one the admin gave. */
 async function fetchBalance(client: ProviderClient, key: string, currency: string): Promise<number> {
-  const balance = valueOf(await client.balance(), key);
+  const balance = answerOf(await client.balance(), key);
   const theirs = balance.currency?.trim().toUpperCase();
   if (theirs && theirs !== currency) throw invalidInput(`${MESSAGES.providerCurrency}${theirs}, not ${currency}`, 'currency');
   return balance.balance;
@@ -158,7 +158,9 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     };
     const before = auditFields(doc);
     const after = auditFields(next);
-    const changed = Object.keys(after).filter((k) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]));
+    const changed = Object.keys(after).filter(
+      (k) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]),
+    );
     // A new key with the same last characters changes no field the admin sees: the entry says so.
     const keyChanged = patch.key !== undefined;
     if (changed.length === 0 && !keyChanged) return { status: 200, body: providerToWire(id, doc) };
@@ -168,7 +170,10 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
       subject: ref,
       action: 'provider_update',
       before: Object.fromEntries(changed.map((k) => [k, before[k as keyof typeof before]])),
-      after: { ...Object.fromEntries(changed.map((k) => [k, after[k as keyof typeof after]])), ...(keyChanged ? { keyChanged: true } : {}) },
+      after: {
+        ...Object.fromEntries(changed.map((k) => [k, after[k as keyof typeof after]])),
+        ...(keyChanged ? { keyChanged: true } : {}),
+      },
     });
     return { status: 200, body: providerToWire(id, next) };
   });
@@ -180,7 +185,7 @@ export async function checkProvider(id: string): Promise<Provider> {
   const { doc, key } = await readProviderWithKey(id);
   const client = clientFor(doc.url, key);
   const [balance, services] = await Promise.all([fetchBalance(client, key, doc.currency), client.services()]);
-  const serviceCount = valueOf(services, key).services.length;
+  const serviceCount = answerOf(services, key).services.length;
   const answer = await runInTransaction<Provider>(null, async (tx, now) => {
     const { ref, doc: current } = await readProvider(tx, id);
     const next: ProviderDoc = { ...current, balance, balanceCheckedAt: now, serviceCount };
@@ -193,7 +198,7 @@ export async function checkProvider(id: string): Promise<Provider> {
 /** The provider's own list, as it answers now (its ids, names, rates in its currency, min, max…). */
 export async function listProviderServices(id: string): Promise<{ services: ProviderServiceItem[]; skipped: number }> {
   const { doc, key } = await readProviderWithKey(id);
-  const { services, skipped } = valueOf(await clientFor(doc.url, key).services(), key);
+  const { services, skipped } = answerOf(await clientFor(doc.url, key).services(), key);
   return { services: services.map(({ rateRaw, ...service }) => service), skipped };
 }
 
@@ -215,7 +220,7 @@ function serviceName(name: string, fallback: string): string {
  */
 export async function importServices(actor: Actor, body: ImportServicesBody, idempotencyKey?: string) {
   const { doc: fetchedProvider, key } = await readProviderWithKey(body.providerId);
-  const { services } = valueOf(await clientFor(fetchedProvider.url, key).services(), key);
+  const { services } = answerOf(await clientFor(fetchedProvider.url, key).services(), key);
   const byId = new Map(services.map((s) => [s.service, s]));
   const chosen = body.items.map((item, i) => {
     const theirs = byId.get(parseId(item.providerServiceId) ?? item.providerServiceId);
@@ -231,10 +236,13 @@ export async function importServices(actor: Actor, body: ImportServicesBody, ide
       const planned = chosen.map(({ item, theirs }, i) => {
         const field = (name: string) => `items.${i}.${name}`;
         const ratePaisa: Paisa =
-          item.ratePer1000 !== undefined ? toPaisa(item.ratePer1000) : importedRatePaisa(theirs.rate, provider.rateToPkr, item.markupPercent ?? 0);
+          item.ratePer1000 !== undefined
+            ? toPaisa(item.ratePer1000)
+            : importedRatePaisa(theirs.rate, provider.rateToPkr, item.markupPercent ?? 0);
         const rateField = field(item.ratePer1000 !== undefined ? 'ratePer1000' : 'markupPercent');
         assertNotBelowCost(ratePaisa, theirs.rate, provider.rateToPkr, rateField);
-        if (ratePaisa > SERVICE_LIMITS.maxRate * 100) throw invalidInput(`Rate must be at most ${SERVICE_LIMITS.maxRate.toLocaleString('en-US')}`, rateField);
+        if (ratePaisa > SERVICE_LIMITS.maxRate * 100)
+          throw invalidInput(`Rate must be at most ${SERVICE_LIMITS.maxRate.toLocaleString('en-US')}`, rateField);
         // Our bounds: at least 1, at most what one order may ask for.
         const min = Math.max(1, theirs.min);
         const max = Math.min(theirs.max, LIMITS.maxQuantity);
@@ -266,7 +274,12 @@ export async function importServices(actor: Actor, body: ImportServicesBody, ide
         tx.create(serviceLinkRef(ref.id), link satisfies ServiceLinkDoc);
         const wire = adminServiceToWire(ref.id, doc, link);
         const { _id, refill, cancel, ...shown } = wire;
-        recordAudit(tx, actor, now, { subject: ref, action: 'service_import', before: null, after: { ...shown, cancelAllowed: cancel === true } });
+        recordAudit(tx, actor, now, {
+          subject: ref,
+          action: 'service_import',
+          before: null,
+          after: { ...shown, cancelAllowed: cancel === true },
+        });
         return wire;
       });
       slots.finish();
