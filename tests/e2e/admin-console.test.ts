@@ -16,6 +16,7 @@ const SECTIONS = [
   { label: 'Users', path: '/admin/users', heading: 'Users' },
   { label: 'Top-ups', path: '/admin/top-ups', heading: 'Top-ups' },
   { label: 'Services', path: '/admin/services', heading: 'Services' },
+  { label: 'Providers', path: '/admin/providers', heading: 'Providers' },
   { label: 'Audit', path: '/admin/audit', heading: 'Audit trail' },
   { label: 'Settings', path: '/admin/settings', heading: 'Settings' },
 ];

@@ -58,6 +58,10 @@ export const routes = [
                 lazy: () => import('@/app/routes/admin/services').then((m) => ({ Component: m.AdminServicesRoute })),
               },
               {
+                path: paths.adminProviders.path,
+                lazy: () => import('@/app/routes/admin/providers').then((m) => ({ Component: m.AdminProvidersRoute })),
+              },
+              {
                 path: paths.adminAudit.path,
                 lazy: () => import('@/app/routes/admin/audit').then((m) => ({ Component: m.AdminAuditRoute })),
               },

@@ -32,6 +32,7 @@ export const paths = {
   adminUser: { path: '/admin/users/:uid', getHref: (uid: string) => `/admin/users/${encodeURIComponent(uid)}` },
   adminTopUps: { path: '/admin/top-ups', getHref: () => '/admin/top-ups' },
   adminServices: { path: '/admin/services', getHref: () => '/admin/services' },
+  adminProviders: { path: '/admin/providers', getHref: () => '/admin/providers' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   // Not under /api/: Hosting sends /api/** to the function.

@@ -35,7 +35,7 @@ afterEach(() => {
 describe('the admin console frame', () => {
   it('lists every section, in order, in the sidebar and in the phone menu', () => {
     open(paths.admin.getHref());
-    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Services', 'Audit', 'Settings'];
+    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Services', 'Providers', 'Audit', 'Settings'];
     expect(
       within(sidebar())
         .getAllByRole('link')
@@ -49,6 +49,7 @@ describe('the admin console frame', () => {
       '/admin/users',
       '/admin/top-ups',
       '/admin/services',
+      '/admin/providers',
       '/admin/audit',
       '/admin/settings',
     ]);

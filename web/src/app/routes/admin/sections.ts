@@ -26,6 +26,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { label: 'Top-ups', href: paths.adminTopUps.getHref(), load: () => import('@/app/routes/admin/top-ups') },
   { label: 'Services', href: paths.adminServices.getHref(), load: () => import('@/app/routes/admin/services') },
+  { label: 'Providers', href: paths.adminProviders.getHref(), load: () => import('@/app/routes/admin/providers') },
   { label: 'Audit', href: paths.adminAudit.getHref(), load: () => import('@/app/routes/admin/audit') },
   { label: 'Settings', href: paths.adminSettings.getHref(), load: () => import('@/app/routes/admin/settings') },
 ];

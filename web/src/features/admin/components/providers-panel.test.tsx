@@ -1,0 +1,137 @@
+import type { Provider, ProviderServiceItem } from '@shared/providers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProvidersPanel } from '@/features/admin/components/providers-panel';
+import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+
+const asAdmin = { route: '/admin/providers', auth: fakeAuth({ user: admin }) };
+
+function provider(id: string, fields: Partial<Provider> = {}): Provider {
+  return {
+    _id: id,
+    name: `Panel ${id}`,
+    url: `https://${id}.example/api/v2`,
+    keyHint: '…9f2c',
+    currency: 'USD',
+    rateToPkr: 278.5,
+    active: true,
+    balance: 12.5,
+    balanceCheckedAt: '2025-01-02T03:04:05.000Z',
+    lowBalance: false,
+    lowBalanceBelow: null,
+    serviceCount: 3,
+    ...fields,
+  };
+}
+
+const theirService = (service: string, fields: Partial<ProviderServiceItem> = {}): ProviderServiceItem => ({
+  service,
+  name: `Their ${service}`,
+  type: 'Default',
+  category: 'Instagram Likes',
+  rate: 0.12345,
+  min: 10,
+  max: 50_000,
+  refill: false,
+  cancel: false,
+  dripfeed: false,
+  ...fields,
+});
+
+const PROVIDERS = [provider('a1'), provider('b2', { name: 'Low one', lowBalance: true, balance: 1, active: false })];
+const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+
+describe('ProvidersPanel', () => {
+  it('lists providers with balance, checked time and a low-balance flag, never a key; Check and Disable call the API', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/providers': { body: { providers: PROVIDERS } },
+      'POST /api/admin/providers/a1/check': { body: { provider: provider('a1', { balance: 20 }) } },
+      'PATCH /api/admin/providers/a1': { body: { provider: provider('a1', { active: false }) } },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Providers' });
+    expect(within(table).getByText('12.5 USD')).toBeInTheDocument();
+    expect(within(table).getAllByText('Low balance')).toHaveLength(1);
+    expect(within(table).getByText('Disabled')).toBeInTheDocument();
+    expect(within(table).getAllByText(/key …9f2c/)).toHaveLength(2);
+
+    await user.click(within(table).getByRole('button', { name: 'Check Panel a1' }));
+    await waitFor(() => expect(sent(calls, 'POST', '/api/admin/providers/a1/check')).toHaveLength(1));
+    await user.click(within(table).getByRole('button', { name: 'Disable Panel a1' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/providers/a1')[0]?.body).toEqual({ active: false }));
+  });
+
+  it('adds a provider: refuses a bad form before any call, shows the provider’s refusal, then adds it', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { code: 'provider_refused', message: 'The provider answered: Invalid API key' },
+    };
+    const { calls } = mockApi({
+      'GET /api/admin/providers': { body: { providers: [] } },
+      'POST /api/admin/providers': () => answer,
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    expect(await screen.findByText('No provider yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add provider' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add provider' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Upstream');
+    await user.type(within(dialog).getByLabelText('API URL'), 'not a url');
+    await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
+    expect(await within(dialog).findByText('Enter the provider’s API URL (https://...)')).toBeInTheDocument();
+    expect(within(dialog).getByText('API key is required')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/providers')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('API URL'));
+    await user.type(within(dialog).getByLabelText('API URL'), 'https://up.example/api/v2');
+    await user.type(within(dialog).getByLabelText('API key'), 'secret-key-9f2c');
+    await user.type(within(dialog).getByLabelText('Rate to PKR'), '278.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
+    expect(await within(dialog).findByText('❌ The provider answered: Invalid API key')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/providers')[0]?.body).toEqual({
+      name: 'Upstream',
+      url: 'https://up.example/api/v2',
+      key: 'secret-key-9f2c',
+      currency: 'USD',
+      rateToPkr: 278.5,
+    });
+
+    answer = { status: 201, body: { provider: provider('new1', { name: 'Upstream' }) } };
+    await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('browses a provider’s services, shows our rate for the markup, and imports the selected ones with platform and category', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/providers': { body: { providers: PROVIDERS } },
+      'GET /api/admin/providers/a1/services': { body: { services: [theirService('1'), theirService('2', { rate: 1 })], skipped: 0 } },
+      'POST /api/admin/services/import': { status: 201, body: { services: [] } },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Services of Panel a1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Services of Panel a1' });
+    const table = await within(dialog).findByRole('table', { name: 'Provider services' });
+    // 0.12345 × 278.5 × 1.2 = 41.25699 → Rs 41.26
+    expect(within(table).getByText('Rs 41.26')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Markup (%)'));
+    await user.type(within(dialog).getByLabelText('Markup (%)'), '12.5');
+    expect(within(table).getByText('Rs 38.68')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: /Import/ }));
+    expect(await within(dialog).findByText('Choose at least one service')).toBeInTheDocument();
+    await user.click(within(table).getByLabelText('Select 2'));
+    await user.click(within(dialog).getByRole('button', { name: /Import/ }));
+    expect(await within(dialog).findByText('Category is required')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/services/import')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText('Platform'), 'instagram');
+    await user.type(within(dialog).getByLabelText('Category'), 'Likes');
+    await user.click(within(dialog).getByRole('button', { name: /Import/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [post] = sent(calls, 'POST', '/api/admin/services/import');
+    expect(post?.body).toEqual({
+      providerId: 'a1',
+      items: [{ providerServiceId: '2', platform: 'instagram', category: 'Likes', markupPercent: 12.5 }],
+    });
+    expect(post?.headers['idempotency-key']).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,308 @@
+// The Providers section: the panels we resell through API v2. Each provider with its balance (low balance
+// flagged), when it was checked, enable/disable and Check; a form to add one (answered only once its
+// balance call succeeds); and its own services list, from which the admin imports chosen ones into the
+// catalogue with a platform, a category and a markup (the rate each gets is shown before importing).
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import { createProviderBody, importedRatePaisa, markupPercentSchema, type Provider, type ProviderServiceItem } from '@shared/providers';
+import { categorySchema } from '@shared/schemas';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { Column } from '@/components/ui/data-table';
+import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toasts';
+import { useProviderServices } from '@/features/admin/api/get-provider-services';
+import { useProviders } from '@/features/admin/api/get-providers';
+import { useImportServices } from '@/features/admin/api/import-services';
+import { useCheckProvider, useCreateProvider, useUpdateProvider } from '@/features/admin/api/save-provider';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { ListTable } from '@/features/admin/components/list-table';
+import { ApiError } from '@/lib/api-error';
+import { formatAmount, formatDateTime } from '@/lib/format';
+
+type Dialog = { kind: 'add' } | { kind: 'services'; provider: Provider };
+
+const money = (amount: number, currency: string) => `${amount.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${currency}`;
+
+export function ProvidersPanel() {
+  const toast = useToast();
+  const list = useProviders();
+  const update = useUpdateProvider();
+  const check = useCheckProvider();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      toast.success(done);
+    } catch (error) {
+      toast.error(adminFailure(error));
+    }
+  };
+
+  const columns: Column<Provider>[] = [
+    {
+      header: 'Provider',
+      cell: (p) => (
+        <span className="min-w-0 text-right sm:text-left">
+          <span className="block font-medium">{p.name}</span>
+          <span className="block break-all text-xs text-slate-600">
+            {p.url} · key {p.keyHint}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: 'Balance',
+      cell: (p) => (
+        <span className="tabular-nums">
+          {p.balance === null ? '—' : money(p.balance, p.currency)}
+          {p.lowBalance ? (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Low balance</span>
+          ) : null}
+        </span>
+      ),
+    },
+    { header: 'Checked', cell: (p) => (p.balanceCheckedAt ? formatDateTime(p.balanceCheckedAt) : 'Never') },
+    { header: 'Rate to PKR', cell: (p) => <span className="tabular-nums">{`1 ${p.currency} = Rs ${p.rateToPkr}`}</span> },
+    {
+      header: 'Status',
+      cell: (p) => (
+        <span className={p.active ? 'font-medium text-emerald-700' : 'font-medium text-slate-500'}>{p.active ? 'Active' : 'Disabled'}</span>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (p) => (
+        <span className="flex flex-wrap justify-end gap-1.5 sm:justify-start">
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Check ${p.name}`}
+            loading={check.isPending && check.variables === p._id}
+            onClick={() => void run(() => check.mutateAsync(p._id), `✅ ${p.name} checked`)}
+          >
+            Check
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${p.active ? 'Disable' : 'Enable'} ${p.name}`}
+            onClick={() =>
+              void run(
+                () => update.mutateAsync({ id: p._id, body: { active: !p.active } }),
+                `✅ ${p.name} ${p.active ? 'disabled' : 'enabled'}`,
+              )
+            }
+          >
+            {p.active ? 'Disable' : 'Enable'}
+          </Button>
+          <Button size="sm" aria-label={`Services of ${p.name}`} onClick={() => setDialog({ kind: 'services', provider: p })}>
+            Services
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="providers-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="providers-heading" className="text-lg font-bold text-slate-900">
+            Providers
+          </h2>
+          <p className="text-sm text-slate-600">
+            Panels we resell through their API v2. Keys are kept on the server: only their end shows.
+          </p>
+        </div>
+        <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
+          Add provider
+        </Button>
+      </div>
+
+      <ListTable
+        list={list}
+        caption="Providers"
+        columns={columns}
+        getKey={(p) => p._id}
+        emptyText="No provider yet."
+        errorText="Could not load the providers."
+      />
+
+      <Modal open={dialog?.kind === 'add'} onClose={() => setDialog(null)} size="lg" title="Add provider">
+        {dialog?.kind === 'add' ? <ProviderForm onDone={() => setDialog(null)} /> : null}
+      </Modal>
+      <Modal
+        open={dialog?.kind === 'services'}
+        onClose={() => setDialog(null)}
+        size="lg"
+        title={dialog?.kind === 'services' ? `Services of ${dialog.provider.name}` : ''}
+      >
+        {dialog?.kind === 'services' ? <ImportServices provider={dialog.provider} onDone={() => setDialog(null)} /> : null}
+      </Modal>
+    </section>
+  );
+}
+
+const FIELDS = ['name', 'url', 'key', 'currency', 'rateToPkr'] as const;
+type Field = (typeof FIELDS)[number];
+
+function ProviderForm({ onDone }: { onDone: () => void }) {
+  const toast = useToast();
+  const create = useCreateProvider();
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', url: '', key: '', currency: 'USD', rateToPkr: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = createProviderBody.safeParse({ ...values, rateToPkr: values.rateToPkr === '' ? Number.NaN : Number(values.rateToPkr) });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const { provider } = await create.mutateAsync(parsed.data);
+      toast.success(`✅ ${provider.name} added`);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.field && FIELDS.includes(error.field as Field)) setErrors({ [error.field]: error.message });
+      else setFailure(adminFailure(error));
+    }
+  };
+
+  const field = (name: Field) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
+  });
+
+  return (
+    <form className="space-y-3" onSubmit={(e) => void submit(e)} noValidate>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextField label="Name" {...field('name')} />
+      <TextField label="API URL" placeholder="https://provider.example/api/v2" {...field('url')} />
+      <TextField label="API key" type="password" autoComplete="off" {...field('key')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Currency" maxLength={3} {...field('currency')} />
+        <TextField label="Rate to PKR" inputMode="decimal" hint="Rupees for 1 unit of the provider’s currency" {...field('rateToPkr')} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Add provider
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ImportServices({ provider, onDone }: { provider: Provider; onDone: () => void }) {
+  const toast = useToast();
+  const services = useProviderServices(provider._id);
+  const importing = useImportServices();
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [platform, setPlatform] = useState<Platform>('tiktok');
+  const [category, setCategory] = useState('');
+  const [markup, setMarkup] = useState('20');
+  const [error, setError] = useState<string | null>(null);
+
+  const markupValue = markupPercentSchema.safeParse(markup === '' ? Number.NaN : Number(markup));
+  const ourRate = (s: ProviderServiceItem) =>
+    markupValue.success ? formatAmount(importedRatePaisa(s.rate, provider.rateToPkr, markupValue.data) / 100) : '—';
+
+  const columns: Column<ProviderServiceItem>[] = [
+    { header: 'ID', cell: (s) => <span className="tabular-nums">{s.service}</span> },
+    {
+      header: 'Service',
+      cell: (s) => (
+        <span className="min-w-0 text-right sm:text-left">
+          <span className="block font-medium">{s.name}</span>
+          <span className="block text-xs text-slate-600">{s.category}</span>
+        </span>
+      ),
+    },
+    { header: 'Cost per 1K', cell: (s) => <span className="tabular-nums">{money(s.rate, provider.currency)}</span> },
+    { header: 'Our rate per 1K', cell: (s) => <span className="tabular-nums">{ourRate(s)}</span> },
+    {
+      header: 'Quantity',
+      cell: (s) => (
+        <span className="tabular-nums">
+          {s.min.toLocaleString('en-US')}–{s.max.toLocaleString('en-US')}
+        </span>
+      ),
+    },
+  ];
+
+  const submit = async () => {
+    setError(null);
+    const chosenCategory = categorySchema.safeParse(category);
+    if (selected.size === 0) return setError('Choose at least one service');
+    if (!chosenCategory.success) return setError(chosenCategory.error.issues[0]?.message ?? 'Category is required');
+    if (!markupValue.success) return setError(markupValue.error.issues[0]?.message ?? 'Check the markup');
+    const items = [...selected].map((providerServiceId) => ({
+      providerServiceId,
+      platform,
+      category: chosenCategory.data,
+      markupPercent: markupValue.data,
+    }));
+    try {
+      const answer = await importing.mutateAsync({ body: { providerId: provider._id, items }, idempotencyKey: idempotencyKey.current });
+      toast.success(`✅ ${answer.services.length} ${answer.services.length === 1 ? 'service' : 'services'} imported`);
+      onDone();
+    } catch (failure) {
+      setError(adminFailure(failure));
+      // A refused import wrote nothing: a corrected one is a new request.
+      idempotencyKey.current = crypto.randomUUID();
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <ListTable
+        list={{
+          items: services.data?.services ?? [],
+          isPending: services.isPending,
+          isError: services.isError,
+          hasNextPage: false,
+          isFetchingNextPage: false,
+          fetchNextPage: () => undefined,
+        }}
+        caption="Provider services"
+        columns={columns}
+        getKey={(s) => s.service}
+        emptyText="The provider lists no service."
+        errorText={services.error ? adminFailure(services.error) : undefined}
+        selection={{ selected, onChange: setSelected }}
+      />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+          {PLATFORMS.map((p) => (
+            <option key={p} value={p}>
+              {PLATFORM_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Category" value={category} onChange={(e) => setCategory(e.target.value)} />
+        <TextField label="Markup (%)" inputMode="decimal" value={markup} onChange={(e) => setMarkup(e.target.value)} />
+      </div>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Close
+        </Button>
+        <Button loading={importing.isPending} onClick={() => void submit()}>
+          {`Import ${selected.size || ''} selected`.replace('  ', ' ')}
+        </Button>
+      </div>
+    </div>
+  );
+}
