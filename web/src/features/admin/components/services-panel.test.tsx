@@ -39,6 +39,22 @@ function mockCatalogue(extra: Parameters<typeof mockApi>[0] = {}) {
 const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
 describe('ServicesPanel', () => {
+  it('finds a service by a part of its name or by its number', async () => {
+    mockCatalogue();
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Services' });
+    await user.type(screen.getByLabelText('Search'), 'OLD VI');
+    expect(within(table).getByText('Old views')).toBeInTheDocument();
+    expect(within(table).queryByText('IG likes')).toBeNull();
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), '201');
+    const found = screen.getByRole('table', { name: 'Services' });
+    expect(within(found).getByText('IG likes')).toBeInTheDocument();
+    expect(within(found).queryByText('Old views')).toBeNull();
+    await user.type(screen.getByLabelText('Search'), '9');
+    expect(screen.getByText('No services match.')).toBeInTheDocument();
+  });
+
   it('lists every service, inactive too, and asks the server for the chosen filters', async () => {
     const { fetchMock } = mockCatalogue();
     const { user } = renderApp(<ServicesPanel />, asAdmin);

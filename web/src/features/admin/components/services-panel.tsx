@@ -6,7 +6,7 @@ import type { Service } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { FormAlert, SelectField } from '@/components/ui/form-field';
+import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { useDeleteService } from '@/features/admin/api/delete-service';
@@ -31,10 +31,18 @@ type Dialog =
   | { kind: 'categories' }
   | { kind: 'bulk' };
 
+/** The services whose name contains `search` (any case) or whose number is it: the catalogue is one answer, searched here. */
+export function matching(services: readonly Service[], search: string): readonly Service[] {
+  const wanted = search.trim().toLowerCase();
+  if (!wanted) return services;
+  return services.filter((s) => s.name.toLowerCase().includes(wanted) || String(s.number) === wanted);
+}
+
 export function ServicesPanel() {
   const toast = useToast();
   const [filter, setFilter] = useState<AdminServicesFilter>({});
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [search, setSearch] = useState('');
   const list = useAdminServices(filter);
   // The whole catalogue's categories, for the filter and the editors whatever the filter shows.
   const everything = useAdminServices({});
@@ -142,7 +150,8 @@ export function ServicesPanel() {
         </div>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-4">
+        <TextField label="Search" type="search" placeholder="Name or number" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField
           label="Platform"
           value={filter.platform ?? ''}
@@ -180,7 +189,7 @@ export function ServicesPanel() {
 
       <ListTable
         list={{
-          items: list.data?.services ?? [],
+          items: matching(list.data?.services ?? [], search),
           isPending: list.isPending,
           isError: list.isError,
           // The catalogue is one answer: nothing more to load.
