@@ -15,6 +15,7 @@ import { apiKeyRouter } from './routes/api-key';
 import { apiV2Router } from './routes/api-v2';
 import { ordersRouter } from './routes/orders';
 import { passwordsRouter } from './routes/passwords';
+import { providersRouter } from './routes/providers';
 import { publicRouter } from './routes/public';
 import { rechargeRequestsRouter } from './routes/recharge-requests';
 import { settingsRouter } from './routes/settings';
@@ -58,6 +59,7 @@ export function createApp() {
   api.use(apiKeyRouter);
   api.use(adminRouter);
   api.use(adminServicesRouter);
+  api.use(providersRouter);
   api.use(rechargeRequestsRouter);
   api.use(passwordsRouter);
   api.use(settingsRouter);

@@ -417,6 +417,54 @@ describe('audit: the trail of admin actions, read by admins only, never by the c
   });
 });
 
+describe('providers: what the console shows of a provider (no key), read by admins only, written by nobody', () => {
+  it('an admin can get and list providers, which hold no key', async () => {
+    const snap = await assertSucceeds(get('admin', 'providers/prov-1'));
+    expect(snap.data()).not.toHaveProperty('key');
+    expect((await assertSucceeds(list('admin', 'providers'))).size).toBe(1);
+  });
+  it('a customer and anonymous cannot get or list providers', async () => {
+    for (const actor of ['anonymous', 'alice', 'bob'] as const) {
+      await assertFails(get(actor, 'providers/prov-1'));
+      await assertFails(list(actor, 'providers'));
+    }
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a provider',
+    create: ['providers/prov-2', { name: 'Mine', url: 'https://evil.example', keyHint: '…0000', currency: 'PKR', rateToPkr: 1, active: true }],
+    update: ['providers/prov-1', { url: 'https://evil.example' }],
+  });
+});
+
+describe('providerSecrets: provider keys, server-only, no client access at all (admins included)', () =>
+  itDeniesEverything('providerSecrets', 'providerSecrets/prov-1'));
+
+describe('serviceProviders: a service’s provider and cost, read by admins only, never by customers or visitors', () => {
+  const link = `serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`;
+  it('an admin can get and list the links', async () => {
+    expect((await assertSucceeds(get('admin', link))).data()).toMatchObject({ providerId: 'prov-1', cost: 0.5 });
+    expect((await assertSucceeds(list('admin', 'serviceProviders'))).size).toBe(1);
+  });
+  it('a customer and anonymous cannot get or list a link, even of an active service they can read', async () => {
+    for (const actor of ['anonymous', 'alice', 'bob'] as const) {
+      await assertSucceeds(get(actor, ACTIVE_SERVICE));
+      await assertFails(get(actor, link));
+      await assertFails(list(actor, 'serviceProviders'));
+    }
+  });
+  it('the active service a customer reads names no provider and no cost', async () => {
+    const data = (await assertSucceeds(get('alice', ACTIVE_SERVICE))).data() ?? {};
+    expect(Object.keys(data).filter((k) => /provider|cost/i.test(k))).toEqual([]);
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a service link',
+    create: ['serviceProviders/tt-new', { providerId: 'prov-1', serviceId: '1', cost: 0 }],
+    update: [link, { cost: 0 }],
+  });
+});
+
 describe('idempotency: server-only, no client access at all', () => itDeniesEverything('idempotency', 'idempotency/key-1'));
 describe('rateLimits: server-only, no client access at all', () => itDeniesEverything('rateLimits', 'rateLimits/alice'));
 describe('rechargeReferences: server-only, no client access at all', () =>

@@ -13,6 +13,8 @@ const env = z
     // See README, Security: how many X-Forwarded-For entries our own proxies append.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(2),
     PUBLIC_WRITE_CEILING_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    /** How long a call to a provider may take, the whole answer read (the upstream client's deadline). */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     LOG_FORWARDED_FOR: z.enum(['true', 'false']).default('false'),
   })
   .parse(process.env);
@@ -40,5 +42,6 @@ export const config = {
   logForwardedFor: env.LOG_FORWARDED_FOR === 'true',
   /** Contact messages (and reviews) accepted per hour from all addresses together. */
   publicWriteCeilingPerHour: env.PUBLIC_WRITE_CEILING_PER_HOUR,
+  providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
 } as const;

@@ -25,6 +25,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   user_not_found: 404,
   order_not_found: 404,
   service_not_found: 404,
+  provider_not_found: 404,
+  /** The provider answered a definite {error} (a wrong key, an unknown action): the admin can act on it. */
+  provider_refused: 400,
+  /** No usable answer from the provider (timeout, HTML, 5xx): a bad gateway, the provider's fault not the request's. */
+  provider_unavailable: 502,
   price_changed: 409,
   service_in_use: 409,
   preview_outdated: 409,

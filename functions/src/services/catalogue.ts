@@ -15,19 +15,23 @@ import {
   SERVICE_LIMITS,
 } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
-import { divideRoundHalfUp, type Paisa, toPaisa, toRupees } from '../shared/money';
+import { divideRoundHalfUp, formatRupees, type Paisa, toPaisa, toRupees } from '../shared/money';
+import { costPaisaCeil, isBelowCost } from '../shared/providers';
 import { PLATFORMS, type Platform } from '../shared/platforms';
 import {
+  type AdminService,
   type BulkPriceBody,
   type CategoryOrder,
   type CreateServiceBody,
   type PriceChange,
+  type ProviderLink,
   quantityRuleIssue,
   type Service,
   smallestOrderIssue,
   type UpdateServiceBody,
 } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
+import { linkToWire, readProvider, type ServiceLinkDoc, serviceLinkRef, serviceLinksCollection } from './provider-store';
 import { runInTransaction } from './transactions';
 
 export interface ServiceDoc {
@@ -104,6 +108,12 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
   };
 }
 
+/** The admin's view of a service: the public one and its provider link (null: a manual service). */
+export const adminServiceToWire = (id: string, doc: ServiceDoc, link: ServiceLinkDoc | null | undefined): AdminService => ({
+  ...serviceToWire(id, doc),
+  provider: link ? linkToWire(link) : null,
+});
+
 /**
  * Each platform's categories of `services`: first those the admin ordered, in that order, then the
  * others by their first service number (without a stored order: the seed's order).
@@ -141,8 +151,9 @@ export async function listAdminServices(filter: {
   category?: string | undefined;
   active?: boolean | undefined;
 }) {
-  const [snap, stored] = await Promise.all([servicesCollection().get(), categoriesRef().get()]);
-  const all = snap.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)).sort(byNumber);
+  const [snap, stored, links] = await Promise.all([servicesCollection().get(), categoriesRef().get(), serviceLinksCollection().get()]);
+  const linkOf = new Map(links.docs.map((d) => [d.id, d.data() as ServiceLinkDoc]));
+  const all = snap.docs.map((d) => adminServiceToWire(d.id, d.data() as ServiceDoc, linkOf.get(d.id))).sort(byNumber);
   const services = all.filter(
     (s) =>
       (filter.platform === undefined || s.platform === filter.platform) &&
@@ -173,42 +184,79 @@ function withCategory(stored: CategoriesDoc | undefined, platform: Platform, cat
   return { ...stored, [platform]: [...order, category] };
 }
 
+export type NewServiceFields = Omit<ServiceDoc, 'number' | 'deleteCheck'>;
+
+/**
+ * The one way services are added (created by the admin, imported from a provider): the reads a new
+ * service needs (the number counter, the highest number in use, the category order), made in `tx`
+ * before its writes; then `add` writes each service with the next number and a stable id, and `finish`
+ * (once, after the last `add`) the counter and the order with any new category placed last.
+ */
+export async function newServiceSlots(tx: Transaction) {
+  const [numbers, highest, categories] = await Promise.all([
+    tx.get(numbersRef()),
+    tx.get(servicesCollection().orderBy('number', 'desc').limit(1)),
+    tx.get(categoriesRef()),
+  ]);
+  // The counter may be missing (a store seeded before it) or behind: never below any number in use.
+  let next = Math.max((numbers.data() as NumbersDoc | undefined)?.next ?? 1, ((highest.docs[0]?.get('number') as number) ?? 0) + 1);
+  let order = categories.data() as CategoriesDoc | undefined;
+  let orderChanged = false;
+  return {
+    add(fields: NewServiceFields) {
+      const number = next++;
+      const ref = servicesCollection().doc(`svc-${number}`);
+      const doc: ServiceDoc = { number, ...fields };
+      tx.create(ref, doc);
+      const placed = withCategory(order, doc.platform, doc.category);
+      if (placed) [order, orderChanged] = [placed, true];
+      return { ref, doc };
+    },
+    finish() {
+      tx.set(numbersRef(), { next } satisfies NumbersDoc);
+      if (orderChanged && order) tx.set(categoriesRef(), order);
+    },
+  };
+}
+
+/** The fields of a new service from what the admin sent: rupees to paisa, the defaults filled in. */
+function newServiceFields(body: CreateServiceBody): NewServiceFields {
+  const refillDays = body.refillDays ?? 0;
+  return {
+    platform: body.platform,
+    category: body.category,
+    name: body.name,
+    ratePer1000Paisa: toPaisa(body.ratePer1000),
+    min: body.min,
+    max: body.max,
+    defaultQuantity: body.defaultQuantity,
+    description: body.description ?? '',
+    refill: refillDays > 0,
+    refillDays,
+    cancel: body.cancelAllowed ?? false,
+    active: body.active ?? true,
+  };
+}
+
 export async function createService(actor: Actor, body: CreateServiceBody, idempotencyKey?: string) {
-  return runInTransaction<{ service: Service }>(
+  return runInTransaction<{ service: AdminService }>(
     { scope: 'service.create', uid: actor.uid, key: idempotencyKey, request: body },
     async (tx, now) => {
-      const [numbers, highest, categories] = await Promise.all([
-        tx.get(numbersRef()),
-        tx.get(servicesCollection().orderBy('number', 'desc').limit(1)),
-        tx.get(categoriesRef()),
-      ]);
-      // The counter may be missing (a store seeded before it) or behind: never below any number in use.
-      const number = Math.max((numbers.data() as NumbersDoc | undefined)?.next ?? 1, ((highest.docs[0]?.get('number') as number) ?? 0) + 1);
-      const ref = servicesCollection().doc(`svc-${number}`);
-      const refillDays = body.refillDays ?? 0;
-      const doc: ServiceDoc = {
-        number,
-        platform: body.platform,
-        category: body.category,
-        name: body.name,
-        ratePer1000Paisa: toPaisa(body.ratePer1000),
-        min: body.min,
-        max: body.max,
-        defaultQuantity: body.defaultQuantity,
-        description: body.description ?? '',
-        refill: refillDays > 0,
-        refillDays,
-        cancel: body.cancelAllowed ?? false,
-        active: body.active ?? true,
-      };
-      const order = withCategory(categories.data() as CategoriesDoc | undefined, doc.platform, doc.category);
-      tx.create(ref, doc);
-      tx.set(numbersRef(), { next: number + 1 } satisfies NumbersDoc);
-      if (order) tx.set(categoriesRef(), order);
+      const slots = await newServiceSlots(tx);
+      const { ref, doc } = slots.add(newServiceFields(body));
+      slots.finish();
       recordAudit(tx, actor, now, { subject: ref, action: 'service_create', before: null, after: auditFields(doc) });
-      return { status: 201, body: { service: serviceToWire(ref.id, doc) } };
+      return { status: 201, body: { service: adminServiceToWire(ref.id, doc, null) } };
     },
   );
+}
+
+/**
+ * A rate below a provider's cost is refused (400 on `field`): the catalogue never sells at a loss
+ * by mistake. `cost` per 1000 in the provider's currency, `rateToPkr` its worth in rupees.
+ */
+export function assertNotBelowCost(ratePaisa: Paisa, cost: number, rateToPkr: number, field: string): void {
+  if (isBelowCost(ratePaisa, cost, rateToPkr)) throw invalidInput(`${MESSAGES.belowCost}${formatRupees(costPaisaCeil(cost, rateToPkr))} per 1000`, field);
 }
 
 async function readService(tx: Transaction, id: string) {
@@ -220,9 +268,14 @@ async function readService(tx: Transaction, id: string) {
   return { ref, doc: snap.data() as ServiceDoc };
 }
 
-export async function updateService(actor: Actor, id: string, patch: UpdateServiceBody): Promise<Service> {
-  const answer = await runInTransaction<Service>(null, async (tx, now) => {
-    const [{ ref, doc }, categories] = await Promise.all([readService(tx, id), tx.get(categoriesRef())]);
+export async function updateService(actor: Actor, id: string, patch: UpdateServiceBody): Promise<AdminService> {
+  const answer = await runInTransaction<AdminService>(null, async (tx, now) => {
+    const [{ ref, doc }, categories, linkSnap] = await Promise.all([
+      readService(tx, id),
+      tx.get(categoriesRef()),
+      tx.get(serviceLinkRef(id)),
+    ]);
+    const link = linkSnap.exists ? (linkSnap.data() as ServiceLinkDoc) : null;
     const refillDays = patch.refillDays ?? refillDaysOf(doc);
     const next: ServiceDoc = {
       ...doc,
@@ -239,6 +292,13 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       refill: refillDays > 0,
       refillDays,
     };
+    const nextLink: ProviderLink | null = patch.provider !== undefined ? patch.provider : link && linkToWire(link);
+    // A linked service's rate never goes below its cost (a new link, or a new rate on a linked service).
+    if (nextLink && (patch.provider || patch.ratePer1000 !== undefined)) {
+      const { doc: provider } = await readProvider(tx, nextLink.id);
+      const field = patch.ratePer1000 !== undefined ? 'ratePer1000' : 'provider';
+      assertNotBelowCost(next.ratePer1000Paisa, nextLink.cost, provider.rateToPkr, field);
+    }
     // A delete checking for orders (see deleteService) took the service out of sale for a moment: a change
     // that says nothing of `active` leaves that to the check, which puts it back if the delete is refused;
     // a change of `active` is the admin's word and ends the check.
@@ -246,14 +306,24 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     if (settlesActive) delete next.deleteCheck;
     const issue = quantityRuleIssue(next) ?? smallestOrderIssue(next.ratePer1000Paisa, next.min);
     if (issue) throw invalidInput(issue.message, issue.field);
-    const { before, after } = changedFields(auditFields(doc), auditFields(next));
+    const { before, after } = changedFields(
+      { ...auditFields(doc), provider: link && linkToWire(link) },
+      { ...auditFields(next), provider: nextLink },
+    );
     // Nothing the admin sees changed: no write, no entry.
-    if (Object.keys(after).length === 0) return { status: 200, body: serviceToWire(id, doc) };
+    if (Object.keys(after).length === 0) return { status: 200, body: adminServiceToWire(id, doc, link) };
     const order = withCategory(categories.data() as CategoriesDoc | undefined, next.platform, next.category);
     tx.update(ref, settlesActive ? { ...next, deleteCheck: FieldValue.delete() } : next);
     if (order) tx.set(categoriesRef(), order);
+    const nextLinkDoc: ServiceLinkDoc | null = nextLink
+      ? { providerId: nextLink.id, serviceId: nextLink.serviceId, cost: nextLink.cost, linkedAt: patch.provider ? now : (link?.linkedAt ?? now) }
+      : null;
+    if ('provider' in after) {
+      if (nextLinkDoc) tx.set(serviceLinkRef(id), nextLinkDoc);
+      else tx.delete(serviceLinkRef(id));
+    }
     recordAudit(tx, actor, now, { subject: ref, action: 'service_update', before, after });
-    return { status: 200, body: serviceToWire(id, next) };
+    return { status: 200, body: adminServiceToWire(id, next, nextLinkDoc) };
   });
   return answer.body;
 }
@@ -288,6 +358,8 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     }
     const before = auditFields(suspended ? { ...doc, active: true } : doc);
     tx.delete(ref);
+    // Its provider link goes with it (admin-only data no service refers to any more).
+    tx.delete(serviceLinkRef(id));
     recordAudit(tx, actor, now, { subject: ref, action: 'service_delete', before, after: null });
     return { status: 204, body: null };
   });

@@ -17,6 +17,9 @@ export const AUDIT_TYPES = [
   'settings',
   'refill_complete',
   'refill_reject',
+  'provider_create',
+  'provider_update',
+  'service_import',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -37,4 +40,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   settings: 'Settings changed',
   refill_complete: 'Refill completed',
   refill_reject: 'Refill rejected',
+  provider_create: 'Provider added',
+  provider_update: 'Provider changed',
+  service_import: 'Service imported from a provider',
 };

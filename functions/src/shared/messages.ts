@@ -55,4 +55,11 @@ export const MESSAGES = {
   notBlocked: 'This account is not blocked',
   cannotBlockSelf: 'You cannot block your own account',
   cannotBlockAdmin: 'Admin accounts cannot be blocked',
+  providerNotFound: 'Provider not found',
+  providerHttps: 'The provider’s URL must start with https://',
+  providerRefused: 'The provider answered: ',
+  providerUnavailable: 'No usable answer from the provider: ',
+  providerCurrency: 'The provider says its currency is ',
+  providerServiceMissing: 'The provider does not list this service',
+  belowCost: 'This rate is below the provider’s cost of ',
 } as const;

@@ -66,3 +66,28 @@ export function formatRupees(paisa: Paisa): string {
   const text = fraction === 0 ? wholeText : `${wholeText}.${String(fraction).padStart(2, '0')}`;
   return `${negative ? '-' : ''}Rs ${text}`;
 }
+
+/**
+ * A non-negative decimal as exact integer parts: "0.0125" or 0.0125 → {units: 125n, scale: 4}, the
+ * value being units / 10^scale. A provider's rate and a currency rate are decimals of any length, so
+ * their product is computed on these, never on floats. Null for anything else.
+ */
+export function decimalParts(value: number | string): { units: bigint; scale: number } | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    // 1e-7 prints in exponent form; 20 places hold every decimal a provider sends.
+    text = /e/i.test(String(value)) ? value.toFixed(20) : String(value);
+  } else text = value.trim();
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[1] === '' && (match[2] ?? '') === '')) return null;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  return { units: BigInt(`${match[1] || '0'}${fraction}`), scale: fraction.length };
+}
+
+/** divideRoundHalfUp for numbers past 2^53 (a product of several decimals' parts). */
+export function divideRoundHalfUpBig(numerator: bigint, denominator: bigint): bigint {
+  if (numerator < 0n || denominator <= 0n) throw new RangeError('divideRoundHalfUpBig needs a non-negative numerator over a positive one');
+  const quotient = numerator / denominator;
+  return (numerator - quotient * denominator) * 2n >= denominator ? quotient + 1n : quotient;
+}

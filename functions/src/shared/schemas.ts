@@ -6,7 +6,7 @@ import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
 import { MESSAGES } from './messages';
-import { hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
+import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
 import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
@@ -317,6 +317,36 @@ const serviceFields = {
   active: z.boolean().optional(),
 };
 
+/** What a provider id looks like (Firestore auto ids); anything else names no provider. */
+export const PROVIDER_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+
+/** At most `places` decimals (a provider's rate may have more than a rupee amount's 2). */
+export const hasAtMostDecimals = (places: number) => (value: number) => {
+  const parts = decimalParts(value);
+  return parts !== null && parts.scale <= places;
+};
+
+export const providerServiceId = text({ error: 'Provider service id is required' })
+  .trim()
+  .min(1, 'Provider service id is required')
+  .max(64, 'Provider service id is too long')
+  .regex(/^[\w.:-]+$/, 'Provider service id is not one the provider can have');
+
+const costSchema = z
+  .number({ error: 'Cost must be a number' })
+  .min(0, 'Cost cannot be negative')
+  .max(1_000_000, 'Cost is too large')
+  .refine(hasAtMostDecimals(8), 'Cost can have at most 8 decimals');
+
+/** A service's link to a provider: its id there and its cost per 1000 in the provider's currency. */
+export const providerLinkSchema = z.object({ id: z.string(), serviceId: z.string(), cost: z.number() });
+export type ProviderLink = z.infer<typeof providerLinkSchema>;
+export const providerLinkBody = z.strictObject({
+  id: text().regex(PROVIDER_ID_PATTERN, 'Provider not found'),
+  serviceId: providerServiceId,
+  cost: costSchema,
+});
+
 export const createServiceBody = z.strictObject(serviceFields).superRefine((body, ctx) => {
   const issue = quantityRuleIssue(body) ?? smallestOrderIssue(Math.round(body.ratePer1000 * PAISA_PER_RUPEE), body.min);
   if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
@@ -325,7 +355,8 @@ export type CreateServiceBody = z.infer<typeof createServiceBody>;
 
 /** Any of the fields; the quantity rule is checked against the stored service with the change applied. */
 export const updateServiceBody = z
-  .strictObject(serviceFields)
+  // `provider`: link the service to a provider's service, or unlink it (null); admin-only data.
+  .strictObject({ ...serviceFields, provider: providerLinkBody.nullable() })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;
@@ -413,6 +444,10 @@ export const serviceSchema = z.object({
   active: z.boolean(),
 });
 export type Service = z.infer<typeof serviceSchema>;
+
+/** A service as the admin sees it: with its provider link (never in what customers get). */
+export const adminServiceSchema = serviceSchema.extend({ provider: providerLinkSchema.nullable().optional() });
+export type AdminService = z.infer<typeof adminServiceSchema>;
 
 /** Each platform's categories in the admin's order (categories the admin has not placed come last). */
 export const categoryOrderSchema = z.object({ tiktok: z.array(z.string()), instagram: z.array(z.string()), facebook: z.array(z.string()) });

@@ -1,0 +1,36 @@
+// The providers the admin runs and the import of their services (services/providers.ts). Every answer
+// shows a provider's key only as its hint.
+import { Router } from 'express';
+import { identityOf } from '../middleware/authenticate';
+import { idempotencyKey, parseBody } from '../middleware/parse';
+import { adminOnly } from '../middleware/require-admin';
+import { checkProvider, createProvider, importServices, listProviders, listProviderServices, updateProvider } from '../services/providers';
+import { createProviderBody, importServicesBody, updateProviderBody } from '../shared/providers';
+import { sendAnswer } from './send';
+
+export const providersRouter = Router();
+
+providersRouter.get('/admin/providers', ...adminOnly, async (_req, res) => {
+  res.json({ providers: await listProviders() });
+});
+
+providersRouter.post('/admin/providers', ...adminOnly, async (req, res) => {
+  res.status(201).json({ provider: await createProvider(identityOf(req), parseBody(createProviderBody, req)) });
+});
+
+providersRouter.patch('/admin/providers/:id', ...adminOnly, async (req, res) => {
+  res.json({ provider: await updateProvider(identityOf(req), String(req.params.id), parseBody(updateProviderBody, req)) });
+});
+
+providersRouter.post('/admin/providers/:id/check', ...adminOnly, async (req, res) => {
+  res.json({ provider: await checkProvider(String(req.params.id)) });
+});
+
+providersRouter.get('/admin/providers/:id/services', ...adminOnly, async (req, res) => {
+  res.json(await listProviderServices(String(req.params.id)));
+});
+
+providersRouter.post('/admin/services/import', ...adminOnly, async (req, res) => {
+  const key = idempotencyKey(req);
+  sendAnswer(res, await importServices(identityOf(req), parseBody(importServicesBody, req), key));
+});

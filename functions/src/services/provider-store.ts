@@ -1,0 +1,63 @@
+// Where providers live in Firestore, read by the providers service and the catalogue (a service's link).
+// Three collections, so that what a client may read never holds a secret or a cost:
+// - providers/{id}: what the admin sees of a provider (no key): admins read it;
+// - providerSecrets/{id}: its API key only: no client reads it, admins included;
+// - serviceProviders/{serviceId}: a service's link (provider, its service id, the cost): admins read it.
+//   Not on services/{id}, which anyone reads while the service is active.
+import type { Timestamp, Transaction } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { fail } from '../lib/errors';
+import { MESSAGES } from '../shared/messages';
+import { PROVIDER_ID_PATTERN, type ProviderLink } from '../shared/schemas';
+
+export interface ProviderDoc {
+  name: string;
+  url: string;
+  keyHint: string;
+  /** ISO 4217 code of the provider's prices and balance. */
+  currency: string;
+  /** Rupees per unit of the provider's currency. */
+  rateToPkr: number;
+  active: boolean;
+  /** In the provider's currency, from the last successful balance call (null before any). */
+  balance: number | null;
+  balanceCheckedAt: Timestamp | null;
+  serviceCount: number | null;
+  /** The admin's low-balance threshold in the provider's currency; null: DEFAULT_LOW_BALANCE_PKR's worth. */
+  lowBalanceBelow: number | null;
+  createdAt: Timestamp;
+}
+
+export interface ProviderSecretDoc {
+  key: string;
+}
+
+export interface ServiceLinkDoc {
+  providerId: string;
+  /** The provider's id of the service. */
+  serviceId: string;
+  /** Per 1000, in the provider's currency, as last fetched or set. */
+  cost: number;
+  linkedAt: Timestamp;
+}
+
+export const providersCollection = () => db.collection('providers');
+export const providerSecretRef = (id: string) => db.collection('providerSecrets').doc(id);
+export const serviceLinksCollection = () => db.collection('serviceProviders');
+export const serviceLinkRef = (serviceId: string) => serviceLinksCollection().doc(serviceId);
+
+/** The provider's document ref; 404 `provider_not_found` for an id no provider can have (a slash, `__x__`). */
+export function providerRef(id: string) {
+  if (!PROVIDER_ID_PATTERN.test(id)) throw fail('provider_not_found', MESSAGES.providerNotFound);
+  return providersCollection().doc(id);
+}
+
+/** Reads a provider inside `tx`; 404 when there is none. */
+export async function readProvider(tx: Transaction, id: string): Promise<{ ref: FirebaseFirestore.DocumentReference; doc: ProviderDoc }> {
+  const ref = providerRef(id);
+  const snap = await tx.get(ref);
+  if (!snap.exists) throw fail('provider_not_found', MESSAGES.providerNotFound);
+  return { ref, doc: snap.data() as ProviderDoc };
+}
+
+export const linkToWire = (link: ServiceLinkDoc): ProviderLink => ({ id: link.providerId, serviceId: link.serviceId, cost: link.cost });

@@ -1,0 +1,276 @@
+// The providers the admin runs (other panels we resell through API v2) and the import of their services
+// into our catalogue. Every call to a provider is made outside any transaction (a transaction may run
+// more than once), with the upstream client's deadline; what it answered is then written in one
+// transaction with its audit entry. The key is read from providerSecrets only to make a call, and no
+// answer, audit entry or client-readable document ever holds it (provider-store.ts).
+import type { Timestamp } from 'firebase-admin/firestore';
+import { config } from '../lib/config';
+import { fail, invalidInput } from '../lib/errors';
+import { DEFAULT_QUANTITY, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
+import { MESSAGES } from '../shared/messages';
+import { type Paisa, toPaisa } from '../shared/money';
+import {
+  type CreateProviderBody,
+  type ImportServicesBody,
+  importedRatePaisa,
+  isLowBalance,
+  type Provider,
+  type ProviderServiceItem,
+  type UpdateProviderBody,
+} from '../shared/providers';
+import { type AdminService, LIMITS, smallestOrderIssue } from '../shared/schemas';
+import { createProviderClient, type ProviderClient } from '../upstream/client';
+import type { UpstreamResult } from '../upstream/result';
+import { keyHint, redactKey } from '../upstream/transport';
+import { parseId } from '../upstream/values';
+import { type Actor, recordAudit } from './audit';
+import { adminServiceToWire, assertNotBelowCost, type NewServiceFields, newServiceSlots } from './catalogue';
+import {
+  type ProviderDoc,
+  type ProviderSecretDoc,
+  providerRef,
+  providerSecretRef,
+  providersCollection,
+  readProvider,
+  type ServiceLinkDoc,
+  serviceLinkRef,
+} from './provider-store';
+import { runInTransaction } from './transactions';
+
+export function providerToWire(id: string, doc: ProviderDoc): Provider {
+  return {
+    _id: id,
+    name: doc.name,
+    url: doc.url,
+    keyHint: doc.keyHint,
+    currency: doc.currency,
+    rateToPkr: doc.rateToPkr,
+    active: doc.active,
+    balance: doc.balance,
+    balanceCheckedAt: doc.balanceCheckedAt ? doc.balanceCheckedAt.toDate().toISOString() : null,
+    lowBalance: isLowBalance(doc.balance, doc.rateToPkr, doc.lowBalanceBelow),
+    lowBalanceBelow: doc.lowBalanceBelow,
+    serviceCount: doc.serviceCount,
+  };
+}
+
+/** What an audit entry shows of a provider: never the key, only its hint. */
+const auditFields = (doc: ProviderDoc) => ({
+  name: doc.name,
+  url: doc.url,
+  keyHint: doc.keyHint,
+  currency: doc.currency,
+  rateToPkr: doc.rateToPkr,
+  active: doc.active,
+  lowBalanceBelow: doc.lowBalanceBelow,
+});
+
+/** http only on the emulators (the tests' stubs, the local demo provider); production speaks https. */
+function assertUrlAllowed(url: string): void {
+  if (!config.usingEmulators && new URL(url).protocol !== 'https:') throw invalidInput(MESSAGES.providerHttps, 'url');
+}
+
+const clientFor = (url: string, key: string): ProviderClient => createProviderClient({ url, key, timeoutMs: config.providerTimeoutMs });
+
+/**
+ * The value of a provider's answer, or the error the admin reads: a definite `{error}` is 400
+ * `provider_refused` with the provider's words; no usable answer (a timeout, HTML, a 5xx) is 502
+ * `provider_unavailable`, saying why. The key is cut out of both, in case the provider echoes it.
+ */
+function valueOf<T>(result: UpstreamResult<T>, key: string): T {
+  if (result.ok) return result.value;
+  if (result.kind === 'refused') throw fail('provider_refused', redactKey(`${MESSAGES.providerRefused}${result.error}`, key));
+  throw fail('provider_unavailable', redactKey(`${MESSAGES.providerUnavailable}${result.reason}`, key));
+}
+
+/** Its balance, refused when the provider names a currency other than the one the admin gave. */
+async function fetchBalance(client: ProviderClient, key: string, currency: string): Promise<number> {
+  const balance = valueOf(await client.balance(), key);
+  const theirs = balance.currency?.trim().toUpperCase();
+  if (theirs && theirs !== currency) throw invalidInput(`${MESSAGES.providerCurrency}${theirs}, not ${currency}`, 'currency');
+  return balance.balance;
+}
+
+/** The provider and its key, read outside a transaction (to call it). */
+async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key: string }> {
+  const [snap, secret] = await Promise.all([providerRef(id).get(), providerSecretRef(id).get()]);
+  if (!snap.exists || !secret.exists) throw fail('provider_not_found', MESSAGES.providerNotFound);
+  return { doc: snap.data() as ProviderDoc, key: (secret.data() as ProviderSecretDoc).key };
+}
+
+export async function listProviders(): Promise<Provider[]> {
+  const snap = await providersCollection().orderBy('createdAt').get();
+  return snap.docs.map((d) => providerToWire(d.id, d.data() as ProviderDoc));
+}
+
+/** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */
+export async function createProvider(actor: Actor, body: CreateProviderBody): Promise<Provider> {
+  assertUrlAllowed(body.url);
+  const balance = await fetchBalance(clientFor(body.url, body.key), body.key, body.currency);
+  const answer = await runInTransaction<Provider>(null, async (tx, now) => {
+    const ref = providersCollection().doc();
+    const doc: ProviderDoc = {
+      name: body.name,
+      url: body.url,
+      keyHint: keyHint(body.key),
+      currency: body.currency,
+      rateToPkr: body.rateToPkr,
+      active: true,
+      balance,
+      balanceCheckedAt: now,
+      serviceCount: null,
+      lowBalanceBelow: null,
+      createdAt: now,
+    };
+    tx.create(ref, doc);
+    tx.create(providerSecretRef(ref.id), { key: body.key } satisfies ProviderSecretDoc);
+    recordAudit(tx, actor, now, { subject: ref, action: 'provider_create', before: null, after: auditFields(doc) });
+    return { status: 201, body: providerToWire(ref.id, doc) };
+  });
+  return answer.body;
+}
+
+/**
+ * Changes a provider. A new URL, key or currency is first tried with a `balance` call, as on creation:
+ * a change that would leave the provider unreachable is refused with nothing written.
+ */
+export async function updateProvider(actor: Actor, id: string, patch: UpdateProviderBody): Promise<Provider> {
+  let freshBalance: number | null = null;
+  if (patch.url !== undefined || patch.key !== undefined || patch.currency !== undefined) {
+    const current = await readProviderWithKey(id);
+    const url = patch.url ?? current.doc.url;
+    const key = patch.key ?? current.key;
+    assertUrlAllowed(url);
+    freshBalance = await fetchBalance(clientFor(url, key), key, patch.currency ?? current.doc.currency);
+  }
+  const answer = await runInTransaction<Provider>(null, async (tx, now) => {
+    const { ref, doc } = await readProvider(tx, id);
+    const next: ProviderDoc = {
+      ...doc,
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      ...(patch.key !== undefined ? { keyHint: keyHint(patch.key) } : {}),
+      ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+      ...(patch.rateToPkr !== undefined ? { rateToPkr: patch.rateToPkr } : {}),
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+      ...(patch.lowBalanceBelow !== undefined ? { lowBalanceBelow: patch.lowBalanceBelow } : {}),
+      ...(freshBalance !== null ? { balance: freshBalance, balanceCheckedAt: now } : {}),
+    };
+    const before = auditFields(doc);
+    const after = auditFields(next);
+    const changed = Object.keys(after).filter((k) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]));
+    // A new key with the same last characters changes no field the admin sees: the entry says so.
+    const keyChanged = patch.key !== undefined;
+    if (changed.length === 0 && !keyChanged) return { status: 200, body: providerToWire(id, doc) };
+    tx.set(ref, next);
+    if (keyChanged) tx.set(providerSecretRef(id), { key: patch.key } as ProviderSecretDoc);
+    recordAudit(tx, actor, now, {
+      subject: ref,
+      action: 'provider_update',
+      before: Object.fromEntries(changed.map((k) => [k, before[k as keyof typeof before]])),
+      after: { ...Object.fromEntries(changed.map((k) => [k, after[k as keyof typeof after]])), ...(keyChanged ? { keyChanged: true } : {}) },
+    });
+    return { status: 200, body: providerToWire(id, next) };
+  });
+  return answer.body;
+}
+
+/** Asks the provider for its balance and its list now, and records both (no audit: nothing the admin changed). */
+export async function checkProvider(id: string): Promise<Provider> {
+  const { doc, key } = await readProviderWithKey(id);
+  const client = clientFor(doc.url, key);
+  const [balance, services] = await Promise.all([fetchBalance(client, key, doc.currency), client.services()]);
+  const serviceCount = valueOf(services, key).services.length;
+  const answer = await runInTransaction<Provider>(null, async (tx, now) => {
+    const { ref, doc: current } = await readProvider(tx, id);
+    const next: ProviderDoc = { ...current, balance, balanceCheckedAt: now, serviceCount };
+    tx.update(ref, { balance, balanceCheckedAt: now, serviceCount });
+    return { status: 200, body: providerToWire(id, next) };
+  });
+  return answer.body;
+}
+
+/** The provider's own list, as it answers now (its ids, names, rates in its currency, min, max…). */
+export async function listProviderServices(id: string): Promise<{ services: ProviderServiceItem[]; skipped: number }> {
+  const { doc, key } = await readProviderWithKey(id);
+  const { services, skipped } = valueOf(await clientFor(doc.url, key).services(), key);
+  return { services: services.map(({ rateRaw, ...service }) => service), skipped };
+}
+
+/** A provider's service name as one line our catalogue accepts (providers put emoji, tabs, anything). */
+function serviceName(name: string, fallback: string): string {
+  const line = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...line].reduce((out, char) => (out.length + char.length > SERVICE_LIMITS.name ? out : out + char), '') || fallback;
+}
+
+/**
+ * Creates our services from a provider's, linked to it (`serviceProviders/{id}`), through the
+ * catalogue's one creation path (numbers, categories), with a `service_import` entry each, in one
+ * transaction. The list is fetched now (outside the transaction): each cost is the provider's rate of
+ * this moment. Our rate is the fixed one, or cost × rateToPkr × (1 + markup/100) to the paisa, half up;
+ * a rate below the cost in rupees is refused (400 on the item), and nothing is created.
+ */
+export async function importServices(actor: Actor, body: ImportServicesBody, idempotencyKey?: string) {
+  const { doc: fetchedProvider, key } = await readProviderWithKey(body.providerId);
+  const { services } = valueOf(await clientFor(fetchedProvider.url, key).services(), key);
+  const byId = new Map(services.map((s) => [s.service, s]));
+  const chosen = body.items.map((item, i) => {
+    const theirs = byId.get(parseId(item.providerServiceId) ?? item.providerServiceId);
+    if (!theirs) throw invalidInput(`${MESSAGES.providerServiceMissing} (${item.providerServiceId})`, `items.${i}.providerServiceId`);
+    return { item, theirs };
+  });
+
+  return runInTransaction<{ services: AdminService[] }>(
+    { scope: 'service.import', uid: actor.uid, key: idempotencyKey, request: body },
+    async (tx, now) => {
+      // The rate to PKR as it is now (the admin may have changed it since the list was fetched).
+      const [{ ref: providerDocRef, doc: provider }, slots] = await Promise.all([readProvider(tx, body.providerId), newServiceSlots(tx)]);
+      const planned = chosen.map(({ item, theirs }, i) => {
+        const field = (name: string) => `items.${i}.${name}`;
+        const ratePaisa: Paisa =
+          item.ratePer1000 !== undefined ? toPaisa(item.ratePer1000) : importedRatePaisa(theirs.rate, provider.rateToPkr, item.markupPercent ?? 0);
+        const rateField = field(item.ratePer1000 !== undefined ? 'ratePer1000' : 'markupPercent');
+        assertNotBelowCost(ratePaisa, theirs.rate, provider.rateToPkr, rateField);
+        if (ratePaisa > SERVICE_LIMITS.maxRate * 100) throw invalidInput(`Rate must be at most ${SERVICE_LIMITS.maxRate.toLocaleString('en-US')}`, rateField);
+        // Our bounds: at least 1, at most what one order may ask for.
+        const min = Math.max(1, theirs.min);
+        const max = Math.min(theirs.max, LIMITS.maxQuantity);
+        if (min > max) throw invalidInput('The provider’s min and max do not fit an order here', field('providerServiceId'));
+        const issue = smallestOrderIssue(ratePaisa, min);
+        if (issue) throw invalidInput(issue.message, rateField);
+        const usual = DEFAULT_QUANTITY[item.category as keyof typeof DEFAULT_QUANTITY] ?? min;
+        const refillDays = theirs.refill ? REFILL_DAYS : 0;
+        const fields: NewServiceFields = {
+          platform: item.platform,
+          category: item.category,
+          name: item.name ?? serviceName(theirs.name, `Service ${theirs.service}`),
+          ratePer1000Paisa: ratePaisa,
+          min,
+          max,
+          defaultQuantity: Math.min(max, Math.max(min, usual)),
+          description: '',
+          refill: refillDays > 0,
+          refillDays,
+          cancel: theirs.cancel,
+          // Imported services go on sale at once, as the admin chose them; they can be disabled like any.
+          active: true,
+        };
+        const link = { providerId: providerDocRef.id, serviceId: theirs.service, cost: theirs.rate, linkedAt: now as Timestamp };
+        return { fields, link };
+      });
+      const created = planned.map(({ fields, link }) => {
+        const { ref, doc } = slots.add(fields);
+        tx.create(serviceLinkRef(ref.id), link satisfies ServiceLinkDoc);
+        const wire = adminServiceToWire(ref.id, doc, link);
+        const { _id, refill, cancel, ...shown } = wire;
+        recordAudit(tx, actor, now, { subject: ref, action: 'service_import', before: null, after: { ...shown, cancelAllowed: cancel === true } });
+        return wire;
+      });
+      slots.finish();
+      return { status: 201, body: { services: created } };
+    },
+  );
+}

@@ -1,0 +1,169 @@
+// Providers (other panels we resell through API v2) as the admin runs them, and the price of a service
+// imported from one: shared by the function (requests, answers, pricing) and the admin console (forms,
+// the import preview), so both compute the same rate.
+import { z } from 'zod';
+import { SERVICE_LIMITS } from './catalogue';
+import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, type Paisa, PAISA_PER_RUPEE } from './money';
+import { hasControlOrFormat } from './names';
+import { PLATFORMS } from './platforms';
+import { categorySchema, hasAtMostDecimals, PROVIDER_ID_PATTERN, providerServiceId, rupees, text } from './schemas';
+
+export const PROVIDER_LIMITS = {
+  name: 60,
+  url: 500,
+  key: 200,
+  /** Rupees per unit of the provider's currency. */
+  maxRateToPkr: 100_000,
+  maxMarkupPercent: 1000,
+  /** Services imported in one request (one transaction). */
+  importItems: 100,
+} as const;
+
+/** Without a threshold set by the admin, a provider's balance is low under the worth of Rs 1,000. */
+export const DEFAULT_LOW_BALANCE_PKR = 1000;
+
+const line = (label: string, max: number) =>
+  text({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !hasControlOrFormat(value), `${label} cannot contain control or formatting characters`);
+
+const providerFields = {
+  name: line('Name', PROVIDER_LIMITS.name),
+  // http is accepted here for the emulators and tests; the function refuses it in production (config).
+  url: line('URL', PROVIDER_LIMITS.url).pipe(z.url({ protocol: /^https?$/, error: 'Enter the provider’s API URL (https://...)' })),
+  key: line('API key', PROVIDER_LIMITS.key),
+  currency: text({ error: 'Currency is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency is a 3-letter code (USD, PKR…)'),
+  rateToPkr: z
+    .number({ error: 'Rate to PKR must be a number' })
+    .positive('Rate to PKR must be greater than 0')
+    .max(PROVIDER_LIMITS.maxRateToPkr, `Rate to PKR must be at most ${PROVIDER_LIMITS.maxRateToPkr.toLocaleString('en-US')}`)
+    .refine(hasAtMostDecimals(6), 'Rate to PKR can have at most 6 decimals'),
+};
+
+export const createProviderBody = z.strictObject(providerFields);
+export type CreateProviderBody = z.infer<typeof createProviderBody>;
+
+export const updateProviderBody = z
+  .strictObject({
+    ...providerFields,
+    active: z.boolean(),
+    /** Low balance under this amount in the provider's currency; null: the default (DEFAULT_LOW_BALANCE_PKR). */
+    lowBalanceBelow: z.number({ error: 'Low balance threshold must be a number' }).min(0, 'Low balance threshold cannot be negative').nullable(),
+  })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+export type UpdateProviderBody = z.infer<typeof updateProviderBody>;
+
+export const markupPercentSchema = z
+  .number({ error: 'Markup must be a number' })
+  .min(0, 'Markup cannot be negative')
+  .max(PROVIDER_LIMITS.maxMarkupPercent, `Markup must be at most ${PROVIDER_LIMITS.maxMarkupPercent}%`)
+  .refine(hasAtMostTwoDecimals, 'Markup can have at most 2 decimals');
+
+export const importItemSchema = z
+  .strictObject({
+    providerServiceId,
+    platform: z.enum(PLATFORMS, { error: 'Choose a platform' }),
+    category: categorySchema,
+    name: line('Name', SERVICE_LIMITS.name).optional(),
+    ratePer1000: rupees(SERVICE_LIMITS.maxRate, 'Rate').optional(),
+    markupPercent: markupPercentSchema.optional(),
+  })
+  // Our price is one or the other; neither would sell at cost, or at a price nobody chose.
+  .refine((item) => (item.ratePer1000 === undefined) !== (item.markupPercent === undefined), {
+    message: 'Give either a markup or a fixed rate',
+    path: ['markupPercent'],
+  });
+export type ImportItem = z.infer<typeof importItemSchema>;
+
+export const importServicesBody = z.strictObject({
+  providerId: text({ error: 'Provider is required' }).regex(PROVIDER_ID_PATTERN, 'Provider not found'),
+  items: z
+    .array(importItemSchema)
+    .min(1, 'Choose at least one service')
+    .max(PROVIDER_LIMITS.importItems, `At most ${PROVIDER_LIMITS.importItems} services at once`),
+});
+export type ImportServicesBody = z.infer<typeof importServicesBody>;
+
+// ---- Answers ----
+
+export const providerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  /** The key's last characters (`…9f2c`): the key itself never leaves the server. */
+  keyHint: z.string(),
+  currency: z.string(),
+  rateToPkr: z.number(),
+  active: z.boolean(),
+  /** In the provider's currency, as of balanceCheckedAt. */
+  balance: z.number().nullable(),
+  balanceCheckedAt: z.string().nullable(),
+  lowBalance: z.boolean(),
+  lowBalanceBelow: z.number().nullable(),
+  /** How many services the provider listed at the last check. */
+  serviceCount: z.number().int().nullable(),
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+/** A service as the provider lists it (its id, its rate per 1000 in its currency). */
+export const providerServiceSchema = z.object({
+  service: z.string(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  rate: z.number(),
+  min: z.number().int(),
+  max: z.number().int(),
+  refill: z.boolean(),
+  cancel: z.boolean(),
+  dripfeed: z.boolean(),
+});
+export type ProviderServiceItem = z.infer<typeof providerServiceSchema>;
+
+// ---- Pricing ----
+
+const TEN = 10n;
+
+/**
+ * Our rate for a provider's cost: cost (per 1000, provider's currency) × rateToPkr × (1 + markup/100),
+ * in paisa, rounded half up (the one rounding rule), computed exactly on the decimals.
+ */
+export function importedRatePaisa(cost: number, rateToPkr: number, markupPercent: number): Paisa {
+  const c = decimalParts(cost);
+  const r = decimalParts(rateToPkr);
+  const basisPoints = Math.round(markupPercent * 100);
+  if (!c || !r || basisPoints < 0) throw new RangeError('importedRatePaisa needs non-negative decimals');
+  const numerator = c.units * r.units * BigInt(10_000 + basisPoints) * BigInt(PAISA_PER_RUPEE);
+  const denominator = TEN ** BigInt(c.scale + r.scale) * 10_000n;
+  return Number(divideRoundHalfUpBig(numerator, denominator));
+}
+
+/** Whether `ratePaisa` is below the cost in rupees (exactly: a fraction of a paisa below is below). */
+export function isBelowCost(ratePaisa: Paisa, cost: number, rateToPkr: number): boolean {
+  const c = decimalParts(cost);
+  const r = decimalParts(rateToPkr);
+  if (!c || !r) throw new RangeError('isBelowCost needs non-negative decimals');
+  return BigInt(ratePaisa) * TEN ** BigInt(c.scale + r.scale) < c.units * r.units * BigInt(PAISA_PER_RUPEE);
+}
+
+/** The cost in paisa per 1000, rounded up (what the admin must charge at least). */
+export function costPaisaCeil(cost: number, rateToPkr: number): Paisa {
+  const c = decimalParts(cost);
+  const r = decimalParts(rateToPkr);
+  if (!c || !r) throw new RangeError('costPaisaCeil needs non-negative decimals');
+  const denominator = TEN ** BigInt(c.scale + r.scale);
+  const numerator = c.units * r.units * BigInt(PAISA_PER_RUPEE);
+  return Number((numerator + denominator - 1n) / denominator);
+}
+
+/** Whether a provider's balance is low: under the admin's threshold, or under the worth of Rs 1,000. */
+export function isLowBalance(balance: number | null, rateToPkr: number, lowBalanceBelow: number | null): boolean {
+  if (balance === null) return false;
+  return lowBalanceBelow !== null ? balance < lowBalanceBelow : balance * rateToPkr < DEFAULT_LOW_BALANCE_PKR;
+}
