@@ -9,14 +9,18 @@ import { serviceLabel } from '../shared/catalogue';
 import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
+import type { FulfilmentState } from '../shared/fulfilment';
+import type { AdminOrder } from '../shared/providers';
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
 import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../shared/pakistan-days';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
+import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
 import { runInTransaction, sha256 } from './transactions';
 import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef } from './users';
 
@@ -40,6 +44,8 @@ export interface OrderDoc {
   refillDays?: number;
   /** The refill request still pending for this order (see refills.ts). */
   refillPendingId?: string | null;
+  /** At its provider (decision record 0008); absent on orders placed before forwarding: manual. Admins only. */
+  fulfilment?: FulfilmentDoc;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -66,6 +72,11 @@ export function orderToWire(id: string, doc: OrderDoc): Order {
     createdAt: doc.createdAt.toDate().toISOString(),
     updatedAt: doc.updatedAt.toDate().toISOString(),
   };
+}
+
+/** An order as the admin sees it: with where it stands at its provider (never in a customer's answers). */
+export function adminOrderToWire(id: string, doc: OrderDoc): AdminOrder {
+  return { ...orderToWire(id, doc), fulfilment: fulfilmentToWire(doc.fulfilment) };
 }
 
 export interface PlaceOrderAnswer {
@@ -114,6 +125,10 @@ export interface PlaceOrderOptions {
 export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
   const link = normalizeLink(body.link);
   const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price };
+  // Which provider the service is linked to, read before the transaction so that its document joins the
+  // transaction's one batched read (the link is read again inside, which decides).
+  const linkedTo = ((await serviceLinkRef(body.serviceId).get()).data() as ServiceLinkDoc | undefined)?.providerId;
+  const providerDocRef = (id: string) => providersCollection().doc(id);
   return runInTransaction<PlaceOrderAnswer>(
     { scope: 'order.place', uid: identity.uid, key: options.idempotencyKey, request },
     async (tx, now, read) => {
@@ -121,13 +136,24 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
       // the less it contends.
       const linkKey = activeLinkKey(identity.uid, body.serviceId, link);
       const linkRef = activeLinksCollection().doc(linkKey);
-      const [serviceSnap, userSnap, linkSnap, ...candidates] = await read(
+      const [serviceSnap, userSnap, linkSnap, providerLinkSnap, ...rest] = await read(
         servicesCollection().doc(body.serviceId),
         userRef(identity.uid),
         linkRef,
+        serviceLinkRef(body.serviceId),
+        ...(linkedTo ? [providerDocRef(linkedTo)] : []),
         ...numberCandidates(ordersCollection()),
       );
-      if (!serviceSnap || !userSnap || !linkSnap) throw new Error('getAll returned fewer snapshots than asked');
+      if (!serviceSnap || !userSnap || !linkSnap || !providerLinkSnap) throw new Error('getAll returned fewer snapshots than asked');
+      const providerSnap = linkedTo ? rest.shift() : undefined;
+      const candidates = rest;
+      const providerLink = providerLinkSnap.data() as ServiceLinkDoc | undefined;
+      // The link changed between the two reads (rare): its provider is read on its own.
+      const provider = !providerLink
+        ? undefined
+        : providerLink.providerId === linkedTo
+          ? (providerSnap?.data() as ProviderDoc | undefined)
+          : ((await tx.get(providerDocRef(providerLink.providerId))).data() as ProviderDoc | undefined);
       const { account, user, createIfMissing } = accountFromSnapshot(tx, userSnap, identity, now);
       assertNotBlocked(user);
       const orderRef = firstFree(candidates);
@@ -154,6 +180,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         refillDays: refillDaysOf(service),
         status: 'pending',
         activeLinkKey: linkKey,
+        fulfilment: fulfilmentAtPlacement(providerLink, provider, body.quantity, now),
         createdAt: now,
         updatedAt: now,
       };
@@ -285,6 +312,8 @@ export interface AdminOrdersFilter {
   /** Pakistan days, both included. */
   from?: PakistanDay | undefined;
   to?: PakistanDay | undefined;
+  /** Orders placed before forwarding have no fulfilment and are not listed under `manual`. */
+  fulfilment?: FulfilmentState | undefined;
 }
 
 /**
@@ -305,6 +334,11 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   const isEmail = q !== undefined && !isLink && q.includes('@');
   if (q !== undefined && !searchable(q, { isLink, isEmail })) throw invalidInput(MESSAGES.unsearchable, 'q');
   if (isLink && (page.platform || page.serviceId)) throw invalidInput(MESSAGES.linkSearchAlone, 'q');
+  // The fulfilment lists (Failed, Unknown…) take a date range or an order number, nothing else: one index.
+  if (page.fulfilment && ((q && (isLink || isEmail)) || page.status || page.platform || page.serviceId)) {
+    throw invalidInput(MESSAGES.fulfilmentFilterAlone, 'fulfilment');
+  }
+  const inFulfilment = (doc: OrderDoc) => !page.fulfilment || (doc.fulfilment?.state ?? 'manual') === page.fulfilment;
   const from = page.from ? Timestamp.fromMillis(pakistanDayStart(page.from)) : undefined;
   const to = page.to ? Timestamp.fromMillis(pakistanDayEnd(page.to)) : undefined;
   const inRange = (doc: OrderDoc) =>
@@ -328,8 +362,9 @@ export async function listAllOrders(page: AdminOrdersFilter) {
       (!page.status || doc.status === page.status) &&
       (!platform || doc.platform === platform) &&
       (!page.serviceId || doc.serviceId === page.serviceId) &&
+      inFulfilment(doc) &&
       inRange(doc);
-    return { items: match ? [orderToWire(snap.id, doc)] : [], nextCursor: null };
+    return { items: match ? [adminOrderToWire(snap.id, doc)] : [], nextCursor: null };
   }
   let query: Query = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
@@ -337,9 +372,10 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (page.serviceId) query = query.where('serviceId', '==', page.serviceId);
   if (platform) query = query.where('platform', '==', platform);
   if (page.status) query = query.where('status', '==', page.status);
+  if (page.fulfilment) query = query.where('fulfilment.state', '==', page.fulfilment);
   if (from) query = query.where('createdAt', '>=', from);
   if (to) query = query.where('createdAt', '<', to);
-  return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+  return pageNewestFirst(query, 'createdAt', page, (d) => adminOrderToWire(d.id, d.data() as OrderDoc));
 }
 
 export type BulkStatusResult =

@@ -28,6 +28,7 @@ export const MESSAGES = {
   malformedText: 'Text must be valid Unicode',
   unsearchable: 'Search by an order number, an email or a link',
   linkSearchAlone: 'A search by link cannot be combined with a platform or service filter',
+  fulfilmentFilterAlone: 'The provider state filter combines only with a date range or an order number',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, try again later',
   busy: 'The server is busy, please try again',

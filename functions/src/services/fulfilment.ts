@@ -1,0 +1,83 @@
+// An order's fulfilment at its provider (decision record 0008), stored on the order as `fulfilment`:
+// what placement writes, and how the admin sees it. The workers (workers/forward.ts) and the admin's
+// Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
+import type { Timestamp } from 'firebase-admin/firestore';
+import { type Paisa, toRupees } from '../shared/money';
+import type { FulfilmentState } from '../shared/fulfilment';
+import { type Fulfilment, providerCostPaisa } from '../shared/providers';
+import type { ProviderDoc, ServiceLinkDoc } from './provider-store';
+
+/** One earlier attempt, kept when the admin resends (and a late answer of one). */
+export interface AttemptRecord {
+  attempt: number;
+  state: FulfilmentState;
+  providerId?: string;
+  providerOrderId?: string;
+  error?: string;
+  at: Timestamp;
+}
+
+export interface FulfilmentDoc {
+  state: FulfilmentState;
+  providerId?: string;
+  providerServiceId?: string;
+  /** Our cost of the whole order in paisa and the provider's rate to PKR used, frozen at placement (or a resend to another link). */
+  costPaisa?: Paisa;
+  rateToPkr?: number;
+  /** `add` calls claimed so far (0 while queued the first time). */
+  attempt?: number;
+  /** When it became queued: the sweeper sends queued orders older than a minute (a lost trigger). */
+  queuedAt?: Timestamp;
+  /** Held while `sending`: only the holder of `token` records the answer; `until` passed → `unknown`. */
+  lease?: { token: string; until: Timestamp };
+  providerOrderId?: string;
+  /** The provider's refusal (`failed`) or why the answer is unknown. */
+  error?: string;
+  /** Why a queued order waits (provider disabled, its balance under the cost, the order no longer pending). */
+  reason?: string;
+  /** When the status sync next asks the provider about it (sent orders only). */
+  syncDueAt?: Timestamp;
+  startCount?: number;
+  remains?: number;
+  flag?: string;
+  history?: AttemptRecord[];
+}
+
+/** What placement writes: `manual` without a link (or a link to a provider that is gone), else `queued`, the cost frozen. */
+export function fulfilmentAtPlacement(
+  link: ServiceLinkDoc | undefined,
+  provider: ProviderDoc | undefined,
+  quantity: number,
+  now: Timestamp,
+): FulfilmentDoc {
+  if (!link || !provider) return { state: 'manual' };
+  return {
+    state: 'queued',
+    providerId: link.providerId,
+    providerServiceId: link.serviceId,
+    costPaisa: providerCostPaisa(link.cost, provider.rateToPkr, quantity),
+    rateToPkr: provider.rateToPkr,
+    attempt: 0,
+    queuedAt: now,
+  };
+}
+
+/** Orders placed before forwarding existed have no fulfilment: they are manual. */
+export function fulfilmentToWire(doc: FulfilmentDoc | undefined): Fulfilment {
+  if (!doc) return { state: 'manual' };
+  const optional = <K extends string, V>(key: K, value: V | undefined) => (value !== undefined ? { [key]: value } : {});
+  return {
+    state: doc.state,
+    ...optional('providerId', doc.providerId),
+    ...optional('providerServiceId', doc.providerServiceId),
+    ...optional('providerOrderId', doc.providerOrderId),
+    ...optional('error', doc.error),
+    ...optional('reason', doc.reason),
+    ...optional('cost', doc.costPaisa !== undefined ? toRupees(doc.costPaisa) : undefined),
+    ...optional('rateToPkr', doc.rateToPkr),
+    ...optional('attempt', doc.attempt),
+    ...optional('startCount', doc.startCount),
+    ...optional('remains', doc.remains),
+    ...optional('flag', doc.flag),
+  };
+}
