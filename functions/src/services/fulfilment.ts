@@ -2,8 +2,8 @@
 // what placement writes, and how the admin sees it. The workers (workers/forward.ts) and the admin's
 // Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
 import type { Timestamp } from 'firebase-admin/firestore';
-import { type Paisa, toRupees } from '../shared/money';
 import type { FulfilmentState } from '../shared/fulfilment';
+import { type Paisa, toRupees } from '../shared/money';
 import { type Fulfilment, providerCostPaisa } from '../shared/providers';
 import type { ProviderDoc, ServiceLinkDoc } from './provider-store';
 

@@ -3,8 +3,8 @@
 // the import preview), so both compute the same rate.
 import { z } from 'zod';
 import { SERVICE_LIMITS } from './catalogue';
-import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, type Paisa, PAISA_PER_RUPEE } from './money';
 import { FULFILMENT_STATES } from './fulfilment';
+import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUPEE, type Paisa } from './money';
 import { hasControlOrFormat } from './names';
 import { PLATFORMS } from './platforms';
 import { categorySchema, hasAtMostDecimals, orderSchema, PROVIDER_ID_PATTERN, providerServiceId, rupees, text } from './schemas';
@@ -54,7 +54,10 @@ export const updateProviderBody = z
     ...providerFields,
     active: z.boolean(),
     /** Low balance under this amount in the provider's currency; null: the default (DEFAULT_LOW_BALANCE_PKR). */
-    lowBalanceBelow: z.number({ error: 'Low balance threshold must be a number' }).min(0, 'Low balance threshold cannot be negative').nullable(),
+    lowBalanceBelow: z
+      .number({ error: 'Low balance threshold must be a number' })
+      .min(0, 'Low balance threshold cannot be negative')
+      .nullable(),
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
