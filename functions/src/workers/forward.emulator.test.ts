@@ -125,6 +125,16 @@ describe('forwardOrder', () => {
     expect((await fulfilmentOf(id)).state).toBe('sent');
   });
 
+  it('does not send again when delivered while the first send awaits its answer', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
+    const first = forwardOrder(id, deps());
+    await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
+    expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'sending' });
+    expect((await first).kind).toBe('sent');
+    expect(sim.addsReceived(link)).toBe(1);
+  });
+
   it('records a refusal as failed with the provider’s message, and the sweeper never sends it again', async () => {
     const { id, link } = await place();
     sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
