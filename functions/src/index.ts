@@ -7,7 +7,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { config } from './lib/config';
 import { hideBodiesFromHost } from './lib/host-body';
-import type { OrderDoc } from './services/orders';
+import type { FulfilmentDoc } from './services/fulfilment';
 import { providerClientFor } from './workers/clients';
 import { becameQueued, type ForwardDeps, forwardOrder, sweep } from './workers/forward';
 
@@ -20,9 +20,9 @@ export const api = onRequest({ concurrency: 80, memory: '512MiB', timeoutSeconds
 const workerDeps: ForwardDeps = { now: Date.now, clientFor: providerClientFor };
 
 // A placement or a Resend: send now. A duplicate delivery finds the order claimed and stops.
-export const forwardQueuedOrder = onDocumentWritten({ document: 'orders/{id}', timeoutSeconds: 120 }, async (event) => {
-  const before = event.data?.before.data() as OrderDoc | undefined;
-  const after = event.data?.after.data() as OrderDoc | undefined;
+export const forwardQueuedOrder = onDocumentWritten({ document: 'orderFulfilment/{id}', timeoutSeconds: 120 }, async (event) => {
+  const before = event.data?.before.data() as FulfilmentDoc | undefined;
+  const after = event.data?.after.data() as FulfilmentDoc | undefined;
   if (becameQueued(before, after)) await forwardOrder(event.params.id, workerDeps);
 });
 

@@ -432,7 +432,10 @@ describe('providers: what the console shows of a provider (no key), read by admi
 
   itDeniesEveryClientWrite({
     what: 'a provider',
-    create: ['providers/prov-2', { name: 'Mine', url: 'https://evil.example', keyHint: '…0000', currency: 'PKR', rateToPkr: 1, active: true }],
+    create: [
+      'providers/prov-2',
+      { name: 'Mine', url: 'https://evil.example', keyHint: '…0000', currency: 'PKR', rateToPkr: 1, active: true },
+    ],
     update: ['providers/prov-1', { url: 'https://evil.example' }],
   });
 });
@@ -462,6 +465,26 @@ describe('serviceProviders: a service’s provider and cost, read by admins only
     what: 'a service link',
     create: ['serviceProviders/tt-new', { providerId: 'prov-1', serviceId: '1', cost: 0 }],
     update: [link, { cost: 0 }],
+  });
+});
+
+describe('orderFulfilment: an order’s provider, cost and provider order id, read by admins only, never by its customer', () => {
+  const fulfilment = `orderFulfilment/${ALICE_ORDER.split('/')[1]}`;
+  it('an admin can get and list them', async () => {
+    expect((await assertSucceeds(get('admin', fulfilment))).data()).toMatchObject({ providerId: 'prov-1', costPaisa: 266 });
+    expect((await assertSucceeds(list('admin', 'orderFulfilment'))).size).toBe(1);
+  });
+  it('the order’s own customer, another customer and anonymous cannot', async () => {
+    await assertSucceeds(get('alice', ALICE_ORDER));
+    for (const actor of ['anonymous', 'alice', 'bob'] as const) {
+      await assertFails(get(actor, fulfilment));
+      await assertFails(list(actor, 'orderFulfilment'));
+    }
+  });
+  itDeniesEveryClientWrite({
+    what: 'a fulfilment',
+    create: ['orderFulfilment/100000009', { state: 'queued' }],
+    update: [fulfilment, { state: 'unknown' }],
   });
 });
 

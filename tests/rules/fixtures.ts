@@ -89,9 +89,25 @@ export const FIXTURES: Record<string, DocumentData> = {
   'idempotency/key-1': { uid: 'alice', scope: 'order', status: 200, body: '{}', at },
   'rateLimits/alice': { count: 3, windowStart: at },
   'rechargeReferences/easypaisa-tx1': { requestId: 'req-alice', userId: 'alice', createdAt: at },
-  'providers/prov-1': { name: 'Upstream', url: 'https://upstream.example/api/v2', keyHint: '…9f2c', currency: 'USD', rateToPkr: 280, active: true },
+  'providers/prov-1': {
+    name: 'Upstream',
+    url: 'https://upstream.example/api/v2',
+    keyHint: '…9f2c',
+    currency: 'USD',
+    rateToPkr: 280,
+    active: true,
+  },
   'providerSecrets/prov-1': { key: 'secret-key-9f2c' },
   [`serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`]: { providerId: 'prov-1', serviceId: '1234', cost: 0.5, linkedAt: at },
+  [`orderFulfilment/${ALICE_ORDER.split('/')[1]}`]: {
+    state: 'sent',
+    providerId: 'prov-1',
+    providerServiceId: '1234',
+    providerOrderId: '5001',
+    costPaisa: 266,
+    createdAt: at,
+    updatedAt: at,
+  },
   'notes/note-1': { text: 'a collection the rules do not mention' },
 };
 

@@ -6,7 +6,7 @@ import { conflict, fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import type { AdminOrder, MarkSentBody, ResendOrderBody } from '../shared/providers';
 import { type Actor, recordAudit } from './audit';
-import { type AttemptRecord, type FulfilmentDoc, fulfilmentAtPlacement } from './fulfilment';
+import { type AttemptRecord, type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentRef } from './fulfilment';
 import { isNumberedId } from './numbers';
 import { adminOrderToWire, type OrderDoc, ordersCollection } from './orders';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
@@ -34,10 +34,11 @@ const auditView = (f: FulfilmentDoc) => ({
 
 async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
   if (!isNumberedId(id)) throw fail('order_not_found', MESSAGES.orderNotFound);
-  const ref = ordersCollection().doc(id);
-  const order = (await tx.get(ref)).data() as OrderDoc | undefined;
+  const ref = fulfilmentRef(id);
+  const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(id), ref);
+  const order = orderSnap?.data() as OrderDoc | undefined;
   if (!order) throw fail('order_not_found', MESSAGES.orderNotFound);
-  return { ref, order };
+  return { ref, order, fulfilment: fulfilmentSnap?.data() as FulfilmentDoc | undefined };
 }
 
 /**
@@ -48,12 +49,13 @@ async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
  */
 export async function resendOrder(actor: Actor, id: string, body: ResendOrderBody): Promise<AdminOrder> {
   const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
-    const { ref, order } = await readOrder(tx, id);
-    const f = order.fulfilment;
+    const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.resendOnlyFailedOrUnknown, 'fulfilment');
     if (order.status !== 'pending') throw conflict(MESSAGES.resendNotPending, 'status');
     let target: FulfilmentDoc = {
       state: 'queued',
+      createdAt: f.createdAt,
+      updatedAt: now,
       providerId: f.providerId as string,
       providerServiceId: f.providerServiceId as string,
       ...(f.costPaisa !== undefined ? { costPaisa: f.costPaisa } : {}),
@@ -66,7 +68,7 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
       if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound, 'providerId');
       if (link?.providerId !== body.providerId) throw conflict(MESSAGES.resendNotLinked, 'providerId');
       const fresh = fulfilmentAtPlacement(link, provider, order.quantity, now);
-      target = { ...fresh, state: 'queued' };
+      target = { ...fresh, state: 'queued', createdAt: f.createdAt };
     }
     const next: FulfilmentDoc = {
       ...target,
@@ -75,14 +77,14 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
       history: [...(f.history ?? []), previousAttempt(f, now)],
       ...(f.flag !== undefined ? { flag: f.flag } : {}),
     };
-    tx.update(ref, { fulfilment: next, updatedAt: now });
+    tx.set(ref, next);
     recordAudit(tx, actor, now, {
-      subject: ref,
+      subject: ordersCollection().doc(id),
       action: 'order_resend',
       before: auditView(f),
       after: { state: 'queued', providerId: next.providerId, userId: order.userId },
     });
-    return { status: 200, body: adminOrderToWire(id, { ...order, fulfilment: next, updatedAt: now }) };
+    return { status: 200, body: adminOrderToWire(id, order, next) };
   });
   return answer.body;
 }
@@ -90,27 +92,26 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
 /** The admin found the order at the provider: `sent` with its id (the status sync takes it from there). */
 export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody): Promise<AdminOrder> {
   const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
-    const { ref, order } = await readOrder(tx, id);
-    const f = order.fulfilment;
+    const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.markSentOnlyFailedOrUnknown, 'fulfilment');
     const syncDueAt = Timestamp.fromMillis(now.toMillis() + FIRST_SYNC_AFTER_MS);
     tx.update(ref, {
-      'fulfilment.state': 'sent',
-      'fulfilment.providerOrderId': body.providerOrderId,
-      'fulfilment.syncDueAt': syncDueAt,
-      'fulfilment.error': FieldValue.delete(),
-      'fulfilment.lease': FieldValue.delete(),
+      state: 'sent',
+      providerOrderId: body.providerOrderId,
+      syncDueAt,
+      error: FieldValue.delete(),
+      lease: FieldValue.delete(),
       updatedAt: now,
     });
     recordAudit(tx, actor, now, {
-      subject: ref,
+      subject: ordersCollection().doc(id),
       action: 'order_mark_sent',
       before: auditView(f),
       after: { state: 'sent', providerOrderId: body.providerOrderId, userId: order.userId },
     });
     const { error: _error, lease: _lease, ...kept } = f;
-    const fulfilment: FulfilmentDoc = { ...kept, state: 'sent', providerOrderId: body.providerOrderId, syncDueAt };
-    return { status: 200, body: adminOrderToWire(id, { ...order, fulfilment, updatedAt: now }) };
+    const fulfilment: FulfilmentDoc = { ...kept, state: 'sent', providerOrderId: body.providerOrderId, syncDueAt, updatedAt: now };
+    return { status: 200, body: adminOrderToWire(id, order, fulfilment) };
   });
   return answer.body;
 }

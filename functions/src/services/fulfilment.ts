@@ -1,7 +1,9 @@
-// An order's fulfilment at its provider (decision record 0008), stored on the order as `fulfilment`:
-// what placement writes, and how the admin sees it. The workers (workers/forward.ts) and the admin's
+// An order's fulfilment at its provider (decision record 0008), in orderFulfilment/{orderId}: what
+// placement writes, and how the admin sees it. Not on the order, which its customer may read from
+// Firestore: the provider, our cost and the provider's order id are admins' facts (as serviceProviders). The workers (workers/forward.ts) and the admin's
 // Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
 import type { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
 import type { FulfilmentState } from '../shared/fulfilment';
 import { type Paisa, toRupees } from '../shared/money';
 import { type Fulfilment, providerCostPaisa } from '../shared/providers';
@@ -19,6 +21,9 @@ export interface AttemptRecord {
 
 export interface FulfilmentDoc {
   state: FulfilmentState;
+  /** The order's placement time: the admin's lists by state are newest first by it. */
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
   providerId?: string;
   providerServiceId?: string;
   /** Our cost of the whole order in paisa and the provider's rate to PKR used, frozen at placement (or a resend to another link). */
@@ -43,6 +48,9 @@ export interface FulfilmentDoc {
   history?: AttemptRecord[];
 }
 
+export const fulfilmentCollection = () => db.collection('orderFulfilment');
+export const fulfilmentRef = (orderId: string) => fulfilmentCollection().doc(orderId);
+
 /** What placement writes: `manual` without a link (or a link to a provider that is gone), else `queued`, the cost frozen. */
 export function fulfilmentAtPlacement(
   link: ServiceLinkDoc | undefined,
@@ -50,9 +58,11 @@ export function fulfilmentAtPlacement(
   quantity: number,
   now: Timestamp,
 ): FulfilmentDoc {
-  if (!link || !provider) return { state: 'manual' };
+  if (!link || !provider) return { state: 'manual', createdAt: now, updatedAt: now };
   return {
     state: 'queued',
+    createdAt: now,
+    updatedAt: now,
     providerId: link.providerId,
     providerServiceId: link.serviceId,
     costPaisa: providerCostPaisa(link.cost, provider.rateToPkr, quantity),

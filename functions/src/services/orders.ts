@@ -17,7 +17,7 @@ import type { AdminOrder } from '../shared/providers';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
-import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentToWire } from './fulfilment';
+import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
@@ -44,8 +44,6 @@ export interface OrderDoc {
   refillDays?: number;
   /** The refill request still pending for this order (see refills.ts). */
   refillPendingId?: string | null;
-  /** At its provider (decision record 0008); absent on orders placed before forwarding: manual. Admins only. */
-  fulfilment?: FulfilmentDoc;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -75,8 +73,15 @@ export function orderToWire(id: string, doc: OrderDoc): Order {
 }
 
 /** An order as the admin sees it: with where it stands at its provider (never in a customer's answers). */
-export function adminOrderToWire(id: string, doc: OrderDoc): AdminOrder {
-  return { ...orderToWire(id, doc), fulfilment: fulfilmentToWire(doc.fulfilment) };
+export function adminOrderToWire(id: string, doc: OrderDoc, fulfilment: FulfilmentDoc | undefined): AdminOrder {
+  return { ...orderToWire(id, doc), fulfilment: fulfilmentToWire(fulfilment) };
+}
+
+/** Admin answers for orders read: each with its fulfilment, read in one round trip. */
+async function withFulfilment(orders: { id: string; doc: OrderDoc }[]): Promise<AdminOrder[]> {
+  if (orders.length === 0) return [];
+  const snaps = await db.getAll(...orders.map((o) => fulfilmentRef(o.id)));
+  return orders.map((o, i) => adminOrderToWire(o.id, o.doc, snaps[i]?.data() as FulfilmentDoc | undefined));
 }
 
 export interface PlaceOrderAnswer {
@@ -180,12 +185,12 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         refillDays: refillDaysOf(service),
         status: 'pending',
         activeLinkKey: linkKey,
-        fulfilment: fulfilmentAtPlacement(providerLink, provider, body.quantity, now),
         createdAt: now,
         updatedAt: now,
       };
       createIfMissing();
       tx.create(orderRef, order);
+      tx.create(fulfilmentRef(orderRef.id), fulfilmentAtPlacement(providerLink, provider, body.quantity, now));
       tx.set(linkRef, { uid: identity.uid, serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
       const balanceAfter = postEntry(tx, account, {
         id: ledgerEntryId.orderDebit(orderRef.id),
@@ -338,7 +343,7 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (page.fulfilment && ((q && (isLink || isEmail)) || page.status || page.platform || page.serviceId)) {
     throw invalidInput(MESSAGES.fulfilmentFilterAlone, 'fulfilment');
   }
-  const inFulfilment = (doc: OrderDoc) => !page.fulfilment || (doc.fulfilment?.state ?? 'manual') === page.fulfilment;
+
   const from = page.from ? Timestamp.fromMillis(pakistanDayStart(page.from)) : undefined;
   const to = page.to ? Timestamp.fromMillis(pakistanDayEnd(page.to)) : undefined;
   const inRange = (doc: OrderDoc) =>
@@ -355,16 +360,30 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (q && !isLink && !isEmail) {
     // An order number: at most one result.
     if (!isNumberedId(q)) return { items: [], nextCursor: null };
-    const snap = await ordersCollection().doc(q).get();
-    const doc = snap.data() as OrderDoc | undefined;
+    const [snap, fulfilmentSnap] = await db.getAll(ordersCollection().doc(q), fulfilmentRef(q));
+    const doc = snap?.data() as OrderDoc | undefined;
+    const fulfilment = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     const match =
       doc &&
       (!page.status || doc.status === page.status) &&
       (!platform || doc.platform === platform) &&
       (!page.serviceId || doc.serviceId === page.serviceId) &&
-      inFulfilment(doc) &&
+      (!page.fulfilment || (fulfilment?.state ?? 'manual') === page.fulfilment) &&
       inRange(doc);
-    return { items: match ? [adminOrderToWire(snap.id, doc)] : [], nextCursor: null };
+    return { items: match ? [adminOrderToWire(q, doc, fulfilment)] : [], nextCursor: null };
+  }
+  if (page.fulfilment) {
+    // The fulfilment documents carry the order's createdAt: the same newest-first list, then the orders.
+    let byState: Query = fulfilmentCollection().where('state', '==', page.fulfilment);
+    if (from) byState = byState.where('createdAt', '>=', from);
+    if (to) byState = byState.where('createdAt', '<', to);
+    const found = await pageNewestFirst(byState, 'createdAt', page, (d) => ({ id: d.id, fulfilment: d.data() as FulfilmentDoc }));
+    const orderSnaps = found.items.length > 0 ? await db.getAll(...found.items.map((f) => ordersCollection().doc(f.id))) : [];
+    const items = found.items.flatMap((f, i) => {
+      const doc = orderSnaps[i]?.data() as OrderDoc | undefined;
+      return doc ? [adminOrderToWire(f.id, doc, f.fulfilment)] : [];
+    });
+    return { items, nextCursor: found.nextCursor };
   }
   let query: Query = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
@@ -372,10 +391,10 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (page.serviceId) query = query.where('serviceId', '==', page.serviceId);
   if (platform) query = query.where('platform', '==', platform);
   if (page.status) query = query.where('status', '==', page.status);
-  if (page.fulfilment) query = query.where('fulfilment.state', '==', page.fulfilment);
   if (from) query = query.where('createdAt', '>=', from);
   if (to) query = query.where('createdAt', '<', to);
-  return pageNewestFirst(query, 'createdAt', page, (d) => adminOrderToWire(d.id, d.data() as OrderDoc));
+  const found = await pageNewestFirst(query, 'createdAt', page, (d) => ({ id: d.id, doc: d.data() as OrderDoc }));
+  return { items: await withFulfilment(found.items), nextCursor: found.nextCursor };
 }
 
 export type BulkStatusResult =

@@ -4,10 +4,9 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
-import type { OrderDoc } from '../services/orders';
 import { providerCostPaisa } from '../shared/providers';
 import { createProviderClient } from '../upstream/client';
 import { type ForwardDeps, forwardOrder, LEASE_MS, REASONS, SWEEP_QUEUED_AFTER_MS, sweep } from './forward';
@@ -65,8 +64,7 @@ async function place(serviceId = 'tt-views-fast'): Promise<{ id: string; link: s
 }
 
 async function fulfilmentOf(id: string): Promise<FulfilmentDoc> {
-  const order = (await db.collection('orders').doc(id).get()).data() as OrderDoc;
-  return order.fulfilment as FulfilmentDoc;
+  return (await db.collection('orderFulfilment').doc(id).get()).data() as FulfilmentDoc;
 }
 
 describe('placement', () => {
@@ -80,7 +78,8 @@ describe('placement', () => {
     expect(JSON.stringify(body)).not.toMatch(/fulfilment|simProvider|provider/i);
 
     const manual = await place('tt-views-hq');
-    expect(await fulfilmentOf(manual.id)).toEqual({ state: 'manual' });
+    expect(await fulfilmentOf(manual.id)).toMatchObject({ state: 'manual' });
+    expect((await fulfilmentOf(manual.id)).providerId).toBeUndefined();
   });
 
   it('never shows the provider to the customer, and shows the fulfilment to the admin (filtered by state)', async () => {
@@ -88,6 +87,11 @@ describe('placement', () => {
     const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
     expect(mine.status).toBe(200);
     expect(JSON.stringify(mine.body)).not.toMatch(/fulfilment|simProvider/);
+    // Nor through Firestore: the order the customer may read holds nothing of it, the fulfilment is admins'.
+    const own = await fetchFirestoreAs(customer.token, `orders/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.text).not.toMatch(/fulfilment|simProvider|providerServiceId|costPaisa/);
+    expect((await fetchFirestoreAs(customer.token, `orderFulfilment/${id}`)).status).toBe(403);
 
     const one = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token });
     expect(one.body.orders[0].fulfilment).toMatchObject({ state: 'queued', providerId: PROVIDER_ID, cost: 2.66, rateToPkr: RATE_TO_PKR });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
 import { type OrderDoc, ordersCollection } from '../services/orders';
 import { type ProviderDoc, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
@@ -59,19 +60,19 @@ interface Claim {
 
 const ts = (ms: number) => Timestamp.fromMillis(ms);
 
-/** The fulfilment field paths to write, from a partial fulfilment (FieldValue.delete() removes one). */
+/** The fields to write (FieldValue.delete() removes one) with the time. */
 function fulfilmentUpdate(changes: Record<string, unknown>, now: Timestamp) {
-  return { ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [`fulfilment.${k}`, v])), updatedAt: now };
+  return { ...changes, updatedAt: now };
 }
 
 /** Sends one order to its provider if it is queued; safe to call any number of times, concurrently. */
 export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<ForwardOutcome> {
-  const ref = ordersCollection().doc(orderId);
+  const ref = fulfilmentRef(orderId);
   const claimed = await runInTransaction<{ claim: Claim } | { skipped: ForwardOutcome }>(null, async (tx) => {
     const now = deps.now();
-    const snap = await tx.get(ref);
-    const order = snap.data() as OrderDoc | undefined;
-    const f = order?.fulfilment;
+    const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(orderId), ref);
+    const order = orderSnap?.data() as OrderDoc | undefined;
+    const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     if (!order || !f || f.state !== 'queued') return { status: 200, body: { skipped: { kind: 'skipped', state: f?.state ?? 'none' } } };
     const wait = (reason: string, changes: Record<string, unknown> = {}) => {
       if (f.reason !== reason || Object.keys(changes).length > 0) tx.update(ref, fulfilmentUpdate({ reason, ...changes }, ts(now)));
@@ -133,12 +134,11 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
  * started another attempt since (two provider orders: the admin cancels one).
  */
 async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResult<{ order: string }>, deps: ForwardDeps) {
-  const ref = ordersCollection().doc(orderId);
+  const ref = fulfilmentRef(orderId);
   const answer = await runInTransaction<ForwardOutcome>(null, async (tx) => {
     const now = deps.now();
-    const order = (await tx.get(ref)).data() as OrderDoc | undefined;
-    const f = order?.fulfilment;
-    if (!order || !f) throw new Error(`Order ${orderId} lost its fulfilment`);
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    if (!f) throw new Error(`Order ${orderId} lost its fulfilment`);
     const ours = f.state === 'sending' && f.lease?.token === claim.token;
     const at = ts(now);
     if (ours) {
@@ -196,10 +196,10 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
 
 /** A `sending` order whose lease ran out becomes `unknown` (the call may have reached the provider), never `queued`. */
 async function expireLease(orderId: string, deps: ForwardDeps): Promise<boolean> {
-  const ref = ordersCollection().doc(orderId);
+  const ref = fulfilmentRef(orderId);
   const answer = await runInTransaction<boolean>(null, async (tx) => {
     const now = deps.now();
-    const f = ((await tx.get(ref)).data() as OrderDoc | undefined)?.fulfilment;
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
     if (f?.state !== 'sending' || !f.lease || f.lease.until.toMillis() > now) return { status: 200, body: false };
     tx.update(ref, fulfilmentUpdate({ state: 'unknown', error: REASONS.leaseExpired, lease: FieldValue.delete() }, ts(now)));
     return { status: 200, body: true };
@@ -219,19 +219,19 @@ export interface SweepResult {
  */
 export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
   const now = deps.now();
-  const expiredSnap = await ordersCollection()
-    .where('fulfilment.state', '==', 'sending')
-    .where('fulfilment.lease.until', '<=', ts(now))
-    .orderBy('fulfilment.lease.until')
+  const expiredSnap = await fulfilmentCollection()
+    .where('state', '==', 'sending')
+    .where('lease.until', '<=', ts(now))
+    .orderBy('lease.until')
     .limit(SWEEP_BATCH)
     .get();
   let expired = 0;
   for (const doc of expiredSnap.docs) if (await expireLease(doc.id, deps)) expired += 1;
 
-  const queuedSnap = await ordersCollection()
-    .where('fulfilment.state', '==', 'queued')
-    .where('fulfilment.queuedAt', '<=', ts(now - SWEEP_QUEUED_AFTER_MS))
-    .orderBy('fulfilment.queuedAt')
+  const queuedSnap = await fulfilmentCollection()
+    .where('state', '==', 'queued')
+    .where('queuedAt', '<=', ts(now - SWEEP_QUEUED_AFTER_MS))
+    .orderBy('queuedAt')
     .limit(SWEEP_BATCH)
     .get();
   let sent = 0;
@@ -251,9 +251,7 @@ export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
  * Whether an order write is one the trigger sends: its fulfilment became `queued` (a placement, or a
  * Resend, which starts a new attempt). Any other write (the claim, a status change) is not.
  */
-export function becameQueued(before: OrderDoc | undefined, after: OrderDoc | undefined): boolean {
-  const next = after?.fulfilment;
+export function becameQueued(prev: FulfilmentDoc | undefined, next: FulfilmentDoc | undefined): boolean {
   if (next?.state !== 'queued') return false;
-  const prev = before?.fulfilment;
   return prev?.state !== 'queued' || prev.queuedAt?.toMillis() !== next.queuedAt?.toMillis();
 }
