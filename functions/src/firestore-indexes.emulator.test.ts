@@ -5,8 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../tests/support/api';
-import { sweep } from './workers/forward';
 import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, recordQueries } from '../../tests/support/query-recorder';
+import { db } from './lib/admin';
+import type { ProviderClient } from './upstream/client';
+import { sweep } from './workers/forward';
+import { syncAll } from './workers/sync';
 
 const declared = (
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[] }
@@ -27,12 +30,16 @@ beforeAll(async () => {
   });
 });
 
-/** The forwarding sweeper's queries (workers/forward.ts): no order is linked here, so it calls no provider. */
-const runSweeper = () =>
-  sweep({
-    now: Date.now,
-    clientFor: () => Promise.reject(new Error('no provider in this test')),
-  });
+/**
+ * The forwarding sweeper's and the status sync's queries (workers/): one active provider with no order,
+ * so neither calls it.
+ */
+async function runSweeper() {
+  await db.collection('providers').doc('idxProvider').set({ name: 'Index', active: true });
+  const deps = { now: Date.now, clientFor: async () => ({}) as ProviderClient };
+  await sweep(deps);
+  await syncAll(deps);
+}
 
 /** Every list endpoint with every filter combination it accepts. */
 function listCalls(): [path: string, token: string][] {

@@ -10,6 +10,7 @@ import { hideBodiesFromHost } from './lib/host-body';
 import type { FulfilmentDoc } from './services/fulfilment';
 import { providerClientFor } from './workers/clients';
 import { becameQueued, type ForwardDeps, forwardOrder, sweep } from './workers/forward';
+import { syncAll } from './workers/sync';
 
 hideBodiesFromHost();
 
@@ -26,7 +27,8 @@ export const forwardQueuedOrder = onDocumentWritten({ document: 'orderFulfilment
   if (becameQueued(before, after)) await forwardOrder(event.params.id, workerDeps);
 });
 
-// The safety net: lost triggers, expired claims.
+// The safety net (lost triggers, expired claims), then the status sync of sent orders.
 export const sweepForwarding = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds: 300 }, async () => {
   await sweep(workerDeps);
+  await syncAll(workerDeps);
 });

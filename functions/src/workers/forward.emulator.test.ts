@@ -7,9 +7,12 @@ import { type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../
 import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
+import type { OrderDoc } from '../services/orders';
+import { partialRefund } from '../shared/money';
 import { providerCostPaisa } from '../shared/providers';
 import { createProviderClient } from '../upstream/client';
-import { type ForwardDeps, forwardOrder, LEASE_MS, REASONS, SWEEP_QUEUED_AFTER_MS, sweep } from './forward';
+import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS, REASONS, SWEEP_QUEUED_AFTER_MS, sweep } from './forward';
+import { syncProvider } from './sync';
 
 const api = apiServerForFile({ moneyInvariants: true });
 const KEY = 'sim-key-forwarding';
@@ -287,5 +290,55 @@ describe('the admin’s actions', () => {
     ).toBe(400);
     expect((await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: customer.token, body: {} })).status).toBe(403);
     expect((await call(api.url, 'POST', '/api/admin/orders/nope/resend', { token: admin.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe('status sync', () => {
+  const sent = async () => {
+    const placed = await place();
+    expect((await forwardOrder(placed.id, deps())).kind).toBe('sent');
+    const providerOrderId = Number((await fulfilmentOf(placed.id)).providerOrderId);
+    return { ...placed, providerOrderId };
+  };
+  const orderOf = async (id: string) => (await db.collection('orders').doc(id).get()).data() as OrderDoc;
+  const due = FIRST_SYNC_AFTER_MS + 1000;
+
+  it('applies a partial once (refund through the status transaction) and stops asking', async () => {
+    const { id, providerOrderId } = await sent();
+    sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
+    await syncProvider(PROVIDER_ID, deps(due));
+    const order = await orderOf(id);
+    expect(order.status).toBe('partial');
+    expect(order.remains).toBe(300);
+    expect(order.refundPaisa).toBe(partialRefund(order.pricePaisa, 300, 1000));
+    const f = await fulfilmentOf(id);
+    expect(f.syncDueAt).toBeUndefined();
+    expect(f.remains).toBe(300);
+    await syncProvider(PROVIDER_ID, deps(2 * due));
+    expect((await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).get()).size).toBe(2);
+  });
+
+  it('flags an unreadable remains without moving money', async () => {
+    const { id, providerOrderId } = await sent();
+    sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
+    sim.fault({ action: 'status', kind: 'remains-unknown' });
+    await syncProvider(PROVIDER_ID, deps(due));
+    expect((await orderOf(id)).status).toBe('pending');
+    expect((await orderOf(id)).refundPaisa).toBeUndefined();
+    const f = await fulfilmentOf(id);
+    expect(f.flag).toMatch(/unusable_remains/);
+    expect(f.syncDueAt).toBeDefined();
+  });
+
+  it('never runs twice at once for a provider', async () => {
+    await sent();
+    const before = sim.requests.filter((r) => r.action === 'status').length;
+    sim.fault({ action: 'status', kind: 'slow', delayMs: 1500 });
+    const first = syncProvider(PROVIDER_ID, deps(due));
+    // The second run starts while the first holds the provider and waits for its answer.
+    await expect.poll(() => sim.requests.filter((r) => r.action === 'status').length - before, { timeout: 5000 }).toBe(1);
+    expect(await syncProvider(PROVIDER_ID, deps(due))).toEqual({ checked: 0, changed: 0, flagged: 0 });
+    await first;
+    expect(sim.requests.filter((r) => r.action === 'status').length - before).toBe(1);
   });
 });
