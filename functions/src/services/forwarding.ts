@@ -6,7 +6,14 @@ import { conflict, fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import type { AdminOrder, MarkSentBody, ResendOrderBody } from '../shared/providers';
 import { type Actor, recordAudit } from './audit';
-import { type AttemptRecord, type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentRef } from './fulfilment';
+import {
+  type AttemptRecord,
+  type FulfilmentDoc,
+  fulfilmentAtPlacement,
+  fulfilmentRef,
+  SWEEP_QUEUED_AFTER_MS,
+  sweepAfter,
+} from './fulfilment';
 import { isNumberedId } from './numbers';
 import { adminOrderToWire, type OrderDoc, ordersCollection } from './orders';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
@@ -74,6 +81,7 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
       ...target,
       attempt: f.attempt ?? 0,
       queuedAt: now,
+      sweepAt: sweepAfter(now, SWEEP_QUEUED_AFTER_MS),
       history: [...(f.history ?? []), previousAttempt(f, now)],
       ...(f.flag !== undefined ? { flag: f.flag } : {}),
     };

@@ -2,7 +2,7 @@
 // placement writes, and how the admin sees it. Not on the order, which its customer may read from
 // Firestore: the provider, our cost and the provider's order id are admins' facts (as serviceProviders). The workers (workers/forward.ts) and the admin's
 // Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
-import type { Timestamp } from 'firebase-admin/firestore';
+import { type Timestamp, Timestamp as TimestampValue } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import type { FulfilmentState } from '../shared/fulfilment';
 import { type Paisa, toRupees } from '../shared/money';
@@ -31,8 +31,14 @@ export interface FulfilmentDoc {
   rateToPkr?: number;
   /** `add` calls claimed so far (0 while queued the first time). */
   attempt?: number;
-  /** When it became queued: the sweeper sends queued orders older than a minute (a lost trigger). */
+  /** When it became queued (a placement or a Resend). */
   queuedAt?: Timestamp;
+  /**
+   * When the sweeper next tries it (oldest first): a minute after it was queued (its trigger was lost),
+   * then every few minutes while it waits (provider disabled or short of funds), so waiting orders take
+   * turns instead of holding the sweep's batch. Absent: nothing to try (an order no longer pending).
+   */
+  sweepAt?: Timestamp;
   /** Held while `sending`: only the holder of `token` records the answer; `until` passed → `unknown`. */
   lease?: { token: string; until: Timestamp };
   providerOrderId?: string;
@@ -47,6 +53,12 @@ export interface FulfilmentDoc {
   flag?: string;
   history?: AttemptRecord[];
 }
+
+/** A queued order still queued this long after was missed by its trigger: the sweeper sends it. */
+export const SWEEP_QUEUED_AFTER_MS = 60_000;
+/** A queued order kept waiting (with a reason) is tried again after this. */
+export const WAIT_RETRY_MS = 5 * 60_000;
+export const sweepAfter = (now: Timestamp, ms: number) => TimestampValue.fromMillis(now.toMillis() + ms);
 
 export const fulfilmentCollection = () => db.collection('orderFulfilment');
 export const fulfilmentRef = (orderId: string) => fulfilmentCollection().doc(orderId);
@@ -69,6 +81,7 @@ export function fulfilmentAtPlacement(
     rateToPkr: provider.rateToPkr,
     attempt: 0,
     queuedAt: now,
+    sweepAt: sweepAfter(now, SWEEP_QUEUED_AFTER_MS),
   };
 }
 

@@ -7,11 +7,12 @@ import { type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../
 import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
+import { SWEEP_QUEUED_AFTER_MS, WAIT_RETRY_MS } from '../services/fulfilment';
 import type { OrderDoc } from '../services/orders';
 import { partialRefund } from '../shared/money';
 import { providerCostPaisa } from '../shared/providers';
 import { createProviderClient } from '../upstream/client';
-import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS, REASONS, SWEEP_QUEUED_AFTER_MS, sweep } from './forward';
+import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
 import { syncProvider } from './sync';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -178,10 +179,12 @@ describe('forwardOrder', () => {
     } finally {
       await provider.update({ active: true });
     }
-    // Within its first minute the sweeper leaves it to its trigger; after, it sends it.
+    // A waiting order is tried again only after a few minutes (waiting orders take turns, never holding
+    // the sweep's batch), then sent.
     await sweep(deps());
-    expect((await fulfilmentOf(id)).state).toBe('queued');
     await sweep(deps(SWEEP_QUEUED_AFTER_MS + 1000));
+    expect((await fulfilmentOf(id)).state).toBe('queued');
+    await sweep(deps(WAIT_RETRY_MS + 1000));
     const f = await fulfilmentOf(id);
     expect(f.state).toBe('sent');
     expect(f.reason).toBeUndefined();
@@ -195,7 +198,7 @@ describe('forwardOrder', () => {
     expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'queued', reason: REASONS.notPending });
     await sweep(deps(SWEEP_QUEUED_AFTER_MS + 1000));
     expect(sim.addsReceived(link)).toBe(0);
-    expect((await fulfilmentOf(id)).queuedAt).toBeUndefined();
+    expect((await fulfilmentOf(id)).sweepAt).toBeUndefined();
   });
 });
 

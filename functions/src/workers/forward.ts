@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, WAIT_RETRY_MS } from '../services/fulfilment';
 import { type OrderDoc, ordersCollection } from '../services/orders';
 import { type ProviderDoc, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
@@ -17,8 +17,6 @@ import type { UpstreamResult } from '../upstream/result';
 export const ADD_TIMEOUT_MS = 20_000;
 /** How long a claim holds: past it, the sweeper turns `sending` into `unknown` (the call may have landed). */
 export const LEASE_MS = ADD_TIMEOUT_MS + 40_000;
-/** A queued order older than this was missed by its trigger: the sweeper sends it. */
-export const SWEEP_QUEUED_AFTER_MS = 60_000;
 /** The first status check of a sent order. */
 export const FIRST_SYNC_AFTER_MS = 2 * 60_000;
 /** Orders each sweep handles per kind (the next run takes the rest). */
@@ -74,12 +72,12 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
     const order = orderSnap?.data() as OrderDoc | undefined;
     const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     if (!order || !f || f.state !== 'queued') return { status: 200, body: { skipped: { kind: 'skipped', state: f?.state ?? 'none' } } };
-    const wait = (reason: string, changes: Record<string, unknown> = {}) => {
-      if (f.reason !== reason || Object.keys(changes).length > 0) tx.update(ref, fulfilmentUpdate({ reason, ...changes }, ts(now)));
+    const wait = (reason: string, changes: Record<string, unknown> = { sweepAt: ts(now + WAIT_RETRY_MS) }) => {
+      tx.update(ref, fulfilmentUpdate({ reason, ...changes }, ts(now)));
       return { status: 200, body: { skipped: { kind: 'skipped' as const, state: 'queued', reason } } };
     };
     // Cancelled (and refunded) while queued: nothing to send; out of the sweeper's query for good.
-    if (order.status !== 'pending') return wait(REASONS.notPending, { queuedAt: FieldValue.delete() });
+    if (order.status !== 'pending') return wait(REASONS.notPending, { sweepAt: FieldValue.delete() });
     if (!f.providerId || !f.providerServiceId) throw new Error(`Order ${orderId} is queued without a provider`);
     const provider = (await tx.get(providersCollection().doc(f.providerId))).data() as ProviderDoc | undefined;
     if (!provider) return wait(REASONS.providerMissing);
@@ -93,7 +91,14 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
     tx.update(
       ref,
       fulfilmentUpdate(
-        { state: 'sending', attempt, lease: { token, until: ts(now + LEASE_MS) }, reason: FieldValue.delete(), error: FieldValue.delete() },
+        {
+          state: 'sending',
+          attempt,
+          lease: { token, until: ts(now + LEASE_MS) },
+          sweepAt: FieldValue.delete(),
+          reason: FieldValue.delete(),
+          error: FieldValue.delete(),
+        },
         ts(now),
       ),
     );
@@ -213,8 +218,8 @@ export interface SweepResult {
 }
 
 /**
- * The every-minute safety net: `sending` orders whose lease ran out → `unknown`; `queued` orders older
- * than a minute (their trigger was lost, or their provider was disabled or short of funds) → forwardOrder.
+ * The every-minute safety net: `sending` orders whose lease ran out → `unknown`; `queued` orders due
+ * (`sweepAt`: their trigger was lost, or they wait for their provider) → forwardOrder.
  * Oldest first; each order through its own transactions, so an overlapping sweep changes nothing twice.
  */
 export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
@@ -230,8 +235,8 @@ export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
 
   const queuedSnap = await fulfilmentCollection()
     .where('state', '==', 'queued')
-    .where('queuedAt', '<=', ts(now - SWEEP_QUEUED_AFTER_MS))
-    .orderBy('queuedAt')
+    .where('sweepAt', '<=', ts(now))
+    .orderBy('sweepAt')
     .limit(SWEEP_BATCH)
     .get();
   let sent = 0;
