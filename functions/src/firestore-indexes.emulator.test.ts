@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../tests/support/api';
 import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, recordQueries } from '../../tests/support/query-recorder';
+import { db } from './lib/admin';
+import type { ProviderClient } from './upstream/client';
+import { sweep } from './workers/forward';
+import { syncAll } from './workers/sync';
 
 const declared = (
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[] }
@@ -25,6 +29,17 @@ beforeAll(async () => {
     body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/1', quantity: 1000 },
   });
 });
+
+/**
+ * The forwarding sweeper's and the status sync's queries (workers/): one active provider with no order,
+ * so neither calls it.
+ */
+async function runSweeper() {
+  await db.collection('providers').doc('idxProvider').set({ name: 'Index', active: true });
+  const deps = { now: Date.now, clientFor: async () => ({}) as ProviderClient };
+  await sweep(deps);
+  await syncAll(deps);
+}
 
 /** Every list endpoint with every filter combination it accepts. */
 function listCalls(): [path: string, token: string][] {
@@ -75,6 +90,10 @@ function listCalls(): [path: string, token: string][] {
       ]),
     ),
     ['/api/review?limit=1', ''],
+    // The provider states (Failed, Unknown…) take a date range or an order number only.
+    ['/api/admin/order?limit=1&fulfilment=failed', admin.token],
+    ['/api/admin/order?limit=1&fulfilment=unknown&from=2025-01-01&to=2099-12-31', admin.token],
+    ['/api/admin/order?limit=1&fulfilment=queued&q=123456789', admin.token],
     ['/api/api-key', user.token],
     ...adminOrders.map((path): [string, string] => [
       path
@@ -97,6 +116,7 @@ describe('firestore.indexes.json', () => {
         const cursor = (first.body as { nextCursor?: string | null }).nextCursor;
         if (cursor) expect((await call(api.url, 'GET', `${path}&cursor=${cursor}`, { token })).status).toBe(200);
       }
+      await runSweeper();
     } finally {
       recorder.stop();
     }
@@ -111,6 +131,7 @@ describe('firestore.indexes.json', () => {
     const recorder = recordQueries();
     try {
       for (const [path, token] of listCalls()) await call(api.url, 'GET', path, { token: token || undefined });
+      await runSweeper();
     } finally {
       recorder.stop();
     }

@@ -1,12 +1,34 @@
-// Wiring only: the one HTTPS function `api`, serving every /api/... path through the Hosting rewrite.
+// Wiring only: the one HTTPS function `api`, serving every /api/... path through the Hosting rewrite, and
+// the forwarding workers (decision record 0008), whose logic lives in workers/.
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { config } from './lib/config';
 import { hideBodiesFromHost } from './lib/host-body';
+import type { FulfilmentDoc } from './services/fulfilment';
+import { providerClientFor } from './workers/clients';
+import { becameQueued, type ForwardDeps, forwardOrder, sweep } from './workers/forward';
+import { syncAll } from './workers/sync';
 
 hideBodiesFromHost();
 
 setGlobalOptions({ region: config.region, maxInstances: 20 });
 
 export const api = onRequest({ concurrency: 80, memory: '512MiB', timeoutSeconds: 60 }, createApp());
+
+const workerDeps: ForwardDeps = { now: Date.now, clientFor: providerClientFor };
+
+// A placement or a Resend: send now. A duplicate delivery finds the order claimed and stops.
+export const forwardQueuedOrder = onDocumentWritten({ document: 'orderFulfilment/{id}', timeoutSeconds: 120 }, async (event) => {
+  const before = event.data?.before.data() as FulfilmentDoc | undefined;
+  const after = event.data?.after.data() as FulfilmentDoc | undefined;
+  if (becameQueued(before, after)) await forwardOrder(event.params.id, workerDeps);
+});
+
+// The safety net (lost triggers, expired claims), then the status sync of sent orders.
+export const sweepForwarding = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds: 300 }, async () => {
+  await sweep(workerDeps);
+  await syncAll(workerDeps);
+});

@@ -468,6 +468,26 @@ describe('serviceProviders: a service’s provider and cost, read by admins only
   });
 });
 
+describe('orderFulfilment: an order’s provider, cost and provider order id, read by admins only, never by its customer', () => {
+  const fulfilment = `orderFulfilment/${ALICE_ORDER.split('/')[1]}`;
+  it('an admin can get and list them', async () => {
+    expect((await assertSucceeds(get('admin', fulfilment))).data()).toMatchObject({ providerId: 'prov-1', costPaisa: 266 });
+    expect((await assertSucceeds(list('admin', 'orderFulfilment'))).size).toBe(1);
+  });
+  it('the order’s own customer, another customer and anonymous cannot', async () => {
+    await assertSucceeds(get('alice', ALICE_ORDER));
+    for (const actor of ['anonymous', 'alice', 'bob'] as const) {
+      await assertFails(get(actor, fulfilment));
+      await assertFails(list(actor, 'orderFulfilment'));
+    }
+  });
+  itDeniesEveryClientWrite({
+    what: 'a fulfilment',
+    create: ['orderFulfilment/100000009', { state: 'queued' }],
+    update: [fulfilment, { state: 'unknown' }],
+  });
+});
+
 describe('idempotency: server-only, no client access at all', () => itDeniesEverything('idempotency', 'idempotency/key-1'));
 describe('rateLimits: server-only, no client access at all', () => itDeniesEverything('rateLimits', 'rateLimits/alice'));
 describe('rechargeReferences: server-only, no client access at all', () =>

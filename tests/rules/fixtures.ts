@@ -99,6 +99,15 @@ export const FIXTURES: Record<string, DocumentData> = {
   },
   'providerSecrets/prov-1': { key: 'secret-key-9f2c' },
   [`serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`]: { providerId: 'prov-1', serviceId: '1234', cost: 0.5, linkedAt: at },
+  [`orderFulfilment/${ALICE_ORDER.split('/')[1]}`]: {
+    state: 'sent',
+    providerId: 'prov-1',
+    providerServiceId: '1234',
+    providerOrderId: '5001',
+    costPaisa: 266,
+    createdAt: at,
+    updatedAt: at,
+  },
   'notes/note-1': { text: 'a collection the rules do not mention' },
 };
 

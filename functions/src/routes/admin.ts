@@ -6,6 +6,7 @@ import { adminOnly } from '../middleware/require-admin';
 import { adjustBalance } from '../services/adjustments';
 import { listAudit } from '../services/audit';
 import { blockUser, unblockUser } from '../services/blocks';
+import { markOrderSent, resendOrder } from '../services/forwarding';
 import { listLedger } from '../services/ledger';
 import { listAllOrders, listMyOrders, updateOrderStatus, updateOrderStatuses } from '../services/orders';
 import { getOverview } from '../services/overview';
@@ -14,6 +15,7 @@ import { addBalance, listRecentRecharges, listUserRecharges } from '../services/
 import { decideRefill, listRefills } from '../services/refills';
 import { getAdminUser, isUid, listUsers } from '../services/users';
 import { MESSAGES } from '../shared/messages';
+import { markSentBody, resendOrderBody } from '../shared/providers';
 import {
   addBalanceBody,
   adjustBalanceBody,
@@ -38,6 +40,15 @@ adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
 adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
   const { status, remains } = parseBody(updateStatusBody, req);
   res.json(await updateOrderStatus(String(req.params.id), status, remains, { admin: identityOf(req) }));
+});
+
+// An order's fulfilment at its provider (decision record 0008): a new attempt, or the admin's word that it was sent.
+adminRouter.post('/admin/orders/:id/resend', ...adminOnly, async (req, res) => {
+  res.json({ order: await resendOrder(identityOf(req), String(req.params.id), parseBody(resendOrderBody, req)) });
+});
+
+adminRouter.post('/admin/orders/:id/mark-sent', ...adminOnly, async (req, res) => {
+  res.json({ order: await markOrderSent(identityOf(req), String(req.params.id), parseBody(markSentBody, req)) });
 });
 
 // Several orders at once, each through the same transaction as a single change: one result per order.

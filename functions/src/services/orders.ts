@@ -7,16 +7,20 @@ import { logger } from '../lib/logger';
 import { pageNewestFirst } from '../lib/pagination';
 import { serviceLabel } from '../shared/catalogue';
 import type { ErrorCode } from '../shared/errors';
+import type { FulfilmentState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
 import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
 import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../shared/pakistan-days';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
+import type { AdminOrder } from '../shared/providers';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
+import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
 import { runInTransaction, sha256 } from './transactions';
 import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef } from './users';
 
@@ -68,6 +72,18 @@ export function orderToWire(id: string, doc: OrderDoc): Order {
   };
 }
 
+/** An order as the admin sees it: with where it stands at its provider (never in a customer's answers). */
+export function adminOrderToWire(id: string, doc: OrderDoc, fulfilment: FulfilmentDoc | undefined): AdminOrder {
+  return { ...orderToWire(id, doc), fulfilment: fulfilmentToWire(fulfilment) };
+}
+
+/** Admin answers for orders read: each with its fulfilment, read in one round trip. */
+async function withFulfilment(orders: { id: string; doc: OrderDoc }[]): Promise<AdminOrder[]> {
+  if (orders.length === 0) return [];
+  const snaps = await db.getAll(...orders.map((o) => fulfilmentRef(o.id)));
+  return orders.map((o, i) => adminOrderToWire(o.id, o.doc, snaps[i]?.data() as FulfilmentDoc | undefined));
+}
+
 export interface PlaceOrderAnswer {
   message: string;
   order: Order;
@@ -114,6 +130,10 @@ export interface PlaceOrderOptions {
 export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
   const link = normalizeLink(body.link);
   const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price };
+  // Which provider the service is linked to, read before the transaction so that its document joins the
+  // transaction's one batched read (the link is read again inside, which decides).
+  const linkedTo = ((await serviceLinkRef(body.serviceId).get()).data() as ServiceLinkDoc | undefined)?.providerId;
+  const providerDocRef = (id: string) => providersCollection().doc(id);
   return runInTransaction<PlaceOrderAnswer>(
     { scope: 'order.place', uid: identity.uid, key: options.idempotencyKey, request },
     async (tx, now, read) => {
@@ -121,13 +141,24 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
       // the less it contends.
       const linkKey = activeLinkKey(identity.uid, body.serviceId, link);
       const linkRef = activeLinksCollection().doc(linkKey);
-      const [serviceSnap, userSnap, linkSnap, ...candidates] = await read(
+      const [serviceSnap, userSnap, linkSnap, providerLinkSnap, ...rest] = await read(
         servicesCollection().doc(body.serviceId),
         userRef(identity.uid),
         linkRef,
+        serviceLinkRef(body.serviceId),
+        ...(linkedTo ? [providerDocRef(linkedTo)] : []),
         ...numberCandidates(ordersCollection()),
       );
-      if (!serviceSnap || !userSnap || !linkSnap) throw new Error('getAll returned fewer snapshots than asked');
+      if (!serviceSnap || !userSnap || !linkSnap || !providerLinkSnap) throw new Error('getAll returned fewer snapshots than asked');
+      const providerSnap = linkedTo ? rest.shift() : undefined;
+      const candidates = rest;
+      const providerLink = providerLinkSnap.data() as ServiceLinkDoc | undefined;
+      // The link changed between the two reads (rare): its provider is read on its own.
+      const provider = !providerLink
+        ? undefined
+        : providerLink.providerId === linkedTo
+          ? (providerSnap?.data() as ProviderDoc | undefined)
+          : ((await tx.get(providerDocRef(providerLink.providerId))).data() as ProviderDoc | undefined);
       const { account, user, createIfMissing } = accountFromSnapshot(tx, userSnap, identity, now);
       assertNotBlocked(user);
       const orderRef = firstFree(candidates);
@@ -159,6 +190,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
       };
       createIfMissing();
       tx.create(orderRef, order);
+      tx.create(fulfilmentRef(orderRef.id), fulfilmentAtPlacement(providerLink, provider, body.quantity, now));
       tx.set(linkRef, { uid: identity.uid, serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
       const balanceAfter = postEntry(tx, account, {
         id: ledgerEntryId.orderDebit(orderRef.id),
@@ -285,6 +317,8 @@ export interface AdminOrdersFilter {
   /** Pakistan days, both included. */
   from?: PakistanDay | undefined;
   to?: PakistanDay | undefined;
+  /** Orders placed before forwarding have no fulfilment and are not listed under `manual`. */
+  fulfilment?: FulfilmentState | undefined;
 }
 
 /**
@@ -305,6 +339,11 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   const isEmail = q !== undefined && !isLink && q.includes('@');
   if (q !== undefined && !searchable(q, { isLink, isEmail })) throw invalidInput(MESSAGES.unsearchable, 'q');
   if (isLink && (page.platform || page.serviceId)) throw invalidInput(MESSAGES.linkSearchAlone, 'q');
+  // The fulfilment lists (Failed, Unknown…) take a date range or an order number, nothing else: one index.
+  if (page.fulfilment && ((q && (isLink || isEmail)) || page.status || page.platform || page.serviceId)) {
+    throw invalidInput(MESSAGES.fulfilmentFilterAlone, 'fulfilment');
+  }
+
   const from = page.from ? Timestamp.fromMillis(pakistanDayStart(page.from)) : undefined;
   const to = page.to ? Timestamp.fromMillis(pakistanDayEnd(page.to)) : undefined;
   const inRange = (doc: OrderDoc) =>
@@ -321,15 +360,30 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (q && !isLink && !isEmail) {
     // An order number: at most one result.
     if (!isNumberedId(q)) return { items: [], nextCursor: null };
-    const snap = await ordersCollection().doc(q).get();
-    const doc = snap.data() as OrderDoc | undefined;
+    const [snap, fulfilmentSnap] = await db.getAll(ordersCollection().doc(q), fulfilmentRef(q));
+    const doc = snap?.data() as OrderDoc | undefined;
+    const fulfilment = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     const match =
       doc &&
       (!page.status || doc.status === page.status) &&
       (!platform || doc.platform === platform) &&
       (!page.serviceId || doc.serviceId === page.serviceId) &&
+      (!page.fulfilment || (fulfilment?.state ?? 'manual') === page.fulfilment) &&
       inRange(doc);
-    return { items: match ? [orderToWire(snap.id, doc)] : [], nextCursor: null };
+    return { items: match ? [adminOrderToWire(q, doc, fulfilment)] : [], nextCursor: null };
+  }
+  if (page.fulfilment) {
+    // The fulfilment documents carry the order's createdAt: the same newest-first list, then the orders.
+    let byState: Query = fulfilmentCollection().where('state', '==', page.fulfilment);
+    if (from) byState = byState.where('createdAt', '>=', from);
+    if (to) byState = byState.where('createdAt', '<', to);
+    const found = await pageNewestFirst(byState, 'createdAt', page, (d) => ({ id: d.id, fulfilment: d.data() as FulfilmentDoc }));
+    const orderSnaps = found.items.length > 0 ? await db.getAll(...found.items.map((f) => ordersCollection().doc(f.id))) : [];
+    const items = found.items.flatMap((f, i) => {
+      const doc = orderSnaps[i]?.data() as OrderDoc | undefined;
+      return doc ? [adminOrderToWire(f.id, doc, f.fulfilment)] : [];
+    });
+    return { items, nextCursor: found.nextCursor };
   }
   let query: Query = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
@@ -339,7 +393,8 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (page.status) query = query.where('status', '==', page.status);
   if (from) query = query.where('createdAt', '>=', from);
   if (to) query = query.where('createdAt', '<', to);
-  return pageNewestFirst(query, 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+  const found = await pageNewestFirst(query, 'createdAt', page, (d) => ({ id: d.id, doc: d.data() as OrderDoc }));
+  return { items: await withFulfilment(found.items), nextCursor: found.nextCursor };
 }
 
 export type BulkStatusResult =

@@ -20,6 +20,8 @@ export const AUDIT_TYPES = [
   'provider_create',
   'provider_update',
   'service_import',
+  'order_resend',
+  'order_mark_sent',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -43,4 +45,6 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   provider_create: 'Provider added',
   provider_update: 'Provider changed',
   service_import: 'Service imported from a provider',
+  order_resend: 'Order sent to a provider again',
+  order_mark_sent: 'Order marked sent to a provider',
 };

@@ -3,10 +3,11 @@
 // the import preview), so both compute the same rate.
 import { z } from 'zod';
 import { SERVICE_LIMITS } from './catalogue';
+import { FULFILMENT_STATES } from './fulfilment';
 import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUPEE, type Paisa } from './money';
 import { hasControlOrFormat } from './names';
 import { PLATFORMS } from './platforms';
-import { categorySchema, hasAtMostDecimals, PROVIDER_ID_PATTERN, providerServiceId, rupees, text } from './schemas';
+import { categorySchema, hasAtMostDecimals, orderSchema, PROVIDER_ID_PATTERN, providerServiceId, rupees, text } from './schemas';
 
 export const PROVIDER_LIMITS = {
   name: 60,
@@ -170,3 +171,56 @@ export function isLowBalance(balance: number | null, rateToPkr: number, lowBalan
   if (balance === null) return false;
   return lowBalanceBelow !== null ? balance < lowBalanceBelow : balance * rateToPkr < DEFAULT_LOW_BALANCE_PKR;
 }
+
+/**
+ * What an order of `quantity` costs us at a provider, in paisa: cost (per 1000, provider's currency) ×
+ * rateToPkr × quantity / 1000, rounded half up (the one rounding rule), exactly on the decimals. Frozen
+ * on the order at placement, for its profit.
+ */
+export function providerCostPaisa(cost: number, rateToPkr: number, quantity: number): Paisa {
+  const c = decimalParts(cost);
+  const r = decimalParts(rateToPkr);
+  if (!c || !r || !Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError('providerCostPaisa needs non-negative decimals');
+  const numerator = c.units * r.units * BigInt(quantity) * BigInt(PAISA_PER_RUPEE);
+  const denominator = TEN ** BigInt(c.scale + r.scale) * 1000n;
+  return Number(divideRoundHalfUpBig(numerator, denominator));
+}
+
+// ---- Forwarding (decision record 0008) ----
+
+/** The fulfilment of an order as the admin sees it (never in a customer's answers). */
+export const fulfilmentSchema = z.object({
+  state: z.enum(FULFILMENT_STATES),
+  providerId: z.string().optional(),
+  providerServiceId: z.string().optional(),
+  providerOrderId: z.string().optional(),
+  /** The provider's refusal (`failed`), or why it is unknown, or why a queued order waits. */
+  error: z.string().optional(),
+  reason: z.string().optional(),
+  /** Our cost of the order in rupees, frozen at placement, and the rate to PKR it was computed with. */
+  cost: z.number().optional(),
+  rateToPkr: z.number().optional(),
+  attempt: z.number().int().optional(),
+  startCount: z.number().int().optional(),
+  remains: z.number().int().optional(),
+  /** Something the admin must look at (a late answer of an earlier attempt: two provider orders). */
+  flag: z.string().optional(),
+});
+export type Fulfilment = z.infer<typeof fulfilmentSchema>;
+
+export const adminOrderSchema = orderSchema.extend({ fulfilment: fulfilmentSchema });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const resendOrderBody = z.strictObject({
+  providerId: text({ error: 'Provider not found' }).regex(PROVIDER_ID_PATTERN, 'Provider not found').optional(),
+});
+export type ResendOrderBody = z.infer<typeof resendOrderBody>;
+
+export const markSentBody = z.strictObject({
+  providerOrderId: text({ error: 'The provider’s order id is required' })
+    .trim()
+    .min(1, 'The provider’s order id is required')
+    .max(64, 'The provider’s order id is too long')
+    .regex(/^[\w.:-]+$/, 'That is not an order id the provider can have'),
+});
+export type MarkSentBody = z.infer<typeof markSentBody>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
+import { FULFILMENT_STATES } from './fulfilment';
 import { MESSAGES } from './messages';
 import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
@@ -231,6 +232,7 @@ export const adminOrdersQuery = pageQuery
     serviceId: serviceIdSchema.optional(),
     from: pakistanDaySchema.optional(),
     to: pakistanDaySchema.optional(),
+    fulfilment: z.enum(FULFILMENT_STATES, { error: 'Unknown provider state' }).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['to'],

@@ -1,0 +1,125 @@
+// The admin's actions on an order's fulfilment (decision record 0008): Resend (a new attempt, from
+// failed or unknown only) and Mark sent (the admin found the order in the provider's panel). Both
+// audited in their transaction; neither moves money (a cancel goes through updateOrderStatus).
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { conflict, fail } from '../lib/errors';
+import { MESSAGES } from '../shared/messages';
+import type { AdminOrder, MarkSentBody, ResendOrderBody } from '../shared/providers';
+import { type Actor, recordAudit } from './audit';
+import {
+  type AttemptRecord,
+  type FulfilmentDoc,
+  fulfilmentAtPlacement,
+  fulfilmentRef,
+  SWEEP_QUEUED_AFTER_MS,
+  sweepAfter,
+} from './fulfilment';
+import { isNumberedId } from './numbers';
+import { adminOrderToWire, type OrderDoc, ordersCollection } from './orders';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
+import { runInTransaction } from './transactions';
+
+/** The first status check of an order marked sent (as forward.ts's FIRST_SYNC_AFTER_MS). */
+const FIRST_SYNC_AFTER_MS = 2 * 60_000;
+
+const RESENDABLE: readonly FulfilmentDoc['state'][] = ['failed', 'unknown'];
+
+function previousAttempt(f: FulfilmentDoc, now: Timestamp): AttemptRecord {
+  const record: AttemptRecord = { attempt: f.attempt ?? 0, state: f.state, at: now };
+  if (f.providerId !== undefined) record.providerId = f.providerId;
+  if (f.providerOrderId !== undefined) record.providerOrderId = f.providerOrderId;
+  if (f.error !== undefined) record.error = f.error;
+  return record;
+}
+
+const auditView = (f: FulfilmentDoc) => ({
+  state: f.state,
+  ...(f.providerId !== undefined ? { providerId: f.providerId } : {}),
+  ...(f.providerOrderId !== undefined ? { providerOrderId: f.providerOrderId } : {}),
+  ...(f.error !== undefined ? { error: f.error } : {}),
+});
+
+async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
+  if (!isNumberedId(id)) throw fail('order_not_found', MESSAGES.orderNotFound);
+  const ref = fulfilmentRef(id);
+  const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(id), ref);
+  const order = orderSnap?.data() as OrderDoc | undefined;
+  if (!order) throw fail('order_not_found', MESSAGES.orderNotFound);
+  return { ref, order, fulfilment: fulfilmentSnap?.data() as FulfilmentDoc | undefined };
+}
+
+/**
+ * Queues a failed or unknown order again (the trigger sends it): to its own provider, or with
+ * `providerId` to the service's current link, which must name that provider (the cost is frozen anew).
+ * The earlier attempt is kept in `history`. An unknown order may already exist at the provider: the
+ * admin checked, and this is their decision.
+ */
+export async function resendOrder(actor: Actor, id: string, body: ResendOrderBody): Promise<AdminOrder> {
+  const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
+    const { ref, order, fulfilment: f } = await readOrder(tx, id);
+    if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.resendOnlyFailedOrUnknown, 'fulfilment');
+    if (order.status !== 'pending') throw conflict(MESSAGES.resendNotPending, 'status');
+    let target: FulfilmentDoc = {
+      state: 'queued',
+      createdAt: f.createdAt,
+      updatedAt: now,
+      providerId: f.providerId as string,
+      providerServiceId: f.providerServiceId as string,
+      ...(f.costPaisa !== undefined ? { costPaisa: f.costPaisa } : {}),
+      ...(f.rateToPkr !== undefined ? { rateToPkr: f.rateToPkr } : {}),
+    };
+    if (body.providerId !== undefined && body.providerId !== f.providerId) {
+      const [linkSnap, providerSnap] = await tx.getAll(serviceLinkRef(order.serviceId), providersCollection().doc(body.providerId));
+      const link = linkSnap?.data() as ServiceLinkDoc | undefined;
+      const provider = providerSnap?.data() as ProviderDoc | undefined;
+      if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound, 'providerId');
+      if (link?.providerId !== body.providerId) throw conflict(MESSAGES.resendNotLinked, 'providerId');
+      const fresh = fulfilmentAtPlacement(link, provider, order.quantity, now);
+      target = { ...fresh, state: 'queued', createdAt: f.createdAt };
+    }
+    const next: FulfilmentDoc = {
+      ...target,
+      attempt: f.attempt ?? 0,
+      queuedAt: now,
+      sweepAt: sweepAfter(now, SWEEP_QUEUED_AFTER_MS),
+      history: [...(f.history ?? []), previousAttempt(f, now)],
+      ...(f.flag !== undefined ? { flag: f.flag } : {}),
+    };
+    tx.set(ref, next);
+    recordAudit(tx, actor, now, {
+      subject: ordersCollection().doc(id),
+      action: 'order_resend',
+      before: auditView(f),
+      after: { state: 'queued', providerId: next.providerId, userId: order.userId },
+    });
+    return { status: 200, body: adminOrderToWire(id, order, next) };
+  });
+  return answer.body;
+}
+
+/** The admin found the order at the provider: `sent` with its id (the status sync takes it from there). */
+export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody): Promise<AdminOrder> {
+  const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
+    const { ref, order, fulfilment: f } = await readOrder(tx, id);
+    if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.markSentOnlyFailedOrUnknown, 'fulfilment');
+    const syncDueAt = Timestamp.fromMillis(now.toMillis() + FIRST_SYNC_AFTER_MS);
+    tx.update(ref, {
+      state: 'sent',
+      providerOrderId: body.providerOrderId,
+      syncDueAt,
+      error: FieldValue.delete(),
+      lease: FieldValue.delete(),
+      updatedAt: now,
+    });
+    recordAudit(tx, actor, now, {
+      subject: ordersCollection().doc(id),
+      action: 'order_mark_sent',
+      before: auditView(f),
+      after: { state: 'sent', providerOrderId: body.providerOrderId, userId: order.userId },
+    });
+    const { error: _error, lease: _lease, ...kept } = f;
+    const fulfilment: FulfilmentDoc = { ...kept, state: 'sent', providerOrderId: body.providerOrderId, syncDueAt, updatedAt: now };
+    return { status: 200, body: adminOrderToWire(id, order, fulfilment) };
+  });
+  return answer.body;
+}

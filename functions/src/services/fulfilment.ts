@@ -1,0 +1,106 @@
+// An order's fulfilment at its provider (decision record 0008), in orderFulfilment/{orderId}: what
+// placement writes, and how the admin sees it. Not on the order, which its customer may read from
+// Firestore: the provider, our cost and the provider's order id are admins' facts (as serviceProviders). The workers (workers/forward.ts) and the admin's
+// Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
+import { type Timestamp, Timestamp as TimestampValue } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import type { FulfilmentState } from '../shared/fulfilment';
+import { type Paisa, toRupees } from '../shared/money';
+import { type Fulfilment, providerCostPaisa } from '../shared/providers';
+import type { ProviderDoc, ServiceLinkDoc } from './provider-store';
+
+/** One earlier attempt, kept when the admin resends (and a late answer of one). */
+export interface AttemptRecord {
+  attempt: number;
+  state: FulfilmentState;
+  providerId?: string;
+  providerOrderId?: string;
+  error?: string;
+  at: Timestamp;
+}
+
+export interface FulfilmentDoc {
+  state: FulfilmentState;
+  /** The order's placement time: the admin's lists by state are newest first by it. */
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  providerId?: string;
+  providerServiceId?: string;
+  /** Our cost of the whole order in paisa and the provider's rate to PKR used, frozen at placement (or a resend to another link). */
+  costPaisa?: Paisa;
+  rateToPkr?: number;
+  /** `add` calls claimed so far (0 while queued the first time). */
+  attempt?: number;
+  /** When it became queued (a placement or a Resend). */
+  queuedAt?: Timestamp;
+  /**
+   * When the sweeper next tries it (oldest first): a minute after it was queued (its trigger was lost),
+   * then every few minutes while it waits (provider disabled or short of funds), so waiting orders take
+   * turns instead of holding the sweep's batch. Absent: nothing to try (an order no longer pending).
+   */
+  sweepAt?: Timestamp;
+  /** Held while `sending`: only the holder of `token` records the answer; `until` passed → `unknown`. */
+  lease?: { token: string; until: Timestamp };
+  providerOrderId?: string;
+  /** The provider's refusal (`failed`) or why the answer is unknown. */
+  error?: string;
+  /** Why a queued order waits (provider disabled, its balance under the cost, the order no longer pending). */
+  reason?: string;
+  /** When the status sync next asks the provider about it (sent orders only). */
+  syncDueAt?: Timestamp;
+  startCount?: number;
+  remains?: number;
+  flag?: string;
+  history?: AttemptRecord[];
+}
+
+/** A queued order still queued this long after was missed by its trigger: the sweeper sends it. */
+export const SWEEP_QUEUED_AFTER_MS = 60_000;
+/** A queued order kept waiting (with a reason) is tried again after this. */
+export const WAIT_RETRY_MS = 5 * 60_000;
+export const sweepAfter = (now: Timestamp, ms: number) => TimestampValue.fromMillis(now.toMillis() + ms);
+
+export const fulfilmentCollection = () => db.collection('orderFulfilment');
+export const fulfilmentRef = (orderId: string) => fulfilmentCollection().doc(orderId);
+
+/** What placement writes: `manual` without a link (or a link to a provider that is gone), else `queued`, the cost frozen. */
+export function fulfilmentAtPlacement(
+  link: ServiceLinkDoc | undefined,
+  provider: ProviderDoc | undefined,
+  quantity: number,
+  now: Timestamp,
+): FulfilmentDoc {
+  if (!link || !provider) return { state: 'manual', createdAt: now, updatedAt: now };
+  return {
+    state: 'queued',
+    createdAt: now,
+    updatedAt: now,
+    providerId: link.providerId,
+    providerServiceId: link.serviceId,
+    costPaisa: providerCostPaisa(link.cost, provider.rateToPkr, quantity),
+    rateToPkr: provider.rateToPkr,
+    attempt: 0,
+    queuedAt: now,
+    sweepAt: sweepAfter(now, SWEEP_QUEUED_AFTER_MS),
+  };
+}
+
+/** Orders placed before forwarding existed have no fulfilment: they are manual. */
+export function fulfilmentToWire(doc: FulfilmentDoc | undefined): Fulfilment {
+  if (!doc) return { state: 'manual' };
+  const optional = <K extends string, V>(key: K, value: V | undefined) => (value !== undefined ? { [key]: value } : {});
+  return {
+    state: doc.state,
+    ...optional('providerId', doc.providerId),
+    ...optional('providerServiceId', doc.providerServiceId),
+    ...optional('providerOrderId', doc.providerOrderId),
+    ...optional('error', doc.error),
+    ...optional('reason', doc.reason),
+    ...optional('cost', doc.costPaisa !== undefined ? toRupees(doc.costPaisa) : undefined),
+    ...optional('rateToPkr', doc.rateToPkr),
+    ...optional('attempt', doc.attempt),
+    ...optional('startCount', doc.startCount),
+    ...optional('remains', doc.remains),
+    ...optional('flag', doc.flag),
+  };
+}

@@ -1,0 +1,347 @@
+// Forwarding orders to a provider exactly once (decision record 0008), over the real emulators with the
+// demo provider on a free port: each answer kind, duplicate deliveries, lost answers and the sweeper,
+// the admin's Resend and Mark sent, and what the customer never sees.
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
+import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
+import { db } from '../lib/admin';
+import type { FulfilmentDoc } from '../services/fulfilment';
+import { SWEEP_QUEUED_AFTER_MS, WAIT_RETRY_MS } from '../services/fulfilment';
+import type { OrderDoc } from '../services/orders';
+import { partialRefund } from '../shared/money';
+import { providerCostPaisa } from '../shared/providers';
+import { createProviderClient } from '../upstream/client';
+import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
+import { syncProvider } from './sync';
+
+const api = apiServerForFile({ moneyInvariants: true });
+const KEY = 'sim-key-forwarding';
+const PROVIDER_ID = 'simProvider1';
+const RATE_TO_PKR = 2.8;
+const COST = 0.95;
+let sim: DemoProvider;
+let customer: TestUser;
+let admin: TestUser;
+let linkCounter = 0;
+
+/** The client the workers get: a short deadline, so timeouts take a second, not twenty. */
+const clientFor = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 1500 });
+const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
+
+beforeAll(async () => {
+  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
+  customer = await createUser();
+  admin = await createUser({ admin: true });
+  await fund(customer, 2000);
+  await db.collection('providers').doc(PROVIDER_ID).set({
+    name: 'Simulator',
+    url: sim.url,
+    keyHint: '…ding',
+    currency: 'USD',
+    rateToPkr: RATE_TO_PKR,
+    active: true,
+    balance: null,
+    balanceCheckedAt: null,
+    serviceCount: null,
+    lowBalanceBelow: null,
+    createdAt: Timestamp.now(),
+  });
+  await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
+  await db
+    .collection('serviceProviders')
+    .doc('tt-views-fast')
+    .set({ providerId: PROVIDER_ID, serviceId: '101', cost: COST, linkedAt: Timestamp.now() });
+});
+
+afterAll(async () => {
+  await sim?.close();
+});
+
+const nextLink = () => `https://tiktok.com/@fwd/video/${Date.now()}${++linkCounter}`;
+
+async function place(serviceId = 'tt-views-fast'): Promise<{ id: string; link: string; body: unknown }> {
+  const link = nextLink();
+  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity: 1000 } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return { id: answer.body.order._id as string, link, body: answer.body };
+}
+
+async function fulfilmentOf(id: string): Promise<FulfilmentDoc> {
+  return (await db.collection('orderFulfilment').doc(id).get()).data() as FulfilmentDoc;
+}
+
+describe('placement', () => {
+  it('queues an order of a linked service with its cost frozen, and leaves an unlinked one manual', async () => {
+    const { id, body } = await place();
+    const f = await fulfilmentOf(id);
+    expect(f).toMatchObject({ state: 'queued', providerId: PROVIDER_ID, providerServiceId: '101', rateToPkr: RATE_TO_PKR, attempt: 0 });
+    // 0.95 USD × 2.8 × 1000/1000 = Rs 2.66.
+    expect(f.costPaisa).toBe(266);
+    expect(providerCostPaisa(COST, RATE_TO_PKR, 1000)).toBe(266);
+    expect(JSON.stringify(body)).not.toMatch(/fulfilment|simProvider|provider/i);
+
+    const manual = await place('tt-views-hq');
+    expect(await fulfilmentOf(manual.id)).toMatchObject({ state: 'manual' });
+    expect((await fulfilmentOf(manual.id)).providerId).toBeUndefined();
+  });
+
+  it('never shows the provider to the customer, and shows the fulfilment to the admin (filtered by state)', async () => {
+    const { id } = await place();
+    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
+    expect(mine.status).toBe(200);
+    expect(JSON.stringify(mine.body)).not.toMatch(/fulfilment|simProvider/);
+    // Nor through Firestore: the order the customer may read holds nothing of it, the fulfilment is admins'.
+    const own = await fetchFirestoreAs(customer.token, `orders/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.text).not.toMatch(/fulfilment|simProvider|providerServiceId|costPaisa/);
+    expect((await fetchFirestoreAs(customer.token, `orderFulfilment/${id}`)).status).toBe(403);
+
+    const one = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token });
+    expect(one.body.orders[0].fulfilment).toMatchObject({ state: 'queued', providerId: PROVIDER_ID, cost: 2.66, rateToPkr: RATE_TO_PKR });
+    const queued = await call(api.url, 'GET', '/api/admin/order?fulfilment=queued&limit=100', { token: admin.token });
+    expect(queued.status).toBe(200);
+    expect(queued.body.orders.map((o: { _id: string }) => o._id)).toContain(id);
+    expect(queued.body.orders.every((o: { fulfilment: { state: string } }) => o.fulfilment.state === 'queued')).toBe(true);
+    const combined = await call(api.url, 'GET', '/api/admin/order?fulfilment=queued&status=pending', { token: admin.token });
+    expect(combined.status).toBe(400);
+  });
+});
+
+describe('forwardOrder', () => {
+  it('sends a queued order once: sent with the provider’s id and a first sync time; again changes nothing', async () => {
+    const { id, link } = await place();
+    const outcome = await forwardOrder(id, deps());
+    expect(outcome.kind).toBe('sent');
+    const f = await fulfilmentOf(id);
+    expect(f.state).toBe('sent');
+    expect(f.attempt).toBe(1);
+    expect(f.lease).toBeUndefined();
+    expect(f.syncDueAt).toBeDefined();
+    const placed = [...sim.orders.values()].find((o) => o.link === link);
+    expect(f.providerOrderId).toBe(String(placed?.id));
+    expect(placed?.quantity).toBe(1000);
+    expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'sent' });
+    expect(sim.addsReceived(link)).toBe(1);
+  });
+
+  it('sends once when delivered several times at once', async () => {
+    const { id, link } = await place();
+    const outcomes = await Promise.all([forwardOrder(id, deps()), forwardOrder(id, deps()), forwardOrder(id, deps())]);
+    expect(outcomes.filter((o) => o.kind === 'sent')).toHaveLength(1);
+    expect(sim.addsReceived(link)).toBe(1);
+    expect((await fulfilmentOf(id)).state).toBe('sent');
+  });
+
+  it('does not send again when delivered while the first send awaits its answer', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
+    const first = forwardOrder(id, deps());
+    await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
+    expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'sending' });
+    expect((await first).kind).toBe('sent');
+    expect(sim.addsReceived(link)).toBe(1);
+  });
+
+  it('records a refusal as failed with the provider’s message, and the sweeper never sends it again', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
+    expect(await forwardOrder(id, deps())).toEqual({ kind: 'failed', error: 'Not enough funds on balance' });
+    expect(await fulfilmentOf(id)).toMatchObject({ state: 'failed', error: 'Not enough funds on balance' });
+    await sweep(deps(SWEEP_QUEUED_AFTER_MS + LEASE_MS));
+    expect(sim.addsReceived(link)).toBe(1);
+    expect((await fulfilmentOf(id)).state).toBe('failed');
+  });
+
+  const unknownFaults: DemoFaultKind[] = ['timeout', 'stall', 'html', '500', 'garbage', 'disconnect', 'no-order-id'];
+  it.each(unknownFaults)('records %s as unknown, never sent again by the sweeper', async (kind) => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind });
+    const outcome = await forwardOrder(id, deps());
+    expect(outcome.kind).toBe('unknown');
+    const f = await fulfilmentOf(id);
+    expect(f.state).toBe('unknown');
+    expect(f.error).toBeTruthy();
+    await sweep(deps(SWEEP_QUEUED_AFTER_MS + LEASE_MS));
+    await sweep(deps(2 * (SWEEP_QUEUED_AFTER_MS + LEASE_MS)));
+    expect(sim.addsReceived(link)).toBe(1);
+    expect((await fulfilmentOf(id)).state).toBe('unknown');
+  });
+
+  it('keeps an order queued with the reason while its provider is disabled, and the sweeper sends it once enabled', async () => {
+    const provider = db.collection('providers').doc(PROVIDER_ID);
+    await provider.update({ active: false });
+    const { id, link } = await place();
+    try {
+      expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'queued', reason: REASONS.providerInactive });
+      expect(await fulfilmentOf(id)).toMatchObject({ state: 'queued', reason: REASONS.providerInactive });
+      expect(sim.addsReceived(link)).toBe(0);
+    } finally {
+      await provider.update({ active: true });
+    }
+    // A waiting order is tried again only after a few minutes (waiting orders take turns, never holding
+    // the sweep's batch), then sent.
+    await sweep(deps());
+    await sweep(deps(SWEEP_QUEUED_AFTER_MS + 1000));
+    expect((await fulfilmentOf(id)).state).toBe('queued');
+    await sweep(deps(WAIT_RETRY_MS + 1000));
+    const f = await fulfilmentOf(id);
+    expect(f.state).toBe('sent');
+    expect(f.reason).toBeUndefined();
+    expect(sim.addsReceived(link)).toBe(1);
+  });
+
+  it('sends nothing for an order cancelled (and refunded once) while queued', async () => {
+    const { id, link } = await place();
+    const cancel = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+    expect(cancel.status).toBe(200);
+    expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'queued', reason: REASONS.notPending });
+    await sweep(deps(SWEEP_QUEUED_AFTER_MS + 1000));
+    expect(sim.addsReceived(link)).toBe(0);
+    expect((await fulfilmentOf(id)).sweepAt).toBeUndefined();
+  });
+});
+
+describe('a lost answer', () => {
+  it('turns an abandoned send into unknown when its lease runs out, and it is never re-sent', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'timeout' });
+    // The send is under way (its call hangs): the sweeper, a lease later, finds it sending.
+    const sending = forwardOrder(id, deps());
+    await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
+    expect(await sweep(deps(LEASE_MS + 1000))).toMatchObject({ expired: 1 });
+    expect(await fulfilmentOf(id)).toMatchObject({ state: 'unknown', error: REASONS.leaseExpired });
+    // The abandoned call ends (its deadline) after the lease: it changes nothing.
+    expect((await sending).kind).toBe('late');
+    expect((await fulfilmentOf(id)).state).toBe('unknown');
+    await sweep(deps(2 * (LEASE_MS + SWEEP_QUEUED_AFTER_MS)));
+    expect(sim.addsReceived(link)).toBe(1);
+  });
+
+  it('records a late ok after the lease ran out as sent (the provider did place it)', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
+    const sending = forwardOrder(id, deps());
+    await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
+    await sweep(deps(LEASE_MS + 1000));
+    expect((await fulfilmentOf(id)).state).toBe('unknown');
+    expect((await sending).kind).toBe('sent');
+    const f = await fulfilmentOf(id);
+    expect(f.state).toBe('sent');
+    expect(f.providerOrderId).toBe(String([...sim.orders.values()].find((o) => o.link === link)?.id));
+    expect(sim.addsReceived(link)).toBe(1);
+  });
+});
+
+describe('the admin’s actions', () => {
+  it('resends an unknown order as a new attempt (audited), sent once more', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'html' });
+    await forwardOrder(id, deps());
+    const resend = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    expect(resend.status, JSON.stringify(resend.body)).toBe(200);
+    expect(resend.body.order.fulfilment).toMatchObject({ state: 'queued', providerId: PROVIDER_ID, attempt: 1 });
+    const queued = await fulfilmentOf(id);
+    expect(queued.history).toEqual([expect.objectContaining({ attempt: 1, state: 'unknown' })]);
+    expect(await forwardOrder(id, deps())).toMatchObject({ kind: 'sent' });
+    expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent', attempt: 2 });
+    expect(sim.addsReceived(link)).toBe(2);
+
+    const again = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('conflict');
+    const audit = await db.collection('audit').where('subject', '==', `orders/${id}`).get();
+    expect(audit.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ action: 'order_resend', by: admin.email, before: expect.objectContaining({ state: 'unknown' }) }),
+    ]);
+  });
+
+  it('marks an unknown order sent with the provider’s id (audited); not a sent one', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: 'disconnect' });
+    await forwardOrder(id, deps());
+    const placedAnyway = [...sim.orders.values()].find((o) => o.link === link);
+    const marked = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, {
+      token: admin.token,
+      body: { providerOrderId: String(placedAnyway?.id) },
+    });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body.order.fulfilment).toMatchObject({ state: 'sent', providerOrderId: String(placedAnyway?.id) });
+    expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent', providerOrderId: String(placedAnyway?.id) });
+    expect((await fulfilmentOf(id)).error).toBeUndefined();
+    const twice = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, { token: admin.token, body: { providerOrderId: '1' } });
+    expect(twice.status).toBe(409);
+    const audit = await db.collection('audit').where('subject', '==', `orders/${id}`).get();
+    expect(audit.docs.map((d) => d.data().action)).toEqual(['order_mark_sent']);
+    expect(sim.addsReceived(link)).toBe(1);
+    // The customer sees nothing of it.
+    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
+    expect(JSON.stringify(mine.body)).not.toMatch(/providerOrderId|fulfilment/);
+  });
+
+  it('refuses a resend of a queued or manual order, a bad body, and a customer', async () => {
+    const { id } = await place();
+    const queued = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    expect(queued.status).toBe(409);
+    const manual = await place('tt-views-hq');
+    expect(
+      (await call(api.url, 'POST', `/api/admin/orders/${manual.id}/mark-sent`, { token: admin.token, body: { providerOrderId: '5' } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, { token: admin.token, body: { providerOrderId: 'a b' } })).status,
+    ).toBe(400);
+    expect((await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: customer.token, body: {} })).status).toBe(403);
+    expect((await call(api.url, 'POST', '/api/admin/orders/nope/resend', { token: admin.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe('status sync', () => {
+  const sent = async () => {
+    const placed = await place();
+    expect((await forwardOrder(placed.id, deps())).kind).toBe('sent');
+    const providerOrderId = Number((await fulfilmentOf(placed.id)).providerOrderId);
+    return { ...placed, providerOrderId };
+  };
+  const orderOf = async (id: string) => (await db.collection('orders').doc(id).get()).data() as OrderDoc;
+  const due = FIRST_SYNC_AFTER_MS + 1000;
+
+  it('applies a partial once (refund through the status transaction) and stops asking', async () => {
+    const { id, providerOrderId } = await sent();
+    sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
+    await syncProvider(PROVIDER_ID, deps(due));
+    const order = await orderOf(id);
+    expect(order.status).toBe('partial');
+    expect(order.remains).toBe(300);
+    expect(order.refundPaisa).toBe(partialRefund(order.pricePaisa, 300, 1000));
+    const f = await fulfilmentOf(id);
+    expect(f.syncDueAt).toBeUndefined();
+    expect(f.remains).toBe(300);
+    await syncProvider(PROVIDER_ID, deps(2 * due));
+    expect((await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).get()).size).toBe(2);
+  });
+
+  it('flags an unreadable remains without moving money', async () => {
+    const { id, providerOrderId } = await sent();
+    sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
+    sim.fault({ action: 'status', kind: 'remains-unknown' });
+    await syncProvider(PROVIDER_ID, deps(due));
+    expect((await orderOf(id)).status).toBe('pending');
+    expect((await orderOf(id)).refundPaisa).toBeUndefined();
+    const f = await fulfilmentOf(id);
+    expect(f.flag).toMatch(/unusable_remains/);
+    expect(f.syncDueAt).toBeDefined();
+  });
+
+  it('never runs twice at once for a provider', async () => {
+    await sent();
+    const before = sim.requests.filter((r) => r.action === 'status').length;
+    sim.fault({ action: 'status', kind: 'slow', delayMs: 1500 });
+    const first = syncProvider(PROVIDER_ID, deps(due));
+    // The second run starts while the first holds the provider and waits for its answer.
+    await expect.poll(() => sim.requests.filter((r) => r.action === 'status').length - before, { timeout: 5000 }).toBe(1);
+    expect(await syncProvider(PROVIDER_ID, deps(due))).toEqual({ checked: 0, changed: 0, flagged: 0 });
+    await first;
+    expect(sim.requests.filter((r) => r.action === 'status').length - before).toBe(1);
+  });
+});

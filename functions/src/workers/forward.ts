@@ -1,0 +1,262 @@
+// Sending an order to its provider exactly once (decision record 0008): claim it in a transaction
+// (`queued` → `sending` under a lease), call `add` outside any transaction, record the answer in another.
+// The claim is the only gate: a second trigger delivery, an overlapping sweep or a restart finds the
+// order `sending` (or past it) and stops. Nothing here moves money: a failed or unknown order waits for
+// the admin (Resend, Mark sent, or a cancel through updateOrderStatus, which refunds once).
+import { randomUUID } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { logger } from '../lib/logger';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, WAIT_RETRY_MS } from '../services/fulfilment';
+import { type OrderDoc, ordersCollection } from '../services/orders';
+import { type ProviderDoc, providersCollection } from '../services/provider-store';
+import { runInTransaction } from '../services/transactions';
+import type { ProviderClient } from '../upstream/client';
+import type { UpstreamResult } from '../upstream/result';
+
+/** The client's deadline for `add`: shorter than the lease, so an answer arrives while the lease is ours. */
+export const ADD_TIMEOUT_MS = 20_000;
+/** How long a claim holds: past it, the sweeper turns `sending` into `unknown` (the call may have landed). */
+export const LEASE_MS = ADD_TIMEOUT_MS + 40_000;
+/** The first status check of a sent order. */
+export const FIRST_SYNC_AFTER_MS = 2 * 60_000;
+/** Orders each sweep handles per kind (the next run takes the rest). */
+const SWEEP_BATCH = 50;
+
+export interface ForwardDeps {
+  /** Milliseconds: the leases and due times are read and written by this clock. */
+  now: () => number;
+  /** A client for the provider (its URL and key), with a deadline under LEASE_MS. */
+  clientFor: (providerId: string) => Promise<ProviderClient>;
+}
+
+export const REASONS = {
+  providerInactive: 'The provider is disabled',
+  providerMissing: 'The provider no longer exists',
+  lowBalance: 'The provider’s balance is below the order’s cost',
+  notPending: 'Not sent: the order is no longer pending',
+  leaseExpired: 'No answer before the claim ran out: the provider may have placed it',
+  noClient: 'Could not reach the provider (no key or address): nothing was sent',
+} as const;
+
+export type ForwardOutcome =
+  | { kind: 'sent'; providerOrderId: string }
+  | { kind: 'failed'; error: string }
+  | { kind: 'unknown'; reason: string }
+  /** Not claimed: not queued (already claimed, sent…), or kept queued with a reason. */
+  | { kind: 'skipped'; state: string; reason?: string }
+  /** The answer came after the claim was lost (the sweeper or an admin moved on): see recordAnswer. */
+  | { kind: 'late'; state: string };
+
+interface Claim {
+  token: string;
+  attempt: number;
+  providerId: string;
+  providerServiceId: string;
+  link: string;
+  quantity: number;
+}
+
+const ts = (ms: number) => Timestamp.fromMillis(ms);
+
+/** The fields to write (FieldValue.delete() removes one) with the time. */
+function fulfilmentUpdate(changes: Record<string, unknown>, now: Timestamp) {
+  return { ...changes, updatedAt: now };
+}
+
+/** Sends one order to its provider if it is queued; safe to call any number of times, concurrently. */
+export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<ForwardOutcome> {
+  const ref = fulfilmentRef(orderId);
+  const claimed = await runInTransaction<{ claim: Claim } | { skipped: ForwardOutcome }>(null, async (tx) => {
+    const now = deps.now();
+    const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(orderId), ref);
+    const order = orderSnap?.data() as OrderDoc | undefined;
+    const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
+    if (!order || !f || f.state !== 'queued') return { status: 200, body: { skipped: { kind: 'skipped', state: f?.state ?? 'none' } } };
+    const wait = (reason: string, changes: Record<string, unknown> = { sweepAt: ts(now + WAIT_RETRY_MS) }) => {
+      tx.update(ref, fulfilmentUpdate({ reason, ...changes }, ts(now)));
+      return { status: 200, body: { skipped: { kind: 'skipped' as const, state: 'queued', reason } } };
+    };
+    // Cancelled (and refunded) while queued: nothing to send; out of the sweeper's query for good.
+    if (order.status !== 'pending') return wait(REASONS.notPending, { sweepAt: FieldValue.delete() });
+    if (!f.providerId || !f.providerServiceId) throw new Error(`Order ${orderId} is queued without a provider`);
+    const provider = (await tx.get(providersCollection().doc(f.providerId))).data() as ProviderDoc | undefined;
+    if (!provider) return wait(REASONS.providerMissing);
+    if (!provider.active) return wait(REASONS.providerInactive);
+    // The cached balance (the last check): a provider without funds would only refuse.
+    if (provider.balance !== null && f.costPaisa !== undefined && provider.balance * provider.rateToPkr * 100 < f.costPaisa) {
+      return wait(REASONS.lowBalance);
+    }
+    const token = randomUUID();
+    const attempt = (f.attempt ?? 0) + 1;
+    tx.update(
+      ref,
+      fulfilmentUpdate(
+        {
+          state: 'sending',
+          attempt,
+          lease: { token, until: ts(now + LEASE_MS) },
+          sweepAt: FieldValue.delete(),
+          reason: FieldValue.delete(),
+          error: FieldValue.delete(),
+        },
+        ts(now),
+      ),
+    );
+    const claim = {
+      token,
+      attempt,
+      providerId: f.providerId,
+      providerServiceId: f.providerServiceId,
+      link: order.link,
+      quantity: order.quantity,
+    };
+    return { status: 200, body: { claim } };
+  });
+  if ('skipped' in claimed.body) return claimed.body.skipped;
+  const { claim } = claimed.body;
+
+  let result: UpstreamResult<{ order: string }>;
+  try {
+    const client = await deps.clientFor(claim.providerId);
+    try {
+      result = await client.add({ service: claim.providerServiceId, link: claim.link, quantity: claim.quantity });
+    } catch (error) {
+      // The client answers instead of throwing; a throw after the request left may have placed it.
+      result = { ok: false, kind: 'unknown', reason: `the call failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  } catch (error) {
+    // No client, so no request: a definite "nothing placed", which the admin may resend.
+    logger.warn('No client for a provider', { orderId, providerId: claim.providerId, error: String(error) });
+    result = { ok: false, kind: 'refused', error: REASONS.noClient, httpStatus: 0 };
+  }
+  return recordAnswer(orderId, claim, result, deps);
+}
+
+/**
+ * Records `add`'s answer. With the lease still ours: ok → sent, refused → failed, unknown → unknown.
+ * Without it, only an `ok` matters (the provider did place it): recorded as sent when the same attempt
+ * was marked unknown meanwhile (the truth wins); kept in the history and flagged when the admin has
+ * started another attempt since (two provider orders: the admin cancels one).
+ */
+async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResult<{ order: string }>, deps: ForwardDeps) {
+  const ref = fulfilmentRef(orderId);
+  const answer = await runInTransaction<ForwardOutcome>(null, async (tx) => {
+    const now = deps.now();
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    if (!f) throw new Error(`Order ${orderId} lost its fulfilment`);
+    const ours = f.state === 'sending' && f.lease?.token === claim.token;
+    const at = ts(now);
+    if (ours) {
+      const done = { lease: FieldValue.delete() };
+      if (result.ok) {
+        tx.update(
+          ref,
+          fulfilmentUpdate({ ...done, state: 'sent', providerOrderId: result.value.order, syncDueAt: ts(now + FIRST_SYNC_AFTER_MS) }, at),
+        );
+        return { status: 200, body: { kind: 'sent', providerOrderId: result.value.order } };
+      }
+      if (result.kind === 'refused') {
+        tx.update(ref, fulfilmentUpdate({ ...done, state: 'failed', error: result.error }, at));
+        return { status: 200, body: { kind: 'failed', error: result.error } };
+      }
+      tx.update(ref, fulfilmentUpdate({ ...done, state: 'unknown', error: result.reason }, at));
+      return { status: 200, body: { kind: 'unknown', reason: result.reason } };
+    }
+    if (result.ok) {
+      if (f.attempt === claim.attempt && f.state === 'unknown') {
+        tx.update(
+          ref,
+          fulfilmentUpdate(
+            { state: 'sent', providerOrderId: result.value.order, error: FieldValue.delete(), syncDueAt: ts(now + FIRST_SYNC_AFTER_MS) },
+            at,
+          ),
+        );
+        return { status: 200, body: { kind: 'sent', providerOrderId: result.value.order } };
+      }
+      if (f.providerOrderId !== result.value.order) {
+        const late = {
+          attempt: claim.attempt,
+          state: 'sent' as const,
+          providerId: claim.providerId,
+          providerOrderId: result.value.order,
+          at,
+        };
+        tx.update(
+          ref,
+          fulfilmentUpdate(
+            {
+              history: FieldValue.arrayUnion(late),
+              flag: `A late answer of attempt ${claim.attempt}: provider order ${result.value.order} exists too`,
+            },
+            at,
+          ),
+        );
+      }
+    }
+    logger.warn('An add answer after its claim was lost', { orderId, attempt: claim.attempt, state: f.state, ok: result.ok });
+    return { status: 200, body: { kind: 'late', state: f.state } };
+  });
+  return answer.body;
+}
+
+/** A `sending` order whose lease ran out becomes `unknown` (the call may have reached the provider), never `queued`. */
+async function expireLease(orderId: string, deps: ForwardDeps): Promise<boolean> {
+  const ref = fulfilmentRef(orderId);
+  const answer = await runInTransaction<boolean>(null, async (tx) => {
+    const now = deps.now();
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    if (f?.state !== 'sending' || !f.lease || f.lease.until.toMillis() > now) return { status: 200, body: false };
+    tx.update(ref, fulfilmentUpdate({ state: 'unknown', error: REASONS.leaseExpired, lease: FieldValue.delete() }, ts(now)));
+    return { status: 200, body: true };
+  });
+  return answer.body;
+}
+
+export interface SweepResult {
+  sent: number;
+  expired: number;
+}
+
+/**
+ * The every-minute safety net: `sending` orders whose lease ran out → `unknown`; `queued` orders due
+ * (`sweepAt`: their trigger was lost, or they wait for their provider) → forwardOrder.
+ * Oldest first; each order through its own transactions, so an overlapping sweep changes nothing twice.
+ */
+export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
+  const now = deps.now();
+  const expiredSnap = await fulfilmentCollection()
+    .where('state', '==', 'sending')
+    .where('lease.until', '<=', ts(now))
+    .orderBy('lease.until')
+    .limit(SWEEP_BATCH)
+    .get();
+  let expired = 0;
+  for (const doc of expiredSnap.docs) if (await expireLease(doc.id, deps)) expired += 1;
+
+  const queuedSnap = await fulfilmentCollection()
+    .where('state', '==', 'queued')
+    .where('sweepAt', '<=', ts(now))
+    .orderBy('sweepAt')
+    .limit(SWEEP_BATCH)
+    .get();
+  let sent = 0;
+  for (const doc of queuedSnap.docs) {
+    try {
+      const outcome = await forwardOrder(doc.id, deps);
+      if (outcome.kind === 'sent') sent += 1;
+    } catch (error) {
+      // One order's failure (busy, say) leaves it queued for the next sweep; the others go on.
+      logger.error('Sweep could not forward an order', { orderId: doc.id, error: String(error) });
+    }
+  }
+  return { sent, expired };
+}
+
+/**
+ * Whether an order write is one the trigger sends: its fulfilment became `queued` (a placement, or a
+ * Resend, which starts a new attempt). Any other write (the claim, a status change) is not.
+ */
+export function becameQueued(prev: FulfilmentDoc | undefined, next: FulfilmentDoc | undefined): boolean {
+  if (next?.state !== 'queued') return false;
+  return prev?.state !== 'queued' || prev.queuedAt?.toMillis() !== next.queuedAt?.toMillis();
+}

@@ -1,0 +1,158 @@
+// Status sync of sent orders (decision record 0008): per provider, under a lease on the provider so two
+// runs never overlap, the orders due for a check, oldest due first, in `status` calls of up to 100 ids.
+// mapUpstreamStatus decides; a status change goes through updateOrderStatus (the one place an order's
+// money moves, a refund exactly once); a flag only marks the order for the admin and moves no money.
+import { randomUUID } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { isAppError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
+import { type ProviderDoc, providersCollection } from '../services/provider-store';
+import { runInTransaction } from '../services/transactions';
+import { API_V2_MAX_IDS } from '../shared/api-v2';
+import { canTransition, isFinalStatus } from '../shared/order-status';
+import type { StatusEntry } from '../upstream/answers';
+import { mapUpstreamStatus } from '../upstream/status-mapping';
+import type { ForwardDeps } from './forward';
+
+/** How long a provider's sync lease holds (a run that dies frees the provider after it). */
+export const SYNC_LEASE_MS = 4 * 60_000;
+/** Batches per provider per run: the rest is due and taken first next minute (oldest first). */
+const MAX_BATCHES = 5;
+/** After a batch without a usable answer, its orders are asked again after this. */
+const RETRY_AFTER_MS = 5 * 60_000;
+
+/** The next check: about 2 min in an order's first hour, 10 min in its first day, an hour after, plus up to 20 % jitter. */
+export function nextSyncDelayMs(ageMs: number, random = Math.random): number {
+  const base = ageMs < 3_600_000 ? 2 * 60_000 : ageMs < 86_400_000 ? 10 * 60_000 : 60 * 60_000;
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+export interface SyncResult {
+  checked: number;
+  changed: number;
+  flagged: number;
+}
+
+const ts = (ms: number) => Timestamp.fromMillis(ms);
+
+/** Claims `providers/{id}.syncLease`; null when another run holds it. */
+async function claimProvider(providerId: string, now: number): Promise<string | null> {
+  const ref = providersCollection().doc(providerId);
+  const answer = await runInTransaction<string | null>(null, async (tx) => {
+    const provider = (await tx.get(ref)).data() as (ProviderDoc & { syncLease?: { token: string; until: Timestamp } }) | undefined;
+    if (!provider || (provider.syncLease && provider.syncLease.until.toMillis() > now)) return { status: 200, body: null };
+    const token = randomUUID();
+    tx.update(ref, { syncLease: { token, until: ts(now + SYNC_LEASE_MS) } });
+    return { status: 200, body: token };
+  });
+  return answer.body;
+}
+
+async function releaseProvider(providerId: string, token: string) {
+  const ref = providersCollection().doc(providerId);
+  await runInTransaction(null, async (tx) => {
+    const lease = ((await tx.get(ref)).data() as { syncLease?: { token: string } } | undefined)?.syncLease;
+    if (lease?.token === token) tx.update(ref, { syncLease: FieldValue.delete() });
+    return { status: 200, body: null };
+  });
+}
+
+/** Writes the fulfilment side of one answered order, if it is still the sent order that was asked about. */
+async function recordCheck(orderId: string, providerOrderId: string, changes: Record<string, unknown>, now: number) {
+  const ref = fulfilmentRef(orderId);
+  await runInTransaction(null, async (tx) => {
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    if (f?.state === 'sent' && f.providerOrderId === providerOrderId) tx.update(ref, { ...changes, updatedAt: ts(now) });
+    return { status: 200, body: null };
+  });
+}
+
+/** Applies one provider answer to one order; returns whether the order's status changed, or 'flag'. */
+async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry, now: number): Promise<'changed' | 'flag' | 'same'> {
+  const providerOrderId = f.providerOrderId as string;
+  const order = (await ordersCollection().doc(orderId).get()).data() as OrderDoc | undefined;
+  if (!order) return 'same';
+  const mapping = mapUpstreamStatus(entry, order.quantity);
+  const age = now - order.createdAt.toMillis();
+  const nextDue = ts(now + nextSyncDelayMs(age));
+  if (mapping.action === 'flag') {
+    await recordCheck(orderId, providerOrderId, { flag: `${mapping.reason}: ${mapping.detail}`, syncDueAt: nextDue }, now);
+    return 'flag';
+  }
+  const counts =
+    entry.kind === 'status'
+      ? {
+          ...(entry.status.startCount !== null ? { startCount: entry.status.startCount } : {}),
+          ...(entry.status.remains !== null ? { remains: entry.status.remains } : {}),
+        }
+      : {};
+  let changed = false;
+  if (mapping.status !== order.status && !isFinalStatus(order.status) && canTransition(order.status, mapping.status)) {
+    try {
+      await updateOrderStatus(orderId, mapping.status, mapping.status === 'partial' ? mapping.remains : undefined);
+      changed = true;
+    } catch (error) {
+      // Another actor (the admin, an API v2 cancel) got there first: its change stands, refunded once.
+      if (!isAppError(error) || error.code !== 'order_final') throw error;
+    }
+  }
+  // A final order (ours) leaves the sync: nothing the provider says can change it any more.
+  const final = changed ? isFinalStatus(mapping.status) : isFinalStatus(order.status);
+  await recordCheck(orderId, providerOrderId, { ...counts, syncDueAt: final ? FieldValue.delete() : nextDue }, now);
+  return changed ? 'changed' : 'same';
+}
+
+/** One provider's due orders, oldest due first. */
+export async function syncProvider(providerId: string, deps: ForwardDeps): Promise<SyncResult> {
+  const result: SyncResult = { checked: 0, changed: 0, flagged: 0 };
+  const token = await claimProvider(providerId, deps.now());
+  if (!token) return result;
+  try {
+    const client = await deps.clientFor(providerId);
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const now = deps.now();
+      const due = await fulfilmentCollection()
+        .where('providerId', '==', providerId)
+        .where('syncDueAt', '<=', ts(now))
+        .orderBy('syncDueAt')
+        .limit(API_V2_MAX_IDS)
+        .get();
+      const sent = due.docs
+        .map((d) => ({ id: d.id, f: d.data() as FulfilmentDoc }))
+        .filter((o) => o.f.state === 'sent' && o.f.providerOrderId !== undefined);
+      if (sent.length === 0) break;
+      const answer = await client.statuses(sent.map((o) => o.f.providerOrderId as string));
+      for (const { id, f } of sent) {
+        if (!answer.ok) {
+          await recordCheck(id, f.providerOrderId as string, { syncDueAt: ts(now + RETRY_AFTER_MS) }, now);
+          continue;
+        }
+        const outcome = await applyEntry(id, f, answer.value.get(f.providerOrderId as string) ?? { kind: 'missing' }, now);
+        result.checked += 1;
+        if (outcome === 'changed') result.changed += 1;
+        if (outcome === 'flag') result.flagged += 1;
+      }
+      if (!answer.ok || sent.length < API_V2_MAX_IDS) break;
+    }
+  } catch (error) {
+    logger.error('Status sync of a provider failed', { providerId, error: String(error) });
+  } finally {
+    await releaseProvider(providerId, token);
+  }
+  return result;
+}
+
+/** Every active provider in turn. */
+export async function syncAll(deps: ForwardDeps): Promise<SyncResult> {
+  const providers = await providersCollection().where('active', '==', true).get();
+  const total: SyncResult = { checked: 0, changed: 0, flagged: 0 };
+  for (const p of providers.docs) {
+    const r = await syncProvider(p.id, deps);
+    total.checked += r.checked;
+    total.changed += r.changed;
+    total.flagged += r.flagged;
+  }
+  return total;
+}
