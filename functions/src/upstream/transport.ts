@@ -1,0 +1,101 @@
+// One POST to a provider, the way the PHP clients every panel publishes send it: form-encoded `key`,
+// `action` and the action's parameters. It answers the JSON the provider sent, or why there is none.
+// It never retries: a second `add` after a lost answer is how panels order twice.
+import { type UpstreamFailure, unknownResult } from './result';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** A services list of a few thousand entries is a few MB; past this the answer is not one we want. */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const SNIPPET_CHARS = 200;
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  url: string;
+  key: string;
+  timeoutMs: number;
+  fetch: FetchLike;
+}
+
+export type Params = Record<string, string | number | undefined>;
+
+export type RawAnswer = { ok: true; json: unknown; httpStatus: number } | UpstreamFailure;
+
+/** The last four characters of a key, for showing which key is set: `…9f2c`. */
+export function keyHint(key: string): string {
+  return `…${key.slice(-4)}`;
+}
+
+/** `text` with every occurrence of the key replaced by its hint (answers and errors may echo the request). */
+export function redactKey(text: string, key: string): string {
+  return key.length >= 4 ? text.split(key).join(keyHint(key)) : text;
+}
+
+async function readLimited(response: Response, signal: AbortSignal): Promise<string | null> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    if (signal.aborted) throw signal.reason;
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // fetch hides the system error (ECONNREFUSED, ECONNRESET…) in `cause`.
+  const cause = error.cause instanceof Error ? `: ${(error.cause as Error & { code?: string }).code ?? error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+export async function post(options: TransportOptions, action: string, params: Params = {}): Promise<RawAnswer> {
+  const form = new URLSearchParams({ key: options.key, action });
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) form.set(name, String(value));
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), options.timeoutMs);
+  const snippet = (text: string) => redactKey(text.slice(0, SNIPPET_CHARS), options.key);
+  try {
+    let response: Response;
+    let text: string | null;
+    try {
+      response = await options.fetch(options.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: form.toString(),
+        signal: controller.signal,
+        redirect: 'error',
+      });
+      // The deadline covers the whole answer: a provider that sends headers and then stalls is no answer.
+      text = await readLimited(response, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return unknownResult(`no answer within ${options.timeoutMs} ms`);
+      return unknownResult(redactKey(`network error: ${describeError(error)}`, options.key));
+    }
+    const httpStatus = response.status;
+    if (text === null) return unknownResult(`answer larger than ${MAX_ANSWER_BYTES} bytes`, { httpStatus });
+    const body = text.replace(/^\uFEFF/, '').trim();
+    if (httpStatus >= 500) return unknownResult(`HTTP ${httpStatus}`, { httpStatus, snippet: snippet(body) });
+    if (/^<(!doctype|html|\?xml|head|body)/i.test(body) || /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
+      return unknownResult('an HTML page instead of JSON', { httpStatus, snippet: snippet(body) });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return unknownResult(body.length === 0 ? 'an empty answer' : 'an answer that is not JSON', { httpStatus, snippet: snippet(body) });
+    }
+    return { ok: true, json, httpStatus };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,77 @@
+// The values providers send, as they send them: numbers as JSON numbers or strings ("0.27", "100"),
+// flags as booleans, 1/0 or "1"/"0", ids as numbers or strings. Each parser answers null for what it
+// cannot read, so a caller decides whether that is fatal (a rate) or only flagged (a `remains`).
+import { z } from 'zod';
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const INTEGER_TEXT = /^[+-]?\d+$/;
+/** Longest text id we keep (provider ids are numbers in practice; anything longer is not an id). */
+const MAX_ID_LENGTH = 64;
+
+/** A finite decimal: 0.27, "0.27", " 12 ", "-3.5"; not "", "1,5", "12abc", NaN or Infinity. */
+export function parseDecimal(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return DECIMAL.test(text) ? Number(text) : null;
+}
+
+/** A whole number (a count: min, max, start_count, remains): 100, "100", "100.0"; not "Unknown" or 1.5. */
+export function parseInteger(value: unknown): number | null {
+  if (typeof value === 'string' && INTEGER_TEXT.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  const n = parseDecimal(value);
+  return n !== null && Number.isSafeInteger(n) ? n : null;
+}
+
+/** A flag: true/false, 1/0, "1"/"0", "true"/"false", "yes"/"no" (any case); null for anything else. */
+export function parseFlag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toLowerCase();
+  if (text === '1' || text === 'true' || text === 'yes') return true;
+  if (text === '0' || text === 'false' || text === 'no' || text === '') return false;
+  return null;
+}
+
+/** An order, refill or service id: a positive integer or a short word (letters, digits, _ . : -), as a string; else null. */
+export function parseId(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? String(value) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text.length === 0 || text.length > MAX_ID_LENGTH || !/^[\w.:-]+$/.test(text)) return null;
+  // Digits stay text (an id past 2^53 must not be rounded); "007" and "7" are the same order.
+  if (INTEGER_TEXT.test(text)) {
+    const digits = text.replace(/^\+?0*/, '');
+    return text.startsWith('-') || digits.length === 0 ? null : digits;
+  }
+  return text;
+}
+
+/** A short text (a name, a status word, an error message), trimmed; null when absent or not text. */
+export function parseText(value: unknown, max = 500): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return text.length > 0 ? text.slice(0, max) : null;
+}
+
+/** A value as the provider sent it, kept for the admin: strings and numbers as text, others as JSON. */
+export function rawText(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return value.slice(0, 100);
+  return JSON.stringify(value)?.slice(0, 100) ?? null;
+}
+
+/** Any JSON object (not an array, not null). */
+export const jsonObject = z.record(z.string(), z.unknown());
+export type JsonObject = z.infer<typeof jsonObject>;
+
+/** The provider's `{"error": "..."}` when `value` is one (a non-blank error text), else null. */
+export function errorOf(value: unknown): string | null {
+  const parsed = jsonObject.safeParse(value);
+  return parsed.success ? parseText(parsed.data.error) : null;
+}
