@@ -1,6 +1,7 @@
+import type { FulfilmentState } from '@shared/fulfilment';
 import type { OrderStatus } from '@shared/order-status';
 import type { Platform } from '@shared/platforms';
-import { orderSchema } from '@shared/schemas';
+import { adminOrderSchema } from '@shared/providers';
 import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 
 export interface OrdersFilter {
@@ -11,11 +12,13 @@ export interface OrdersFilter {
   /** Pakistan days (YYYY-MM-DD), both included. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Where the orders stand with their provider (combines with the dates or an order number only). */
+  fulfilment?: FulfilmentState | undefined;
 }
 
 export const adminOrdersKey = ['admin', 'orders'] as const;
 
-/** All orders, newest first, a server page at a time (Load more follows `nextCursor`). */
+/** All orders, newest first, a server page at a time (Load more follows `nextCursor`), each with its fulfilment. */
 export function useAllOrders(filter: OrdersFilter) {
-  return useAdminList({ key: adminOrdersKey, path: '/admin/order', itemsKey: 'orders', item: orderSchema, params: { ...filter } });
+  return useAdminList({ key: adminOrdersKey, path: '/admin/order', itemsKey: 'orders', item: adminOrderSchema, params: { ...filter } });
 }
