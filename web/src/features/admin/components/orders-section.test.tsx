@@ -1,4 +1,5 @@
 import { MESSAGES } from '@shared/messages';
+import type { AdminOrder, Fulfilment } from '@shared/providers';
 import { LIMITS, type Order } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { admin, currentPath, fakeAuth, ignoreUnknownSearchElement, mockApi, rend
 
 const asAdmin = (route = '/admin/orders') => ({ route, path: '/admin/orders', auth: fakeAuth({ user: admin }) });
 
-function order(number: number, status: Order['status'] = 'pending'): Order {
+function order(number: number, status: Order['status'] = 'pending', fulfilment: Fulfilment = { state: 'manual' }): AdminOrder {
   return {
     _id: String(number),
     number,
@@ -21,6 +22,7 @@ function order(number: number, status: Order['status'] = 'pending'): Order {
     status,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    fulfilment,
   };
 }
 
@@ -268,5 +270,214 @@ describe('OrdersSection', () => {
     await user.click(screen.getByRole('button', { name: `Select all ${LIMITS.bulkOrders}` }));
     expect(screen.getByText(`${LIMITS.bulkOrders} selected`)).toBeInTheDocument();
     expect(screen.getByLabelText(`Select ${100000001 + LIMITS.bulkOrders}`)).not.toBeChecked();
+  });
+});
+
+const PROVIDER = {
+  url: 'https://provider.example/api/v2',
+  keyHint: '…9f2c',
+  currency: 'USD',
+  rateToPkr: 280,
+  balance: 50,
+  balanceCheckedAt: '2026-01-01T00:00:00.000Z',
+  lowBalance: false,
+  lowBalanceBelow: null,
+  serviceCount: 10,
+};
+const PROVIDERS = {
+  providers: [
+    { ...PROVIDER, _id: 'pA', name: 'Alpha Panel', active: true },
+    { ...PROVIDER, _id: 'pB', name: 'Beta Panel', active: true },
+    { ...PROVIDER, _id: 'pC', name: 'Gamma Panel', active: false },
+  ],
+  nextCursor: null,
+};
+const failed = (number: number) =>
+  order(number, 'pending', { state: 'failed', providerId: 'pA', providerServiceId: '7', error: 'Not enough funds on balance', attempt: 1 });
+const unknown = (number: number) => order(number, 'pending', { state: 'unknown', providerId: 'pA', providerServiceId: '7', attempt: 1 });
+
+describe('OrdersSection: orders at their providers', () => {
+  beforeEach(ignoreUnknownSearchElement);
+
+  it('shows each order’s fulfilment, manual orders unchanged', async () => {
+    mockApi({
+      'GET /api/admin/order': {
+        body: {
+          orders: [
+            order(100000001),
+            order(100000002, 'processing', { state: 'sent', providerId: 'pA', providerOrderId: '98765', flag: 'Two provider orders' }),
+            failed(100000003),
+            unknown(100000004),
+          ],
+          nextCursor: null,
+        },
+      },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+    });
+    renderApp(<OrdersSection />, asAdmin());
+    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    const manual = await row(100000001);
+    expect(within(manual).getByText('Manual')).toBeInTheDocument();
+    expect(within(manual).queryByRole('button', { name: /Resend/ })).toBeNull();
+    const sent = await row(100000002);
+    await within(sent).findByText('Alpha Panel');
+    expect(within(sent).getByText('Sent')).toBeInTheDocument();
+    expect(within(sent).getByText('Provider order 98765')).toBeInTheDocument();
+    expect(within(sent).getByText('⚠ Two provider orders')).toBeInTheDocument();
+    expect(within(sent).queryByRole('button', { name: /Resend/ })).toBeNull();
+    const refused = await row(100000003);
+    expect(within(refused).getByText('Failed')).toBeInTheDocument();
+    expect(within(refused).getByText('Not enough funds on balance')).toBeInTheDocument();
+    expect(within(refused).getByRole('button', { name: 'Resend order 100000003' })).toBeEnabled();
+    const lost = await row(100000004);
+    expect(within(lost).getByText('Unknown')).toBeInTheDocument();
+    expect(within(lost).getByText('May have been placed at the provider: do not resend blindly.')).toBeInTheDocument();
+    expect(within(lost).getByRole('button', { name: 'Mark order 100000004 sent' })).toBeEnabled();
+  });
+
+  it('filters by provider state, which takes no status, platform or service', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin('/admin/orders?status=pending&from=2026-01-01'));
+    await screen.findByText('#100000003');
+    await user.selectOptions(screen.getByLabelText('Provider state'), 'failed');
+    expect(screen.getByLabelText('Status')).toBeDisabled();
+    expect(screen.getByLabelText('Platform')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    const listCalls = () => calls.filter((call) => call.path === '/api/admin/order');
+    await waitFor(() => expect(listCalls().at(-1)?.query).toEqual({ fulfilment: 'failed', from: '2026-01-01', limit: '50' }));
+
+    // The list is a link: opened again, it asks for the same state.
+    expect(screen.getByLabelText('Provider state')).toHaveValue('failed');
+  });
+
+  it('resends a failed order to the same provider, or to another active one', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'POST /api/admin/orders/100000003/resend': (call) => ({
+        body: {
+          order: order(100000003, 'pending', { state: 'queued', providerId: (call.body as { providerId?: string }).providerId ?? 'pA' }),
+        },
+      }),
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await user.click(await screen.findByRole('button', { name: 'Resend order 100000003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend order #100000003' });
+    // The same provider first; other active ones; a disabled one is not offered.
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Alpha Panel (same provider)', 'Beta Panel']),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{}]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('✅ Order #100000003 is queued to be sent again')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Resend order 100000003' }));
+    const again = await screen.findByRole('dialog', { name: 'Resend order #100000003' });
+    await user.selectOptions(within(again).getByLabelText('Provider'), 'pB');
+    await user.click(within(again).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ providerId: 'pB' }));
+  });
+
+  it('shows the API’s refusal of a resend in the dialog', async () => {
+    mockApi({
+      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'POST /api/admin/orders/100000003/resend': {
+        status: 409,
+        body: { message: MESSAGES.resendNotLinked, code: 'conflict', field: 'providerId' },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await user.click(await screen.findByRole('button', { name: 'Resend order 100000003' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('option', { name: 'Beta Panel' });
+    await user.selectOptions(within(dialog).getByLabelText('Provider'), 'pB');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await within(dialog).findByText(`❌ ${MESSAGES.resendNotLinked}`)).toBeInTheDocument();
+  });
+
+  it('warns that an unknown order may be at the provider, and resends it only once the admin checked', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [unknown(100000004)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'POST /api/admin/orders/100000004/resend': { body: { order: order(100000004, 'pending', { state: 'queued', providerId: 'pA' }) } },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await user.click(await screen.findByRole('button', { name: 'Resend order 100000004' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend order #100000004' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('the order may have been placed there');
+    const resend = within(dialog).getByRole('button', { name: 'Resend' });
+    expect(resend).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('I checked the provider’s panel: the order is not there.'));
+    await user.click(resend);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+  });
+
+  it('marks an order sent with the provider’s order id, after explaining to look at the provider first', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [unknown(100000004)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'POST /api/admin/orders/100000004/mark-sent': {
+        body: { order: order(100000004, 'pending', { state: 'sent', providerId: 'pA', providerOrderId: '98765' }) },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await user.click(await screen.findByRole('button', { name: 'Mark order 100000004 sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark order #100000004 sent' });
+    expect(dialog).toHaveTextContent('Check the provider’s panel first');
+    const field = within(dialog).getByLabelText('Provider’s order id');
+
+    // An empty or impossible id is refused here, with the shared schema's words, and not sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
+    expect(await within(dialog).findByText('The provider’s order id is required')).toBeInTheDocument();
+    await user.type(field, 'no spaces please');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
+    expect(await within(dialog).findByText('That is not an order id the provider can have')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, ' 98765 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ providerOrderId: '98765' }]),
+    );
+    expect(await screen.findByText('✅ Order #100000004 is marked sent')).toBeInTheDocument();
+  });
+
+  it('cancels a failed order with its full refund only after the admin confirms', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'PUT /api/admin/update-status/100000003': {
+        body: { message: 'Order status updated', order: order(100000003, 'cancelled', failed(100000003).fulfilment) },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await user.click(await screen.findByRole('button', { name: 'Cancel order 100000003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #100000003?' });
+    expect(dialog).toHaveTextContent('ali@example.com gets the full Rs 20 back');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order 100000003' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel and refund' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ status: 'cancelled' }]));
+    expect(await screen.findByText('✅ Order status updated')).toBeInTheDocument();
   });
 });

@@ -3,28 +3,36 @@
 // Orders can be selected and moved to a status together: each goes through the same status transaction
 // as a single change (a refund happens once), and each order's result is shown. Partial is offered for
 // one order at a time: its remains are a part of that order's quantity (the API refuses it for several).
+// Each order shows where it stands with its provider; the provider state filter lists the Failed and
+// Unknown orders to act on (it combines with the dates or an order number only: the API's one index).
+import { FULFILMENT_STATES, type FulfilmentState } from '@shared/fulfilment';
 import { MESSAGES } from '@shared/messages';
 import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import type { AdminOrder } from '@shared/providers';
 import { type BulkStatusResultWire, LIMITS, type Order } from '@shared/schemas';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import type { Column } from '@/components/ui/data-table';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { useAdminServices } from '@/features/admin/api/get-admin-services';
 import type { OrdersFilter } from '@/features/admin/api/get-all-orders';
 import { useAllOrders } from '@/features/admin/api/get-all-orders';
+import { useProviders } from '@/features/admin/api/get-providers';
 import { useUpdateOrderStatuses } from '@/features/admin/api/update-order-statuses';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
 import { orderColumns } from '@/features/admin/components/order-columns';
+import { FULFILMENT_LABELS, FulfilmentActions, FulfilmentCell } from '@/features/admin/components/order-fulfilment';
 
-const FILTER_KEYS = ['q', 'status', 'platform', 'serviceId', 'from', 'to'] as const;
+const FILTER_KEYS = ['q', 'status', 'platform', 'serviceId', 'from', 'to', 'fulfilment'] as const;
 
 function filterFrom(params: URLSearchParams): OrdersFilter {
   const value = (key: string) => params.get(key) || undefined;
   const status = value('status');
   const platform = value('platform');
+  const fulfilment = value('fulfilment');
   return {
     q: value('q'),
     status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
@@ -32,6 +40,7 @@ function filterFrom(params: URLSearchParams): OrdersFilter {
     serviceId: value('serviceId'),
     from: value('from'),
     to: value('to'),
+    fulfilment: FULFILMENT_STATES.includes(fulfilment as FulfilmentState) ? (fulfilment as FulfilmentState) : undefined,
   };
 }
 
@@ -40,10 +49,13 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
   const services = useAdminServices();
   const [draft, setDraft] = useState(filter);
   const set = (patch: Partial<OrdersFilter>) => setDraft((current) => ({ ...current, ...patch }));
+  const byState = draft.fulfilment !== undefined;
   const serviceChoices = (services.data?.services ?? []).filter((service) => !draft.platform || service.platform === draft.platform);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...draft, q: draft.q?.trim() || undefined });
+    // A provider state list takes no status, platform or service (those fields are disabled meanwhile).
+    const byState = draft.fulfilment ? { status: undefined, platform: undefined, serviceId: undefined } : {};
+    onApply({ ...draft, ...byState, q: draft.q?.trim() || undefined });
   };
   return (
     <search>
@@ -56,6 +68,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
         />
         <SelectField
           label="Status"
+          disabled={byState}
           value={draft.status ?? ''}
           onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
         >
@@ -68,6 +81,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
         </SelectField>
         <SelectField
           label="Platform"
+          disabled={byState}
           value={draft.platform ?? ''}
           onChange={(event) => set({ platform: (event.target.value || undefined) as Platform | undefined, serviceId: undefined })}
         >
@@ -80,6 +94,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
         </SelectField>
         <SelectField
           label="Service"
+          disabled={byState}
           value={draft.serviceId ?? ''}
           onChange={(event) => set({ serviceId: event.target.value || undefined })}
         >
@@ -88,6 +103,19 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
             <option key={service._id} value={service._id}>
               {PLATFORM_LABELS[service.platform]} · {service.category} · {service.name}
               {service.active ? '' : ' (disabled)'}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Provider state"
+          hint={byState ? 'Combines with the dates or an order number only.' : undefined}
+          value={draft.fulfilment ?? ''}
+          onChange={(event) => set({ fulfilment: (event.target.value || undefined) as FulfilmentState | undefined })}
+        >
+          <option value="">All provider states</option>
+          {FULFILMENT_STATES.map((state) => (
+            <option key={state} value={state}>
+              {FULFILMENT_LABELS[state]}
             </option>
           ))}
         </SelectField>
@@ -257,6 +285,15 @@ export function OrdersSection() {
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const orders = useAllOrders(filter);
+  const providers = useProviders();
+  const columns = useMemo<Column<AdminOrder>[]>(() => {
+    const byId = new Map(providers.items.map((provider) => [provider._id, provider]));
+    return [
+      ...orderColumns,
+      { header: 'Provider', cell: (order) => <FulfilmentCell order={order} providers={byId} /> },
+      { header: 'Provider action', cell: (order) => <FulfilmentActions order={order} providers={providers.items} /> },
+    ];
+  }, [providers.items]);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkStatusResultWire[] | null>(null);
   const [numbers, setNumbers] = useState(new Map<string, number>());
@@ -302,7 +339,7 @@ export function OrdersSection() {
         getKey={(order) => order._id}
         emptyText="No orders found."
         errorText={orders.error ? adminFailure(orders.error, 'Could not load orders.') : 'Could not load orders.'}
-        columns={orderColumns}
+        columns={columns}
         selection={{ selected, onChange: setPicked }}
         selectable={changeable}
       />
