@@ -9,8 +9,8 @@ import { config } from './lib/config';
 import { hideBodiesFromHost } from './lib/host-body';
 import type { FulfilmentDoc } from './services/fulfilment';
 import { providerClientFor } from './workers/clients';
-import { becameQueued, type ForwardDeps, forwardOrder, sweep } from './workers/forward';
-import { syncAll } from './workers/sync';
+import { becameQueued, type ForwardDeps, forwardOrder } from './workers/forward';
+import { runScheduledWork } from './workers/scheduled';
 
 hideBodiesFromHost();
 
@@ -29,6 +29,5 @@ export const forwardQueuedOrder = onDocumentWritten({ document: 'orderFulfilment
 
 // The safety net (lost triggers, expired claims), then the status sync of sent orders.
 export const sweepForwarding = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds: 300 }, async () => {
-  await sweep(workerDeps);
-  await syncAll(workerDeps);
+  await runScheduledWork(workerDeps);
 });
