@@ -2,3 +2,23 @@
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin12345', name: 'Admin' } as const;
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Demo Customer' } as const;
 export const DEMO_BALANCE_RUPEES = 500;
+
+/**
+ * The demo provider `npm start` runs (scripts/lib/demo-provider.ts) and seeds as a provider: a fixed
+ * local port and key, and the services of it the seed imports, linked, with a markup.
+ */
+export const DEMO_PROVIDER = {
+  name: 'Demo provider',
+  port: 4700,
+  key: 'demo-provider-key-0001',
+  currency: 'USD',
+  rateToPkr: 280,
+  balanceUsd: '1000.00',
+  /** An order stays pending a minute, then in progress four: the status sync (every ~2 min) sees each step. */
+  timing: { pendingMs: 60_000, progressMs: 240_000 },
+  imports: [
+    { providerServiceId: '101', platform: 'instagram', category: 'Followers', markupPercent: 30 },
+    { providerServiceId: '102', platform: 'instagram', category: 'Likes', markupPercent: 30 },
+    { providerServiceId: '301', platform: 'tiktok', category: 'Views', markupPercent: 40 },
+  ],
+} as const;

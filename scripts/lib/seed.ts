@@ -1,7 +1,10 @@
 // Seeds the emulators, idempotently: the catalogue, the public settings, the admin and the demo
-// customer with Rs 500 credited through the same code path as a real top-up. It refuses to run
-// unless every Admin SDK call is pointed at the emulators of a `demo-` project.
-import { DEMO_ADMIN, DEMO_BALANCE_RUPEES, DEMO_USER } from './demo';
+// customer with Rs 500 credited through the same code path as a real top-up, and (when `npm start`
+// runs one) the demo provider with a few of its services imported and linked, through the admin's
+// own service code. It refuses to run unless every Admin SDK call is pointed at the emulators of a
+// `demo-` project.
+import type { Actor } from '../../functions/src/services/audit';
+import { DEMO_ADMIN, DEMO_BALANCE_RUPEES, DEMO_PROVIDER, DEMO_USER } from './demo';
 
 export function assertEmulatorOnly(env: NodeJS.ProcessEnv = process.env): void {
   const project = env.GCLOUD_PROJECT ?? '';
@@ -16,7 +19,50 @@ export function assertEmulatorOnly(env: NodeJS.ProcessEnv = process.env): void {
   }
 }
 
-export async function seed(): Promise<{ services: number }> {
+export interface SeedOptions {
+  /** A running demo provider (scripts/lib/demo-provider.ts) to seed as a provider. */
+  demoProvider?: { url: string; key: string };
+}
+
+export interface SeedResult {
+  services: number;
+  /** The demo provider's id (null: not asked for, or the panel already runs other providers) and the services imported now. */
+  demoProvider?: { id: string | null; imported: number };
+}
+
+/**
+ * The demo provider, added as the admin adds one (createProvider calls its `balance`), then a few of
+ * its services imported with a markup (importServices: linked, priced from its rates). Never over an
+ * admin's work: a provider at the demo's URL is kept as it is, and none is added to a panel that
+ * already has other providers; the import runs only while no service is linked to it.
+ */
+async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }): Promise<{ id: string | null; imported: number }> {
+  const { providersCollection, serviceLinksCollection } = await import('../../functions/src/services/provider-store');
+  const { createProvider, importServices } = await import('../../functions/src/services/providers');
+  const { createProviderBody, importServicesBody } = await import('../../functions/src/shared/providers');
+
+  const atDemoUrl = await providersCollection().where('url', '==', demo.url).limit(1).get();
+  let id: string;
+  if (atDemoUrl.docs[0]) id = atDemoUrl.docs[0].id;
+  else {
+    if (!(await providersCollection().limit(1).get()).empty) return { id: null, imported: 0 };
+    const body = createProviderBody.parse({
+      name: DEMO_PROVIDER.name,
+      url: demo.url,
+      key: demo.key,
+      currency: DEMO_PROVIDER.currency,
+      rateToPkr: DEMO_PROVIDER.rateToPkr,
+    });
+    id = (await createProvider(actor, body))._id;
+  }
+  if (!(await serviceLinksCollection().where('providerId', '==', id).limit(1).get()).empty) return { id, imported: 0 };
+  // The key makes two seeds at once import once (the second replays the first's answer).
+  const body = importServicesBody.parse({ providerId: id, items: DEMO_PROVIDER.imports });
+  const answer = await importServices(actor, body, `seed-demo-provider-${id}`);
+  return { id, imported: answer.replayed ? 0 : answer.body.services.length };
+}
+
+export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   assertEmulatorOnly();
   // Imported only after the check, so the Admin SDK initialises against the emulators.
   const { auth } = await import('../../functions/src/lib/admin');
@@ -49,15 +95,13 @@ export async function seed(): Promise<{ services: number }> {
 
   const admin = await ensureAccount(DEMO_ADMIN, true);
   const demo = await ensureAccount(DEMO_USER, false);
+  const seedActor: Actor = { uid: admin.uid, email: 'seed' };
 
   // The demo balance is credited once: only while the demo account has no ledger entry at all.
   const entries = await ledgerCollection(demo.uid).limit(1).get();
   if (entries.empty) {
-    await addBalance(
-      { uid: admin.uid, email: 'seed' },
-      { email: DEMO_USER.email, amount: DEMO_BALANCE_RUPEES, method: 'seed' },
-      'seed-demo-balance',
-    );
+    await addBalance(seedActor, { email: DEMO_USER.email, amount: DEMO_BALANCE_RUPEES, method: 'seed' }, 'seed-demo-balance');
   }
-  return { services };
+  if (!options.demoProvider) return { services };
+  return { services, demoProvider: await seedDemoProvider(seedActor, options.demoProvider) };
 }
