@@ -1,9 +1,13 @@
-// `npm start`: the whole app on the emulator suite, seeded, at http://127.0.0.1:5000.
+// `npm start`: the whole app on the emulator suite, seeded, at http://127.0.0.1:5000, with the demo
+// provider on a local port and a ticker running the every-minute forwarding work (sweep, status sync),
+// so orders go to the provider and come back completed with nothing to press.
 // (The npm script builds the web app and the functions first.)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_ADMIN, DEMO_USER } from './lib/demo';
+import { DEMO_ADMIN, DEMO_PROVIDER, DEMO_USER } from './lib/demo';
+import { type DemoProvider, startDemoProvider } from './lib/demo-provider';
 import { assertPortsFree, DEFAULT_PORTS, ROOT, startStack } from './lib/emulators';
+import type { Ticker } from './lib/ticker';
 
 for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
   if (!existsSync(join(ROOT, built))) {
@@ -14,14 +18,30 @@ for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
 
 const ports = DEFAULT_PORTS;
 await assertPortsFree(ports, ['hosting', 'functions', 'firestore', 'auth', 'hub', 'logging']);
+let demoProvider: DemoProvider;
+try {
+  demoProvider = await startDemoProvider({
+    port: DEMO_PROVIDER.port,
+    key: DEMO_PROVIDER.key,
+    balance: DEMO_PROVIDER.balanceUsd,
+    timing: DEMO_PROVIDER.timing,
+    seed: Date.now(),
+  });
+} catch (error) {
+  console.error(`The demo provider could not listen on port ${DEMO_PROVIDER.port}: ${(error as Error).message}. Free it and try again.`);
+  process.exit(1);
+}
 console.log('Starting the emulators (Firestore, Auth, Functions, Hosting)…');
 const stack = await startStack({ emulators: ['firestore', 'auth', 'functions', 'hosting'], ports, output: 'inherit', label: 'start' });
+let ticker: Ticker | undefined;
 
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping the emulators…');
+  console.log('\nStopping the ticker, the demo provider and the emulators…');
+  await ticker?.stop();
+  await demoProvider.close();
   await stack.stop();
   process.exit(code);
 }
@@ -31,7 +51,17 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   Object.assign(process.env, stack.env);
   const { seed } = await import('./lib/seed');
-  await seed();
+  await seed({ demoProvider: { url: demoProvider.url, key: demoProvider.key } });
+  const { startTicker } = await import('./lib/ticker');
+  ticker = await startTicker({
+    onResult: ({ sweep, sync }) => {
+      if (sweep.sent + sweep.expired + sync.changed + sync.flagged > 0) {
+        console.log(
+          `Forwarding: ${sweep.sent} sent, ${sweep.expired} unanswered (unknown); status sync: ${sync.checked} checked, ${sync.changed} changed, ${sync.flagged} flagged`,
+        );
+      }
+    },
+  });
 } catch (error) {
   console.error('Seeding failed:', error);
   await shutdown(1);
@@ -44,5 +74,6 @@ console.log(`
   Customer:  ${DEMO_USER.email} / ${DEMO_USER.password}  (Rs 500 balance)
 
   API:       ${stack.hostingUrl}/api/services
+  Provider:  ${DEMO_PROVIDER.name} at ${demoProvider.url}; its services are linked (forwarded and synced every minute)
   Press Ctrl-C to stop.
 `);
