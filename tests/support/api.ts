@@ -3,7 +3,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { signIn, signUp } from '../../scripts/lib/auth-emulator';
 
 const env = inject('emulatorEnv');
@@ -202,4 +202,30 @@ export async function retryWhileBusy<A>(send: () => Promise<A>, isBusy: (answer:
     if (!isBusy(answer) || attempt === 10) return answer;
     await new Promise((done) => setTimeout(done, 1000 * (1 + Math.random())));
   }
+}
+
+/**
+ * Every item of a paged list (`{ [itemsKey]: T[], nextCursor }`), `limit` a page, following nextCursor;
+ * checks each answer is 200 and no page is over the limit; also how many pages it took.
+ */
+export async function pageThrough<T>(
+  base: string,
+  token: string,
+  path: string,
+  itemsKey: string,
+  limit: number,
+): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const res: ApiAnswer = await call(base, 'GET', `${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body[itemsKey].length).toBeLessThanOrEqual(limit);
+    items.push(...(res.body[itemsKey] as T[]));
+    cursor = res.body.nextCursor as string | null;
+    pages++;
+  } while (cursor && pages < 200);
+  return { items, pages };
 }

@@ -3,7 +3,7 @@
 // figures; customers get 403 on each.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, pageThrough as pageThroughList, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { updateOrderStatus } from '../services/orders';
 import { requestRefill } from '../services/refills';
@@ -20,22 +20,7 @@ beforeAll(async () => {
 const get = (path: string, token = admin.token) => call(api.url, 'GET', path, { token });
 const ids = (items: { _id: string }[]) => items.map((item) => item._id);
 
-/** Every item of a list, a page of `limit` at a time, following nextCursor; checks no page is over the limit. */
-async function pageThrough<T>(path: string, itemsKey: string, limit = 2): Promise<{ items: T[]; pages: number }> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body[itemsKey].length).toBeLessThanOrEqual(limit);
-    items.push(...res.body[itemsKey]);
-    cursor = res.body.nextCursor;
-    pages++;
-  } while (cursor && pages < 50);
-  return { items, pages };
-}
+const pageThrough = <T>(path: string, itemsKey: string, limit = 2) => pageThroughList<T>(api.url, admin.token, path, itemsKey, limit);
 
 const place = async (user: TestUser, body: { serviceId: string; link: string; quantity: number }) => {
   const res = await call(api.url, 'POST', '/api/order/place', { token: user.token, body });

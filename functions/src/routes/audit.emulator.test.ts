@@ -2,7 +2,7 @@
 // action leaves none), and GET /api/admin/audit pages through them, newest first, by actor and type.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { requestRefill } from '../services/refills';
 import { DEFAULT_SETTINGS, seedSettings } from '../services/settings';
@@ -22,18 +22,8 @@ interface Entry {
 }
 
 /** Every entry of `admin`'s trail, newest first, following the cursor through pages of `limit`. */
-async function trailOf(admin: TestUser, query = '', limit = 100): Promise<Entry[]> {
-  const entries: Entry[] = [];
-  let cursor: string | null = null;
-  do {
-    const path: string = `/api/admin/audit?actor=${admin.uid}&limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`;
-    const res = await call(api.url, 'GET', path, { token: admin.token });
-    expect(res.status).toBe(200);
-    entries.push(...(res.body.entries as Entry[]));
-    cursor = res.body.nextCursor as string | null;
-  } while (cursor);
-  return entries;
-}
+const trailOf = async (admin: TestUser, query = '', limit = 100): Promise<Entry[]> =>
+  (await pageThrough<Entry>(api.url, admin.token, `/api/admin/audit?actor=${admin.uid}${query}`, 'entries', limit)).items;
 
 const place = async (user: TestUser) => {
   const res = await call(api.url, 'POST', '/api/order/place', {

@@ -2,7 +2,16 @@
 // account's detail and lists, balance adjustments, and blocking with its effects.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import {
+  apiServerForFile,
+  call,
+  createApiKeyFor,
+  createUser,
+  fund,
+  pageThrough as pageThroughList,
+  type TestUser,
+  v2With,
+} from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { v2Add } from '../services/api-v2';
@@ -32,21 +41,7 @@ const auditOf = async (uid: string) =>
     .sort((a, b) => a.at.toMillis() - b.at.toMillis());
 const balancePaisa = async (uid: string) => (await db.collection('users').doc(uid).get()).get('balancePaisa') as number;
 
-/** Every item of a paged list, following nextCursor with `limit` per page; also how many pages it took. */
-async function allPages<T>(path: string, itemsKey: string, limit: number): Promise<{ items: T[]; pages: number }> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    items.push(...(res.body[itemsKey] as T[]));
-    cursor = res.body.nextCursor;
-    pages++;
-  } while (cursor && pages < 100);
-  return { items, pages };
-}
+const allPages = <T>(path: string, itemsKey: string, limit: number) => pageThroughList<T>(api.url, admin.token, path, itemsKey, limit);
 
 beforeAll(async () => {
   await seedSettings();
