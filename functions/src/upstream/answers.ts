@@ -165,29 +165,46 @@ function statusEntry(value: unknown): StatusEntry {
 }
 
 /**
+ * The per-id parts of a multi-id answer, by parsed id: a list of `{order, ...}` (every entry with an
+ * id), or an object keyed by id (the asked ids only); null when it is neither.
+ */
+function byAskedId(
+  json: unknown,
+  ids: readonly string[],
+  pick: { fromList: (item: unknown) => unknown; fromObject: (value: unknown) => unknown },
+): Map<string, unknown> | null {
+  const byId = new Map<string, unknown>();
+  const list = z.array(z.unknown()).safeParse(json);
+  if (list.success) {
+    for (const item of list.data) {
+      const id = parseId(fields(item)?.order);
+      if (id !== null) byId.set(id, pick.fromList(item));
+    }
+    return byId;
+  }
+  const o = fields(json);
+  if (!o) return null;
+  const asked = new Set(ids.map((id) => parseId(id) ?? id));
+  for (const [key, value] of Object.entries(o)) {
+    const id = parseId(key);
+    if (id !== null && asked.has(id)) byId.set(id, pick.fromObject(value));
+  }
+  return byId;
+}
+
+/**
  * Per asked id (as asked). The standard answer is an object keyed by id; some panels answer a list of
  * `{order, ...status}`. Keys are compared as ids ("007" is order 7).
  */
 export function readMultiStatus(answer: RawAnswer, ids: readonly string[]): UpstreamResult<Map<string, StatusEntry>> {
-  const asked = new Set(ids.map((id) => parseId(id) ?? id));
   return interpret(answer, (json) => {
-    const byId = new Map<string, unknown>();
-    const list = z.array(z.unknown()).safeParse(json);
-    if (list.success) {
-      for (const item of list.data) {
-        const id = parseId(fields(item)?.order);
-        if (id !== null) byId.set(id, item);
-      }
-    } else {
-      const o = fields(json);
-      if (!o) return null;
-      for (const [key, value] of Object.entries(o)) {
-        const id = parseId(key);
-        if (id !== null && asked.has(id)) byId.set(id, value);
-      }
-      // One order's status instead of a map: the provider ignored `orders`; nothing here is per id.
-      if (byId.size === 0 && readStatusObject(o) !== null) return null;
-    }
+    const byId = byAskedId(json, ids, {
+      fromList: (item) => item,
+      fromObject: (value) => value,
+    });
+    if (!byId) return null;
+    // One order's status instead of a map: the provider ignored `orders`; nothing here is per id.
+    if (!Array.isArray(json) && byId.size === 0 && readStatusObject(json) !== null) return null;
     return new Map(ids.map((id) => [id, statusEntry(byId.get(parseId(id) ?? id))]));
   });
 }
@@ -223,25 +240,12 @@ function cancelEntry(value: unknown): CancelEntry {
 
 /** Per asked id: `[{order, cancel: 1 | {error}}]`, or an object keyed by id. */
 export function readCancel(answer: RawAnswer, ids: readonly string[]): UpstreamResult<Map<string, CancelEntry>> {
-  const asked = new Set(ids.map((id) => parseId(id) ?? id));
   return interpret(answer, (json) => {
-    const byId = new Map<string, unknown>();
-    const list = z.array(z.unknown()).safeParse(json);
-    if (list.success) {
-      for (const item of list.data) {
-        const o = fields(item);
-        const id = parseId(o?.order);
-        if (o && id !== null) byId.set(id, o.cancel);
-      }
-    } else {
-      const o = fields(json);
-      if (!o) return null;
-      for (const [key, value] of Object.entries(o)) {
-        const id = parseId(key);
-        if (id !== null && asked.has(id)) byId.set(id, fields(value)?.cancel ?? value);
-      }
-      if (byId.size === 0) return null;
-    }
+    const byId = byAskedId(json, ids, {
+      fromList: (item) => fields(item)?.cancel,
+      fromObject: (value) => fields(value)?.cancel ?? value,
+    });
+    if (!byId || (!Array.isArray(json) && byId.size === 0)) return null;
     return new Map(ids.map((id) => [id, cancelEntry(byId.get(parseId(id) ?? id))]));
   });
 }
