@@ -79,3 +79,56 @@ describe('PUT /api/admin/settings', () => {
     expect((await db.collection('settings').doc('public').get()).data()).toEqual(before);
   });
 });
+
+describe('/api/admin/settings/forwarding', () => {
+  const path = '/api/admin/settings/forwarding';
+  const stored = async () => (await db.collection('settings').doc('forwarding').get()).data();
+
+  it('serves the defaults, then the admin’s settings, with an audit entry; GET /api/settings never shows them', async () => {
+    expect(await call(api.url, 'GET', path, { token: admin.token })).toMatchObject({
+      status: 200,
+      body: { settings: { marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: null } },
+    });
+    const chosen = { marginThresholdPercent: 12.5, disableBelowMargin: true, failedRefundHours: 48 };
+    const res = await call(api.url, 'PUT', path, { token: admin.token, body: chosen });
+    expect(res).toMatchObject({ status: 200, body: { message: 'Settings updated', settings: chosen } });
+    expect(await stored()).toEqual(chosen);
+    expect((await call(api.url, 'GET', path, { token: admin.token })).body.settings).toEqual(chosen);
+    expect(JSON.stringify((await call(api.url, 'GET', '/api/settings')).body)).not.toContain('marginThreshold');
+
+    const audit = await db.collection('audit').where('subject', '==', 'settings/forwarding').get();
+    expect(audit.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({
+        action: 'settings',
+        byUid: admin.uid,
+        before: { marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: null },
+        after: chosen,
+      }),
+    ]);
+  });
+
+  it.each([
+    [{ marginThresholdPercent: -1, disableBelowMargin: false, failedRefundHours: null }, 'marginThresholdPercent'],
+    [{ marginThresholdPercent: 10.123, disableBelowMargin: false, failedRefundHours: null }, 'marginThresholdPercent'],
+    [{ marginThresholdPercent: 10, disableBelowMargin: 'yes', failedRefundHours: null }, 'disableBelowMargin'],
+    [{ marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: 0 }, 'failedRefundHours'],
+    [{ marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: 1.5 }, 'failedRefundHours'],
+    [{ marginThresholdPercent: 10, disableBelowMargin: false }, 'failedRefundHours'],
+  ])('refuses %j with 400 on %s and keeps the stored settings', async (body, field) => {
+    const before = await stored();
+    const res = await call(api.url, 'PUT', path, { token: admin.token, body });
+    expect(res).toMatchObject({ status: 400, body: { field } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('anonymous 401, user 403, for reading and writing', async () => {
+    const user = await createUser();
+    const before = await stored();
+    const body = { marginThresholdPercent: 0, disableBelowMargin: false, failedRefundHours: 1 };
+    expect((await call(api.url, 'GET', path)).status).toBe(401);
+    expect((await call(api.url, 'GET', path, { token: user.token })).status).toBe(403);
+    expect((await call(api.url, 'PUT', path, { body })).status).toBe(401);
+    expect((await call(api.url, 'PUT', path, { token: user.token, body })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+});

@@ -224,3 +224,38 @@ export const markSentBody = z.strictObject({
     .regex(/^[\w.:-]+$/, 'That is not an order id the provider can have'),
 });
 export type MarkSentBody = z.infer<typeof markSentBody>;
+
+// ---- Forwarding settings (the admin's, in settings/forwarding; never public) ----
+
+export const FORWARDING_LIMITS = {
+  maxMarginThresholdPercent: 1000,
+  /** Automatic refund of a failed order: between an hour and 30 days. */
+  minFailedRefundHours: 1,
+  maxFailedRefundHours: 720,
+} as const;
+
+export const forwardingSettingsSchema = z.strictObject({
+  /** A linked service whose margin over its provider's cost falls under this raises an alert. */
+  marginThresholdPercent: z
+    .number({ error: 'Margin threshold must be a number' })
+    .min(0, 'Margin threshold cannot be negative')
+    .max(FORWARDING_LIMITS.maxMarginThresholdPercent, `Margin threshold must be at most ${FORWARDING_LIMITS.maxMarginThresholdPercent}%`)
+    .refine(hasAtMostTwoDecimals, 'Margin threshold can have at most 2 decimals'),
+  /** Whether the service sync also takes such a service out of sale (it is offered again once the margin is back). */
+  disableBelowMargin: z.boolean({ error: 'Choose whether to disable services under the margin' }),
+  /** A failed order left this many hours is cancelled with a full refund; null: never automatically. */
+  failedRefundHours: z
+    .number({ error: 'Hours must be a number' })
+    .int('Hours must be a whole number')
+    .min(FORWARDING_LIMITS.minFailedRefundHours, `Hours must be at least ${FORWARDING_LIMITS.minFailedRefundHours}`)
+    .max(FORWARDING_LIMITS.maxFailedRefundHours, `Hours must be at most ${FORWARDING_LIMITS.maxFailedRefundHours}`)
+    .nullable(),
+});
+export type ForwardingSettings = z.infer<typeof forwardingSettingsSchema>;
+
+/** In force until the admin saves others: alert under 10 %, disable nothing, refund nothing by itself. */
+export const DEFAULT_FORWARDING_SETTINGS: ForwardingSettings = {
+  marginThresholdPercent: 10,
+  disableBelowMargin: false,
+  failedRefundHours: null,
+};
