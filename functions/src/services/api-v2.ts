@@ -91,11 +91,19 @@ export async function v2Add(identity: Identity, params: { service?: string; link
   }
 }
 
+/** `remains`: a final order's from its outcome; an open one's as its provider last reported (0 for a manual order). */
+function remainsOf(order: OrderDoc): number {
+  if (order.status === 'partial') return order.remains ?? 0;
+  if (order.status === 'cancelled') return order.quantity;
+  if (order.status === 'completed') return 0;
+  return order.progress?.remains ?? 0;
+}
+
 function orderStatus(order: OrderDoc): V2Answer {
-  const remains = order.status === 'partial' ? (order.remains ?? 0) : order.status === 'cancelled' ? order.quantity : 0;
+  const remains = remainsOf(order);
   return {
     charge: paisaString(order.pricePaisa),
-    start_count: '0',
+    start_count: String(order.progress?.startCount ?? 0),
     status: API_V2_STATUS[order.status],
     remains: String(remains),
     currency: API_V2_CURRENCY,

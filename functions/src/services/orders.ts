@@ -38,6 +38,8 @@ export interface OrderDoc {
   status: OrderStatus;
   remains?: number;
   refundPaisa?: Paisa;
+  /** What the provider last reported while delivering (status sync): its start count and what remains. */
+  progress?: OrderProgress;
   /** The activeLinks document this order counts in while active (absent on orders placed before issue 12). */
   activeLinkKey?: string;
   /** The service's refill window when the order was placed (absent on older orders: the service's window then). */
@@ -46,6 +48,11 @@ export interface OrderDoc {
   refillPendingId?: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface OrderProgress {
+  startCount?: number;
+  remains?: number;
 }
 
 export const ordersCollection = () => db.collection('orders');
@@ -67,6 +74,7 @@ export function orderToWire(id: string, doc: OrderDoc): Order {
     status: doc.status,
     ...(doc.remains !== undefined ? { remains: doc.remains } : {}),
     ...(doc.refundPaisa !== undefined ? { refund: toRupees(doc.refundPaisa) } : {}),
+    ...(doc.progress && Object.keys(doc.progress).length > 0 ? { progress: doc.progress } : {}),
     createdAt: doc.createdAt.toDate().toISOString(),
     updatedAt: doc.updatedAt.toDate().toISOString(),
   };

@@ -473,6 +473,8 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   remains: z.number().int().optional(),
   refund: z.number().optional(),
+  /** What the provider last reported while delivering: the count it started from and what remains. */
+  progress: z.object({ startCount: z.number().int().optional(), remains: z.number().int().optional() }).optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

@@ -4,7 +4,16 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
+import {
+  apiServerForFile,
+  call,
+  createApiKeyFor,
+  createUser,
+  fetchFirestoreAs,
+  fund,
+  type TestUser,
+  v2With,
+} from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import { SWEEP_QUEUED_AFTER_MS, WAIT_RETRY_MS } from '../services/fulfilment';
@@ -319,6 +328,31 @@ describe('status sync', () => {
     expect(f.remains).toBe(300);
     await syncProvider(PROVIDER_ID, deps(2 * due));
     expect((await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).get()).size).toBe(2);
+  });
+
+  it('stores the provider’s start count and remains on the order: the customer’s list and API v2 status show them', async () => {
+    const { id, providerOrderId } = await sent();
+    sim.setOrder(providerOrderId, { status: 'processing', remains: 400 });
+    await syncProvider(PROVIDER_ID, deps(due));
+    const startCount = sim.orders.get(providerOrderId)?.startCount;
+    expect(Number.isInteger(startCount)).toBe(true);
+    const order = await orderOf(id);
+    expect(order.status).toBe('processing');
+    expect(order.progress).toEqual({ startCount: Number(startCount), remains: 400 });
+    const listed = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
+    expect(listed.body.orders.find((o: { _id: string }) => o._id === id)).toMatchObject({
+      progress: { startCount: Number(startCount), remains: 400 },
+    });
+    const key = await createApiKeyFor(api.url, customer);
+    expect(await v2With(api.url, key, { action: 'status', order: id })).toMatchObject({
+      start_count: String(startCount),
+      status: 'In progress',
+      remains: '400',
+    });
+    // A count the provider gets wrong (negative, above the quantity) is not shown; the last good one stays.
+    sim.fault({ action: 'status', kind: 'remains-above' });
+    await syncProvider(PROVIDER_ID, deps(2 * due));
+    expect((await orderOf(id)).progress).toEqual({ startCount: Number(startCount), remains: 400 });
   });
 
   it('flags an unreadable remains without moving money', async () => {

@@ -7,7 +7,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
-import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
+import { type OrderDoc, type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders';
 import { type ProviderDoc, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
 import { API_V2_MAX_IDS } from '../shared/api-v2';
@@ -59,14 +59,42 @@ async function releaseProvider(providerId: string, token: string) {
   });
 }
 
-/** Writes the fulfilment side of one answered order, if it is still the sent order that was asked about. */
-async function recordCheck(orderId: string, providerOrderId: string, changes: Record<string, unknown>, now: number) {
+/**
+ * Writes the fulfilment side of one answered order, if it is still the sent order that was asked about,
+ * and the provider's start count and remains on the order (what its customer sees) when they changed.
+ * The order's updatedAt stays: it is when its status last changed (a refill window counts from it).
+ */
+async function recordCheck(
+  orderId: string,
+  providerOrderId: string,
+  changes: Record<string, unknown>,
+  now: number,
+  progress?: OrderProgress,
+) {
   const ref = fulfilmentRef(orderId);
+  const orderRef = ordersCollection().doc(orderId);
   await runInTransaction(null, async (tx) => {
-    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
-    if (f?.state === 'sent' && f.providerOrderId === providerOrderId) tx.update(ref, { ...changes, updatedAt: ts(now) });
+    const [fSnap, orderSnap] = progress ? await tx.getAll(ref, orderRef) : [await tx.get(ref), undefined];
+    const f = fSnap?.data() as FulfilmentDoc | undefined;
+    if (f?.state !== 'sent' || f.providerOrderId !== providerOrderId) return { status: 200, body: null };
+    tx.update(ref, { ...changes, updatedAt: ts(now) });
+    const order = orderSnap?.data() as OrderDoc | undefined;
+    if (progress && order && !sameProgress(order.progress, progress)) tx.update(orderRef, { progress });
     return { status: 200, body: null };
   });
+}
+
+const sameProgress = (a: OrderProgress | undefined, b: OrderProgress) => a?.startCount === b.startCount && a?.remains === b.remains;
+
+/** The provider's counts as a customer may see them: whole, not negative, remains within the quantity. */
+function progressOf(entry: StatusEntry, quantity: number): OrderProgress | undefined {
+  if (entry.kind !== 'status') return undefined;
+  const { startCount, remains } = entry.status;
+  const progress: OrderProgress = {
+    ...(startCount !== null && startCount >= 0 ? { startCount } : {}),
+    ...(remains !== null && remains >= 0 && remains <= quantity ? { remains } : {}),
+  };
+  return Object.keys(progress).length > 0 ? progress : undefined;
 }
 
 /** Applies one provider answer to one order; returns whether the order's status changed, or 'flag'. */
@@ -100,7 +128,13 @@ async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry,
   }
   // A final order (ours) leaves the sync: nothing the provider says can change it any more.
   const final = changed ? isFinalStatus(mapping.status) : isFinalStatus(order.status);
-  await recordCheck(orderId, providerOrderId, { ...counts, syncDueAt: final ? FieldValue.delete() : nextDue }, now);
+  await recordCheck(
+    orderId,
+    providerOrderId,
+    { ...counts, syncDueAt: final ? FieldValue.delete() : nextDue },
+    now,
+    progressOf(entry, order.quantity),
+  );
   return changed ? 'changed' : 'same';
 }
 

@@ -22,8 +22,8 @@ import { CodeBlock } from './code-block';
 import { CodeTabs } from './code-tabs';
 
 const REMAINS: Record<(typeof ORDER_STATUSES)[number], string> = {
-  pending: 'Waiting to start; remains is "0".',
-  processing: 'Being delivered; remains is "0".',
+  pending: 'Waiting to start; remains is what the delivery still owes once it reports it, else "0".',
+  processing: 'Being delivered; remains is what is still to deliver as last reported (start_count: the count it started from), else "0".',
   completed: 'Delivered in full; remains is "0".',
   partial: 'Ended with part of it delivered; remains is what was not, and its share of the price went back to your balance.',
   cancelled: 'Cancelled and refunded in full; remains is the whole quantity.',

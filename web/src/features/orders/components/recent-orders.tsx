@@ -23,9 +23,28 @@ export function RecentOrdersTable({ orders }: { orders: Order[] }) {
             </span>
           ),
         },
-        { header: 'Quantity', cell: (order) => <span className="tabular-nums">{order.quantity.toLocaleString('en-US')}</span> },
+        {
+          header: 'Quantity',
+          cell: (order) => (
+            <span className="text-right tabular-nums sm:text-left">
+              <span className="block">{order.quantity.toLocaleString('en-US')}</span>
+              <ProgressLine order={order} />
+            </span>
+          ),
+        },
         { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
       ]}
     />
   );
+}
+
+/** While an order is delivered: how far it got and the count it started from, as the provider reported them. */
+function ProgressLine({ order }: { order: Order }) {
+  const { progress } = order;
+  if (!progress || (order.status !== 'pending' && order.status !== 'processing')) return null;
+  const parts = [
+    progress.remains !== undefined ? `${(order.quantity - progress.remains).toLocaleString('en-US')} delivered` : null,
+    progress.startCount !== undefined ? `start ${progress.startCount.toLocaleString('en-US')}` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? <span className="block text-xs text-slate-600">{parts.join(' · ')}</span> : null;
 }
