@@ -54,10 +54,10 @@ try {
   await seed({ demoProvider: { url: demoProvider.url, key: demoProvider.key } });
   const { startTicker } = await import('./lib/ticker');
   ticker = await startTicker({
-    onResult: ({ sweep, sync }) => {
-      if (sweep.sent + sweep.expired + sync.changed + sync.flagged > 0) {
+    onResult: ({ sweep, refunded, sync }) => {
+      if (sweep.sent + sweep.expired + refunded + sync.changed + sync.flagged > 0) {
         console.log(
-          `Forwarding: ${sweep.sent} sent, ${sweep.expired} unanswered (unknown); status sync: ${sync.checked} checked, ${sync.changed} changed, ${sync.flagged} flagged`,
+          `Forwarding: ${sweep.sent} sent, ${sweep.expired} unanswered (unknown), ${refunded} failed refunded; status sync: ${sync.checked} checked, ${sync.changed} changed, ${sync.flagged} flagged`,
         );
       }
     },

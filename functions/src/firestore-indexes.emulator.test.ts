@@ -8,6 +8,7 @@ import { apiServerForFile, call, createUser, fund, type TestUser } from '../../t
 import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, recordQueries } from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
 import type { ProviderClient } from './upstream/client';
+import { refundFailedOrders } from './workers/auto-refund';
 import { sweep } from './workers/forward';
 import { syncAll } from './workers/sync';
 
@@ -36,8 +37,11 @@ beforeAll(async () => {
  */
 async function runSweeper() {
   await db.collection('providers').doc('idxProvider').set({ name: 'Index', active: true });
+  // With an automatic refund set, so that its query runs too.
+  await db.collection('settings').doc('forwarding').set({ marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: 1 });
   const deps = { now: Date.now, clientFor: async () => ({}) as ProviderClient };
   await sweep(deps);
+  await refundFailedOrders(deps);
   await syncAll(deps);
 }
 
@@ -81,6 +85,8 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/refills?limit=1&status=pending', admin.token],
     ['/api/admin/refills?limit=1&status=completed', admin.token],
     ['/api/admin/overview', admin.token],
+    // Each provider's order counts (aggregations by provider and state).
+    ['/api/admin/providers', admin.token],
     ...dated.map((path): [string, string] => [path, admin.token]),
     ['/api/contact?limit=1', admin.token],
     ...['', `actor=${encodeURIComponent(admin.email)}`, `actor=${admin.uid}`].flatMap((actor) =>

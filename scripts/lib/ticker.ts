@@ -1,6 +1,6 @@
 // `npm start`'s stand-in for Cloud Scheduler: the Functions emulator does not run scheduled functions
 // (it would need the Pub/Sub emulator, which needs a download), so this process runs the scheduled
-// function's body (workers/scheduled.ts: sweep, then status sync) against the emulators every minute.
+// function's body (workers/scheduled.ts: balances, sweep, automatic refunds, status sync) against the emulators every minute.
 // The workers' claims and leases make a tick safe beside the Firestore trigger and beside another tick.
 import type { ScheduledResult } from '../../functions/src/workers/scheduled';
 
@@ -35,7 +35,8 @@ export async function startTicker(options: TickerOptions = {}): Promise<Ticker> 
     }
     running = runScheduledWork(deps)
       .then((result) => {
-        options.onResult?.(result);
+        // null: another run (the admin's Sync now) holds the run lease and does this work.
+        if (result) options.onResult?.(result);
         return result;
       })
       .catch((error: unknown) => {

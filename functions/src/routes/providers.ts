@@ -1,11 +1,15 @@
 // The providers the admin runs and the import of their services (services/providers.ts). Every answer
 // shows a provider's key only as its hint.
 import { Router } from 'express';
+import { conflict } from '../lib/errors';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
 import { checkProvider, createProvider, importServices, listProviderServices, listProviders, updateProvider } from '../services/providers';
+import { MESSAGES } from '../shared/messages';
 import { createProviderBody, importServicesBody, updateProviderBody } from '../shared/providers';
+import { providerClientFor } from '../workers/clients';
+import { runScheduledWork } from '../workers/scheduled';
 import { sendAnswer } from './send';
 
 export const providersRouter = Router();
@@ -33,4 +37,16 @@ providersRouter.get('/admin/providers/:id/services', ...adminOnly, async (req, r
 providersRouter.post('/admin/services/import', ...adminOnly, async (req, res) => {
   const key = idempotencyKey(req);
   sendAnswer(res, await importServices(identityOf(req), parseBody(importServicesBody, req), key));
+});
+
+/**
+ * The admin's "Sync now": the scheduled run (balances, forwarding of queued orders, automatic refunds,
+ * status sync of every active provider) now, under the same run lease. While a run holds it, 409: that
+ * run is doing this very work. Not audited: it changes nothing by itself (each change it makes is the
+ * workers' own, refunds audited as the system's).
+ */
+providersRouter.post('/admin/providers/sync', ...adminOnly, async (_req, res) => {
+  const result = await runScheduledWork({ now: Date.now, clientFor: providerClientFor });
+  if (!result) throw conflict(MESSAGES.syncRunning);
+  res.json({ sent: result.sweep.sent, checked: result.sync.checked, changed: result.sync.changed });
 });

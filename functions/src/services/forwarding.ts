@@ -39,6 +39,11 @@ const auditView = (f: FulfilmentDoc) => ({
   ...(f.error !== undefined ? { error: f.error } : {}),
 });
 
+/** The automatic refund holds the order between its check and its cancel (workers/auto-refund.ts). */
+function assertNoRefundUnderWay(f: FulfilmentDoc, now: Timestamp): void {
+  if (f.refundLease && f.refundLease.until.toMillis() > now.toMillis()) throw conflict(MESSAGES.autoRefundUnderWay, 'fulfilment');
+}
+
 async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
   if (!isNumberedId(id)) throw fail('order_not_found', MESSAGES.orderNotFound);
   const ref = fulfilmentRef(id);
@@ -58,6 +63,7 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
   const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.resendOnlyFailedOrUnknown, 'fulfilment');
+    assertNoRefundUnderWay(f, now);
     if (order.status !== 'pending') throw conflict(MESSAGES.resendNotPending, 'status');
     let target: FulfilmentDoc = {
       state: 'queued',
@@ -102,6 +108,7 @@ export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody
   const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.markSentOnlyFailedOrUnknown, 'fulfilment');
+    assertNoRefundUnderWay(f, now);
     const syncDueAt = Timestamp.fromMillis(now.toMillis() + FIRST_SYNC_AFTER_MS);
     tx.update(ref, {
       state: 'sent',
@@ -109,6 +116,7 @@ export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody
       syncDueAt,
       error: FieldValue.delete(),
       lease: FieldValue.delete(),
+      failedAt: FieldValue.delete(),
       updatedAt: now,
     });
     recordAudit(tx, actor, now, {
@@ -117,7 +125,7 @@ export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody
       before: auditView(f),
       after: { state: 'sent', providerOrderId: body.providerOrderId, userId: order.userId },
     });
-    const { error: _error, lease: _lease, ...kept } = f;
+    const { error: _error, lease: _lease, failedAt: _failedAt, ...kept } = f;
     const fulfilment: FulfilmentDoc = { ...kept, state: 'sent', providerOrderId: body.providerOrderId, syncDueAt, updatedAt: now };
     return { status: 200, body: adminOrderToWire(id, order, fulfilment) };
   });

@@ -48,6 +48,12 @@ export interface FulfilmentDoc {
   reason?: string;
   /** When the status sync next asks the provider about it (sent orders only). */
   syncDueAt?: Timestamp;
+  /** When it became `failed` (the automatic refund's clock); removed once that refund has dealt with it. */
+  failedAt?: Timestamp;
+  /** Held by the automatic refund between its claim and the cancel: Resend and Mark sent wait for it. */
+  refundLease?: { token: string; until: Timestamp };
+  /** When the automatic refund cancelled it. */
+  refundedAt?: Timestamp;
   startCount?: number;
   remains?: number;
   flag?: string;

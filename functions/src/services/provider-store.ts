@@ -26,6 +26,14 @@ export interface ProviderDoc {
   /** The admin's low-balance threshold in the provider's currency; null: DEFAULT_LOW_BALANCE_PKR's worth. */
   lowBalanceBelow: number | null;
   createdAt: Timestamp;
+  /** Why the last scheduled balance call got no balance (the old one is kept), and when; absent once one succeeds. */
+  balanceError?: string;
+  balanceErrorAt?: Timestamp;
+  /**
+   * The costs (paisa) of the orders claimed for sending since the balance was last read: the claim
+   * checks an order against balance − these, so a burst cannot spend the cached balance more than once.
+   */
+  claimedPaisa?: number;
 }
 
 export interface ProviderSecretDoc {

@@ -3,7 +3,7 @@
 // more than once), with the upstream client's deadline; what it answered is then written in one
 // transaction with its audit entry. The key is read from providerSecrets only to make a call, and no
 // answer, audit entry or client-readable document ever holds it (provider-store.ts).
-import type { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { config } from '../lib/config';
 import { fail, invalidInput } from '../lib/errors';
 import { DEFAULT_QUANTITY, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
@@ -23,8 +23,11 @@ import { createProviderClient, type ProviderClient } from '../upstream/client';
 import type { UpstreamResult } from '../upstream/result';
 import { keyHint, redactKey } from '../upstream/transport';
 import { parseId } from '../upstream/values';
+// The waiting reasons are the forwarding claim's own words: the counts find its orders by them.
+import { REASONS } from '../workers/forward';
 import { type Actor, recordAudit } from './audit';
 import { adminServiceToWire, assertNotBelowCost, type NewServiceFields, newServiceSlots } from './catalogue';
+import { fulfilmentCollection } from './fulfilment';
 import {
   type ProviderDoc,
   type ProviderSecretDoc,
@@ -37,7 +40,8 @@ import {
 } from './provider-store';
 import { runInTransaction } from './transactions';
 
-export function providerToWire(id: string, doc: ProviderDoc): Provider {
+/** Orders waiting for funds count as a low balance too: the threshold may be fine while orders cost more. */
+export function providerToWire(id: string, doc: ProviderDoc, counts: OrderCounts): Provider {
   return {
     _id: id,
     name: doc.name,
@@ -48,11 +52,39 @@ export function providerToWire(id: string, doc: ProviderDoc): Provider {
     active: doc.active,
     balance: doc.balance,
     balanceCheckedAt: doc.balanceCheckedAt ? doc.balanceCheckedAt.toDate().toISOString() : null,
-    lowBalance: isLowBalance(doc.balance, doc.rateToPkr, doc.lowBalanceBelow),
+    lowBalance: isLowBalance(doc.balance, doc.rateToPkr, doc.lowBalanceBelow) || counts.waitingForFunds > 0,
     lowBalanceBelow: doc.lowBalanceBelow,
     serviceCount: doc.serviceCount,
+    balanceError: doc.balanceError ?? null,
+    orders: { waiting: counts.waitingForFunds + counts.waitingDisabled, failed: counts.failed, unknown: counts.unknown },
   };
 }
+
+interface OrderCounts {
+  waitingForFunds: number;
+  waitingDisabled: number;
+  failed: number;
+  unknown: number;
+}
+
+/** A provider just added has no order. */
+const NO_ORDERS: OrderCounts = { waitingForFunds: 0, waitingDisabled: 0, failed: 0, unknown: 0 };
+
+/** Its orders the admin must look at, counted by aggregation (equality filters only: no composite index). */
+async function orderCounts(providerId: string): Promise<OrderCounts> {
+  const mine = fulfilmentCollection().where('providerId', '==', providerId);
+  const count = async (query: FirebaseFirestore.Query) => (await query.count().get()).data().count;
+  const queued = mine.where('state', '==', 'queued');
+  const [waitingForFunds, waitingDisabled, failed, unknown] = await Promise.all([
+    count(queued.where('reason', '==', REASONS.lowBalance)),
+    count(queued.where('reason', '==', REASONS.providerInactive)),
+    count(mine.where('state', '==', 'failed')),
+    count(mine.where('state', '==', 'unknown')),
+  ]);
+  return { waitingForFunds, waitingDisabled, failed, unknown };
+}
+
+const withCounts = async (id: string, doc: ProviderDoc) => providerToWire(id, doc, await orderCounts(id));
 
 /** What an audit entry shows of a provider: never the key, only its hint. */
 const auditFields = (doc: ProviderDoc) => ({
@@ -100,7 +132,7 @@ async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key:
 
 export async function listProviders(): Promise<Provider[]> {
   const snap = await providersCollection().orderBy('createdAt').get();
-  return snap.docs.map((d) => providerToWire(d.id, d.data() as ProviderDoc));
+  return Promise.all(snap.docs.map((d) => withCounts(d.id, d.data() as ProviderDoc)));
 }
 
 /** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */
@@ -125,7 +157,7 @@ export async function createProvider(actor: Actor, body: CreateProviderBody): Pr
     tx.create(ref, doc);
     tx.create(providerSecretRef(ref.id), { key: body.key } satisfies ProviderSecretDoc);
     recordAudit(tx, actor, now, { subject: ref, action: 'provider_create', before: null, after: auditFields(doc) });
-    return { status: 201, body: providerToWire(ref.id, doc) };
+    return { status: 201, body: providerToWire(ref.id, doc, NO_ORDERS) };
   });
   return answer.body;
 }
@@ -136,17 +168,20 @@ export async function createProvider(actor: Actor, body: CreateProviderBody): Pr
  */
 export async function updateProvider(actor: Actor, id: string, patch: UpdateProviderBody): Promise<Provider> {
   let freshBalance: number | null = null;
+  let claimedBefore = 0;
   if (patch.url !== undefined || patch.key !== undefined || patch.currency !== undefined) {
     const current = await readProviderWithKey(id);
+    claimedBefore = current.doc.claimedPaisa ?? 0;
     const url = patch.url ?? current.doc.url;
     const key = patch.key ?? current.key;
     assertUrlAllowed(url);
     freshBalance = await fetchBalance(clientFor(url, key), key, patch.currency ?? current.doc.currency);
   }
-  const answer = await runInTransaction<Provider>(null, async (tx, now) => {
+  const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc } = await readProvider(tx, id);
+    const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = doc;
     const next: ProviderDoc = {
-      ...doc,
+      ...(freshBalance !== null ? { ...kept, claimedPaisa: claimedSince(doc, claimedBefore) } : doc),
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.key !== undefined ? { keyHint: keyHint(patch.key) } : {}),
@@ -163,7 +198,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     );
     // A new key with the same last characters changes no field the admin sees: the entry says so.
     const keyChanged = patch.key !== undefined;
-    if (changed.length === 0 && !keyChanged) return { status: 200, body: providerToWire(id, doc) };
+    if (changed.length === 0 && !keyChanged) return { status: 200, body: doc };
     tx.set(ref, next);
     if (keyChanged) tx.set(providerSecretRef(id), { key: patch.key } as ProviderSecretDoc);
     recordAudit(tx, actor, now, {
@@ -175,9 +210,9 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
         ...(keyChanged ? { keyChanged: true } : {}),
       },
     });
-    return { status: 200, body: providerToWire(id, next) };
+    return { status: 200, body: next };
   });
-  return answer.body;
+  return withCounts(id, answer.body);
 }
 
 /** Asks the provider for its balance and its list now, and records both (no audit: nothing the admin changed). */
@@ -186,13 +221,29 @@ export async function checkProvider(id: string): Promise<Provider> {
   const client = clientFor(doc.url, key);
   const [balance, services] = await Promise.all([fetchBalance(client, key, doc.currency), client.services()]);
   const serviceCount = answerOf(services, key).services.length;
-  const answer = await runInTransaction<Provider>(null, async (tx, now) => {
+  const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc: current } = await readProvider(tx, id);
-    const next: ProviderDoc = { ...current, balance, balanceCheckedAt: now, serviceCount };
-    tx.update(ref, { balance, balanceCheckedAt: now, serviceCount });
-    return { status: 200, body: providerToWire(id, next) };
+    const claimedPaisa = claimedSince(current, doc.claimedPaisa ?? 0);
+    const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = current;
+    tx.update(ref, {
+      balance,
+      balanceCheckedAt: now,
+      serviceCount,
+      claimedPaisa,
+      balanceError: FieldValue.delete(),
+      balanceErrorAt: FieldValue.delete(),
+    });
+    return { status: 200, body: { ...kept, balance, balanceCheckedAt: now, serviceCount, claimedPaisa } };
   });
-  return answer.body;
+  return withCounts(id, answer.body);
+}
+
+/**
+ * The claims still to count against a balance just read: those made while the call was under way
+ * (the answer reflects the ones counted before it). See workers/balances.ts.
+ */
+function claimedSince(current: ProviderDoc, claimedBefore: number): number {
+  return Math.max(0, (current.claimedPaisa ?? 0) - claimedBefore);
 }
 
 /** The provider's own list, as it answers now (its ids, names, rates in its currency, min, max…). */

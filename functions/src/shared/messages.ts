@@ -32,6 +32,8 @@ export const MESSAGES = {
   resendNotPending: 'Only a pending order can be sent to a provider',
   resendNotLinked: 'The service is not linked to that provider: link it first',
   markSentOnlyFailedOrUnknown: 'Only an order that failed or is unknown at its provider can be marked sent',
+  autoRefundUnderWay: 'The order is being refunded automatically: reload it in a moment',
+  syncRunning: 'A sync is already running: its results show in a minute',
   fulfilmentFilterAlone: 'The provider state filter combines only with a date range or an order number',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, try again later',

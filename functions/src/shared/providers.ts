@@ -112,6 +112,10 @@ export const providerSchema = z.object({
   lowBalanceBelow: z.number().nullable(),
   /** How many services the provider listed at the last check. */
   serviceCount: z.number().int().nullable(),
+  /** Why the last scheduled balance call got no balance (the one shown is older); null when it answered. */
+  balanceError: z.string().nullable(),
+  /** Its orders that need the admin's eye: waiting (queued with a reason: funds, disabled), failed, unknown. */
+  orders: z.object({ waiting: z.number().int(), failed: z.number().int(), unknown: z.number().int() }),
 });
 export type Provider = z.infer<typeof providerSchema>;
 
@@ -165,6 +169,9 @@ export function costPaisaCeil(cost: number, rateToPkr: number): Paisa {
   const numerator = c.units * r.units * BigInt(PAISA_PER_RUPEE);
   return Number((numerator + denominator - 1n) / denominator);
 }
+
+/** A provider's orders the console counts (see providerSchema.orders). */
+export type ProviderOrderCounts = Provider['orders'];
 
 /** Whether a provider's balance is low: under the admin's threshold, or under the worth of Rs 1,000. */
 export function isLowBalance(balance: number | null, rateToPkr: number, lowBalanceBelow: number | null): boolean {

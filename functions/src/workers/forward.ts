@@ -63,6 +63,12 @@ function fulfilmentUpdate(changes: Record<string, unknown>, now: Timestamp) {
   return { ...changes, updatedAt: now };
 }
 
+/** What the provider can still pay for, in paisa: its cached balance less the orders claimed since it was read. */
+export function availablePaisa(provider: Pick<ProviderDoc, 'balance' | 'rateToPkr' | 'claimedPaisa'>): number {
+  if (provider.balance === null) return Number.POSITIVE_INFINITY;
+  return provider.balance * provider.rateToPkr * 100 - (provider.claimedPaisa ?? 0);
+}
+
 /** Sends one order to its provider if it is queued; safe to call any number of times, concurrently. */
 export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<ForwardOutcome> {
   const ref = fulfilmentRef(orderId);
@@ -79,13 +85,15 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
     // Cancelled (and refunded) while queued: nothing to send; out of the sweeper's query for good.
     if (order.status !== 'pending') return wait(REASONS.notPending, { sweepAt: FieldValue.delete() });
     if (!f.providerId || !f.providerServiceId) throw new Error(`Order ${orderId} is queued without a provider`);
-    const provider = (await tx.get(providersCollection().doc(f.providerId))).data() as ProviderDoc | undefined;
+    const providerRef = providersCollection().doc(f.providerId);
+    const provider = (await tx.get(providerRef)).data() as ProviderDoc | undefined;
     if (!provider) return wait(REASONS.providerMissing);
     if (!provider.active) return wait(REASONS.providerInactive);
-    // The cached balance (the last check): a provider without funds would only refuse.
-    if (provider.balance !== null && f.costPaisa !== undefined && provider.balance * provider.rateToPkr * 100 < f.costPaisa) {
-      return wait(REASONS.lowBalance);
-    }
+    // The cached balance (the last check) less what was claimed since: a provider without funds would
+    // only refuse, and a burst must not spend the same cached balance once per order.
+    const counted = provider.balance !== null && f.costPaisa !== undefined;
+    if (counted && availablePaisa(provider) < (f.costPaisa as number)) return wait(REASONS.lowBalance);
+    if (counted) tx.update(providerRef, { claimedPaisa: (provider.claimedPaisa ?? 0) + (f.costPaisa as number) });
     const token = randomUUID();
     const attempt = (f.attempt ?? 0) + 1;
     tx.update(
@@ -156,7 +164,8 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
         return { status: 200, body: { kind: 'sent', providerOrderId: result.value.order } };
       }
       if (result.kind === 'refused') {
-        tx.update(ref, fulfilmentUpdate({ ...done, state: 'failed', error: result.error }, at));
+        // failedAt: the automatic refund (if the admin set one) counts its hours from here.
+        tx.update(ref, fulfilmentUpdate({ ...done, state: 'failed', error: result.error, failedAt: at }, at));
         return { status: 200, body: { kind: 'failed', error: result.error } };
       }
       tx.update(ref, fulfilmentUpdate({ ...done, state: 'unknown', error: result.reason }, at));

@@ -1,16 +1,63 @@
-// The every-minute work (decision record 0008): the sweep (lost triggers, expired claims), then the
-// status sync. One body for the scheduled function and for `npm start`'s ticker, which runs it on the
-// emulators because the Functions emulator does not run scheduled functions.
+// The every-minute work (decision record 0008): providers' balances, the sweep (lost triggers, expired
+// claims, orders waiting for funds), the automatic refund of failed orders, then the status sync. One
+// body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
+// the emulators because the Functions emulator does not run scheduled functions.
+//
+// One run at a time: a run claims workerLeases/scheduled in a transaction, so "Sync now" pressed while
+// the schedule runs (or twice) does not double it; every step is safe to overlap anyway (each order and
+// each provider has its own claim), the run lease only saves the calls.
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { runInTransaction } from '../services/transactions';
+import { refundFailedOrders } from './auto-refund';
+import { type BalanceResult, refreshBalances } from './balances';
 import { type ForwardDeps, type SweepResult, sweep } from './forward';
 import { type SyncResult, syncAll } from './sync';
 
+/** As long as the scheduled function may run: a run that dies frees the next one after it. */
+export const RUN_LEASE_MS = 5 * 60_000;
+
 export interface ScheduledResult {
+  balances: BalanceResult;
   sweep: SweepResult;
+  refunded: number;
   sync: SyncResult;
 }
 
-export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResult> {
-  const swept = await sweep(deps);
-  const synced = await syncAll(deps);
-  return { sweep: swept, sync: synced };
+export const runLeaseRef = () => db.collection('workerLeases').doc('scheduled');
+
+async function claimRun(now: number): Promise<string | null> {
+  const answer = await runInTransaction<string | null>(null, async (tx) => {
+    const lease = (await tx.get(runLeaseRef())).data() as { token: string; until: Timestamp } | undefined;
+    if (lease && lease.until.toMillis() > now) return { status: 200, body: null };
+    const token = randomUUID();
+    tx.set(runLeaseRef(), { token, until: Timestamp.fromMillis(now + RUN_LEASE_MS) });
+    return { status: 200, body: token };
+  });
+  return answer.body;
+}
+
+async function releaseRun(token: string) {
+  await runInTransaction(null, async (tx) => {
+    const lease = (await tx.get(runLeaseRef())).data() as { token: string } | undefined;
+    if (lease?.token === token) tx.delete(runLeaseRef());
+    return { status: 200, body: null };
+  });
+}
+
+/** The whole run; null when another run holds the lease (it is doing this work now). */
+export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResult | null> {
+  const token = await claimRun(deps.now());
+  if (!token) return null;
+  try {
+    // Balances first: orders released by fresh funds go out in this run's sweep.
+    const balances = await refreshBalances(deps);
+    const swept = await sweep(deps);
+    const refunded = await refundFailedOrders(deps);
+    const synced = await syncAll(deps);
+    return { balances, sweep: swept, refunded, sync: synced };
+  } finally {
+    await releaseRun(token);
+  }
 }

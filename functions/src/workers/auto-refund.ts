@@ -1,0 +1,98 @@
+// The automatic refund of failed orders (issue 14): when the admin set `failedRefundHours`, an order
+// whose provider refused it that long ago and that nobody resent, marked sent or cancelled meanwhile is
+// cancelled with its full refund through updateOrderStatus (the one place an order's money moves: its
+// refund's ledger id makes it happen once), audited as the system's. Oldest first, a bounded batch.
+//
+// Three steps, as with a provider: a claim on the fulfilment in a transaction (`refundLease`, which
+// Resend and Mark sent respect, so an order cannot be resent between the check and the cancel), the
+// cancel (its own transaction), then the claim released and the order out of the query (`failedAt`).
+import { randomUUID } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { isAppError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import type { Actor } from '../services/audit';
+import { getForwardingSettings } from '../services/forwarding-settings';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
+import { runInTransaction } from '../services/transactions';
+import type { ForwardDeps } from './forward';
+
+/** The audit trail's actor of the automatic refund: no admin, the forwarding settings' rule. */
+export const SYSTEM_ACTOR: Actor = { uid: 'system', email: 'forwarding' };
+/** Orders refunded per run (the next run takes the rest, oldest first). */
+const REFUND_BATCH = 20;
+/** How long the claim holds between the check and the cancel (a run that dies frees the order after it). */
+export const REFUND_LEASE_MS = 60_000;
+
+const HOUR_MS = 3_600_000;
+const ts = (ms: number) => Timestamp.fromMillis(ms);
+
+type Claimed = { token: string } | { skip: true };
+
+/** Refunds one failed order if it still qualifies; true when this call refunded it. */
+async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): Promise<boolean> {
+  const ref = fulfilmentRef(orderId);
+  const claimed = await runInTransaction<Claimed>(null, async (tx) => {
+    const now = deps.now();
+    const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(orderId), ref);
+    const order = orderSnap?.data() as OrderDoc | undefined;
+    const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
+    if (f?.state !== 'failed' || !f.failedAt || f.failedAt.toMillis() > cutoffMs) return { status: 200, body: { skip: true } };
+    if (f.refundLease && f.refundLease.until.toMillis() > now) return { status: 200, body: { skip: true } };
+    // The admin already moved the order (cancelled it, or set a status by hand): not ours to refund.
+    if (order?.status !== 'pending') {
+      tx.update(ref, { failedAt: FieldValue.delete(), refundLease: FieldValue.delete() });
+      return { status: 200, body: { skip: true } };
+    }
+    const token = randomUUID();
+    tx.update(ref, { refundLease: { token, until: ts(now + REFUND_LEASE_MS) } });
+    return { status: 200, body: { token } };
+  });
+  if ('skip' in claimed.body) return false;
+
+  let refunded = false;
+  try {
+    await updateOrderStatus(orderId, 'cancelled', undefined, { admin: SYSTEM_ACTOR, onlyFrom: ['pending'] });
+    refunded = true;
+  } catch (error) {
+    // Another actor got there first (an API v2 cancel, say): its change stands, refunded once.
+    if (!isAppError(error, 'order_final') && !isAppError(error, 'not_cancelable')) throw error;
+  }
+  const { token } = claimed.body;
+  await runInTransaction(null, async (tx) => {
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    if (f?.refundLease?.token === token) {
+      tx.update(ref, {
+        failedAt: FieldValue.delete(),
+        refundLease: FieldValue.delete(),
+        ...(refunded ? { refundedAt: ts(deps.now()) } : {}),
+        updatedAt: ts(deps.now()),
+      });
+    }
+    return { status: 200, body: null };
+  });
+  return refunded;
+}
+
+/** The failed orders due for their automatic refund, oldest failure first; none when the admin set none. */
+export async function refundFailedOrders(deps: ForwardDeps): Promise<number> {
+  const { failedRefundHours } = await getForwardingSettings();
+  if (failedRefundHours === null) return 0;
+  const cutoffMs = deps.now() - failedRefundHours * HOUR_MS;
+  const due = await fulfilmentCollection()
+    .where('state', '==', 'failed')
+    .where('failedAt', '<=', ts(cutoffMs))
+    .orderBy('failedAt')
+    .limit(REFUND_BATCH)
+    .get();
+  let refunded = 0;
+  for (const d of due.docs) {
+    try {
+      if (await refundOne(d.id, cutoffMs, deps)) refunded += 1;
+    } catch (error) {
+      // Busy, say: the claim runs out and the next run tries again (the refund's ledger id keeps it once).
+      logger.error('Automatic refund of a failed order failed', { orderId: d.id, error: String(error) });
+    }
+  }
+  return refunded;
+}
