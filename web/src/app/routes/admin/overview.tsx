@@ -6,6 +6,7 @@ import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
 import { ContactMessagesTable } from '@/features/admin/components/contact-messages-table';
 import { HeadlineFigures } from '@/features/admin/components/headline-figures';
 import { OrdersPanel } from '@/features/admin/components/orders-panel';
+import { ProviderAlerts } from '@/features/admin/components/provider-alerts';
 import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
 import { ResetPasswordDialog } from '@/features/admin/components/reset-password-dialog';
 
@@ -21,7 +22,8 @@ export function AdminOverviewRoute() {
       actions={<ResetPasswordDialog />}
     >
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-3">
+        <div className="space-y-3 lg:col-span-3">
+          <ProviderAlerts />
           <HeadlineFigures />
         </div>
         <Card className="lg:col-span-1">

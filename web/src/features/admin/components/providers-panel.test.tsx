@@ -20,6 +20,8 @@ function provider(id: string, fields: Partial<Provider> = {}): Provider {
     lowBalance: false,
     lowBalanceBelow: null,
     serviceCount: 3,
+    balanceError: null,
+    orders: { waiting: 0, failed: 0, unknown: 0 },
     ...fields,
   };
 }
@@ -59,6 +61,64 @@ describe('ProvidersPanel', () => {
     await waitFor(() => expect(sent(calls, 'POST', '/api/admin/providers/a1/check')).toHaveLength(1));
     await user.click(within(table).getByRole('button', { name: 'Disable Panel a1' }));
     await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/providers/a1')[0]?.body).toEqual({ active: false }));
+  });
+
+  it('shows each balance’s age, why the last check failed, and the orders waiting, failed and unknown, linked to Orders', async () => {
+    mockApi({
+      'GET /api/admin/providers': {
+        body: {
+          providers: [
+            provider('a1', { balanceCheckedAt: new Date(Date.now() - 5 * 60_000).toISOString() }),
+            provider('b2', {
+              name: 'Short one',
+              lowBalance: true,
+              balanceError: 'No usable answer: no answer within 10 s',
+              orders: { waiting: 2, failed: 1, unknown: 3 },
+            }),
+          ],
+        },
+      },
+    });
+    renderApp(<ProvidersPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Providers' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(within(first as HTMLElement).getByText('None waiting')).toBeInTheDocument();
+    expect(within(first as HTMLElement).queryByText('Low balance')).toBeNull();
+    const row = within(second as HTMLElement);
+    expect(row.getByText('Low balance')).toBeInTheDocument();
+    expect(row.getByText('Last check failed: No usable answer: no answer within 10 s')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: '2 waiting' })).toHaveAttribute('href', '/admin/orders?fulfilment=queued');
+    expect(row.getByRole('link', { name: '1 failed' })).toHaveAttribute('href', '/admin/orders?fulfilment=failed');
+    expect(row.getByRole('link', { name: '3 unknown' })).toHaveAttribute('href', '/admin/orders?fulfilment=unknown');
+  });
+
+  it('syncs now and shows what was sent, checked and changed, then reloads the providers', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/providers': { body: { providers: PROVIDERS } },
+      'POST /api/admin/providers/sync': { body: { sent: 2, checked: 7, changed: 3 } },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Providers' });
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Sync done: 2 sent, 7 checked, 3 changed')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/admin/providers/sync')).toHaveLength(1);
+    await waitFor(() => expect(sent(calls, 'GET', '/api/admin/providers').length).toBeGreaterThan(1));
+  });
+
+  it('says so when a sync is already running', async () => {
+    mockApi({
+      'GET /api/admin/providers': { body: { providers: PROVIDERS } },
+      'POST /api/admin/providers/sync': {
+        status: 409,
+        body: { code: 'conflict', message: 'A sync is already running: its results show in a minute' },
+      },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Providers' });
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText(/A sync is already running/)).toBeInTheDocument();
+    expect(screen.queryByText(/Sync done/)).toBeNull();
   });
 
   it('adds a provider: refuses a bad form before any call, shows the provider’s refusal, then adds it', async () => {

@@ -1,34 +1,66 @@
 // The Providers section: the panels we resell through API v2. Each provider with its balance (low balance
-// flagged), when it was checked, enable/disable and Check; a form to add one (answered only once its
-// balance call succeeds); and its own services list, from which the admin imports chosen ones into the
+// flagged, how old it is, why the last scheduled check got none), its orders that need the admin (waiting,
+// failed, unknown: each a link to the Orders section filtered by that state), enable/disable and Check;
+// Sync now (forwarding and status sync at once, its numbers shown); a form to add one (answered only once
+// its balance call succeeds); and its own services list, from which the admin imports chosen ones into the
 // catalogue with a platform, a category and a markup (the rate each gets is shown before importing).
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { createProviderBody, importedRatePaisa, markupPercentSchema, type Provider, type ProviderServiceItem } from '@shared/providers';
 import { categorySchema } from '@shared/schemas';
 import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
+import { paths } from '@/config/paths';
 import { useProviderServices } from '@/features/admin/api/get-provider-services';
 import { useProviders } from '@/features/admin/api/get-providers';
 import { useImportServices } from '@/features/admin/api/import-services';
 import { useCheckProvider, useCreateProvider, useUpdateProvider } from '@/features/admin/api/save-provider';
+import { type SyncAnswer, useSyncProviders } from '@/features/admin/api/sync-providers';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
 import { ApiError } from '@/lib/api-error';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatAmount, formatDateTime, formatSavedAt } from '@/lib/format';
 
 type Dialog = { kind: 'add' } | { kind: 'services'; provider: Provider };
 
 const money = (amount: number, currency: string) => `${amount.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${currency}`;
+
+/** The orders of a provider that need the admin, each linked to the Orders section filtered by its state. */
+function OrderCounts({ provider }: { provider: Provider }) {
+  const { waiting, failed, unknown } = provider.orders;
+  const counts = [
+    { n: waiting, label: 'waiting', state: 'queued' },
+    { n: failed, label: 'failed', state: 'failed' },
+    { n: unknown, label: 'unknown', state: 'unknown' },
+  ].filter((c) => c.n > 0);
+  if (counts.length === 0) return <span className="text-slate-500">None waiting</span>;
+  return (
+    <span className="flex flex-wrap justify-end gap-x-3 sm:justify-start">
+      {counts.map((c) => (
+        <Link
+          key={c.state}
+          to={paths.adminOrders.getHref({ fulfilment: c.state })}
+          className={`font-medium hover:underline ${c.state === 'queued' ? 'text-amber-800' : 'text-red-700'}`}
+        >
+          {`${c.n} ${c.label}`}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+const syncSummary = (r: SyncAnswer) => `Sync done: ${r.sent} sent, ${r.checked} checked, ${r.changed} changed`;
 
 export function ProvidersPanel() {
   const toast = useToast();
   const list = useProviders();
   const update = useUpdateProvider();
   const check = useCheckProvider();
+  const sync = useSyncProviders();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const run = async (action: () => Promise<unknown>, done: string) => {
@@ -60,10 +92,20 @@ export function ProvidersPanel() {
           {p.lowBalance ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Low balance</span>
           ) : null}
+          {p.balanceError ? <span className="block text-xs text-red-700">{`Last check failed: ${p.balanceError}`}</span> : null}
         </span>
       ),
     },
-    { header: 'Checked', cell: (p) => (p.balanceCheckedAt ? formatDateTime(p.balanceCheckedAt) : 'Never') },
+    {
+      header: 'Checked',
+      cell: (p) =>
+        p.balanceCheckedAt ? (
+          <span title={formatDateTime(p.balanceCheckedAt)}>{formatSavedAt(Date.parse(p.balanceCheckedAt))}</span>
+        ) : (
+          'Never'
+        ),
+    },
+    { header: 'Orders', cell: (p) => <OrderCounts provider={p} /> },
     { header: 'Rate to PKR', cell: (p) => <span className="tabular-nums">{`1 ${p.currency} = Rs ${p.rateToPkr}`}</span> },
     {
       header: 'Status',
@@ -116,10 +158,25 @@ export function ProvidersPanel() {
             Panels we resell through their API v2. Keys are kept on the server: only their end shows.
           </p>
         </div>
-        <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
-          Add provider
-        </Button>
+        <span className="flex gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={sync.isPending}
+            onClick={() => void run(async () => sync.mutateAsync(), '✅ Providers synced')}
+          >
+            Sync now
+          </Button>
+          <Button size="sm" onClick={() => setDialog({ kind: 'add' })}>
+            Add provider
+          </Button>
+        </span>
       </div>
+      {sync.data ? (
+        <p role="status" className="text-sm text-slate-700">
+          {syncSummary(sync.data)}
+        </p>
+      ) : null}
 
       <ListTable
         list={list}
