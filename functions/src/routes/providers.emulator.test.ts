@@ -177,6 +177,8 @@ describe('POST /api/admin/providers', () => {
       lowBalance: false,
       lowBalanceBelow: null,
       serviceCount: null,
+      balanceError: null,
+      orders: { waiting: 0, failed: 0, unknown: 0 },
     });
     expect(await snapshotCounts()).toEqual({
       ...before,
