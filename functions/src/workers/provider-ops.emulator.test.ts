@@ -173,9 +173,11 @@ describe('low balance', () => {
     expect(shown.orders).toMatchObject({ waiting: 1 });
     expect(sim.addsReceived(link)).toBe(0);
 
-    // Funds arrive at the provider: the next run's refresh sees them, and its sweep sends the order.
+    // Funds arrive at the provider: the next run's refresh sees them, and its sweep sends the order at
+    // once (not WAIT_RETRY_MS later, when a waiting order is otherwise tried again).
     sim.setBalance('100.00');
-    const run = await runScheduledWork(deps(BALANCE_MAX_AGE_MS + 1000));
+    await providerRef().update({ balanceCheckedAt: Timestamp.fromMillis(Date.now() - BALANCE_MAX_AGE_MS - 1000) });
+    const run = await runScheduledWork(deps());
     expect(run?.balances).toEqual({ asked: 1, failed: 0 });
     expect(run?.sweep.sent).toBe(1);
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent' });
