@@ -34,10 +34,11 @@ import {
   readProvider,
   type ServiceLinkDoc,
   serviceLinkRef,
+  serviceLinksCollection,
 } from './provider-store';
 import { runInTransaction } from './transactions';
 
-export function providerToWire(id: string, doc: ProviderDoc): Provider {
+export function providerToWire(id: string, doc: ProviderDoc, marginAlerts?: number): Provider {
   return {
     _id: id,
     name: doc.name,
@@ -51,6 +52,11 @@ export function providerToWire(id: string, doc: ProviderDoc): Provider {
     lowBalance: isLowBalance(doc.balance, doc.rateToPkr, doc.lowBalanceBelow),
     lowBalanceBelow: doc.lowBalanceBelow,
     serviceCount: doc.serviceCount,
+    // Only once the services sync ran, and in the list (answers from before the sync stay as they were).
+    ...(doc.servicesSyncedAt
+      ? { servicesSync: { at: doc.servicesSyncedAt.toDate().toISOString(), problem: doc.servicesSyncProblem ?? null } }
+      : {}),
+    ...(marginAlerts !== undefined ? { marginAlerts } : {}),
   };
 }
 
@@ -99,8 +105,16 @@ async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key:
 }
 
 export async function listProviders(): Promise<Provider[]> {
-  const snap = await providersCollection().orderBy('createdAt').get();
-  return snap.docs.map((d) => providerToWire(d.id, d.data() as ProviderDoc));
+  const [snap, alerted] = await Promise.all([
+    providersCollection().orderBy('createdAt').get(),
+    serviceLinksCollection().where('marginAlert', '!=', null).get(),
+  ]);
+  const alerts = new Map<string, number>();
+  for (const link of alerted.docs) {
+    const providerId = (link.data() as ServiceLinkDoc).providerId;
+    alerts.set(providerId, (alerts.get(providerId) ?? 0) + 1);
+  }
+  return snap.docs.map((d) => providerToWire(d.id, d.data() as ProviderDoc, alerts.get(d.id) ?? 0));
 }
 
 /** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */
