@@ -17,6 +17,7 @@ import { useImportServices } from '@/features/admin/api/import-services';
 import { useCheckProvider, useCreateProvider, useUpdateProvider } from '@/features/admin/api/save-provider';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
+import { ProviderServicesSync } from '@/features/admin/components/provider-services-sync';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
@@ -64,6 +65,7 @@ export function ProvidersPanel() {
       ),
     },
     { header: 'Checked', cell: (p) => (p.balanceCheckedAt ? formatDateTime(p.balanceCheckedAt) : 'Never') },
+    { header: 'Services sync', cell: (p) => <ProviderServicesSync provider={p} /> },
     { header: 'Rate to PKR', cell: (p) => <span className="tabular-nums">{`1 ${p.currency} = Rs ${p.rateToPkr}`}</span> },
     {
       header: 'Status',
