@@ -156,6 +156,8 @@ export interface DemoProvider {
   setOrder(id: number, state: { status: OrderStatus; remains?: number }): void;
   balance(): string;
   setBalance(usd: string): void;
+  /** The list `services` answers from now on (a rate, min or max changed, services dropped or back); placed orders keep theirs. */
+  setServices(services: readonly DemoProviderService[]): void;
 }
 
 interface OrderRecord {
@@ -255,7 +257,7 @@ const idsOf = (text: string | undefined) =>
 export async function startDemoProvider(options: DemoProviderOptions): Promise<DemoProvider> {
   const clock = options.clock ?? Date.now;
   const random = seeded(options.seed ?? 14);
-  const services = options.services ?? DEMO_PROVIDER_SERVICES;
+  let services = options.services ?? DEMO_PROVIDER_SERVICES;
   const pendingMs = options.timing?.pendingMs ?? 20_000;
   const progressMs = options.timing?.progressMs ?? 90_000;
   const refillMs = options.timing?.refillMs ?? 60_000;
@@ -528,6 +530,9 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     balance: () => fromMicros(balanceMicros),
     setBalance: (usd) => {
       balanceMicros = toMicros(usd);
+    },
+    setServices: (list) => {
+      services = list.map((s) => ({ ...s }));
     },
   };
 }

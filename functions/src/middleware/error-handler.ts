@@ -30,7 +30,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   provider_refused: 400,
   /** No usable answer from the provider (timeout, HTML, 5xx): a bad gateway, the provider's fault not the request's. */
   provider_unavailable: 502,
+  /** A linked service's rate under its provider's cost (PATCH, bulk change, import): the admin picks another. */
+  below_cost: 400,
   price_changed: 409,
+  /** A services sync of that provider is running (scheduled or another admin's): its answer is on the way. */
+  services_sync_running: 409,
   service_in_use: 409,
   preview_outdated: 409,
   idempotency_conflict: 409,

@@ -425,7 +425,7 @@ describe('POST /api/admin/services/import', () => {
     });
     expect(below.status).toBe(400);
     expect(below.body).toEqual({
-      code: 'invalid_input',
+      code: 'below_cost',
       field: 'items.1.ratePer1000',
       message: 'This rate is below the provider’s cost of Rs 34.39 per 1000',
     });

@@ -10,6 +10,7 @@ import { MESSAGES } from '../shared/messages';
 import { createProviderBody, importServicesBody, updateProviderBody } from '../shared/providers';
 import { providerClientFor } from '../workers/clients';
 import { runScheduledWork } from '../workers/scheduled';
+import { syncProviderServices } from '../workers/service-sync';
 import { sendAnswer } from './send';
 
 export const providersRouter = Router();
@@ -28,6 +29,11 @@ providersRouter.patch('/admin/providers/:id', ...adminOnly, async (req, res) => 
 
 providersRouter.post('/admin/providers/:id/check', ...adminOnly, async (req, res) => {
   res.json({ provider: await checkProvider(String(req.params.id)) });
+});
+
+/** The services sync now (also scheduled every 6 hours): `{checked, changed, disabled, enabled, alerts}`. */
+providersRouter.post('/admin/providers/:id/sync-services', ...adminOnly, async (req, res) => {
+  res.json(await syncProviderServices(String(req.params.id), { now: Date.now, clientFor: providerClientFor }, identityOf(req)));
 });
 
 providersRouter.get('/admin/providers/:id/services', ...adminOnly, async (req, res) => {

@@ -17,7 +17,7 @@ import {
 import { MESSAGES } from '../shared/messages';
 import { divideRoundHalfUp, formatRupees, type Paisa, toPaisa, toRupees } from '../shared/money';
 import { PLATFORMS, type Platform } from '../shared/platforms';
-import { costPaisaCeil, isBelowCost } from '../shared/providers';
+import { costPaisaCeil, isBelowCost, isUnderMargin, marginPercent } from '../shared/providers';
 import {
   type AdminService,
   type BulkPriceBody,
@@ -31,7 +31,19 @@ import {
   type UpdateServiceBody,
 } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
-import { linkToWire, readProvider, type ServiceLinkDoc, serviceLinkRef, serviceLinksCollection } from './provider-store';
+import { getForwardingSettings } from './forwarding-settings';
+import {
+  linkToWire,
+  marginAlertFor,
+  marginAlertToWire,
+  type ProviderDoc,
+  providersCollection,
+  readProvider,
+  type ServiceLinkDoc,
+  sameAlert,
+  serviceLinkRef,
+  serviceLinksCollection,
+} from './provider-store';
 import { runInTransaction } from './transactions';
 
 export interface ServiceDoc {
@@ -112,6 +124,9 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
 export const adminServiceToWire = (id: string, doc: ServiceDoc, link: ServiceLinkDoc | null | undefined): AdminService => ({
   ...serviceToWire(id, doc),
   provider: link ? linkToWire(link) : null,
+  // Only when there is one, as the sync leaves them (answers of unsynced services stay as they were).
+  ...(link?.marginAlert ? { marginAlert: marginAlertToWire(link.marginAlert) } : {}),
+  ...(link?.offBySync ? { offBySync: { reason: link.offBySync.reason, at: link.offBySync.at.toDate().toISOString() } } : {}),
 });
 
 /**
@@ -257,7 +272,7 @@ export async function createService(actor: Actor, body: CreateServiceBody, idemp
  */
 export function assertNotBelowCost(ratePaisa: Paisa, cost: number, rateToPkr: number, field: string): void {
   if (isBelowCost(ratePaisa, cost, rateToPkr))
-    throw invalidInput(`${MESSAGES.belowCost}${formatRupees(costPaisaCeil(cost, rateToPkr))} per 1000`, field);
+    throw fail('below_cost', `${MESSAGES.belowCost}${formatRupees(costPaisaCeil(cost, rateToPkr))} per 1000`, field);
 }
 
 async function readService(tx: Transaction, id: string) {
@@ -292,22 +307,29 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       refillDays,
     };
     const nextLink: ProviderLink | null = patch.provider !== undefined ? patch.provider : link && linkToWire(link);
-    // A linked service's rate never goes below its cost (a new link, or a new rate on a linked service).
+    // A linked service's rate never goes below its cost (a new link, or a new rate on a linked service),
+    // and its margin alert follows the new rate (the sync keeps it up to date with the cost).
+    let alert = link?.marginAlert ?? null;
     if (nextLink && (patch.provider || patch.ratePer1000 !== undefined)) {
-      const { doc: provider } = await readProvider(tx, nextLink.id);
+      const [{ doc: provider }, settings] = await Promise.all([readProvider(tx, nextLink.id), getForwardingSettings(tx)]);
       const field = patch.ratePer1000 !== undefined ? 'ratePer1000' : 'provider';
       assertNotBelowCost(next.ratePer1000Paisa, nextLink.cost, provider.rateToPkr, field);
+      alert = marginAlertFor(next.ratePer1000Paisa, nextLink.cost, provider.rateToPkr, settings.marginThresholdPercent, now);
+      if (sameAlert(alert, link?.marginAlert)) alert = link?.marginAlert ?? null;
     }
     // A delete checking for orders (see deleteService) took the service out of sale for a moment: a change
     // that says nothing of `active` leaves that to the check, which puts it back if the delete is refused;
-    // a change of `active` is the admin's word and ends the check.
+    // a change of `active` is the admin's word and ends the check, and ends the service sync's hold too
+    // (a service the admin disables stays disabled; one the admin enables is the admin's to keep).
     const settlesActive = patch.active !== undefined;
     if (settlesActive) delete next.deleteCheck;
+    const syncOff = link?.offBySync;
+    const endsSyncOff = settlesActive && syncOff !== undefined;
     const issue = quantityRuleIssue(next) ?? smallestOrderIssue(next.ratePer1000Paisa, next.min);
     if (issue) throw invalidInput(issue.message, issue.field);
     const { before, after } = changedFields(
-      { ...auditFields(doc), provider: link && linkToWire(link) },
-      { ...auditFields(next), provider: nextLink },
+      { ...auditFields(doc), provider: link && linkToWire(link), ...(syncOff ? { offBySync: syncOff.reason } : {}) },
+      { ...auditFields(next), provider: nextLink, ...(syncOff ? { offBySync: endsSyncOff ? null : syncOff.reason } : {}) },
     );
     // Nothing the admin sees changed: no write, no entry.
     if (Object.keys(after).length === 0) return { status: 200, body: adminServiceToWire(id, doc, link) };
@@ -320,11 +342,18 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
           serviceId: nextLink.serviceId,
           cost: nextLink.cost,
           linkedAt: patch.provider ? now : (link?.linkedAt ?? now),
+          ...(alert ? { marginAlert: alert } : {}),
+          ...(syncOff && !endsSyncOff ? { offBySync: syncOff } : {}),
         }
       : null;
     if ('provider' in after) {
       if (nextLinkDoc) tx.set(serviceLinkRef(id), nextLinkDoc);
       else tx.delete(serviceLinkRef(id));
+    } else if (link && (endsSyncOff || alert !== (link.marginAlert ?? null))) {
+      tx.update(serviceLinkRef(id), {
+        marginAlert: alert ?? FieldValue.delete(),
+        ...(endsSyncOff ? { offBySync: FieldValue.delete() } : {}),
+      });
     }
     recordAudit(tx, actor, now, { subject: ref, action: 'service_update', before, after });
     return { status: 200, body: adminServiceToWire(id, next, nextLinkDoc) };
@@ -458,6 +487,24 @@ function isPreviewed(changes: readonly PriceChange[], expected: Record<string, {
   return changes.every((c) => Object.hasOwn(expected, c._id) && expected[c._id]?.from === c.from && expected[c._id]?.to === c.to);
 }
 
+/** The cost in force of each linked service among `ids` (reads in `tx`), and the margin threshold. */
+async function linkedCosts(tx: Transaction, ids: string[]) {
+  const costOf = new Map<string, { cost: number; rateToPkr: number; hadAlert: boolean }>();
+  const [linkSnaps, settings] = await Promise.all([
+    ids.length > 0 ? tx.getAll(...ids.map((id) => serviceLinkRef(id))) : Promise.resolve([]),
+    getForwardingSettings(tx),
+  ]);
+  const links = linkSnaps.filter((s) => s.exists).map((s) => ({ id: s.id, link: s.data() as ServiceLinkDoc }));
+  const providerIds = [...new Set(links.map((l) => l.link.providerId))];
+  const providerSnaps = providerIds.length > 0 ? await tx.getAll(...providerIds.map((id) => providersCollection().doc(id))) : [];
+  const rateOf = new Map(providerSnaps.filter((s) => s.exists).map((s) => [s.id, (s.data() as ProviderDoc).rateToPkr]));
+  for (const { id, link } of links) {
+    const rateToPkr = rateOf.get(link.providerId);
+    if (rateToPkr !== undefined) costOf.set(id, { cost: link.cost, rateToPkr, hadAlert: link.marginAlert !== undefined });
+  }
+  return { costOf, threshold: settings.marginThresholdPercent };
+}
+
 export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{ changes: PriceChange[]; applied: boolean }> {
   const answer = await runInTransaction<{ changes: PriceChange[]; applied: boolean }>(null, async (tx, now) => {
     let query = servicesCollection().where('platform', '==', body.platform);
@@ -467,12 +514,35 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
     const planned = docs.map(({ ref, doc }) => ({ ref, doc, to: changedRate(doc.ratePer1000Paisa, body.percent) }));
     if (planned.some((p) => p.to > SERVICE_LIMITS.maxRate * 100)) throw invalidInput(MESSAGES.bulkPriceTooHigh, 'percent');
     if (planned.some((p) => smallestOrderIssue(p.to, p.doc.min))) throw invalidInput(MESSAGES.bulkPriceTooLow, 'percent');
+    const { costOf, threshold } = await linkedCosts(
+      tx,
+      planned.map((p) => p.ref.id),
+    );
     const changes = planned
       .filter((p) => p.to !== p.doc.ratePer1000Paisa)
-      .map((p) => ({
-        ref: p.ref,
-        change: { _id: p.ref.id, name: p.doc.name, category: p.doc.category, from: toRupees(p.doc.ratePer1000Paisa), to: toRupees(p.to) },
-      }));
+      .map((p) => {
+        const linked = costOf.get(p.ref.id);
+        // A linked service's new rate never goes below its cost, by hand no more than by mistake.
+        if (linked && isBelowCost(p.to, linked.cost, linked.rateToPkr)) {
+          const cost = formatRupees(costPaisaCeil(linked.cost, linked.rateToPkr));
+          throw fail('below_cost', `${MESSAGES.bulkBelowCost}${p.doc.name} (cost ${cost} per 1000)`, 'percent');
+        }
+        const change: PriceChange = {
+          _id: p.ref.id,
+          name: p.doc.name,
+          category: p.doc.category,
+          from: toRupees(p.doc.ratePer1000Paisa),
+          to: toRupees(p.to),
+          ...(linked
+            ? {
+                marginPercent: marginPercent(p.to, linked.cost, linked.rateToPkr),
+                underMargin: isUnderMargin(p.to, linked.cost, linked.rateToPkr, threshold),
+              }
+            : {}),
+        };
+        const alert = linked && marginAlertFor(p.to, linked.cost, linked.rateToPkr, threshold, now);
+        return { ref: p.ref, change, linked, alert };
+      });
     if (
       body.expected &&
       !isPreviewed(
@@ -483,7 +553,10 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
       throw fail('preview_outdated', MESSAGES.previewOutdated, 'percent');
     }
     if (body.dryRun || changes.length === 0) return { status: 200, body: { changes: changes.map((c) => c.change), applied: false } };
-    for (const { ref, change } of changes) tx.update(ref, { ratePer1000Paisa: toPaisa(change.to) });
+    for (const { ref, change, linked, alert } of changes) {
+      tx.update(ref, { ratePer1000Paisa: toPaisa(change.to) });
+      if (linked && (alert || linked.hadAlert)) tx.update(serviceLinkRef(ref.id), { marginAlert: alert || FieldValue.delete() });
+    }
     recordAudit(tx, actor, now, {
       // No one document: the entry is about the catalogue, and lists each service it changed.
       subject: 'services',

@@ -8,7 +8,9 @@ import type { Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
-import { PROVIDER_ID_PATTERN, type ProviderLink } from '../shared/schemas';
+import { toRupees } from '../shared/money';
+import { isUnderMargin, marginPercent } from '../shared/providers';
+import { type MarginAlert, PROVIDER_ID_PATTERN, type ProviderLink, type SyncOffReason } from '../shared/schemas';
 
 export interface ProviderDoc {
   name: string;
@@ -34,6 +36,12 @@ export interface ProviderDoc {
    * checks an order against balance − these, so a burst cannot spend the cached balance more than once.
    */
   claimedPaisa?: number;
+  /** The last service sync (workers/service-sync.ts): due again 6 hours after; absent before the first. */
+  servicesSyncedAt?: Timestamp;
+  /** What that sync found wrong with the list (empty, refused, far shorter), null when it was usable. */
+  servicesSyncProblem?: string | null;
+  /** Held while a service sync of this provider runs (never two at once). */
+  servicesSyncLease?: { token: string; until: Timestamp };
 }
 
 export interface ProviderSecretDoc {
@@ -47,6 +55,18 @@ export interface ServiceLinkDoc {
   /** Per 1000, in the provider's currency, as last fetched or set. */
   cost: number;
   linkedAt: Timestamp;
+  /** Our margin over the cost is under the admin's threshold (set and cleared by the sync and by rate changes). */
+  marginAlert?: MarginAlertDoc;
+  /** The sync took the service out of sale, and why: it alone puts it back (an admin's change of `active` ends it). */
+  offBySync?: { reason: SyncOffReason; at: Timestamp };
+}
+
+export interface MarginAlertDoc {
+  /** Per 1000 in the provider's currency, as when the alert was raised. */
+  cost: number;
+  ourRatePaisa: number;
+  marginPercent: number | null;
+  at: Timestamp;
 }
 
 export const providersCollection = () => db.collection('providers');
@@ -69,3 +89,26 @@ export async function readProvider(tx: Transaction, id: string): Promise<{ ref: 
 }
 
 export const linkToWire = (link: ServiceLinkDoc): ProviderLink => ({ id: link.providerId, serviceId: link.serviceId, cost: link.cost });
+
+/** The alert a rate deserves over a cost, or null when the margin is at or over the threshold. */
+export function marginAlertFor(
+  ratePaisa: number,
+  cost: number,
+  rateToPkr: number,
+  thresholdPercent: number,
+  now: Timestamp,
+): MarginAlertDoc | null {
+  if (!isUnderMargin(ratePaisa, cost, rateToPkr, thresholdPercent)) return null;
+  return { cost, ourRatePaisa: ratePaisa, marginPercent: marginPercent(ratePaisa, cost, rateToPkr), at: now };
+}
+
+export const marginAlertToWire = (alert: MarginAlertDoc): MarginAlert => ({
+  cost: alert.cost,
+  ourRate: toRupees(alert.ourRatePaisa),
+  marginPercent: alert.marginPercent,
+  at: alert.at.toDate().toISOString(),
+});
+
+/** Whether two alerts say the same (the time aside): an unchanged alert is not rewritten. */
+export const sameAlert = (a: MarginAlertDoc | null | undefined, b: MarginAlertDoc | null | undefined) =>
+  (a ?? null) === (b ?? null) || (!!a && !!b && a.cost === b.cost && a.ourRatePaisa === b.ourRatePaisa);

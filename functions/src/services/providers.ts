@@ -37,11 +37,12 @@ import {
   readProvider,
   type ServiceLinkDoc,
   serviceLinkRef,
+  serviceLinksCollection,
 } from './provider-store';
 import { runInTransaction } from './transactions';
 
 /** Orders waiting for funds count as a low balance too: the threshold may be fine while orders cost more. */
-export function providerToWire(id: string, doc: ProviderDoc, counts: OrderCounts): Provider {
+export function providerToWire(id: string, doc: ProviderDoc, counts: OrderCounts, marginAlerts?: number): Provider {
   return {
     _id: id,
     name: doc.name,
@@ -57,6 +58,11 @@ export function providerToWire(id: string, doc: ProviderDoc, counts: OrderCounts
     serviceCount: doc.serviceCount,
     balanceError: doc.balanceError ?? null,
     orders: { waiting: counts.waitingForFunds + counts.waitingDisabled, failed: counts.failed, unknown: counts.unknown },
+    // Only once the services sync ran, and in the list (answers from before the sync stay as they were).
+    ...(doc.servicesSyncedAt
+      ? { servicesSync: { at: doc.servicesSyncedAt.toDate().toISOString(), problem: doc.servicesSyncProblem ?? null } }
+      : {}),
+    ...(marginAlerts !== undefined ? { marginAlerts } : {}),
   };
 }
 
@@ -84,7 +90,8 @@ async function orderCounts(providerId: string): Promise<OrderCounts> {
   return { waitingForFunds, waitingDisabled, failed, unknown };
 }
 
-const withCounts = async (id: string, doc: ProviderDoc) => providerToWire(id, doc, await orderCounts(id));
+const withCounts = async (id: string, doc: ProviderDoc, marginAlerts?: number) =>
+  providerToWire(id, doc, await orderCounts(id), marginAlerts);
 
 /** What an audit entry shows of a provider: never the key, only its hint. */
 const auditFields = (doc: ProviderDoc) => ({
@@ -131,8 +138,16 @@ async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key:
 }
 
 export async function listProviders(): Promise<Provider[]> {
-  const snap = await providersCollection().orderBy('createdAt').get();
-  return Promise.all(snap.docs.map((d) => withCounts(d.id, d.data() as ProviderDoc)));
+  const [snap, alerted] = await Promise.all([
+    providersCollection().orderBy('createdAt').get(),
+    serviceLinksCollection().where('marginAlert', '!=', null).get(),
+  ]);
+  const alerts = new Map<string, number>();
+  for (const link of alerted.docs) {
+    const providerId = (link.data() as ServiceLinkDoc).providerId;
+    alerts.set(providerId, (alerts.get(providerId) ?? 0) + 1);
+  }
+  return Promise.all(snap.docs.map((d) => withCounts(d.id, d.data() as ProviderDoc, alerts.get(d.id) ?? 0)));
 }
 
 /** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'provider_refused',
   'provider_unavailable',
   'preview_outdated',
+  'below_cost',
+  'services_sync_running',
   'invalid_link',
   'invalid_quantity',
   'insufficient_balance',

@@ -69,4 +69,11 @@ export const MESSAGES = {
   providerCurrency: 'The provider says its currency is ',
   providerServiceMissing: 'The provider does not list this service',
   belowCost: 'This rate is below the provider’s cost of ',
+  bulkBelowCost: 'The change would put a rate below its provider’s cost: ',
+  servicesSyncRunning: 'A services sync of this provider is already running: try again in a minute',
+  syncEmptyList: 'The provider listed no service: nothing was taken out of sale',
+  syncShortList:
+    'The provider listed far fewer services than before: nothing was taken out of sale (Check the provider to accept the new count)',
+  syncStopped: 'The sync stopped before the end: it runs again in 6 hours, or now with Sync services',
+  syncNoAnswer: 'No usable list from the provider, nothing changed: ',
 } as const;

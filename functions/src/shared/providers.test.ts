@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalParts } from './money';
-import { costPaisaCeil, importedRatePaisa, isBelowCost, isLowBalance } from './providers';
+import { costPaisaCeil, importedRatePaisa, isBelowCost, isLowBalance, isUnderMargin, marginPercent } from './providers';
 
 describe('decimalParts', () => {
   it.each([
@@ -45,5 +45,29 @@ describe('the cost in rupees', () => {
     expect(isLowBalance(4, 280, null)).toBe(false);
     expect(isLowBalance(4, 280, 5)).toBe(true);
     expect(isLowBalance(null, 280, 5)).toBe(false);
+  });
+});
+
+describe('marginPercent and isUnderMargin: (rate − cost in PKR) / cost, exactly', () => {
+  it.each([
+    // Rs 300 over 0.95 × 280 = Rs 266: 12.78 %.
+    [30_000, 0.95, 280, 12.78],
+    [28_000, 1, 280, 0],
+    [27_300, 1, 280, -2.5],
+    // 0.12345 × 278.5 = Rs 34.380825; Rs 34.38 is a hair under.
+    [3438, 0.12345, 278.5, 0],
+    [100, 0, 280, null],
+  ])('%s paisa over %s × %s: %s %', (rate, cost, toPkr, percent) => {
+    expect(marginPercent(rate, cost, toPkr)).toBe(percent);
+  });
+
+  it('is decided on exact values, never on the rounded percent; below cost is under any threshold', () => {
+    // Exactly 10 % over Rs 280 is Rs 308: not under 10 %; a paisa less is.
+    expect(isUnderMargin(30_800, 1, 280, 10)).toBe(false);
+    expect(isUnderMargin(30_799, 1, 280, 10)).toBe(true);
+    // 34.38 rounds to a 0 % margin but is below the cost: under a threshold of 0.
+    expect(isUnderMargin(3438, 0.12345, 278.5, 0)).toBe(true);
+    expect(isUnderMargin(3439, 0.12345, 278.5, 0)).toBe(false);
+    expect(isUnderMargin(1, 0, 280, 10)).toBe(false);
   });
 });

@@ -116,6 +116,10 @@ export const providerSchema = z.object({
   balanceError: z.string().nullable(),
   /** Its orders that need the admin's eye: waiting (queued with a reason: funds, disabled), failed, unknown. */
   orders: z.object({ waiting: z.number().int(), failed: z.number().int(), unknown: z.number().int() }),
+  /** The last service sync (workers/service-sync.ts): when, and why it changed no availability if it did not. */
+  servicesSync: z.object({ at: z.string(), problem: z.string().nullable() }).nullable().optional(),
+  /** Its linked services whose margin is under the admin's threshold now. */
+  marginAlerts: z.number().int().optional(),
 });
 export type Provider = z.infer<typeof providerSchema>;
 
@@ -172,6 +176,38 @@ export function costPaisaCeil(cost: number, rateToPkr: number): Paisa {
 
 /** A provider's orders the console counts (see providerSchema.orders). */
 export type ProviderOrderCounts = Provider['orders'];
+
+/**
+ * Our margin over a provider's cost in percent, (rate − cost in PKR) / cost in PKR × 100, to 2 decimals
+ * (what the console shows); null when the cost is 0 (nothing to lose, no margin to speak of).
+ */
+export function marginPercent(ratePaisa: Paisa, cost: number, rateToPkr: number): number | null {
+  const c = decimalParts(cost);
+  const r = decimalParts(rateToPkr);
+  if (!c || !r) throw new RangeError('marginPercent needs non-negative decimals');
+  const costScaled = c.units * r.units * BigInt(PAISA_PER_RUPEE);
+  if (costScaled === 0n) return null;
+  const rateScaled = BigInt(ratePaisa) * TEN ** BigInt(c.scale + r.scale);
+  // In hundredths of a percent, half away from zero.
+  const diff = (rateScaled - costScaled) * 10_000n;
+  const magnitude = divideRoundHalfUpBig(diff < 0n ? -diff : diff, costScaled);
+  return Number(diff < 0n ? -magnitude : magnitude) / 100;
+}
+
+/**
+ * Whether `ratePaisa` leaves less than `thresholdPercent` over the cost, exactly (no rounding decides
+ * it). Below cost is under any threshold, 0 included: a loss is never silent. A cost of 0 never is.
+ */
+export function isUnderMargin(ratePaisa: Paisa, cost: number, rateToPkr: number, thresholdPercent: number): boolean {
+  const c = decimalParts(cost);
+  const r = decimalParts(rateToPkr);
+  if (!c || !r) throw new RangeError('isUnderMargin needs non-negative decimals');
+  const costScaled = c.units * r.units * BigInt(PAISA_PER_RUPEE);
+  if (costScaled === 0n) return false;
+  const rateScaled = BigInt(ratePaisa) * TEN ** BigInt(c.scale + r.scale);
+  const basisPoints = BigInt(Math.round(thresholdPercent * 100));
+  return rateScaled * 10_000n < costScaled * (10_000n + basisPoints) || rateScaled < costScaled;
+}
 
 /** Whether a provider's balance is low: under the admin's threshold, or under the worth of Rs 1,000. */
 export function isLowBalance(balance: number | null, rateToPkr: number, lowBalanceBelow: number | null): boolean {

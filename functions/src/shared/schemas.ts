@@ -447,8 +447,24 @@ export const serviceSchema = z.object({
 });
 export type Service = z.infer<typeof serviceSchema>;
 
+/** A linked service whose margin over its provider's cost is under the admin's threshold (rupees per 1000). */
+export const marginAlertSchema = z.object({ cost: z.number(), ourRate: z.number(), marginPercent: z.number().nullable(), at: z.string() });
+export type MarginAlert = z.infer<typeof marginAlertSchema>;
+
+/** Why the service sync took a service out of sale (it alone puts it back; an admin's own disable has none). */
+export const SYNC_OFF_REASONS = { withdrawn: 'withdrawn by provider', margin: 'margin under the threshold' } as const;
+export type SyncOffReason = keyof typeof SYNC_OFF_REASONS;
+
 /** A service as the admin sees it: with its provider link (never in what customers get). */
-export const adminServiceSchema = serviceSchema.extend({ provider: providerLinkSchema.nullable().optional() });
+export const adminServiceSchema = serviceSchema.extend({
+  provider: providerLinkSchema.nullable().optional(),
+  marginAlert: marginAlertSchema.nullable().optional(),
+  /** Set while the service sync keeps it out of sale, with why. */
+  offBySync: z
+    .object({ reason: z.enum(['withdrawn', 'margin']), at: z.string() })
+    .nullable()
+    .optional(),
+});
 export type AdminService = z.infer<typeof adminServiceSchema>;
 
 /** Each platform's categories in the admin's order (categories the admin has not placed come last). */
@@ -456,7 +472,16 @@ export const categoryOrderSchema = z.object({ tiktok: z.array(z.string()), insta
 export type CategoryOrder = z.infer<typeof categoryOrderSchema>;
 
 /** One service's rate in a bulk price change: as it is and as it becomes. */
-export const priceChangeSchema = z.object({ _id: z.string(), name: z.string(), category: z.string(), from: z.number(), to: z.number() });
+export const priceChangeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  from: z.number(),
+  to: z.number(),
+  /** A linked service: its margin over the provider's cost at the new rate, and whether that is under the threshold. */
+  marginPercent: z.number().nullable().optional(),
+  underMargin: z.boolean().optional(),
+});
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
 export const orderSchema = z.object({

@@ -1,5 +1,6 @@
 // The every-minute work (decision record 0008): providers' balances, the sweep (lost triggers, expired
-// claims, orders waiting for funds), the automatic refund of failed orders, then the status sync. One
+// claims, orders waiting for funds), the automatic refund of failed orders, the status sync, then the
+// services sync of each provider due for one (every 6 hours, workers/service-sync.ts). One
 // body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
 // the emulators because the Functions emulator does not run scheduled functions.
 //
@@ -13,6 +14,7 @@ import { runInTransaction } from '../services/transactions';
 import { refundFailedOrders } from './auto-refund';
 import { type BalanceResult, refreshBalances } from './balances';
 import { type ForwardDeps, type SweepResult, sweep } from './forward';
+import { type ServiceSyncResult, syncDueProviderServices } from './service-sync';
 import { type SyncResult, syncAll } from './sync';
 
 /** As long as the scheduled function may run: a run that dies frees the next one after it. */
@@ -23,6 +25,7 @@ export interface ScheduledResult {
   sweep: SweepResult;
   refunded: number;
   sync: SyncResult;
+  services: ServiceSyncResult;
 }
 
 export const runLeaseRef = () => db.collection('workerLeases').doc('scheduled');
@@ -56,7 +59,8 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
     const swept = await sweep(deps);
     const refunded = await refundFailedOrders(deps);
     const synced = await syncAll(deps);
-    return { balances, sweep: swept, refunded, sync: synced };
+    const services = await syncDueProviderServices(deps);
+    return { balances, sweep: swept, refunded, sync: synced, services };
   } finally {
     await releaseRun(token);
   }

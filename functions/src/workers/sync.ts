@@ -79,7 +79,9 @@ async function recordCheck(
     if (f?.state !== 'sent' || f.providerOrderId !== providerOrderId) return { status: 200, body: null };
     tx.update(ref, { ...changes, updatedAt: ts(now) });
     const order = orderSnap?.data() as OrderDoc | undefined;
-    if (progress && order && !sameProgress(order.progress, progress)) tx.update(orderRef, { progress });
+    // A count the provider got wrong this time is left out of `progress`: the last good one stays.
+    const merged = progress && order ? { ...order.progress, ...progress } : undefined;
+    if (merged && !sameProgress(order?.progress, merged)) tx.update(orderRef, { progress: merged });
     return { status: 200, body: null };
   });
 }

@@ -1,5 +1,5 @@
 import type { Platform } from '@shared/platforms';
-import { categoryOrderSchema, serviceSchema } from '@shared/schemas';
+import { adminServiceSchema, categoryOrderSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -7,8 +7,9 @@ import { api } from '@/lib/api-client';
 /** Every admin catalogue query starts with this: a change invalidates them all. */
 export const adminServicesKey = ['admin', 'services'] as const;
 
-// One answer, not pages: the catalogue is read whole (inactive services too).
-export const adminServicesAnswer = z.object({ services: z.array(serviceSchema), categories: categoryOrderSchema });
+// One answer, not pages: the catalogue is read whole (inactive services too), with each one's provider
+// link, margin alert and the sync's hold when there is one.
+export const adminServicesAnswer = z.object({ services: z.array(adminServiceSchema), categories: categoryOrderSchema });
 export type AdminServices = z.infer<typeof adminServicesAnswer>;
 
 export interface AdminServicesFilter {

@@ -128,6 +128,11 @@ export function BulkPriceForm({ categories, onDone }: { categories: Record<Platf
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                       {formatAmount(c.from)} → <span className="font-semibold">{formatAmount(c.to)}</span>
+                      {c.underMargin ? (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">
+                          {`Under the margin threshold: ${c.marginPercent ?? 0}%`}
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

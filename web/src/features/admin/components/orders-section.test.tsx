@@ -283,6 +283,8 @@ const PROVIDER = {
   lowBalance: false,
   lowBalanceBelow: null,
   serviceCount: 10,
+  balanceError: null,
+  orders: { waiting: 0, failed: 1, unknown: 1 },
 };
 const PROVIDERS = {
   providers: [

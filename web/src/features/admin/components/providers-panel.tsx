@@ -22,6 +22,7 @@ import { useCheckProvider, useCreateProvider, useUpdateProvider } from '@/featur
 import { type SyncAnswer, useSyncProviders } from '@/features/admin/api/sync-providers';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
+import { ProviderServicesSync } from '@/features/admin/components/provider-services-sync';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDateTime, formatSavedAt } from '@/lib/format';
 
@@ -106,6 +107,7 @@ export function ProvidersPanel() {
         ),
     },
     { header: 'Orders', cell: (p) => <OrderCounts provider={p} /> },
+    { header: 'Services sync', cell: (p) => <ProviderServicesSync provider={p} /> },
     { header: 'Rate to PKR', cell: (p) => <span className="tabular-nums">{`1 ${p.currency} = Rs ${p.rateToPkr}`}</span> },
     {
       header: 'Status',

@@ -259,3 +259,53 @@ describe('ServicesPanel', () => {
     expect(await screen.findByText('✅ Views renamed to Video Views (2 services)')).toBeInTheDocument();
   });
 });
+
+describe('ServicesPanel: what the services sync found', () => {
+  it('shows a margin alert on the rate and why the sync took a service out of sale; an admin-disabled one has no reason', async () => {
+    mockApi({
+      'GET /api/admin/services': {
+        body: {
+          services: [
+            service(101, {
+              provider: { id: 'p1', serviceId: '7', cost: 1 },
+              marginAlert: { cost: 1, ourRate: 20, marginPercent: 7.14, at: '2025-01-02T03:04:05.000Z' },
+            } as Partial<Service>),
+            service(102, {
+              name: 'Gone views',
+              active: false,
+              offBySync: { reason: 'withdrawn', at: '2025-01-02T03:04:05.000Z' },
+            } as Partial<Service>),
+            service(103, {
+              name: 'Loss views',
+              marginAlert: { cost: 1, ourRate: 20, marginPercent: -2.5, at: '2025-01-02T03:04:05.000Z' },
+            } as Partial<Service>),
+            service(104, { name: 'Off by hand', active: false }),
+          ],
+          categories: CATEGORIES,
+        },
+      },
+    });
+    renderApp(<ServicesPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Services' });
+    expect(within(table).getByText('Low margin: 7.14%')).toBeInTheDocument();
+    expect(within(table).getByText('Below cost: -2.5%')).toBeInTheDocument();
+    expect(within(table).getAllByText('Out of sale: withdrawn by provider')).toHaveLength(1);
+  });
+
+  it('flags the previewed services under the margin threshold', async () => {
+    const changes = [
+      { _id: 'svc-101', name: 'Views 101', category: 'Views', from: 20, to: 18, marginPercent: 3.76, underMargin: true },
+      { _id: 'svc-102', name: 'Views 102', category: 'Views', from: 30, to: 27, marginPercent: 40, underMargin: false },
+    ];
+    mockCatalogue({ 'POST /api/admin/services/bulk-price': { body: { changes, applied: false } } });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'Change prices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change prices' });
+    await user.type(within(dialog).getByLabelText('Change (%)'), '-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await within(dialog).findByRole('table', { name: 'New prices' });
+    expect(within(preview).getAllByText(/Under the margin threshold/)).toHaveLength(1);
+    expect(within(preview).getByText('Under the margin threshold: 3.76%')).toBeInTheDocument();
+  });
+});

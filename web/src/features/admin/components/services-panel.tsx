@@ -2,7 +2,7 @@
 // form to create or edit one, enable/disable, delete (refused while orders use it: disable instead),
 // each platform's categories (order, rename) and bulk price changes with a preview.
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import type { Service } from '@shared/schemas';
+import { type AdminService, type Service, SYNC_OFF_REASONS } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -32,7 +32,7 @@ type Dialog =
   | { kind: 'bulk' };
 
 /** The services whose name contains `search` (any case) or whose number is it: the catalogue is one answer, searched here. */
-export function matching(services: readonly Service[], search: string): readonly Service[] {
+export function matching<T extends Service>(services: readonly T[], search: string): readonly T[] {
   const wanted = search.trim().toLowerCase();
   if (!wanted) return services;
   return services.filter((s) => s.name.toLowerCase().includes(wanted) || String(s.number) === wanted);
@@ -70,7 +70,7 @@ export function ServicesPanel() {
     }
   };
 
-  const columns: Column<Service>[] = [
+  const columns: Column<AdminService>[] = [
     { header: '#', cell: (s) => <span className="tabular-nums">{s.number}</span> },
     {
       header: 'Service',
@@ -83,7 +83,15 @@ export function ServicesPanel() {
         </span>
       ),
     },
-    { header: 'Rate per 1K', cell: (s) => <span className="tabular-nums">{formatAmount(s.ratePer1000)}</span> },
+    {
+      header: 'Rate per 1K',
+      cell: (s) => (
+        <span className="tabular-nums">
+          {formatAmount(s.ratePer1000)}
+          {s.marginAlert ? <MarginAlertBadge alert={s.marginAlert} /> : null}
+        </span>
+      ),
+    },
     {
       header: 'Quantity',
       cell: (s) => (
@@ -95,7 +103,12 @@ export function ServicesPanel() {
     {
       header: 'Status',
       cell: (s) => (
-        <span className={s.active ? 'font-medium text-emerald-700' : 'font-medium text-slate-500'}>{s.active ? 'Active' : 'Disabled'}</span>
+        <span className={s.active ? 'font-medium text-emerald-700' : 'font-medium text-slate-500'}>
+          {s.active ? 'Active' : 'Disabled'}
+          {s.offBySync ? (
+            <span className="block text-xs font-normal text-amber-800">{`Out of sale: ${SYNC_OFF_REASONS[s.offBySync.reason]}`}</span>
+          ) : null}
+        </span>
       ),
     },
     {
@@ -264,5 +277,18 @@ export function ServicesPanel() {
         {dialog?.kind === 'bulk' ? <BulkPriceForm categories={categories} onDone={() => setDialog(null)} /> : null}
       </Modal>
     </section>
+  );
+}
+
+/** A linked service whose margin over its provider's cost is under the admin's threshold (set by the services sync). */
+function MarginAlertBadge({ alert }: { alert: NonNullable<AdminService['marginAlert']> }) {
+  const margin = alert.marginPercent === null ? '' : ` ${alert.marginPercent.toLocaleString('en-US')}%`;
+  return (
+    <span
+      className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800"
+      title={`Our rate ${formatAmount(alert.ourRate)} against a cost of ${alert.cost} per 1K in the provider’s currency`}
+    >
+      {alert.marginPercent !== null && alert.marginPercent < 0 ? `Below cost:${margin}` : `Low margin:${margin}`}
+    </span>
   );
 }

@@ -1,0 +1,275 @@
+// Service sync (issue 14, "Pricing and margin"): a provider's list, asked outside any transaction, then
+// each linked service refreshed in bounded transactions: its cost, its min/max narrowed to what the
+// provider accepts, its margin alert, and its availability. The sync only ever undoes what it did: a
+// service it took out of sale carries `offBySync` on its link, and is put back only while that marker
+// is there; an admin's own disable has none and stays. A broken list (refused, unknown, empty, far
+// shorter than the last one) is not a withdrawal: it changes no availability and says why.
+import { randomUUID } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { fail } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { type Actor, recordAudit } from '../services/audit';
+import type { ServiceDoc } from '../services/catalogue';
+import { servicesCollection } from '../services/catalogue';
+import { getForwardingSettings } from '../services/forwarding-settings';
+import {
+  type MarginAlertDoc,
+  marginAlertFor,
+  marginAlertToWire,
+  type ProviderDoc,
+  providerRef,
+  providersCollection,
+  type ServiceLinkDoc,
+  sameAlert,
+  serviceLinkRef,
+  serviceLinksCollection,
+} from '../services/provider-store';
+import { runInTransaction } from '../services/transactions';
+import { MESSAGES } from '../shared/messages';
+import { LIMITS, SYNC_OFF_REASONS, type SyncOffReason } from '../shared/schemas';
+import type { ProviderService } from '../upstream/answers';
+import type { ForwardDeps } from './forward';
+
+/** Each provider's services are synced this often (a few times a day). */
+export const SERVICES_SYNC_EVERY_MS = 6 * 60 * 60_000;
+/** How long a provider's services-sync lease holds (a run that dies frees the provider after it). */
+export const SERVICES_SYNC_LEASE_MS = 5 * 60_000;
+/** A list under this share of the last count is taken for a broken answer, not withdrawals. */
+export const SHORT_LIST_RATIO = 0.5;
+/** Linked services per transaction. */
+const BATCH = 25;
+
+/** Who the audit trail names for the scheduled sync's changes. */
+export const SYNC_ACTOR: Actor = { uid: 'system', email: 'service-sync' };
+
+export interface ServiceSyncResult {
+  /** Linked services looked at. */
+  checked: number;
+  /** Of them, those the sync changed (cost, min/max, alert or availability). */
+  changed: number;
+  disabled: number;
+  enabled: number;
+  /** Linked services under the margin threshold after the run (alerts in force). */
+  alerts: number;
+}
+
+const emptyResult = (): ServiceSyncResult => ({ checked: 0, changed: 0, disabled: 0, enabled: 0, alerts: 0 });
+const ts = (ms: number) => Timestamp.fromMillis(ms);
+
+/** Claims the provider's services-sync lease; null when another run holds it; 404 without the provider. */
+async function claim(providerId: string, now: number): Promise<string | null> {
+  const answer = await runInTransaction<string | null>(null, async (tx) => {
+    const ref = providerRef(providerId);
+    const provider = (await tx.get(ref)).data() as ProviderDoc | undefined;
+    if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound);
+    if (provider.servicesSyncLease && provider.servicesSyncLease.until.toMillis() > now) return { status: 200, body: null };
+    const token = randomUUID();
+    tx.update(ref, { servicesSyncLease: { token, until: ts(now + SERVICES_SYNC_LEASE_MS) } });
+    return { status: 200, body: token };
+  });
+  return answer.body;
+}
+
+/** Ends the run: frees the lease if still ours, with when it ran and what was wrong with the list. */
+async function finish(providerId: string, token: string, fields: Record<string, unknown>) {
+  await runInTransaction(null, async (tx) => {
+    const ref = providerRef(providerId);
+    const provider = (await tx.get(ref)).data() as ProviderDoc | undefined;
+    if (provider?.servicesSyncLease?.token === token) tx.update(ref, { ...fields, servicesSyncLease: FieldValue.delete() });
+    return { status: 200, body: null };
+  });
+}
+
+/**
+ * Our min and max inside the provider's: never wider than it accepts. Ours already inside stay as the
+ * admin set them (a narrower range is the admin's choice, and the sync never widens one); a range that
+ * no longer overlaps the provider's becomes the provider's (within what one order may ask for).
+ */
+export function narrowedRange(ours: { min: number; max: number }, theirs: { min: number; max: number }): { min: number; max: number } {
+  const min = Math.max(ours.min, theirs.min, 1);
+  const max = Math.min(ours.max, theirs.max, LIMITS.maxQuantity);
+  if (min <= max) return { min, max };
+  return { min: Math.max(1, theirs.min), max: Math.min(theirs.max, LIMITS.maxQuantity) };
+}
+
+interface Plan {
+  /** The provider's entry for the linked id; null when the list does not name it. */
+  theirs: ProviderService | null;
+  /** Whether availability may change in this run (a trustworthy list). */
+  availability: boolean;
+  /** Whether a missing id means withdrawn (false when some entries were unreadable: it may be one of them). */
+  missingIsWithdrawn: boolean;
+}
+
+/** One linked service, read and written in `tx`; returns what changed. */
+async function syncOne(
+  tx: FirebaseFirestore.Transaction,
+  serviceId: string,
+  plan: Plan,
+  context: { providerId: string; rateToPkr: number; threshold: number; disableBelowMargin: boolean; actor: Actor; now: Timestamp },
+  counts: ServiceSyncResult,
+): Promise<() => void> {
+  const serviceRef = servicesCollection().doc(serviceId);
+  const [serviceSnap, linkSnap] = await tx.getAll(serviceRef, serviceLinkRef(serviceId));
+  const doc = serviceSnap?.data() as ServiceDoc | undefined;
+  const link = linkSnap?.data() as ServiceLinkDoc | undefined;
+  // Deleted, unlinked or linked elsewhere meanwhile: not this run's business.
+  if (!doc || !link || link.providerId !== context.providerId) return () => undefined;
+  counts.checked += 1;
+  const { theirs } = plan;
+  const cost = theirs ? theirs.rate : link.cost;
+  const range = theirs ? narrowedRange(doc, theirs) : { min: doc.min, max: doc.max };
+  const defaultQuantity = Math.min(range.max, Math.max(range.min, doc.defaultQuantity));
+  const found = marginAlertFor(doc.ratePer1000Paisa, cost, context.rateToPkr, context.threshold, context.now);
+  const alert: MarginAlertDoc | null = sameAlert(found, link.marginAlert) ? (link.marginAlert ?? null) : found;
+
+  // Why the sync wants the service out of sale now, if it does.
+  const withdrawn = !theirs && plan.missingIsWithdrawn;
+  const wantOff: SyncOffReason | null = withdrawn ? 'withdrawn' : alert && context.disableBelowMargin ? 'margin' : null;
+  let active = doc.active;
+  let offBySync = link.offBySync ?? null;
+  // A delete checking for orders holds the service for a moment (catalogue.deleteService): leave it be.
+  if (plan.availability && doc.deleteCheck === undefined) {
+    if (wantOff && doc.active) {
+      active = false;
+      offBySync = { reason: wantOff, at: context.now };
+    } else if (wantOff && offBySync && offBySync.reason !== wantOff) {
+      offBySync = { reason: wantOff, at: context.now };
+    } else if (!wantOff && offBySync) {
+      // Only what the sync took out comes back; the marker is gone once the admin settles `active`.
+      if (!doc.active) active = true;
+      offBySync = null;
+    }
+  }
+  if (alert) counts.alerts += 1;
+
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const note = (key: string, from: unknown, to: unknown) => {
+    if (JSON.stringify(from) === JSON.stringify(to)) return;
+    before[key] = from;
+    after[key] = to;
+  };
+  note('cost', link.cost, cost);
+  note('min', doc.min, range.min);
+  note('max', doc.max, range.max);
+  note('defaultQuantity', doc.defaultQuantity, defaultQuantity);
+  note('active', doc.active, active);
+  note('offBySync', link.offBySync ? SYNC_OFF_REASONS[link.offBySync.reason] : null, offBySync ? SYNC_OFF_REASONS[offBySync.reason] : null);
+  const alertChanged = alert !== (link.marginAlert ?? null);
+  if (alertChanged) {
+    note('marginAlert', link.marginAlert ? marginAlertToWire(link.marginAlert) : null, alert ? marginAlertToWire(alert) : null);
+  }
+  if (Object.keys(after).length === 0) return () => undefined;
+
+  return () => {
+    counts.changed += 1;
+    if (doc.active && !active) counts.disabled += 1;
+    if (!doc.active && active) counts.enabled += 1;
+    if (doc.min !== range.min || doc.max !== range.max || doc.defaultQuantity !== defaultQuantity || doc.active !== active) {
+      tx.update(serviceRef, { min: range.min, max: range.max, defaultQuantity, active });
+    }
+    tx.update(serviceLinkRef(serviceId), {
+      cost,
+      marginAlert: alert ?? FieldValue.delete(),
+      offBySync: offBySync ?? FieldValue.delete(),
+    });
+    recordAudit(tx, context.actor, context.now, {
+      subject: serviceRef,
+      action: 'service_sync',
+      before,
+      after,
+      ...(doc.active && !active && offBySync ? { reason: SYNC_OFF_REASONS[offBySync.reason] } : {}),
+    });
+  };
+}
+
+/**
+ * Syncs one provider's linked services with its list. `actor` names who asked (the admin on demand, the
+ * system when scheduled). Throws `services_sync_running` when another run holds the provider.
+ */
+export async function syncProviderServices(providerId: string, deps: ForwardDeps, actor: Actor = SYNC_ACTOR): Promise<ServiceSyncResult> {
+  const token = await claim(providerId, deps.now());
+  if (!token) throw fail('services_sync_running', MESSAGES.servicesSyncRunning);
+  const result = emptyResult();
+  const done: Record<string, unknown> = {};
+  try {
+    const provider = (await providerRef(providerId).get()).data() as ProviderDoc;
+    const answer = await (await deps.clientFor(providerId)).services();
+    const links = await serviceLinksCollection().where('providerId', '==', providerId).get();
+    let problem: string | null = null;
+    let theirs = new Map<string, ProviderService>();
+    if (!answer.ok) {
+      problem = `${MESSAGES.syncNoAnswer}${answer.kind === 'refused' ? answer.error : answer.reason}`;
+    } else {
+      theirs = new Map(answer.value.services.map((s) => [s.service, s]));
+      const listed = answer.value.services.length;
+      if (listed === 0) problem = MESSAGES.syncEmptyList;
+      else if (provider.serviceCount !== null && listed < provider.serviceCount * SHORT_LIST_RATIO) problem = MESSAGES.syncShortList;
+    }
+    // No list at all: nothing to refresh; the console says why.
+    if (answer.ok) {
+      const plan = (serviceId: string): Plan => {
+        const link = links.docs.find((d) => d.id === serviceId)?.data() as ServiceLinkDoc | undefined;
+        return {
+          theirs: (link && theirs.get(link.serviceId)) ?? null,
+          availability: problem === null,
+          missingIsWithdrawn: answer.value.skipped === 0,
+        };
+      };
+      const ids = links.docs.map((d) => d.id);
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH);
+        const counts = emptyResult();
+        await runInTransaction(null, async (tx, now) => {
+          // Counts of a transaction that runs again start over.
+          Object.assign(counts, emptyResult());
+          const [current, settings] = await Promise.all([tx.get(providerRef(providerId)), getForwardingSettings(tx)]);
+          const rateToPkr = (current.data() as ProviderDoc | undefined)?.rateToPkr ?? provider.rateToPkr;
+          const context = {
+            providerId,
+            rateToPkr,
+            threshold: settings.marginThresholdPercent,
+            disableBelowMargin: settings.disableBelowMargin,
+            actor,
+            now,
+          };
+          const writes: (() => void)[] = [];
+          for (const id of batch) writes.push(await syncOne(tx, id, plan(id), context, counts));
+          for (const write of writes) write();
+          return { status: 200, body: null };
+        });
+        for (const key of Object.keys(result) as (keyof ServiceSyncResult)[]) result[key] += counts[key];
+      }
+      if (problem === null) done.serviceCount = answer.value.services.length;
+    }
+    done.servicesSyncProblem = problem;
+    done.servicesSyncedAt = ts(deps.now());
+  } catch (error) {
+    logger.error('Service sync of a provider failed', { providerId, error: String(error) });
+    // Due again in 6 hours (or on demand), not every minute; some batches may have been written.
+    Object.assign(done, { servicesSyncProblem: MESSAGES.syncStopped, servicesSyncedAt: ts(deps.now()) });
+    throw error;
+  } finally {
+    await finish(providerId, token, done);
+  }
+  return result;
+}
+
+/** Every active provider whose last services sync is 6 hours old or more (or never ran), in turn. */
+export async function syncDueProviderServices(deps: ForwardDeps): Promise<ServiceSyncResult> {
+  const total = emptyResult();
+  const providers = await providersCollection().where('active', '==', true).get();
+  const now = deps.now();
+  for (const p of providers.docs) {
+    const last = (p.data() as ProviderDoc).servicesSyncedAt;
+    if (last && now - last.toMillis() < SERVICES_SYNC_EVERY_MS) continue;
+    try {
+      const r = await syncProviderServices(p.id, deps);
+      for (const key of Object.keys(total) as (keyof ServiceSyncResult)[]) total[key] += r[key];
+    } catch {
+      // Held by another run, or failed (logged): the next minute's run finds it due again.
+    }
+  }
+  return total;
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminProvidersKey } from '@/features/admin/api/get-providers';
+import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
+import { api } from '@/lib/api-client';
+
+export const serviceSyncAnswer = z.object({
+  checked: z.number().int(),
+  changed: z.number().int(),
+  disabled: z.number().int(),
+  enabled: z.number().int(),
+  alerts: z.number().int(),
+});
+export type ServiceSyncAnswer = z.infer<typeof serviceSyncAnswer>;
+
+/** POST /admin/providers/{id}/sync-services: the services sync now (it also runs every 6 hours). */
+export function syncProviderServices(id: string) {
+  return api.post(`/admin/providers/${encodeURIComponent(id)}/sync-services`, serviceSyncAnswer, {});
+}
+
+export function useSyncProviderServices() {
+  const queryClient = useQueryClient();
+  const catalogueChanged = useCatalogueChanged();
+  return useMutation({
+    mutationFn: syncProviderServices,
+    // Costs, alerts and availability of services may have changed, and the provider's last sync.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminProvidersKey });
+      catalogueChanged();
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import type { Provider } from '@shared/providers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProvidersPanel } from '@/features/admin/components/providers-panel';
+import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
+
+const asAdmin = { route: '/admin/providers', auth: fakeAuth({ user: admin }) };
+
+const provider = (id: string, fields: Partial<Provider> = {}): Provider => ({
+  _id: id,
+  name: `Panel ${id}`,
+  url: `https://${id}.example/api/v2`,
+  keyHint: '…9f2c',
+  currency: 'USD',
+  rateToPkr: 278.5,
+  active: true,
+  balance: 12.5,
+  balanceCheckedAt: '2025-01-02T03:04:05.000Z',
+  lowBalance: false,
+  lowBalanceBelow: null,
+  serviceCount: 3,
+  balanceError: null,
+  orders: { waiting: 0, failed: 0, unknown: 0 },
+  ...fields,
+});
+
+describe('ProvidersPanel: services sync', () => {
+  it('shows the last sync, what was wrong with the list and the margin alerts; Sync services calls the API and says what it did', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/providers': {
+        body: {
+          providers: [
+            provider('a1', {
+              servicesSync: { at: '2025-01-02T03:04:05.000Z', problem: 'The provider listed no service: nothing was taken out of sale' },
+              marginAlerts: 2,
+            }),
+            provider('b2', { servicesSync: null, marginAlerts: 0 }),
+          ],
+        },
+      },
+      'POST /api/admin/providers/a1/sync-services': { body: { checked: 4, changed: 2, disabled: 1, enabled: 0, alerts: 1 } },
+      'POST /api/admin/providers/b2/sync-services': {
+        status: 409,
+        body: { code: 'services_sync_running', message: 'A services sync of this provider is already running: try again in a minute' },
+      },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Providers' });
+    expect(within(table).getByText('The provider listed no service: nothing was taken out of sale')).toBeInTheDocument();
+    expect(within(table).getByText('2 services under the margin')).toBeInTheDocument();
+    expect(within(table).getByText('Never synced')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Sync services of Panel a1' }));
+    expect(
+      await screen.findByText('✅ Panel a1 synced: 4 services checked, 2 changed, 1 taken out of sale, 1 margin alert'),
+    ).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Sync services of Panel b2' }));
+    expect(await screen.findByText(/already running/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        '/api/admin/providers/a1/sync-services',
+        '/api/admin/providers/b2/sync-services',
+      ]),
+    );
+  });
+});
