@@ -22,6 +22,7 @@ export const AUDIT_TYPES = [
   'service_import',
   'order_resend',
   'order_mark_sent',
+  'order_cancel_request',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -47,4 +48,5 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   service_import: 'Service imported from a provider',
   order_resend: 'Order sent to a provider again',
   order_mark_sent: 'Order marked sent to a provider',
+  order_cancel_request: 'Cancellation asked of a provider',
 };

@@ -573,7 +573,8 @@ export type Overview = z.infer<typeof overviewSchema>;
 
 /** POST /api/admin/orders/status: one result per distinct order, in the order sent. */
 export const bulkStatusResultSchema = z.discriminatedUnion('ok', [
-  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema }),
+  /** `cancelRequested`: a sent order, whose cancellation was asked of its provider (the refund follows its confirmation). */
+  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema, cancelRequested: z.literal(true).optional() }),
   z.object({ id: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), field: z.string().optional() }),
 ]);
 export type BulkStatusResultWire = z.infer<typeof bulkStatusResultSchema>;
