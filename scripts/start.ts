@@ -54,11 +54,14 @@ try {
   await seed({ demoProvider: { url: demoProvider.url, key: demoProvider.key } });
   const { startTicker } = await import('./lib/ticker');
   ticker = await startTicker({
-    onResult: ({ sweep, refunded, sync }) => {
+    onResult: ({ sweep, refunded, sync, refills }) => {
       if (sweep.sent + sweep.expired + refunded + sync.changed + sync.flagged > 0) {
         console.log(
           `Forwarding: ${sweep.sent} sent, ${sweep.expired} unanswered (unknown), ${refunded} failed refunded; status sync: ${sync.checked} checked, ${sync.changed} changed, ${sync.flagged} flagged`,
         );
+      }
+      if (refills.sent + refills.decided + refills.expired > 0) {
+        console.log(`Refills at providers: ${refills.sent} asked, ${refills.decided} decided, ${refills.expired} unanswered (unknown)`);
       }
     },
   });

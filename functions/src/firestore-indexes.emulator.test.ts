@@ -10,6 +10,7 @@ import { db } from './lib/admin';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
 import { sweep } from './workers/forward';
+import { runRefillWork } from './workers/refill';
 import { syncAll } from './workers/sync';
 
 const declared = (
@@ -32,7 +33,7 @@ beforeAll(async () => {
 });
 
 /**
- * The forwarding sweeper's and the status sync's queries (workers/): one active provider with no order,
+ * The forwarding sweeper's, the status sync's and the refill worker's queries (workers/): one active provider with no order,
  * so neither calls it.
  */
 async function runSweeper() {
@@ -43,6 +44,8 @@ async function runSweeper() {
   await sweep(deps);
   await refundFailedOrders(deps);
   await syncAll(deps);
+  // The refills due upstream: a range and an order on one field (`upstream.dueAt`), served by its single-field index.
+  await runRefillWork(deps);
 }
 
 /** Every list endpoint with every filter combination it accepts. */

@@ -1,5 +1,5 @@
 // Wiring only: the one HTTPS function `api`, serving every /api/... path through the Hosting rewrite, and
-// the forwarding workers (decision record 0008), whose logic lives in workers/.
+// the forwarding and refill workers (decision record 0008), whose logic lives in workers/.
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -8,8 +8,10 @@ import { createApp } from './app';
 import { config } from './lib/config';
 import { hideBodiesFromHost } from './lib/host-body';
 import type { FulfilmentDoc } from './services/fulfilment';
+import type { RefillDoc } from './services/refills';
 import { providerClientFor } from './workers/clients';
 import { becameQueued, type ForwardDeps, forwardOrder } from './workers/forward';
+import { refillBecameQueued, sendRefill } from './workers/refill';
 import { runScheduledWork } from './workers/scheduled';
 
 hideBodiesFromHost();
@@ -25,6 +27,13 @@ export const forwardQueuedOrder = onDocumentWritten({ document: 'orderFulfilment
   const before = event.data?.before.data() as FulfilmentDoc | undefined;
   const after = event.data?.after.data() as FulfilmentDoc | undefined;
   if (becameQueued(before, after)) await forwardOrder(event.params.id, workerDeps);
+});
+
+// A refill request of an order at a provider: ask the provider now. A duplicate delivery finds it claimed.
+export const sendQueuedRefill = onDocumentWritten({ document: 'refills/{id}', timeoutSeconds: 120 }, async (event) => {
+  const before = event.data?.before.data() as RefillDoc | undefined;
+  const after = event.data?.after.data() as RefillDoc | undefined;
+  if (refillBecameQueued(before, after)) await sendRefill(event.params.id, workerDeps);
 });
 
 // The safety net (lost triggers, expired claims), then the status sync of sent orders.

@@ -158,6 +158,8 @@ export interface DemoProvider {
   setBalance(usd: string): void;
   /** The list `services` answers from now on (a rate, min or max changed, services dropped or back); placed orders keep theirs. */
   setServices(services: readonly DemoProviderService[]): void;
+  /** Forces a refill's status word ("Rejected", "Canceled", "In progress"…): a test deciding the outcome. */
+  setRefill(id: number, status: string): void;
 }
 
 interface OrderRecord {
@@ -266,7 +268,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
 
   let balanceMicros = toMicros(options.balance ?? '100.00');
   const orders = new Map<number, OrderRecord>();
-  const refills = new Map<number, { order: number; createdAt: number }>();
+  const refills = new Map<number, { order: number; createdAt: number; forced?: string }>();
   const faults: (DemoFault & { left: number })[] = [];
   const requests: { action: string; params: Record<string, string> }[] = [];
   let nextOrderId = 5001;
@@ -407,7 +409,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   function refillStatus(params: Record<string, string>): unknown {
     const refill = refills.get(Number(params.refill?.trim()));
     if (!refill) return { error: API_V2_ERRORS.refillNotFound };
-    return { status: clock() - refill.createdAt < refillMs ? 'Pending' : 'Completed' };
+    return { status: refill.forced ?? (clock() - refill.createdAt < refillMs ? 'Pending' : 'Completed') };
   }
 
   function perform(action: string, params: Record<string, string>, fault: DemoFault | undefined): unknown {
@@ -533,6 +535,11 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     },
     setServices: (list) => {
       services = list.map((s) => ({ ...s }));
+    },
+    setRefill: (id, status) => {
+      const refill = refills.get(id);
+      if (!refill) throw new Error(`no refill ${id}`);
+      refill.forced = status;
     },
   };
 }

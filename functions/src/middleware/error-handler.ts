@@ -41,6 +41,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   active_order_on_link: 409,
   order_final: 409,
   not_cancelable: 409,
+  /** The order is being sent to its provider (claimed, `add` under way): a change now could refund an order it places. */
+  order_sending: 409,
+  /** The provider refused to cancel a sent order: it stays as it is. */
+  cancel_refused: 409,
   not_eligible_for_refill: 409,
   already_decided: 409,
   transaction_id_used: 409,

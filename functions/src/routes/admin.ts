@@ -39,7 +39,9 @@ adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
 
 adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
   const { status, remains } = parseBody(updateStatusBody, req);
-  res.json(await updateOrderStatus(String(req.params.id), status, remains, { admin: identityOf(req) }));
+  // 202: a sent order's cancellation was asked of its provider; the order changes (and refunds) when it confirms.
+  const { cancelRequested, ...answer } = await updateOrderStatus(String(req.params.id), status, remains, { admin: identityOf(req) });
+  res.status(cancelRequested ? 202 : 200).json(answer);
 });
 
 // An order's fulfilment at its provider (decision record 0008): a new attempt, or the admin's word that it was sent.

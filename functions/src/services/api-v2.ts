@@ -1,6 +1,7 @@
 // The reseller API v2 actions, on top of the same services the web app uses: orders go through
 // placeOrder (server price, limits, one transaction with the ledger), cancels through
-// updateOrderStatus (refund in the same transaction), refills through the refill requests.
+// updateOrderStatus (refund in the same transaction; an order at a provider is cancelled there first,
+// `cancel: 1` only when it accepts), refills through the refill requests.
 import { AppError, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
@@ -38,6 +39,14 @@ const ADD_REFUSALS: Partial<Record<ErrorCode, string>> = {
 const NOT_FOUND_REFUSAL: Partial<Record<ErrorCode, string>> = {
   order_not_found: API_V2_ERRORS.incorrectOrder,
   account_suspended: API_V2_ERRORS.accountSuspended,
+};
+/** A cancel of an order at a provider: only its acceptance answers `cancel: 1`. */
+const CANCEL_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  ...NOT_FOUND_REFUSAL,
+  cancel_refused: API_V2_ERRORS.cannotCancel,
+  // Nothing changed and the request may be sent again (in a minute; or the provider did not answer).
+  order_sending: API_V2_ERRORS.busy,
+  provider_unavailable: API_V2_ERRORS.serverError,
 };
 /** Codes that are not a refusal of this request but a failure to answer it. */
 const FAILURES: readonly ErrorCode[] = ['busy', 'internal'];
@@ -165,7 +174,7 @@ export async function v2Cancel(uid: string, ids: string[]): Promise<V2Answer> {
       });
       answer.push({ order, cancel: 1 });
     } catch (error) {
-      answer.push({ order, cancel: refusal(error, 'cancel', NOT_FOUND_REFUSAL, API_V2_ERRORS.cannotCancel) });
+      answer.push({ order, cancel: refusal(error, 'cancel', CANCEL_REFUSALS, API_V2_ERRORS.cannotCancel) });
     }
   }
   return answer;

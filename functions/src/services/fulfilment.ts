@@ -4,7 +4,7 @@
 // Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
 import { type Timestamp, Timestamp as TimestampValue } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import type { FulfilmentState } from '../shared/fulfilment';
+import type { FulfilmentState, UpstreamCancelState } from '../shared/fulfilment';
 import { type Paisa, toRupees } from '../shared/money';
 import { type Fulfilment, providerCostPaisa } from '../shared/providers';
 import type { ProviderDoc, ServiceLinkDoc } from './provider-store';
@@ -58,6 +58,8 @@ export interface FulfilmentDoc {
   remains?: number;
   flag?: string;
   history?: AttemptRecord[];
+  /** The last cancellation asked of the provider (a sent order; see upstream-cancel.ts). */
+  cancel?: { state: UpstreamCancelState; at: Timestamp; error?: string };
 }
 
 /** A queued order still queued this long after was missed by its trigger: the sweeper sends it. */
@@ -108,5 +110,11 @@ export function fulfilmentToWire(doc: FulfilmentDoc | undefined): Fulfilment {
     ...optional('startCount', doc.startCount),
     ...optional('remains', doc.remains),
     ...optional('flag', doc.flag),
+    ...optional(
+      'cancel',
+      doc.cancel
+        ? { state: doc.cancel.state, at: doc.cancel.at.toDate().toISOString(), ...(doc.cancel.error ? { error: doc.cancel.error } : {}) }
+        : undefined,
+    ),
   };
 }

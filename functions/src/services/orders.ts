@@ -1,6 +1,6 @@
 // Orders: placing one (price from the stored catalogue, debit + order + ledger entry + idempotency
 // record in one transaction) and the admin's status changes with exactly-once refunds.
-import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -20,8 +20,10 @@ import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
 import { firstFree, isNumberedId, numberCandidates } from './numbers';
+import type { ClientFor } from './provider-clients';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
 import { runInTransaction, sha256 } from './transactions';
+import { cancelAtProvider, type UpstreamCancelTarget } from './upstream-cancel';
 import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
@@ -226,16 +228,37 @@ export interface StatusChangeOptions {
   refusal?: string;
   /** The admin making the change: recorded in the audit trail in the same transaction. */
   admin?: Actor | undefined;
+  /**
+   * `provider`: the provider's own status (the sync). Only that confirms the cancellation of a sent
+   * order (its refund); anyone else's cancel of one is asked of the provider (upstream-cancel.ts).
+   */
+  source?: 'provider';
+  /** The client that asks a provider to cancel (default: the provider's, with the configured deadline). */
+  clientFor?: ClientFor;
+}
+
+export interface StatusChangeAnswer {
+  message: string;
+  order: Order;
+  /** A sent order: the cancellation was asked of its provider and nothing changed yet (the refund follows its confirmation). */
+  cancelRequested?: true;
 }
 
 /** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
-export async function updateOrderStatus(orderId: string, next: OrderStatus, remains?: number, options: StatusChangeOptions = {}) {
+export async function updateOrderStatus(
+  orderId: string,
+  next: OrderStatus,
+  remains?: number,
+  options: StatusChangeOptions = {},
+): Promise<StatusChangeAnswer> {
   if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
   if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
-  const answer = await runInTransaction(null, async (tx, now) => {
+  const answer = await runInTransaction<StatusChangeAnswer | { upstream: UpstreamCancelTarget }>(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
-    const snap = await tx.get(orderRef);
-    const order = snap.data() as OrderDoc | undefined;
+    // The fulfilment is read with the order: a change must not race the worker's send (see below).
+    const [snap, fulfilmentSnap] = await tx.getAll(orderRef, fulfilmentRef(orderId));
+    const order = snap?.data() as OrderDoc | undefined;
+    const fulfilment = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid))
       throw fail('order_not_found', MESSAGES.orderNotFound);
     const refusal = options.refusal ?? MESSAGES.orderFinal;
@@ -246,6 +269,27 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
     }
     if (isFinalStatus(order.status)) throw fail('order_final', MESSAGES.orderFinal, 'status');
     if (!canTransition(order.status, next)) throw fail('order_final', `Cannot change an order from ${order.status} to ${next}`, 'status');
+    if (options.source !== 'provider' && fulfilment) {
+      // Claimed and `add` under way: a refund now could pay back an order the provider then places.
+      if (fulfilment.state === 'sending') throw fail('order_sending', MESSAGES.orderSending, 'status');
+      // At the provider: only it can cancel, and its status confirms it (the sync refunds then, once).
+      if (fulfilment.state === 'sent' && next === 'cancelled') {
+        if (!fulfilment.providerId || !fulfilment.providerOrderId) throw new Error(`Order ${orderId} is sent without a provider order`);
+        return {
+          status: 200,
+          body: {
+            upstream: {
+              orderId,
+              userId: order.userId,
+              providerId: fulfilment.providerId,
+              providerOrderId: fulfilment.providerOrderId,
+              order: orderToWire(orderId, order),
+              alreadyRequested: fulfilment.cancel?.state === 'requested',
+            },
+          },
+        };
+      }
+    }
 
     let refundPaisa = 0;
     if (next === 'cancelled') refundPaisa = order.pricePaisa;
@@ -267,6 +311,10 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
     };
     const updated: OrderDoc = { ...order, ...changes };
     tx.update(orderRef, changes);
+    // A final order leaves the sweeper's and the sync's queries: nothing is sent or asked for it any more.
+    if (fulfilment && isFinalStatus(next)) {
+      tx.update(fulfilmentRef(orderId), { syncDueAt: FieldValue.delete(), sweepAt: FieldValue.delete(), updatedAt: now });
+    }
     if (options.admin) {
       recordAudit(tx, options.admin, now, {
         subject: orderRef,
@@ -301,6 +349,7 @@ export async function updateOrderStatus(orderId: string, next: OrderStatus, rema
     }
     return { status: 200, body: { message: `Order status updated to ${next}`, order: orderToWire(orderId, updated) } };
   });
+  if ('upstream' in answer.body) return cancelAtProvider(answer.body.upstream, { admin: options.admin, clientFor: options.clientFor });
   return answer.body;
 }
 
@@ -406,7 +455,7 @@ export async function listAllOrders(page: AdminOrdersFilter) {
 }
 
 export type BulkStatusResult =
-  | { id: string; ok: true; order: Order }
+  | { id: string; ok: true; order: Order; cancelRequested?: true }
   | { id: string; ok: false; code: ErrorCode; message: string; field?: string };
 
 /**
@@ -434,8 +483,8 @@ export async function updateOrderStatuses(
   const change = async (i: number) => {
     const id = distinct[i] as string;
     try {
-      const { order } = await updateOrderStatus(id, next, remains, options);
-      results[i] = { id, ok: true, order };
+      const { order, cancelRequested } = await updateOrderStatus(id, next, remains, options);
+      results[i] = { id, ok: true, order, ...(cancelRequested ? { cancelRequested } : {}) };
     } catch (error) {
       if (!isAppError(error)) {
         logger.error('Bulk status change failed', { orderId: id, error: String(error) });

@@ -1,14 +1,18 @@
 // Refill requests: a customer (through API v2) asks for dropped followers or likes of a completed
-// order to be topped up; the admin completes or rejects the request. No money moves.
-import type { Query, Timestamp } from 'firebase-admin/firestore';
+// order to be topped up; the admin completes or rejects the request. No money moves. A refill of an
+// order sent to a provider is also asked of that provider (workers/refill.ts): its refill_status
+// decides it through the same transaction as the admin's decision, so it is decided once.
+import { FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
+import type { RefillUpstreamState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
 import type { Refill } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
+import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
 import { runInTransaction } from './transactions';
@@ -22,7 +26,30 @@ export interface RefillDoc {
   status: RefillStatus;
   createdAt: Timestamp;
   decidedAt?: Timestamp;
+  /** The refill asked of the provider of a sent order (absent for a manual order's refill). */
+  upstream?: RefillUpstreamDoc;
 }
+
+export interface RefillUpstreamDoc {
+  state: RefillUpstreamState;
+  providerId: string;
+  providerOrderId: string;
+  providerRefillId?: string;
+  /** The provider's refusal (`failed`), why the answer is unknown, or why its status could not be read. */
+  error?: string;
+  /** The provider's last refill status word ("Pending", "In progress"…). */
+  status?: string;
+  /** Held while `sending`: only the holder of `token` records the answer. */
+  lease?: { token: string; until: Timestamp };
+  /**
+   * When the refill worker next looks at it, oldest first: queued → ask `refill`; sending → its lease
+   * ran out (→ unknown); sent → ask `refill_status`. Absent: nothing to do (failed, unknown, decided).
+   */
+  dueAt?: Timestamp;
+}
+
+/** A queued refill's first turn in the sweep: the trigger normally asks the provider before it. */
+export const REFILL_SWEEP_AFTER_MS = 60_000;
 
 export const refillsCollection = () => db.collection('refills');
 
@@ -37,6 +64,16 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
     status: doc.status,
     createdAt: doc.createdAt.toDate().toISOString(),
     ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
+    ...(doc.upstream
+      ? {
+          upstream: {
+            state: doc.upstream.state,
+            ...(doc.upstream.providerRefillId ? { providerRefillId: doc.upstream.providerRefillId } : {}),
+            ...(doc.upstream.status ? { status: doc.upstream.status } : {}),
+            ...(doc.upstream.error ? { error: doc.upstream.error } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -56,6 +93,7 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
       ? ((await tx.get(refillsCollection().doc(order.refillPendingId))).data() as RefillDoc | undefined)
       : undefined;
     const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
+    const fulfilment = (await tx.get(fulfilmentRef(orderId))).data() as FulfilmentDoc | undefined;
 
     if (pending?.status === 'pending' && order.refillPendingId) return { status: 200, body: { refillId: order.refillPendingId } };
     const completedAt = order.updatedAt.toMillis();
@@ -73,6 +111,15 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
       status: 'pending',
       createdAt: now,
     };
+    // An order at a provider: its refill is asked of the provider too (the trigger, or the sweep).
+    if (fulfilment?.state === 'sent' && fulfilment.providerId && fulfilment.providerOrderId) {
+      refill.upstream = {
+        state: 'queued',
+        providerId: fulfilment.providerId,
+        providerOrderId: fulfilment.providerOrderId,
+        dueAt: Timestamp.fromMillis(now.toMillis() + REFILL_SWEEP_AFTER_MS),
+      };
+    }
     tx.create(refillRef, refill);
     tx.update(orderRef, { refillPendingId: refillRef.id });
     return { status: 201, body: { refillId: refillRef.id } };
@@ -88,7 +135,21 @@ export async function getOwnRefill(uid: string, refillId: string): Promise<Refil
 }
 
 /** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
-export async function decideRefill(admin: Actor, refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
+export function decideRefill(admin: Actor, refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
+  return decide(refillId, status, { admin });
+}
+
+/** The provider's refill_status decided it (workers/refill.ts): the same transaction, not audited (no admin acted). */
+export function decideRefillByProvider(refillId: string, status: Exclude<RefillStatus, 'pending'>, providerWord: string): Promise<Refill> {
+  return decide(refillId, status, { providerWord });
+}
+
+/** The one decision of a refill, whoever makes it: only a pending one, once. */
+async function decide(
+  refillId: string,
+  status: Exclude<RefillStatus, 'pending'>,
+  by: { admin?: Actor; providerWord?: string },
+): Promise<Refill> {
   if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
   const answer = await runInTransaction<Refill>(null, async (tx, now) => {
     const ref = refillsCollection().doc(refillId);
@@ -97,15 +158,29 @@ export async function decideRefill(admin: Actor, refillId: string, status: Exclu
     if (refill.status !== 'pending') throw fail('already_decided', `This refill request was already ${refill.status}`);
     const orderRef = ordersCollection().doc(refill.orderId);
     const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
-    tx.update(ref, { status, decidedAt: now });
-    recordAudit(tx, admin, now, {
-      subject: ref,
-      action: status === 'completed' ? 'refill_complete' : 'refill_reject',
-      before: { status: 'pending' },
-      after: { status, orderId: refill.orderId, userId: refill.userId },
+    // A decided refill leaves the refill worker's query: nothing more is asked of the provider.
+    tx.update(ref, {
+      status,
+      decidedAt: now,
+      ...(refill.upstream?.dueAt ? { 'upstream.dueAt': FieldValue.delete() } : {}),
+      ...(by.providerWord !== undefined ? { 'upstream.status': by.providerWord, 'upstream.error': FieldValue.delete() } : {}),
     });
+    if (by.admin) {
+      recordAudit(tx, by.admin, now, {
+        subject: ref,
+        action: status === 'completed' ? 'refill_complete' : 'refill_reject',
+        before: { status: 'pending' },
+        after: { status, orderId: refill.orderId, userId: refill.userId },
+      });
+    }
     if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
-    return { status: 200, body: refillToWire(refillId, { ...refill, status, decidedAt: now }) };
+    const decided: RefillDoc = {
+      ...refill,
+      status,
+      decidedAt: now,
+      ...(refill.upstream && by.providerWord !== undefined ? { upstream: { ...refill.upstream, status: by.providerWord } } : {}),
+    };
+    return { status: 200, body: refillToWire(refillId, decided) };
   });
   return answer.body;
 }

@@ -23,6 +23,7 @@ export const AUDIT_TYPES = [
   'order_resend',
   'order_mark_sent',
   'service_sync',
+  'order_cancel_request',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -49,4 +50,5 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   order_resend: 'Order sent to a provider again',
   order_mark_sent: 'Order marked sent to a provider',
   service_sync: 'Service refreshed from its provider',
+  order_cancel_request: 'Cancellation asked of a provider',
 };

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'active_order_on_link',
   'order_final',
   'not_cancelable',
+  'order_sending',
+  'cancel_refused',
   'not_eligible_for_refill',
   'already_decided',
   'transaction_id_used',

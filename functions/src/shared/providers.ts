@@ -3,7 +3,7 @@
 // the import preview), so both compute the same rate.
 import { z } from 'zod';
 import { SERVICE_LIMITS } from './catalogue';
-import { FULFILMENT_STATES } from './fulfilment';
+import { FULFILMENT_STATES, UPSTREAM_CANCEL_STATES } from './fulfilment';
 import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUPEE, type Paisa } from './money';
 import { hasControlOrFormat } from './names';
 import { PLATFORMS } from './platforms';
@@ -248,6 +248,8 @@ export const fulfilmentSchema = z.object({
   remains: z.number().int().optional(),
   /** Something the admin must look at (a late answer of an earlier attempt: two provider orders). */
   flag: z.string().optional(),
+  /** A cancellation asked of the provider (a sent order): the refund follows its confirmation. */
+  cancel: z.object({ state: z.enum(UPSTREAM_CANCEL_STATES), at: z.string(), error: z.string().optional() }).optional(),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 

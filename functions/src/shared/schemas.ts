@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
-import { FULFILMENT_STATES } from './fulfilment';
+import { FULFILMENT_STATES, REFILL_UPSTREAM_STATES } from './fulfilment';
 import { MESSAGES } from './messages';
 import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
@@ -585,6 +585,15 @@ export const refillSchema = z.object({
   status: z.enum(REFILL_STATUSES),
   createdAt: isoDate,
   decidedAt: isoDate.optional(),
+  /** The refill asked of the order's provider (an order sent to one); the admin may still decide by hand. */
+  upstream: z
+    .object({
+      state: z.enum(REFILL_UPSTREAM_STATES),
+      providerRefillId: z.string().optional(),
+      status: z.string().optional(),
+      error: z.string().optional(),
+    })
+    .optional(),
 });
 export type Refill = z.infer<typeof refillSchema>;
 
@@ -598,7 +607,8 @@ export type Overview = z.infer<typeof overviewSchema>;
 
 /** POST /api/admin/orders/status: one result per distinct order, in the order sent. */
 export const bulkStatusResultSchema = z.discriminatedUnion('ok', [
-  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema }),
+  /** `cancelRequested`: a sent order, whose cancellation was asked of its provider (the refund follows its confirmation). */
+  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema, cancelRequested: z.literal(true).optional() }),
   z.object({ id: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), field: z.string().optional() }),
 ]);
 export type BulkStatusResultWire = z.infer<typeof bulkStatusResultSchema>;

@@ -1,6 +1,6 @@
 // The every-minute work (decision record 0008): providers' balances, the sweep (lost triggers, expired
-// claims, orders waiting for funds), the automatic refund of failed orders, the status sync, then the
-// services sync of each provider due for one (every 6 hours, workers/service-sync.ts). One
+// claims, orders waiting for funds), the automatic refund of failed orders, the status sync, the refills
+// asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts). One
 // body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
 // the emulators because the Functions emulator does not run scheduled functions.
 //
@@ -14,6 +14,7 @@ import { runInTransaction } from '../services/transactions';
 import { refundFailedOrders } from './auto-refund';
 import { type BalanceResult, refreshBalances } from './balances';
 import { type ForwardDeps, type SweepResult, sweep } from './forward';
+import { type RefillWorkResult, runRefillWork } from './refill';
 import { type ServiceSyncResult, syncDueProviderServices } from './service-sync';
 import { type SyncResult, syncAll } from './sync';
 
@@ -25,6 +26,7 @@ export interface ScheduledResult {
   sweep: SweepResult;
   refunded: number;
   sync: SyncResult;
+  refills: RefillWorkResult;
   services: ServiceSyncResult;
 }
 
@@ -59,8 +61,9 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
     const swept = await sweep(deps);
     const refunded = await refundFailedOrders(deps);
     const synced = await syncAll(deps);
+    const refills = await runRefillWork(deps);
     const services = await syncDueProviderServices(deps);
-    return { balances, sweep: swept, refunded, sync: synced, services };
+    return { balances, sweep: swept, refunded, sync: synced, refills, services };
   } finally {
     await releaseRun(token);
   }

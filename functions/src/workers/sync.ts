@@ -121,7 +121,9 @@ async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry,
   let changed = false;
   if (mapping.status !== order.status && !isFinalStatus(order.status) && canTransition(order.status, mapping.status)) {
     try {
-      await updateOrderStatus(orderId, mapping.status, mapping.status === 'partial' ? mapping.remains : undefined);
+      await updateOrderStatus(orderId, mapping.status, mapping.status === 'partial' ? mapping.remains : undefined, {
+        source: 'provider',
+      });
       changed = true;
     } catch (error) {
       // Another actor (the admin, an API v2 cancel) got there first: its change stands, refunded once.

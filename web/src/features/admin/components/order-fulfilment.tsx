@@ -1,10 +1,11 @@
 // Where an order stands with its provider (decision record 0008), in the Orders section: the state,
 // the provider and its order id, the refusal or the flag; and for an order that failed or is unknown,
 // what the admin can do: Resend (same provider or another), Mark sent (found at the provider), Cancel
-// (full refund, through the status change: a refund happens once). Manual orders show nothing new.
+// (full refund, through the status change: a refund happens once). Manual orders show nothing new. A
+// sent order's cancel is asked of its provider: "Cancel requested" until its status confirms it.
 import type { FulfilmentState } from '@shared/fulfilment';
 import { isFinalStatus } from '@shared/order-status';
-import type { AdminOrder, Provider } from '@shared/providers';
+import type { AdminOrder, Fulfilment, Provider } from '@shared/providers';
 import { markSentBody } from '@shared/providers';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -55,11 +56,19 @@ export function FulfilmentCell({ order, providers }: { order: AdminOrder; provid
       {f.error ? <span className="block break-words text-red-800">{f.error}</span> : null}
       {f.reason && f.reason !== f.error ? <span className="block break-words text-slate-600">{f.reason}</span> : null}
       {f.flag ? <span className="block break-words font-semibold text-red-800">⚠ {f.flag}</span> : null}
+      {f.cancel && f.state === 'sent' && !isFinalStatus(order.status) ? <CancelNote cancel={f.cancel} /> : null}
       {f.state === 'unknown' ? (
         <span className="block text-red-800">May have been placed at the provider: do not resend blindly.</span>
       ) : null}
     </span>
   );
+}
+
+/** A cancellation asked of the provider: the order (and its refund) changes when the provider confirms it. */
+function CancelNote({ cancel }: { cancel: NonNullable<Fulfilment['cancel']> }) {
+  if (cancel.state === 'requested') return <span className="block font-semibold text-amber-900">Cancel requested</span>;
+  if (cancel.state === 'refused') return <span className="block break-words text-red-800">Cancel refused: {cancel.error}</span>;
+  return <span className="block text-red-800">Cancel: no answer from the provider</span>;
 }
 
 type Dialog = 'resend' | 'mark-sent' | 'cancel' | null;

@@ -338,6 +338,33 @@ describe('OrdersSection: orders at their providers', () => {
     expect(within(lost).getByRole('button', { name: 'Mark order 100000004 sent' })).toBeEnabled();
   });
 
+  it('shows "Cancel requested" on a sent order whose cancel waits for the provider, and a refusal', async () => {
+    const sent = { state: 'sent' as const, providerId: 'pA', providerOrderId: '98765' };
+    mockApi({
+      'GET /api/admin/order': {
+        body: {
+          orders: [
+            order(100000011, 'pending', { ...sent, cancel: { state: 'requested', at: '2026-01-01T00:00:00.000Z' } }),
+            order(100000012, 'processing', {
+              ...sent,
+              cancel: { state: 'refused', at: '2026-01-01T00:00:00.000Z', error: 'Order can not be canceled' },
+            }),
+            order(100000013, 'cancelled', { ...sent, cancel: { state: 'requested', at: '2026-01-01T00:00:00.000Z' } }),
+          ],
+          nextCursor: null,
+        },
+      },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+    });
+    renderApp(<OrdersSection />, asAdmin());
+    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    expect(within(await row(100000011)).getByText('Cancel requested')).toBeInTheDocument();
+    expect(within(await row(100000012)).getByText('Cancel refused: Order can not be canceled')).toBeInTheDocument();
+    // Confirmed and refunded: nothing waits any more.
+    expect(within(await row(100000013)).queryByText('Cancel requested')).toBeNull();
+  });
+
   it('filters by provider state, which takes no status, platform or service', async () => {
     const { calls } = mockApi({
       'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },

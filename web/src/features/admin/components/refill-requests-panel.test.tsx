@@ -107,6 +107,19 @@ describe('RefillRequestsPanel', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('shows where a refill of a provider order stands at the provider', async () => {
+    const asked: Refill = { ...refill(310_000_201), upstream: { state: 'sent', providerRefillId: '701', status: 'In progress' } };
+    const refused: Refill = { ...refill(310_000_202), upstream: { state: 'failed', error: 'Refill is disabled' } };
+    mockApi({ 'GET /api/admin/refills': { body: { refills: [asked, refused, refill(310_000_203)], nextCursor: null } } });
+    renderApp(<RefillRequestsPanel />, asAdmin);
+    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    expect(within(await row(310_000_201)).getByText('Provider: asked · refill 701 · In progress')).toBeInTheDocument();
+    expect(within(await row(310_000_202)).getByText('Refill is disabled')).toBeInTheDocument();
+    expect(within(await row(310_000_203)).queryByText(/Provider/)).toBeNull();
+    // Deciding by hand stays possible.
+    expect(within(await row(310_000_201)).getByRole('button', { name: 'Complete refill 310000201' })).toBeEnabled();
+  });
+
   it("shows the server's refusal when a request was already decided, and refetches", async () => {
     const target = PENDING[1] as Refill;
     const { fetchMock } = mockApi({

@@ -1,5 +1,6 @@
 // Refill requests resellers made through API v2: the pending queue (oldest first) by default, Complete
-// or Reject after a confirmation. No money moves; the reseller's `refill_status` then answers the
+// or Reject after a confirmation; a refill of a provider order shows where it stands at the provider
+// (whose status decides it, unless the admin does first). No money moves; the reseller's `refill_status` then answers the
 // decision. Rows stay in the server's order: a client re-sort would reorder the shown rows on each
 // Load more (a pending request of a later page jumping to the top of "all").
 import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
@@ -31,6 +32,26 @@ const DECISION_TEXT: Record<RefillDecision, { title: string; body: string; butto
 };
 
 type FilterValue = RefillStatus | 'all';
+
+const UPSTREAM_LABELS: Record<NonNullable<Refill['upstream']>['state'], string> = {
+  queued: 'Provider: to be asked',
+  sending: 'Provider: being asked',
+  sent: 'Provider: asked',
+  failed: 'Provider refused',
+  unknown: 'Provider: no answer (check its panel)',
+};
+
+/** Where the refill stands at the order's provider (its own refill id and word); the admin may still decide by hand. */
+function UpstreamNote({ upstream }: { upstream: NonNullable<Refill['upstream']> }) {
+  return (
+    <span className="mt-1 block text-xs text-slate-700">
+      {UPSTREAM_LABELS[upstream.state]}
+      {upstream.providerRefillId ? ` · refill ${upstream.providerRefillId}` : ''}
+      {upstream.status ? ` · ${upstream.status}` : ''}
+      {upstream.error ? <span className="block break-words text-red-800">{upstream.error}</span> : null}
+    </span>
+  );
+}
 
 export function RefillRequestsPanel() {
   const toast = useToast();
@@ -107,7 +128,15 @@ export function RefillRequestsPanel() {
               </span>
             ),
           },
-          { header: 'Status', cell: (refill) => <RefillStatusBadge status={refill.status} /> },
+          {
+            header: 'Status',
+            cell: (refill) => (
+              <span className="block text-right sm:text-left">
+                <RefillStatusBadge status={refill.status} />
+                {refill.upstream ? <UpstreamNote upstream={refill.upstream} /> : null}
+              </span>
+            ),
+          },
           {
             header: 'Decision',
             cell: (refill) =>

@@ -1,0 +1,199 @@
+// Refills of orders sent to a provider (decision record 0008), over the real emulators with the demo
+// provider: asked of the provider once (claim, call, record), followed with refill_status, decided once
+// by the provider's word or the admin's, whichever comes first; refusals and lost answers never re-asked.
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
+import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { db } from '../lib/admin';
+import type { FulfilmentDoc } from '../services/fulfilment';
+import type { RefillDoc } from '../services/refills';
+import { createProviderClient } from '../upstream/client';
+import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS } from './forward';
+import { REFILL_CHECK_EVERY_MS, REFILL_REASONS, refillDecisionOf, runRefillWork, sendRefill } from './refill';
+import { runScheduledWork } from './scheduled';
+import { syncProvider } from './sync';
+
+const api = apiServerForFile({ moneyInvariants: true });
+const KEY = 'sim-key-refill';
+const PROVIDER_ID = 'simRefill1';
+const SERVICE = 'tt-followers-hq';
+let sim: DemoProvider;
+let customer: TestUser;
+let admin: TestUser;
+let apiKey: string;
+let linkCounter = 0;
+
+const clientFor = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 1500 });
+const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
+const checkDue = REFILL_CHECK_EVERY_MS + 1000;
+
+beforeAll(async () => {
+  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
+  customer = await createUser();
+  admin = await createUser({ admin: true });
+  await fund(customer, 2000);
+  apiKey = await createApiKeyFor(api.url, customer);
+  await db.collection('providers').doc(PROVIDER_ID).set({
+    name: 'Simulator',
+    url: sim.url,
+    keyHint: '…fill',
+    currency: 'USD',
+    rateToPkr: 2.8,
+    active: true,
+    balance: null,
+    balanceCheckedAt: null,
+    serviceCount: null,
+    lowBalanceBelow: null,
+    createdAt: Timestamp.now(),
+  });
+  await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
+  await db
+    .collection('serviceProviders')
+    .doc(SERVICE)
+    .set({ providerId: PROVIDER_ID, serviceId: '101', cost: 0.95, linkedAt: Timestamp.now() });
+});
+
+afterAll(async () => {
+  await sim?.close();
+});
+
+async function place(serviceId = SERVICE): Promise<string> {
+  const handle = `refill${Date.now()}${++linkCounter}`;
+  const link = serviceId.startsWith('ig-') ? `https://instagram.com/${handle}` : `https://tiktok.com/@${handle}`;
+  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity: 100 } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.order._id as string;
+}
+
+/** An order sent to the simulator and completed there (the sync completes ours), then a refill asked through API v2. */
+async function refillOfSentOrder(): Promise<{ orderId: string; refillId: string; providerOrderId: number }> {
+  const orderId = await place();
+  expect((await forwardOrder(orderId, deps())).kind).toBe('sent');
+  const f = (await db.collection('orderFulfilment').doc(orderId).get()).data() as FulfilmentDoc;
+  const providerOrderId = Number(f.providerOrderId);
+  sim.setOrder(providerOrderId, { status: 'completed' });
+  await syncProvider(PROVIDER_ID, deps(FIRST_SYNC_AFTER_MS + 1000));
+  expect((await db.collection('orders').doc(orderId).get()).data()?.status).toBe('completed');
+  const asked = await v2With(api.url, apiKey, { action: 'refill', order: orderId });
+  expect(asked, JSON.stringify(asked)).toEqual({ refill: expect.any(Number) });
+  return { orderId, refillId: String(asked.refill), providerOrderId };
+}
+
+const refillOf = async (id: string) => (await db.collection('refills').doc(id).get()).data() as RefillDoc;
+const refillsAsked = (providerOrderId: number) =>
+  sim.requests.filter((r) => r.action === 'refill' && r.params.order === String(providerOrderId)).length;
+const providerRefillIdOf = async (id: string) => Number((await refillOf(id)).upstream?.providerRefillId);
+
+describe('a refill of a sent order', () => {
+  it('is queued upstream with the request, asked of the provider once, and completed when its status says so', async () => {
+    const { refillId, providerOrderId } = await refillOfSentOrder();
+    expect((await refillOf(refillId)).upstream).toMatchObject({
+      state: 'queued',
+      providerId: PROVIDER_ID,
+      providerOrderId: String(providerOrderId),
+    });
+
+    const outcomes = await Promise.all([sendRefill(refillId, deps()), sendRefill(refillId, deps())]);
+    expect(outcomes.filter((o) => o.kind === 'sent')).toHaveLength(1);
+    expect(await sendRefill(refillId, deps())).toEqual({ kind: 'skipped', state: 'sent' });
+    expect(refillsAsked(providerOrderId)).toBe(1);
+    const up = (await refillOf(refillId)).upstream;
+    expect(up).toMatchObject({ state: 'sent', providerRefillId: expect.any(String) });
+    expect(up?.lease).toBeUndefined();
+
+    // Still pending at the provider: ours waits, with the provider's word.
+    expect(await runRefillWork(deps(checkDue))).toMatchObject({ checked: 1, decided: 0 });
+    expect(await refillOf(refillId)).toMatchObject({ status: 'pending', upstream: { status: 'Pending' } });
+
+    sim.setRefill(await providerRefillIdOf(refillId), 'Completed');
+    expect(await runRefillWork(deps(2 * checkDue))).toMatchObject({ decided: 1 });
+    const decided = await refillOf(refillId);
+    expect(decided).toMatchObject({ status: 'completed', upstream: { state: 'sent', status: 'Completed' } });
+    expect(decided.upstream?.dueAt).toBeUndefined();
+    expect((await db.collection('orders').doc(decided.orderId).get()).data()?.refillPendingId).toBeNull();
+    expect(await v2With(api.url, apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Completed' });
+
+    // Decided once: neither the sync nor the admin decides it again.
+    expect(await runRefillWork(deps(3 * checkDue))).toMatchObject({ checked: 0 });
+    const late = await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: admin.token });
+    expect(late.status).toBe(409);
+    const listed = await call(api.url, 'GET', '/api/admin/refills?status=completed&limit=100', { token: admin.token });
+    expect(listed.body.refills.find((r: { _id: string }) => r._id === refillId)).toMatchObject({
+      upstream: { state: 'sent', status: 'Completed' },
+    });
+  });
+
+  it.each(['Rejected', 'Canceled'])('is rejected when the provider’s status says %s', async (word) => {
+    const { refillId } = await refillOfSentOrder();
+    await sendRefill(refillId, deps());
+    sim.setRefill(await providerRefillIdOf(refillId), word);
+    await runRefillWork(deps(checkDue));
+    expect(await refillOf(refillId)).toMatchObject({ status: 'rejected' });
+    expect(await v2With(api.url, apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Rejected' });
+  });
+
+  it('records a refusal as failed with the provider’s message, never asks again, and the admin decides by hand', async () => {
+    const { refillId, providerOrderId } = await refillOfSentOrder();
+    sim.fault({ action: 'refill', kind: 'error', message: 'Refill is disabled for this service' });
+    expect(await runScheduledWork(deps(checkDue))).toMatchObject({ refills: { sent: 0 } });
+    expect((await refillOf(refillId)).upstream).toMatchObject({ state: 'failed', error: 'Refill is disabled for this service' });
+    await runRefillWork(deps(2 * checkDue));
+    expect(refillsAsked(providerOrderId)).toBe(1);
+    const done = await call(api.url, 'POST', `/api/admin/refills/${refillId}/complete`, { token: admin.token });
+    expect(done.status).toBe(200);
+    expect(done.body.refill).toMatchObject({ status: 'completed', upstream: { state: 'failed' } });
+    const audit = await db.collection('audit').where('subject', '==', `refills/${refillId}`).get();
+    expect(audit.docs.map((d) => d.data().action)).toEqual(['refill_complete']);
+  });
+
+  it('records a timeout as unknown, never asked again by itself', async () => {
+    const { refillId, providerOrderId } = await refillOfSentOrder();
+    sim.fault({ action: 'refill', kind: 'timeout' });
+    expect((await sendRefill(refillId, deps())).kind).toBe('unknown');
+    expect((await refillOf(refillId)).upstream?.state).toBe('unknown');
+    await runRefillWork(deps(checkDue));
+    await runRefillWork(deps(LEASE_MS + checkDue));
+    expect(refillsAsked(providerOrderId)).toBe(1);
+    expect((await refillOf(refillId)).status).toBe('pending');
+  });
+
+  it('turns an abandoned ask into unknown when its lease runs out', async () => {
+    const { refillId, providerOrderId } = await refillOfSentOrder();
+    sim.fault({ action: 'refill', kind: 'timeout' });
+    const asking = sendRefill(refillId, deps());
+    await expect.poll(async () => (await refillOf(refillId)).upstream?.state, { timeout: 5000 }).toBe('sending');
+    expect(await runRefillWork(deps(LEASE_MS + 1000))).toMatchObject({ expired: 1 });
+    expect((await refillOf(refillId)).upstream).toMatchObject({ state: 'unknown', error: REFILL_REASONS.leaseExpired });
+    expect((await asking).kind).toBe('late');
+    expect(refillsAsked(providerOrderId)).toBe(1);
+  });
+
+  it('stops following a refill the admin decided by hand', async () => {
+    const { refillId } = await refillOfSentOrder();
+    await sendRefill(refillId, deps());
+    expect((await refillOf(refillId)).upstream?.state).toBe('sent');
+    const before = sim.requests.filter((r) => r.action === 'refill_status').length;
+    expect((await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: admin.token })).status).toBe(200);
+    expect((await refillOf(refillId)).upstream?.dueAt).toBeUndefined();
+    await runRefillWork(deps(checkDue));
+    expect(sim.requests.filter((r) => r.action === 'refill_status').length).toBe(before);
+    expect((await refillOf(refillId)).status).toBe('rejected');
+  });
+});
+
+it('keeps a manual order’s refill for the admin alone', async () => {
+  const orderId = await place('ig-followers-hq');
+  const done = await call(api.url, 'PUT', `/api/admin/update-status/${orderId}`, { token: admin.token, body: { status: 'completed' } });
+  expect(done.status).toBe(200);
+  const asked = await v2With(api.url, apiKey, { action: 'refill', order: orderId });
+  expect((await refillOf(String(asked.refill))).upstream).toBeUndefined();
+});
+
+it('maps the provider’s refill words', () => {
+  expect(refillDecisionOf(' COMPLETED ')).toBe('completed');
+  expect(refillDecisionOf('Rejected')).toBe('rejected');
+  expect(refillDecisionOf('Cancelled')).toBe('rejected');
+  expect(refillDecisionOf('In progress')).toBeNull();
+  expect(refillDecisionOf('Pending')).toBeNull();
+});
