@@ -1,13 +1,15 @@
 // `npm start`: the whole app on the emulator suite, seeded, at http://127.0.0.1:5000, with the demo
-// provider on a local port and a ticker running the every-minute forwarding work (sweep, status sync),
-// so orders go to the provider and come back completed with nothing to press.
+// provider on a local port and the local workers (local-workers.ts): a listener that forwards an order
+// within seconds of its placement (the Firestore trigger's stand-in) and a ticker running the
+// every-minute work (sweep, status sync), so orders go to the provider and come back completed with
+// nothing to press.
 // (The npm script builds the web app and the functions first.)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_ADMIN, DEMO_PROVIDER, DEMO_USER } from './lib/demo';
 import { type DemoProvider, startDemoProvider } from './lib/demo-provider';
 import { assertPortsFree, DEFAULT_PORTS, ROOT, startStack } from './lib/emulators';
-import type { Ticker } from './lib/ticker';
+import type { LocalWorkers } from './lib/local-workers';
 
 for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
   if (!existsSync(join(ROOT, built))) {
@@ -33,14 +35,14 @@ try {
 }
 console.log('Starting the emulators (Firestore, Auth, Functions, Hosting)…');
 const stack = await startStack({ emulators: ['firestore', 'auth', 'functions', 'hosting'], ports, output: 'inherit', label: 'start' });
-let ticker: Ticker | undefined;
+let workers: LocalWorkers | undefined;
 
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping the ticker, the demo provider and the emulators…');
-  await ticker?.stop();
+  console.log('\nStopping the forwarding workers, the demo provider and the emulators…');
+  await workers?.stop();
   await demoProvider.close();
   await stack.stop();
   process.exit(code);
@@ -52,9 +54,15 @@ try {
   Object.assign(process.env, stack.env);
   const { seed } = await import('./lib/seed');
   await seed({ demoProvider: { url: demoProvider.url, key: demoProvider.key } });
-  const { startTicker } = await import('./lib/ticker');
-  ticker = await startTicker({
-    onResult: ({ sweep, refunded, sync, refills }) => {
+  const { startLocalWorkers } = await import('./lib/local-workers');
+  workers = await startLocalWorkers({
+    onForward: (orderId, outcome) => {
+      if (outcome.kind === 'sent') console.log(`Forwarding: order ${orderId} sent (provider order ${outcome.providerOrderId})`);
+      else if (outcome.kind === 'failed') console.log(`Forwarding: order ${orderId} failed: ${outcome.error}`);
+      else if (outcome.kind === 'unknown') console.log(`Forwarding: order ${orderId} unknown: ${outcome.reason}`);
+      else if (outcome.kind === 'skipped' && outcome.reason) console.log(`Forwarding: order ${orderId} waits: ${outcome.reason}`);
+    },
+    onTick: ({ sweep, refunded, sync, refills }) => {
       if (sweep.sent + sweep.expired + refunded + sync.changed + sync.flagged > 0) {
         console.log(
           `Forwarding: ${sweep.sent} sent, ${sweep.expired} unanswered (unknown), ${refunded} failed refunded; status sync: ${sync.checked} checked, ${sync.changed} changed, ${sync.flagged} flagged`,
@@ -77,6 +85,6 @@ console.log(`
   Customer:  ${DEMO_USER.email} / ${DEMO_USER.password}  (Rs 500 balance)
 
   API:       ${stack.hostingUrl}/api/services
-  Provider:  ${DEMO_PROVIDER.name} at ${demoProvider.url}; its services are linked (forwarded and synced every minute)
+  Provider:  ${DEMO_PROVIDER.name} at ${demoProvider.url}; its services are linked (forwarded on placement, synced every minute)
   Press Ctrl-C to stop.
 `);

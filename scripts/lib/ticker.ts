@@ -1,7 +1,8 @@
 // `npm start`'s stand-in for Cloud Scheduler: the Functions emulator does not run scheduled functions
 // (it would need the Pub/Sub emulator, which needs a download), so this process runs the scheduled
 // function's body (workers/scheduled.ts: balances, sweep, automatic refunds, status sync) against the emulators every minute.
-// The workers' claims and leases make a tick safe beside the Firestore trigger and beside another tick.
+// The workers’ claims and leases make a tick safe beside the trigger (or its local stand-in, the listener
+// in local-workers.ts) and beside another tick.
 import type { ScheduledResult } from '../../functions/src/workers/scheduled';
 
 export interface Ticker {

@@ -6,5 +6,7 @@ declare module 'vitest' {
     emulatorEnv: { FIRESTORE_EMULATOR_HOST: string; FIREBASE_AUTH_EMULATOR_HOST: string; GCLOUD_PROJECT: string };
     /** firebaseLog: the output of firebase-tools (Auth, Functions, Hosting emulators). */
     stack: { url: string; env: Record<string, string>; firebaseLog: string };
+    /** The demo provider beside the stack (its orders complete in about 12 s), for the admin to add. */
+    demoProvider: { url: string; key: string };
   }
 }

@@ -1,0 +1,141 @@
+// Issue 14 in a real browser, with nothing pressed between the order and its completion: the admin
+// (1280 px) adds the demo provider in the console's Providers section, browses its services and imports
+// one with a markup, seeing our rate; a funded customer (360 px) orders it on /order; the local workers
+// beside the stack (its global setup: the listener forwards, the ticker syncs, as under `npm start`)
+// carry it to the provider and back, and the customer's dashboard shows it completed. The customer
+// never sees the provider: not its name, its address or its cost, neither on the page nor in any answer.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN } from '../../scripts/lib/demo';
+import { openCustomerAndAdmin, pageErrors, policyViolations, registerThroughUi, screenshotBothWidths, signInThroughUi } from './browser';
+
+const { url, env } = inject('stack');
+const demo = inject('demoProvider');
+Object.assign(process.env, env);
+
+let browser: Browser;
+let customer: Page;
+let adminPage: Page;
+
+const suffix = randomUUID().slice(0, 8);
+const providerName = `Upstream ${suffix}`;
+const category = `Resold ${suffix}`;
+// The demo provider's service 101 at 0.95 USD per 1000: Rs 280 per USD and a 30 % markup make Rs 345.80.
+const providerServiceName = 'Instagram Followers [Real, 30 days refill]';
+const ourRate = 'Rs 345.80';
+const account = { name: 'Hina Tariq', email: `hina-${suffix}@example.com`, password: 'hina-pass-123' };
+let orderNumber = '';
+/** Every /api/ answer the customer's pages received, as text. */
+const customerAnswers: string[] = [];
+
+beforeAll(async () => {
+  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
+  customer.on('response', (response: Response) => {
+    if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+    void response
+      .text()
+      .then((text) => customerAnswers.push(text))
+      .catch(() => undefined);
+  });
+  await registerThroughUi(customer, account);
+  const { addBalance } = await import('../../functions/src/services/recharges');
+  await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 200 });
+  await adminPage.goto('/login');
+  await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an order of a provider’s service goes out and comes back completed by itself', () => {
+  it('lets the admin add the provider and import a service with a markup, seeing our rate', async () => {
+    await adminPage.goto('/admin/providers');
+    await adminPage.getByRole('heading', { level: 1, name: 'Providers' }).waitFor();
+    await adminPage.getByRole('button', { name: 'Add provider' }).click();
+    const add = adminPage.getByRole('dialog', { name: 'Add provider' });
+    await add.getByLabel('Name').fill(providerName);
+    await add.getByLabel('API URL').fill(demo.url);
+    await add.getByLabel('API key').fill(demo.key);
+    await add.getByLabel('Currency').fill('USD');
+    await add.getByLabel('Rate to PKR').fill('280');
+    await add.getByRole('button', { name: 'Add provider' }).click();
+    await adminPage.getByText(`✅ ${providerName} added`).waitFor();
+
+    await adminPage.getByRole('button', { name: `Services of ${providerName}` }).click();
+    const services = adminPage.getByRole('dialog', { name: `Services of ${providerName}` });
+    const row = services.locator('tr', { hasText: providerServiceName });
+    await row.waitFor();
+    await services.getByLabel('Platform').selectOption('instagram');
+    await services.getByLabel('Category').fill(category);
+    await services.getByLabel('Markup (%)').fill('30');
+    await row.getByRole('checkbox').check();
+    await expect.poll(() => row.textContent()).toContain(ourRate);
+    await screenshotBothWidths(adminPage, 'admin-provider-services');
+    await services.getByRole('button', { name: 'Import 1 selected' }).click();
+    await adminPage.getByText('✅ 1 service imported').waitFor();
+  });
+
+  it('lets the funded customer order it on /order', async () => {
+    await customer.goto(`/order?platform=instagram&category=${encodeURIComponent(category)}`);
+    const choice = customer.getByRole('radio', { name: new RegExp(providerServiceName.replace(/[[\]]/g, '\\$&')) });
+    await choice.check();
+    await customer.getByLabel('Quantity').fill('100');
+    await customer.getByLabel('Link').fill(`https://instagram.com/hina.${suffix}`);
+    // 100 of Rs 345.80 per 1000.
+    await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs 34.58');
+    await customer.getByRole('button', { name: 'Place Order' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Order Placed' });
+    await dialog.getByText('Your order was successfully received!').waitFor();
+    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
+    expect(orderNumber).toMatch(/^\d{9}$/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('shows the admin the order sent to the provider, with its order id there', async () => {
+    // The listener sends it within seconds; each look is a fresh load of the section.
+    await expect
+      .poll(
+        async () => {
+          await adminPage.goto(`/admin/orders?q=${orderNumber}`);
+          const row = adminPage.locator('tr', { hasText: orderNumber });
+          await row.waitFor();
+          return row.textContent();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toMatch(new RegExp(`Sent.*${providerName}.*Provider order \\d+`));
+    await screenshotBothWidths(adminPage, 'admin-orders-sent');
+  });
+
+  it('reaches completed on the customer’s dashboard with nobody touching it', async () => {
+    const row = customer.getByRole('table', { name: 'Recent Orders' }).locator('tr', { hasText: `#${orderNumber}` });
+    await expect
+      .poll(
+        async () => {
+          await customer.goto('/dashboard');
+          await row.waitFor();
+          return (await row.textContent()) ?? '';
+        },
+        { timeout: 90_000, interval: 3_000 },
+      )
+      .toContain('completed');
+    await screenshotBothWidths(customer, 'dashboard-provider-order-completed');
+  });
+
+  it('never showed the customer the provider', async () => {
+    const seen = `${await customer.locator('body').innerText()}\n${customerAnswers.join('\n')}`;
+    expect(orderNumber).toMatch(/^\d{9}$/);
+    expect(customerAnswers.length).toBeGreaterThan(0);
+    expect(seen).toContain(orderNumber);
+    for (const secret of [providerName, demo.url, new URL(demo.url).host, demo.key, 'USD', '0.95', 'providerOrderId', 'fulfilment']) {
+      expect(seen, secret).not.toContain(secret);
+    }
+  });
+
+  it('raised no uncaught error and no security policy violation', () => {
+    expect(pageErrors).toEqual([]);
+    expect(policyViolations).toEqual([]);
+  });
+});
