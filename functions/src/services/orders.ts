@@ -272,6 +272,8 @@ export async function updateOrderStatus(
     if (options.source !== 'provider' && fulfilment) {
       // Claimed and `add` under way: a refund now could pay back an order the provider then places.
       if (fulfilment.state === 'sending') throw fail('order_sending', MESSAGES.orderSending, 'status');
+      // No answer to its `add`: the provider may have placed it. Only the admin, who checks there, may refund it.
+      if (options.ownerUid !== undefined && fulfilment.state === 'unknown') throw fail('not_cancelable', refusal, 'status');
       // At the provider: only it can cancel, and its status confirms it (the sync refunds then, once).
       if (fulfilment.state === 'sent' && next === 'cancelled') {
         if (!fulfilment.providerId || !fulfilment.providerOrderId) throw new Error(`Order ${orderId} is sent without a provider order`);

@@ -241,6 +241,21 @@ describe('the customer cancels a sent order through API v2', () => {
     expect((await db.collection('audit').where('subject', '==', `orders/${id}`).get()).size).toBe(0);
   });
 
+  it('refuses (no refund) an order whose send has no answer: the provider may have placed it; the admin decides', async () => {
+    const { id, link } = await place();
+    sim.fault({ action: 'add', kind: '500' });
+    expect((await forwardOrder(id, deps())).kind).toBe('unknown');
+    expect(sim.addsReceived(link)).toBe(1);
+    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: id })).toEqual([
+      { order: Number(id), cancel: { error: API_V2_ERRORS.cannotCancel } },
+    ]);
+    expect((await orderOf(id)).status).toBe('pending');
+    expect(await ledgerOf(id)).toEqual(['debit']);
+    // The admin, having checked the provider's panel, may still cancel it (refunded once).
+    expect((await adminCancel(id)).status).toBe(200);
+    expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
+  });
+
   it('answers the standard error when the provider refuses or does not answer', async () => {
     const refused = await sent();
     sim.setOrder(refused.providerOrderId, { status: 'processing' });
