@@ -242,6 +242,24 @@ describe('a lost answer', () => {
   });
 });
 
+describe('the sweep', () => {
+  it('stops sending when its time is spent (the rest of the run must not starve); the next sweep sends the rest', async () => {
+    const placed = [await place(), await place(), await place()];
+    sim.fault({ action: 'add', kind: 'slow', delayMs: 700, times: 3 });
+    // Its trigger lost: each is the sweep's to send, one call after another.
+    const due = deps(SWEEP_QUEUED_AFTER_MS + 1000);
+    await sweep(due, 1000);
+    const states = await Promise.all(placed.map(async ({ id }) => (await fulfilmentOf(id)).state));
+    expect(states.filter((s) => s === 'sent').length).toBe(2);
+    const left = placed.find((_, i) => states[i] === 'queued');
+    expect(left).toBeDefined();
+    expect(sim.addsReceived(left?.link as string)).toBe(0);
+    await sweep(due, 1000);
+    expect((await fulfilmentOf(left?.id as string)).state).toBe('sent');
+    for (const { link } of placed) expect(sim.addsReceived(link)).toBe(1);
+  });
+});
+
 describe('the admin’s actions', () => {
   it('resends an unknown order as a new attempt (audited), sent once more', async () => {
     const { id, link } = await place();

@@ -21,6 +21,12 @@ export const LEASE_MS = ADD_TIMEOUT_MS + 40_000;
 export const FIRST_SYNC_AFTER_MS = 2 * 60_000;
 /** Orders each sweep handles per kind (the next run takes the rest). */
 const SWEEP_BATCH = 50;
+/**
+ * How long a sweep starts new sends (one call after another, each up to ADD_TIMEOUT_MS): a backlog must
+ * not take the scheduled run's whole time, starving the refunds and the status sync after it, nor have
+ * the run cut off mid-call (that order would become unknown). The rest is the next run's, oldest first.
+ */
+export const SWEEP_SEND_BUDGET_MS = 2 * 60_000;
 
 export interface ForwardDeps {
   /** Milliseconds: the leases and due times are read and written by this clock. */
@@ -231,7 +237,7 @@ export interface SweepResult {
  * (`sweepAt`: their trigger was lost, or they wait for their provider) → forwardOrder.
  * Oldest first; each order through its own transactions, so an overlapping sweep changes nothing twice.
  */
-export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
+export async function sweep(deps: ForwardDeps, sendBudgetMs = SWEEP_SEND_BUDGET_MS): Promise<SweepResult> {
   const now = deps.now();
   const expiredSnap = await fulfilmentCollection()
     .where('state', '==', 'sending')
@@ -250,6 +256,7 @@ export async function sweep(deps: ForwardDeps): Promise<SweepResult> {
     .get();
   let sent = 0;
   for (const doc of queuedSnap.docs) {
+    if (deps.now() - now >= sendBudgetMs) break;
     try {
       const outcome = await forwardOrder(doc.id, deps);
       if (outcome.kind === 'sent') sent += 1;
