@@ -443,6 +443,11 @@ describe('providers: what the console shows of a provider (no key), read by admi
 describe('providerSecrets: provider keys, server-only, no client access at all (admins included)', () =>
   itDeniesEverything('providerSecrets', 'providerSecrets/prov-1'));
 
+describe('providerClaims: the workers’ count of what was claimed against a provider’s balance, server-only', () =>
+  itDeniesEverything('providerClaims', 'providerClaims/prov-1'));
+
+describe('workerLeases: the scheduled run’s lease, server-only', () => itDeniesEverything('workerLeases', 'workerLeases/scheduled'));
+
 describe('serviceProviders: a service’s provider and cost, read by admins only, never by customers or visitors', () => {
   const link = `serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`;
   it('an admin can get and list the links', async () => {

@@ -31,17 +31,23 @@ export interface ProviderDoc {
   /** Why the last scheduled balance call got no balance (the old one is kept), and when; absent once one succeeds. */
   balanceError?: string;
   balanceErrorAt?: Timestamp;
-  /**
-   * The costs (paisa) of the orders claimed for sending since the balance was last read: the claim
-   * checks an order against balance − these, so a burst cannot spend the cached balance more than once.
-   */
-  claimedPaisa?: number;
   /** The last service sync (workers/service-sync.ts): due again 6 hours after; absent before the first. */
   servicesSyncedAt?: Timestamp;
   /** What that sync found wrong with the list (empty, refused, far shorter), null when it was usable. */
   servicesSyncProblem?: string | null;
   /** Held while a service sync of this provider runs (never two at once). */
   servicesSyncLease?: { token: string; until: Timestamp };
+}
+
+/**
+ * providerClaims/{providerId}: the costs (paisa) of the orders claimed for sending since the provider's
+ * balance was last read. The claim checks an order against balance − these, so a burst cannot spend the
+ * cached balance more than once. Its own document, not a field of the provider's: every claim writes it,
+ * and every placement reads the provider's document in its transaction (the rate that freezes the cost),
+ * so a per-claim write there would make each placement wait on forwarding.
+ */
+export interface ProviderClaimsDoc {
+  claimedPaisa: number;
 }
 
 export interface ProviderSecretDoc {
@@ -71,6 +77,9 @@ export interface MarginAlertDoc {
 
 export const providersCollection = () => db.collection('providers');
 export const providerSecretRef = (id: string) => db.collection('providerSecrets').doc(id);
+export const providerClaimsRef = (id: string) => db.collection('providerClaims').doc(id);
+export const claimedOf = (snap: FirebaseFirestore.DocumentSnapshot | undefined) =>
+  (snap?.data() as ProviderClaimsDoc | undefined)?.claimedPaisa ?? 0;
 export const serviceLinksCollection = () => db.collection('serviceProviders');
 export const serviceLinkRef = (serviceId: string) => serviceLinksCollection().doc(serviceId);
 

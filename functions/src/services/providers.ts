@@ -29,8 +29,10 @@ import { type Actor, recordAudit } from './audit';
 import { adminServiceToWire, assertNotBelowCost, type NewServiceFields, newServiceSlots } from './catalogue';
 import { fulfilmentCollection } from './fulfilment';
 import {
+  claimedOf,
   type ProviderDoc,
   type ProviderSecretDoc,
+  providerClaimsRef,
   providerRef,
   providerSecretRef,
   providersCollection,
@@ -186,7 +188,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
   let claimedBefore = 0;
   if (patch.url !== undefined || patch.key !== undefined || patch.currency !== undefined) {
     const current = await readProviderWithKey(id);
-    claimedBefore = current.doc.claimedPaisa ?? 0;
+    claimedBefore = claimedOf(await providerClaimsRef(id).get());
     const url = patch.url ?? current.doc.url;
     const key = patch.key ?? current.key;
     assertUrlAllowed(url);
@@ -194,9 +196,10 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
   }
   const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc } = await readProvider(tx, id);
+    const claimsSnap = freshBalance !== null ? await tx.get(providerClaimsRef(id)) : undefined;
     const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = doc;
     const next: ProviderDoc = {
-      ...(freshBalance !== null ? { ...kept, claimedPaisa: claimedSince(doc, claimedBefore) } : doc),
+      ...(freshBalance !== null ? kept : doc),
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.key !== undefined ? { keyHint: keyHint(patch.key) } : {}),
@@ -215,6 +218,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     const keyChanged = patch.key !== undefined;
     if (changed.length === 0 && !keyChanged) return { status: 200, body: doc };
     tx.set(ref, next);
+    if (claimsSnap) tx.set(providerClaimsRef(id), { claimedPaisa: claimedSince(claimedOf(claimsSnap), claimedBefore) });
     if (keyChanged) tx.set(providerSecretRef(id), { key: patch.key } as ProviderSecretDoc);
     recordAudit(tx, actor, now, {
       subject: ref,
@@ -233,22 +237,23 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
 /** Asks the provider for its balance and its list now, and records both (no audit: nothing the admin changed). */
 export async function checkProvider(id: string): Promise<Provider> {
   const { doc, key } = await readProviderWithKey(id);
+  const claimedBefore = claimedOf(await providerClaimsRef(id).get());
   const client = clientFor(doc.url, key);
   const [balance, services] = await Promise.all([fetchBalance(client, key, doc.currency), client.services()]);
   const serviceCount = answerOf(services, key).services.length;
   const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc: current } = await readProvider(tx, id);
-    const claimedPaisa = claimedSince(current, doc.claimedPaisa ?? 0);
+    const claimsSnap = await tx.get(providerClaimsRef(id));
     const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = current;
     tx.update(ref, {
       balance,
       balanceCheckedAt: now,
       serviceCount,
-      claimedPaisa,
       balanceError: FieldValue.delete(),
       balanceErrorAt: FieldValue.delete(),
     });
-    return { status: 200, body: { ...kept, balance, balanceCheckedAt: now, serviceCount, claimedPaisa } };
+    tx.set(providerClaimsRef(id), { claimedPaisa: claimedSince(claimedOf(claimsSnap), claimedBefore) });
+    return { status: 200, body: { ...kept, balance, balanceCheckedAt: now, serviceCount } };
   });
   return withCounts(id, answer.body);
 }
@@ -257,8 +262,8 @@ export async function checkProvider(id: string): Promise<Provider> {
  * The claims still to count against a balance just read: those made while the call was under way
  * (the answer reflects the ones counted before it). See workers/balances.ts.
  */
-function claimedSince(current: ProviderDoc, claimedBefore: number): number {
-  return Math.max(0, (current.claimedPaisa ?? 0) - claimedBefore);
+function claimedSince(claimedNow: number, claimedBefore: number): number {
+  return Math.max(0, claimedNow - claimedBefore);
 }
 
 /** The provider's own list, as it answers now (its ids, names, rates in its currency, min, max…). */

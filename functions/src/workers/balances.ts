@@ -6,7 +6,7 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
 import { fulfilmentCollection } from '../services/fulfilment';
-import { type ProviderDoc, providersCollection } from '../services/provider-store';
+import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
 import type { ProviderBalance } from '../upstream/answers';
 import type { UpstreamResult } from '../upstream/result';
@@ -70,20 +70,21 @@ async function askBalance(
 async function refreshOne(id: string, doc: ProviderDoc, deps: ForwardDeps, timeoutMs: number): Promise<boolean> {
   // The claims counted before the call: the provider's answer reflects them (their `add` went out
   // before it); those claimed while it was under way stay counted against the new balance.
-  const claimedBefore = doc.claimedPaisa ?? 0;
+  const claimedBefore = claimedOf(await providerClaimsRef(id).get());
   const answer = await askBalance(id, doc, deps, timeoutMs);
   const ref = providersCollection().doc(id);
   const at = ts(deps.now());
   await runInTransaction(null, async (tx) => {
-    const current = (await tx.get(ref)).data() as ProviderDoc | undefined;
+    const [snap, claimsSnap] = await tx.getAll(ref, providerClaimsRef(id));
+    const current = snap?.data() as ProviderDoc | undefined;
     if (!current) return { status: 200, body: null };
     if ('error' in answer) {
       tx.update(ref, { balanceError: answer.error, balanceErrorAt: at });
     } else {
+      tx.set(providerClaimsRef(id), { claimedPaisa: Math.max(0, claimedOf(claimsSnap) - claimedBefore) });
       tx.update(ref, {
         balance: answer.balance,
         balanceCheckedAt: at,
-        claimedPaisa: Math.max(0, (current.claimedPaisa ?? 0) - claimedBefore),
         balanceError: FieldValue.delete(),
         balanceErrorAt: FieldValue.delete(),
       });

@@ -8,7 +8,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
 import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, WAIT_RETRY_MS } from '../services/fulfilment';
 import { type OrderDoc, ordersCollection } from '../services/orders';
-import { type ProviderDoc, providersCollection } from '../services/provider-store';
+import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
 import type { ProviderClient } from '../upstream/client';
 import type { UpstreamResult } from '../upstream/result';
@@ -70,9 +70,9 @@ function fulfilmentUpdate(changes: Record<string, unknown>, now: Timestamp) {
 }
 
 /** What the provider can still pay for, in paisa: its cached balance less the orders claimed since it was read. */
-export function availablePaisa(provider: Pick<ProviderDoc, 'balance' | 'rateToPkr' | 'claimedPaisa'>): number {
+export function availablePaisa(provider: Pick<ProviderDoc, 'balance' | 'rateToPkr'>, claimedPaisa: number): number {
   if (provider.balance === null) return Number.POSITIVE_INFINITY;
-  return provider.balance * provider.rateToPkr * 100 - (provider.claimedPaisa ?? 0);
+  return provider.balance * provider.rateToPkr * 100 - claimedPaisa;
 }
 
 /** Sends one order to its provider if it is queued; safe to call any number of times, concurrently. */
@@ -91,15 +91,17 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
     // Cancelled (and refunded) while queued: nothing to send; out of the sweeper's query for good.
     if (order.status !== 'pending') return wait(REASONS.notPending, { sweepAt: FieldValue.delete() });
     if (!f.providerId || !f.providerServiceId) throw new Error(`Order ${orderId} is queued without a provider`);
-    const providerRef = providersCollection().doc(f.providerId);
-    const provider = (await tx.get(providerRef)).data() as ProviderDoc | undefined;
+    const claimsRef = providerClaimsRef(f.providerId);
+    const [providerSnap, claimsSnap] = await tx.getAll(providersCollection().doc(f.providerId), claimsRef);
+    const provider = providerSnap?.data() as ProviderDoc | undefined;
+    const claimedPaisa = claimedOf(claimsSnap);
     if (!provider) return wait(REASONS.providerMissing);
     if (!provider.active) return wait(REASONS.providerInactive);
     // The cached balance (the last check) less what was claimed since: a provider without funds would
     // only refuse, and a burst must not spend the same cached balance once per order.
     const counted = provider.balance !== null && f.costPaisa !== undefined;
-    if (counted && availablePaisa(provider) < (f.costPaisa as number)) return wait(REASONS.lowBalance);
-    if (counted) tx.update(providerRef, { claimedPaisa: (provider.claimedPaisa ?? 0) + (f.costPaisa as number) });
+    if (counted && availablePaisa(provider, claimedPaisa) < (f.costPaisa as number)) return wait(REASONS.lowBalance);
+    if (counted) tx.set(claimsRef, { claimedPaisa: claimedPaisa + (f.costPaisa as number) });
     const token = randomUUID();
     const attempt = (f.attempt ?? 0) + 1;
     tx.update(
