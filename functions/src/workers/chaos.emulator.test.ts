@@ -1,6 +1,6 @@
 // The chaos run of issue 14 (decision record 0008), over the real emulators with two simulator
 // providers: 200 orders from a few customers on three linked services, random faults on `add` and
-// `status`, duplicate trigger deliveries, a sweep killed mid-run, the providers' clock moved so their
+// `status`, duplicate trigger deliveries, a scheduled run killed mid-sweep, the providers' clock moved so their
 // orders end completed, partial or cancelled, and the status sync run again and again. At the end every
 // order is sent and synced (its status the provider's), failed or unknown; no provider received two
 // adds for an order; refunds happened once and exactly; the money invariants hold (apiServerForFile).
@@ -18,6 +18,7 @@ import { partialRefund } from '../shared/money';
 import { isFinalStatus } from '../shared/order-status';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
 import { type ForwardDeps, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
+import { RUN_LEASE_MS, runScheduledWork } from './scheduled';
 import { syncAll } from './sync';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -230,8 +231,9 @@ it('200 orders through faults, duplicates and a killed sweep: each sent once, sy
     },
   );
 
-  // ---- A sweep killed mid-run: its `add` of one lost order reaches the provider and never returns
-  // (the process died); the sweep's promise is dropped with it.
+  // ---- A scheduled run killed mid-sweep: its `add` of one lost order reaches the provider and never
+  // returns (the process died); the run's promise is dropped with it, its run lease and the order's
+  // claim left behind.
   offsetMs = SWEEP_QUEUED_AFTER_MS + 1000;
   const dying: ForwardDeps = {
     now,
@@ -248,12 +250,16 @@ it('200 orders through faults, duplicates and a killed sweep: each sent once, sy
       return hanging;
     },
   };
-  void sweep(dying);
+  void runScheduledWork(dying);
   await expect.poll(() => simOf(killed.providerId).addsReceived(killed.link), { timeout: 10_000 }).toBe(1);
   expect((await fulfilmentOf(killed.id)).state).toBe('sending');
-  // Its lease runs out; the next sweeps (two overlapping) find it sending and send what is left.
-  offsetMs += LEASE_MS + 1000;
-  await Promise.all([sweep(deps), sweep(deps)]);
+  // While the dead run's lease holds, no other run starts (a plain sweep may: its claims are per order).
+  expect(await runScheduledWork(deps)).toBeNull();
+  // Both leases run out; the next runs (two at once, and a sweep beside them) find the order sending
+  // and send what is left.
+  offsetMs += RUN_LEASE_MS + 1000;
+  const runs = await Promise.all([runScheduledWork(deps), runScheduledWork(deps), sweep(deps)]);
+  expect(runs.slice(0, 2).filter((run) => run !== null)).toHaveLength(1);
   expect(await fulfilmentOf(killed.id)).toMatchObject({ state: 'unknown', error: REASONS.leaseExpired });
   killed.fault = { kind: 'timeout' };
 
@@ -282,8 +288,8 @@ it('200 orders through faults, duplicates and a killed sweep: each sent once, sy
         }
       }
     }
-    // Two runs at once: the provider's lease lets only one of them work.
-    await Promise.all([syncAll(deps), round % 3 === 0 ? syncAll(deps) : Promise.resolve()]);
+    // The scheduled run, and now and then a sync beside it: the provider's lease lets one of them work.
+    await Promise.all([runScheduledWork(deps), round % 3 === 0 ? syncAll(deps) : Promise.resolve()]);
     if (calm && (await allFinal())) break;
   }
 
