@@ -17,7 +17,7 @@ import type { OrderDoc } from '../services/orders';
 import { partialRefund } from '../shared/money';
 import { isFinalStatus } from '../shared/order-status';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
-import { type ForwardDeps, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
+import { type ForwardDeps, forwardOrder, REASONS, sweep } from './forward';
 import { RUN_LEASE_MS, runScheduledWork } from './scheduled';
 import { syncAll } from './sync';
 
