@@ -204,6 +204,15 @@ describe('the demo provider', () => {
     expect(await call({ action: 'balance' })).toMatchObject({ currency: 'USD' });
   });
 
+  it('applies a fault with a link only to requests for that link', async () => {
+    await start();
+    const other = `${LINK}-other`;
+    sim?.fault({ action: 'add', kind: 'error', message: 'Bad link', link: other });
+    expect(await call({ action: 'add', service: 101, link: LINK, quantity: 100 })).toHaveProperty('order');
+    expect(await call({ action: 'add', service: 101, link: other, quantity: 100 })).toEqual({ error: 'Bad link' });
+    expect(await call({ action: 'add', service: 101, link: other, quantity: 100 })).toHaveProperty('order');
+  });
+
   it('an error fault places nothing; other faults place the order and lose or spoil the answer', async () => {
     await start();
     sim?.fault({ action: 'add', kind: 'error' });

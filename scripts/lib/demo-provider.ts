@@ -110,6 +110,8 @@ export interface DemoFault {
   ids?: number[];
   /** Whether the action happens before the faulty answer (default true; `error` never performs). */
   perform?: boolean;
+  /** Only for requests with this `link` (an `add` of one order), so concurrent tests know which order it hits. */
+  link?: string;
 }
 
 export interface DemoProviderOptions {
@@ -444,8 +446,8 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     }
   }
 
-  function takeFault(action: string): DemoFault | undefined {
-    const index = faults.findIndex((f) => f.action === action || f.action === '*');
+  function takeFault(action: string, link: string | undefined): DemoFault | undefined {
+    const index = faults.findIndex((f) => (f.action === action || f.action === '*') && (f.link === undefined || f.link === link));
     const fault = faults[index];
     if (!fault) return undefined;
     fault.left -= 1;
@@ -460,7 +462,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     const action = params.action?.trim() ?? '';
     const { key: _key, ...logged } = params;
     requests.push({ action, params: logged });
-    const fault = takeFault(action);
+    const fault = takeFault(action, params.link?.trim());
     const json = (body: unknown, status = 200) => {
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     };

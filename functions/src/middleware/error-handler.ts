@@ -32,6 +32,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   provider_unavailable: 502,
   /** A linked service's rate under its provider's cost (PATCH, bulk change, import): the admin picks another. */
   below_cost: 400,
+  /** The provider does not list the service id the admin gave (a Resend to another provider's service). */
+  provider_service_not_found: 400,
   price_changed: 409,
   /** A services sync of that provider is running (scheduled or another admin's): its answer is on the way. */
   services_sync_running: 409,

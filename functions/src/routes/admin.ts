@@ -46,7 +46,7 @@ adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
 
 // An order's fulfilment at its provider (decision record 0008): a new attempt, or the admin's word that it was sent.
 adminRouter.post('/admin/orders/:id/resend', ...adminOnly, async (req, res) => {
-  res.json({ order: await resendOrder(identityOf(req), String(req.params.id), parseBody(resendOrderBody, req)) });
+  res.json(await resendOrder(identityOf(req), String(req.params.id), parseBody(resendOrderBody, req)));
 });
 
 adminRouter.post('/admin/orders/:id/mark-sent', ...adminOnly, async (req, res) => {

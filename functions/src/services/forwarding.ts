@@ -2,9 +2,10 @@
 // failed or unknown only) and Mark sent (the admin found the order in the provider's panel). Both
 // audited in their transaction; neither moves money (a cancel goes through updateOrderStatus).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { conflict, fail } from '../lib/errors';
+import { conflict, fail, invalidInput } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
-import type { AdminOrder, MarkSentBody, ResendOrderBody } from '../shared/providers';
+import { formatRupees, toRupees } from '../shared/money';
+import { type AdminOrder, type MarkSentBody, providerCostPaisa, type ResendOrderAnswer, type ResendOrderBody } from '../shared/providers';
 import { type Actor, recordAudit } from './audit';
 import {
   type AttemptRecord,
@@ -17,6 +18,7 @@ import {
 import { isNumberedId } from './numbers';
 import { adminOrderToWire, type OrderDoc, ordersCollection } from './orders';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
+import { findProviderService } from './providers';
 import { runInTransaction } from './transactions';
 
 /** The first status check of an order marked sent (as forward.ts's FIRST_SYNC_AFTER_MS). */
@@ -35,6 +37,8 @@ function previousAttempt(f: FulfilmentDoc, now: Timestamp): AttemptRecord {
 const auditView = (f: FulfilmentDoc) => ({
   state: f.state,
   ...(f.providerId !== undefined ? { providerId: f.providerId } : {}),
+  ...(f.providerServiceId !== undefined ? { providerServiceId: f.providerServiceId } : {}),
+  ...(f.costPaisa !== undefined ? { cost: toRupees(f.costPaisa) } : {}),
   ...(f.providerOrderId !== undefined ? { providerOrderId: f.providerOrderId } : {}),
   ...(f.error !== undefined ? { error: f.error } : {}),
 });
@@ -54,13 +58,21 @@ async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
 }
 
 /**
- * Queues a failed or unknown order again (the trigger sends it): to its own provider, or with
- * `providerId` to the service's current link, which must name that provider (the cost is frozen anew).
- * The earlier attempt is kept in `history`. An unknown order may already exist at the provider: the
- * admin checked, and this is their decision.
+ * Queues a failed or unknown order again (the trigger sends it): to its own provider; with
+ * `providerId` alone, to the service's current link, which must name that provider; with
+ * `providerServiceId` too, to that service of that provider, whatever the link (this order only). A
+ * provider's service is looked up in its list now, outside the transaction (which may run more than
+ * once); the transaction freezes its cost for this order with the rate to PKR read in it. Our price
+ * never changes: a cost above it is allowed, with a `warning` in the answer. The earlier attempt is
+ * kept in `history`. An unknown order may already exist at the provider: the admin checked, and this
+ * is their decision.
  */
-export async function resendOrder(actor: Actor, id: string, body: ResendOrderBody): Promise<AdminOrder> {
-  const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
+export async function resendOrder(actor: Actor, id: string, body: ResendOrderBody): Promise<ResendOrderAnswer> {
+  const chosen =
+    body.providerServiceId !== undefined && body.providerId !== undefined
+      ? { providerId: body.providerId, service: await findProviderService(body.providerId, body.providerServiceId) }
+      : undefined;
+  const answer = await runInTransaction<ResendOrderAnswer>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.resendOnlyFailedOrUnknown, 'fulfilment');
     assertNoRefundUnderWay(f, now);
@@ -74,7 +86,27 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
       ...(f.costPaisa !== undefined ? { costPaisa: f.costPaisa } : {}),
       ...(f.rateToPkr !== undefined ? { rateToPkr: f.rateToPkr } : {}),
     };
-    if (body.providerId !== undefined && body.providerId !== f.providerId) {
+    if (chosen) {
+      const provider = (await tx.get(providersCollection().doc(chosen.providerId))).data() as ProviderDoc | undefined;
+      if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound, 'providerId');
+      const { service } = chosen;
+      if (order.quantity < service.min || order.quantity > service.max) {
+        const range = `${service.min.toLocaleString('en-US')} to ${service.max.toLocaleString('en-US')}`;
+        throw invalidInput(
+          `${MESSAGES.resendQuantityOutside} (${order.quantity.toLocaleString('en-US')}; it takes ${range})`,
+          'providerServiceId',
+        );
+      }
+      target = {
+        state: 'queued',
+        createdAt: f.createdAt,
+        updatedAt: now,
+        providerId: chosen.providerId,
+        providerServiceId: service.service,
+        costPaisa: providerCostPaisa(service.rate, provider.rateToPkr, order.quantity),
+        rateToPkr: provider.rateToPkr,
+      };
+    } else if (body.providerId !== undefined && body.providerId !== f.providerId) {
       const [linkSnap, providerSnap] = await tx.getAll(serviceLinkRef(order.serviceId), providersCollection().doc(body.providerId));
       const link = linkSnap?.data() as ServiceLinkDoc | undefined;
       const provider = providerSnap?.data() as ProviderDoc | undefined;
@@ -96,9 +128,13 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
       subject: ordersCollection().doc(id),
       action: 'order_resend',
       before: auditView(f),
-      after: { state: 'queued', providerId: next.providerId, userId: order.userId },
+      after: { ...auditView(next), userId: order.userId },
     });
-    return { status: 200, body: adminOrderToWire(id, order, next) };
+    const loss = next.costPaisa !== undefined && next.costPaisa > order.pricePaisa;
+    const warning = loss
+      ? `${MESSAGES.resendAboveCost}${formatRupees(next.costPaisa as number)}, the customer paid ${formatRupees(order.pricePaisa)}`
+      : undefined;
+    return { status: 200, body: { order: adminOrderToWire(id, order, next), ...(warning ? { warning } : {}) } };
   });
   return answer.body;
 }

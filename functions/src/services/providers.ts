@@ -273,6 +273,18 @@ export async function listProviderServices(id: string): Promise<{ services: Prov
   return { services: services.map(({ rateRaw, ...service }) => service), skipped };
 }
 
+/**
+ * One service of a provider's list as it answers now (outside any transaction), for a Resend of an
+ * order to it: refused when the provider does not list the id (400 `provider_service_not_found`).
+ */
+export async function findProviderService(providerId: string, serviceId: string): Promise<ProviderServiceItem> {
+  const { services } = await listProviderServices(providerId);
+  const wanted = parseId(serviceId) ?? serviceId;
+  const found = services.find((s) => s.service === wanted);
+  if (!found) throw fail('provider_service_not_found', `${MESSAGES.providerServiceMissing} (${serviceId})`, 'providerServiceId');
+  return found;
+}
+
 /** A provider's service name as one line our catalogue accepts (providers put emoji, tabs, anything). */
 function serviceName(name: string, fallback: string): string {
   const line = name

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'provider_not_found',
   'provider_refused',
   'provider_unavailable',
+  'provider_service_not_found',
   'preview_outdated',
   'below_cost',
   'services_sync_running',

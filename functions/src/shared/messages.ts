@@ -71,6 +71,8 @@ export const MESSAGES = {
   providerUnavailable: 'No usable answer from the provider: ',
   providerCurrency: 'The provider says its currency is ',
   providerServiceMissing: 'The provider does not list this service',
+  resendQuantityOutside: 'That service does not take this order’s quantity',
+  resendAboveCost: 'Sent at a loss: at this provider the order costs ',
   belowCost: 'This rate is below the provider’s cost of ',
   bulkBelowCost: 'The change would put a rate below its provider’s cost: ',
   servicesSyncRunning: 'A services sync of this provider is already running: try again in a minute',

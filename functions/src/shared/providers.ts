@@ -256,10 +256,24 @@ export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 export const adminOrderSchema = orderSchema.extend({ fulfilment: fulfilmentSchema });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export const resendOrderBody = z.strictObject({
-  providerId: text({ error: 'Provider not found' }).regex(PROVIDER_ID_PATTERN, 'Provider not found').optional(),
-});
+/**
+ * A Resend: to the order's own provider (empty), to the provider its service is linked to now
+ * (`providerId`), or to any provider's service (`providerId` and that provider's `providerServiceId`).
+ */
+export const resendOrderBody = z
+  .strictObject({
+    providerId: text({ error: 'Provider not found' }).regex(PROVIDER_ID_PATTERN, 'Provider not found').optional(),
+    providerServiceId: providerServiceId.optional(),
+  })
+  .refine((body) => body.providerServiceId === undefined || body.providerId !== undefined, {
+    message: 'Choose the provider of that service',
+    path: ['providerId'],
+  });
 export type ResendOrderBody = z.infer<typeof resendOrderBody>;
+
+/** Resend's answer: `warning` when the order now costs us more at the provider than the customer paid. */
+export const resendOrderAnswer = z.object({ order: adminOrderSchema, warning: z.string().optional() });
+export type ResendOrderAnswer = z.infer<typeof resendOrderAnswer>;
 
 export const markSentBody = z.strictObject({
   providerOrderId: text({ error: 'The provider’s order id is required' })

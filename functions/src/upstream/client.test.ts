@@ -113,6 +113,28 @@ describe('add', () => {
     withoutKey(result);
   });
 
+  it('an answer that stops halfway is unknown at the deadline even when the abort does not reach its body', async () => {
+    // A body that ignores fetch's abort, as undici's sometimes does once its reader waits: only the
+    // client's own deadline ends the wait.
+    const stalled = createProviderClient({
+      url: sim.url,
+      key: KEY,
+      timeoutMs: TIMEOUT_MS,
+      fetch: async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (controller) => controller.enqueue(new TextEncoder().encode('{"order": ')),
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    const result = await Promise.race([
+      stalled.add(ORDER),
+      new Promise((done) => setTimeout(() => done('still waiting'), TIMEOUT_MS + 2000)),
+    ]);
+    expect(result).toEqual({ ok: false, kind: 'unknown', reason: `no answer within ${TIMEOUT_MS} ms` });
+  });
+
   it('a slow answer within the deadline is an answer', async () => {
     sim.fault({ action: 'add', kind: 'slow', delayMs: 50 });
     expect(await client.add(ORDER)).toEqual({ ok: true, value: { order: '5001' } });

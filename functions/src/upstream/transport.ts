@@ -31,21 +31,36 @@ export function redactKey(text: string, key: string): string {
   return key.length >= 4 ? text.split(key).join(keyHint(key)) : text;
 }
 
+/**
+ * The answer's text, or null past MAX_ANSWER_BYTES. Each read races the deadline itself: fetch's own
+ * abort does not always reach a body whose reader is already waiting (seen in the chaos run: a stalled
+ * answer kept an `add` waiting forever), and a deadline that waits for the provider is none.
+ */
 async function readLimited(response: Response, signal: AbortSignal): Promise<string | null> {
   if (!response.body) return '';
   const reader = response.body.getReader();
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => {});
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    if (signal.aborted) throw signal.reason;
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_ANSWER_BYTES) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    // The connection is of no further use: let it go without waiting for it.
+    void reader.cancel().catch(() => {});
+    throw error;
   }
   return Buffer.concat(chunks).toString('utf8');
 }

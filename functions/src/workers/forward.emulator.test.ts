@@ -69,9 +69,9 @@ afterAll(async () => {
 
 const nextLink = () => `https://tiktok.com/@fwd/video/${Date.now()}${++linkCounter}`;
 
-async function place(serviceId = 'tt-views-fast'): Promise<{ id: string; link: string; body: unknown }> {
+async function place(serviceId = 'tt-views-fast', quantity = 1000): Promise<{ id: string; link: string; body: unknown }> {
   const link = nextLink();
-  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity: 1000 } });
+  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return { id: answer.body.order._id as string, link, body: answer.body };
 }
@@ -320,6 +320,134 @@ describe('the admin’s actions', () => {
     ).toBe(400);
     expect((await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: customer.token, body: {} })).status).toBe(403);
     expect((await call(api.url, 'POST', '/api/admin/orders/nope/resend', { token: admin.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe('a resend to another provider’s service', () => {
+  const SECOND_ID = 'simProvider2';
+  const SECOND_KEY = 'sim-key-second-provider';
+  const SECOND_RATE = 280;
+  let second: DemoProvider;
+
+  beforeAll(async () => {
+    second = await startDemoProvider({ key: SECOND_KEY, balance: '100000.00', seed: 2 });
+    await db.collection('providers').doc(SECOND_ID).set({
+      name: 'Second simulator',
+      url: second.url,
+      keyHint: '…ider',
+      currency: 'USD',
+      rateToPkr: SECOND_RATE,
+      active: true,
+      balance: null,
+      balanceCheckedAt: null,
+      serviceCount: null,
+      lowBalanceBelow: null,
+      createdAt: Timestamp.now(),
+    });
+    await db.collection('providerSecrets').doc(SECOND_ID).set({ key: SECOND_KEY });
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  const bothClients = async (providerId: string) =>
+    createProviderClient({
+      url: providerId === SECOND_ID ? second.url : sim.url,
+      key: providerId === SECOND_ID ? SECOND_KEY : KEY,
+      timeoutMs: 1500,
+    });
+  const failedOrder = async (quantity = 1000) => {
+    const placed = await place('tt-views-fast', quantity);
+    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance', link: placed.link });
+    expect((await forwardOrder(placed.id, deps())).kind).toBe('failed');
+    return placed;
+  };
+  const resend = (id: string, body: unknown) => call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body });
+
+  it('queues it there with the cost frozen at that service’s rate (audited), and lands exactly one add there', async () => {
+    const { id, link } = await failedOrder();
+    const answer = await resend(id, { providerId: SECOND_ID, providerServiceId: '301' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // 0.018 USD per 1000 × 280 × 1000/1000 = Rs 5.04, under the Rs 20 the customer paid: no warning.
+    expect(answer.body.warning).toBeUndefined();
+    expect(answer.body.order.fulfilment).toMatchObject({
+      state: 'queued',
+      providerId: SECOND_ID,
+      providerServiceId: '301',
+      cost: 5.04,
+      rateToPkr: SECOND_RATE,
+    });
+    expect(answer.body.order.price).toBe(20);
+    const queued = await fulfilmentOf(id);
+    expect(queued.costPaisa).toBe(providerCostPaisa(0.018, SECOND_RATE, 1000));
+    // The service's link is this order's business only: the service stays linked to the first provider.
+    expect((await db.collection('serviceProviders').doc('tt-views-fast').get()).get('providerId')).toBe(PROVIDER_ID);
+
+    const outcomes = await Promise.all([
+      forwardOrder(id, { ...deps(), clientFor: bothClients }),
+      forwardOrder(id, { ...deps(), clientFor: bothClients }),
+    ]);
+    expect(outcomes.filter((o) => o.kind === 'sent')).toHaveLength(1);
+    expect(second.addsReceived(link)).toBe(1);
+    expect(sim.addsReceived(link)).toBe(1);
+    const placedThere = [...second.orders.values()].find((o) => o.link === link);
+    expect(placedThere).toMatchObject({ service: 301, quantity: 1000 });
+    expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent', providerId: SECOND_ID, providerOrderId: String(placedThere?.id) });
+
+    const audit = await db.collection('audit').where('subject', '==', `orders/${id}`).get();
+    expect(audit.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({
+        action: 'order_resend',
+        by: admin.email,
+        before: expect.objectContaining({ state: 'failed', providerId: PROVIDER_ID, providerServiceId: '101', cost: 2.66 }),
+        after: expect.objectContaining({ state: 'queued', providerId: SECOND_ID, providerServiceId: '301', cost: 5.04 }),
+      }),
+    ]);
+  });
+
+  it('allows a cost above what the customer paid, with a warning; our price stays', async () => {
+    const { id } = await failedOrder();
+    const answer = await resend(id, { providerId: SECOND_ID, providerServiceId: ' 101 ' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // 0.95 × 280 = Rs 266 for the order, which sold for Rs 20.
+    expect(answer.body.warning).toBe('Sent at a loss: at this provider the order costs Rs 266, the customer paid Rs 20');
+    expect(answer.body.order.fulfilment).toMatchObject({ state: 'queued', providerId: SECOND_ID, providerServiceId: '101', cost: 266 });
+    expect(answer.body.order.price).toBe(20);
+    expect((await db.collection('orders').doc(id).get()).get('pricePaisa')).toBe(2000);
+  });
+
+  it('refuses a service id the provider does not list (and one without its provider), changing nothing', async () => {
+    const { id } = await failedOrder();
+    const before = await fulfilmentOf(id);
+    const unknown = await resend(id, { providerId: SECOND_ID, providerServiceId: '999' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'provider_service_not_found', field: 'providerServiceId' });
+    expect(unknown.body.message).toBe('The provider does not list this service (999)');
+    const alone = await resend(id, { providerServiceId: '301' });
+    expect(alone.status).toBe(400);
+    expect(alone.body).toMatchObject({ code: 'invalid_input', field: 'providerId' });
+    expect(await fulfilmentOf(id)).toEqual(before);
+    expect((await db.collection('audit').where('subject', '==', `orders/${id}`).get()).size).toBe(0);
+  });
+
+  it('refuses a service that does not take the order’s quantity (the provider would refuse it)', async () => {
+    const { id } = await failedOrder(100);
+    // Its service 201 takes 500 to 1,000,000.
+    const tooFew = await resend(id, { providerId: SECOND_ID, providerServiceId: '201' });
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body).toMatchObject({ code: 'invalid_input', field: 'providerServiceId' });
+    expect(tooFew.body.message).toBe('That service does not take this order’s quantity (100; it takes 500 to 1,000,000)');
+    expect((await fulfilmentOf(id)).state).toBe('failed');
+  });
+
+  it('refuses a provider that does not exist, and a sent order', async () => {
+    const { id } = await failedOrder();
+    expect((await resend(id, { providerId: 'nope', providerServiceId: '301' })).body.code).toBe('provider_not_found');
+    const sent = await place();
+    expect((await forwardOrder(sent.id, deps())).kind).toBe('sent');
+    const refused = await resend(sent.id, { providerId: SECOND_ID, providerServiceId: '301' });
+    expect(refused.status).toBe(409);
+    expect(second.addsReceived(sent.link)).toBe(0);
   });
 });
 

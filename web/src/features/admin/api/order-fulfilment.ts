@@ -1,6 +1,13 @@
 // An order's fulfilment at its provider (decision record 0008): a new attempt (Resend), or the admin's
 // word that the provider has it (Mark sent). Cancel goes through the status change (one refund).
-import { adminOrderSchema, type MarkSentBody, markSentBody, type ResendOrderBody, resendOrderBody } from '@shared/providers';
+import {
+  adminOrderSchema,
+  type MarkSentBody,
+  markSentBody,
+  type ResendOrderBody,
+  resendOrderAnswer,
+  resendOrderBody,
+} from '@shared/providers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminOrdersKey } from '@/features/admin/api/get-all-orders';
@@ -9,7 +16,7 @@ import { api } from '@/lib/api-client';
 const orderAnswer = z.object({ order: adminOrderSchema });
 
 export function resendOrder({ id, body }: { id: string; body: ResendOrderBody }) {
-  return api.post(`/admin/orders/${encodeURIComponent(id)}/resend`, orderAnswer, resendOrderBody.parse(body));
+  return api.post(`/admin/orders/${encodeURIComponent(id)}/resend`, resendOrderAnswer, resendOrderBody.parse(body));
 }
 
 export function markOrderSent({ id, body }: { id: string; body: MarkSentBody }) {

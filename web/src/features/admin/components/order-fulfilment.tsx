@@ -1,17 +1,20 @@
 // Where an order stands with its provider (decision record 0008), in the Orders section: the state,
 // the provider and its order id, the refusal or the flag; and for an order that failed or is unknown,
-// what the admin can do: Resend (same provider or another), Mark sent (found at the provider), Cancel
-// (full refund, through the status change: a refund happens once). Manual orders show nothing new. A
-// sent order's cancel is asked of its provider: "Cancel requested" until its status confirms it.
+// what the admin can do: Resend (same provider, or one of another provider's services), Mark sent
+// (found at the provider), Cancel (full refund, through the status change: a refund happens once).
+// Manual orders show nothing new. A sent order's cancel is asked of its provider: "Cancel requested"
+// until its status confirms it.
 import type { FulfilmentState } from '@shared/fulfilment';
+import { formatRupees, toPaisa } from '@shared/money';
 import { isFinalStatus } from '@shared/order-status';
 import type { AdminOrder, Fulfilment, Provider } from '@shared/providers';
-import { markSentBody } from '@shared/providers';
+import { markSentBody, providerCostPaisa } from '@shared/providers';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
+import { useProviderServices } from '@/features/admin/api/get-provider-services';
 import { useMarkOrderSent, useResendOrder } from '@/features/admin/api/order-fulfilment';
 import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
 import { adminFailure } from '@/features/admin/components/admin-messages';
@@ -95,28 +98,51 @@ export function FulfilmentActions({ order, providers }: { order: AdminOrder; pro
   );
 }
 
+/** How many of a provider's services the Resend dialog lists at once (the search narrows the rest). */
+const SERVICES_SHOWN = 50;
+
 function ResendDialog({ order, providers, onClose }: { order: AdminOrder; providers: readonly Provider[]; onClose: () => void }) {
   const toast = useToast();
   const resend = useResendOrder();
   const current = order.fulfilment.providerId;
-  // The same provider, or another active one (the service must be linked to it: the API says so if not).
+  // The same provider, or another active one; for another, one of its services (its list, asked now).
   const choices = providers.filter((provider) => provider._id === current || provider.active);
   const [providerId, setProviderId] = useState(current ?? choices[0]?._id ?? '');
+  const [serviceId, setServiceId] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
   const unknown = order.fulfilment.state === 'unknown';
   const [checked, setChecked] = useState(false);
+  const other = providerId !== '' && providerId !== current;
+  const provider = choices.find((p) => p._id === providerId);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     try {
-      await resend.mutateAsync({ id: order._id, body: providerId && providerId !== current ? { providerId } : {} });
+      const answer = await resend.mutateAsync({ id: order._id, body: other ? { providerId, providerServiceId: serviceId } : {} });
       toast.success(`✅ Order #${order.number} is queued to be sent again`);
-      onClose();
+      // Queued, but at a loss: the admin reads it before the dialog goes.
+      if (answer.warning) setWarning(answer.warning);
+      else onClose();
     } catch (error) {
       setFailure(adminFailure(error));
     }
   };
+
+  if (warning) {
+    return (
+      <Modal open onClose={onClose} title={`Resend order #${order.number}`}>
+        <div className="space-y-4">
+          <FormAlert>⚠ {warning}</FormAlert>
+          <p className="text-sm text-slate-700">The order is queued; the customer’s price did not change.</p>
+          <Button variant="secondary" className="w-full" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal open onClose={onClose} title={`Resend order #${order.number}`}>
@@ -128,16 +154,23 @@ function ResendDialog({ order, providers, onClose }: { order: AdminOrder; provid
         ) : (
           <p className="text-sm text-slate-700">The provider refused it, so nothing was placed: it can be sent again.</p>
         )}
-        <SelectField label="Provider" value={providerId} onChange={(event) => setProviderId(event.target.value)}>
-          {choices.map((provider) => (
-            <option key={provider._id} value={provider._id}>
-              {provider.name}
-              {provider._id === current ? ' (same provider)' : ''}
-              {provider.active ? '' : ' (disabled)'}
+        <SelectField
+          label="Provider"
+          value={providerId}
+          onChange={(event) => {
+            setProviderId(event.target.value);
+            setServiceId('');
+          }}
+        >
+          {choices.map((p) => (
+            <option key={p._id} value={p._id}>
+              {p.name}
+              {p._id === current ? ' (same provider)' : ''}
+              {p.active ? '' : ' (disabled)'}
             </option>
           ))}
         </SelectField>
-        <p className="text-xs text-slate-600">Another provider must be the one the service is linked to now (Services).</p>
+        {other && provider ? <ServicePicker order={order} provider={provider} value={serviceId} onChange={setServiceId} /> : null}
         {unknown ? (
           <label className="flex items-start gap-2 text-sm text-slate-900">
             <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
@@ -149,12 +182,84 @@ function ResendDialog({ order, providers, onClose }: { order: AdminOrder; provid
           <Button variant="secondary" className="flex-1" onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" className="flex-1" loading={resend.isPending} disabled={!providerId || (unknown && !checked)}>
+          <Button
+            type="submit"
+            className="flex-1"
+            loading={resend.isPending}
+            disabled={!providerId || (other && !serviceId) || (unknown && !checked)}
+          >
             Resend
           </Button>
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** Another provider's services, filtered by a search box, each with what this order would cost us there. */
+function ServicePicker({
+  order,
+  provider,
+  value,
+  onChange,
+}: {
+  order: AdminOrder;
+  provider: Provider;
+  value: string;
+  onChange: (serviceId: string) => void;
+}) {
+  const services = useProviderServices(provider._id);
+  const [search, setSearch] = useState('');
+  const words = search.trim().toLowerCase();
+  const matching = (services.data?.services ?? []).filter(
+    (s) => words === '' || `${s.service} ${s.name} ${s.category}`.toLowerCase().includes(words),
+  );
+  const pricePaisa = toPaisa(order.price);
+  const costOf = (rate: number) => providerCostPaisa(rate, provider.rateToPkr, order.quantity);
+
+  return (
+    <div className="space-y-2">
+      <TextField label={`Search ${provider.name}’s services`} value={search} onChange={(event) => setSearch(event.target.value)} />
+      {services.isPending ? <p className="text-sm text-slate-600">Asking {provider.name} for its services…</p> : null}
+      {services.isError ? <FormAlert>{adminFailure(services.error)}</FormAlert> : null}
+      {services.isSuccess ? (
+        <fieldset className="max-h-64 space-y-1 overflow-y-auto">
+          <legend className="text-sm font-medium text-slate-900">Service at {provider.name}</legend>
+          {matching.length === 0 ? <p className="text-sm text-slate-600">No service matches.</p> : null}
+          {matching.slice(0, SERVICES_SHOWN).map((s) => {
+            const fits = order.quantity >= s.min && order.quantity <= s.max;
+            const cost = costOf(s.rate);
+            return (
+              <label key={s.service} className="flex items-start gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name="providerServiceId"
+                  value={s.service}
+                  checked={value === s.service}
+                  disabled={!fits}
+                  onChange={() => onChange(s.service)}
+                />
+                <span>
+                  #{s.service} {s.name}{' '}
+                  <span className="text-slate-600">
+                    ({s.min.toLocaleString('en-US')}–{s.max.toLocaleString('en-US')}) · costs {formatRupees(cost)}
+                  </span>
+                  {!fits ? (
+                    <span className="block text-xs text-slate-600">Does not take {order.quantity.toLocaleString('en-US')}</span>
+                  ) : null}
+                  {fits && cost > pricePaisa ? (
+                    <span className="block text-xs font-semibold text-red-800">Above the {formatRupees(pricePaisa)} the customer paid</span>
+                  ) : null}
+                </span>
+              </label>
+            );
+          })}
+          {matching.length > SERVICES_SHOWN ? (
+            <p className="text-xs text-slate-600">{matching.length - SERVICES_SHOWN} more: narrow the search.</p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </div>
   );
 }
 

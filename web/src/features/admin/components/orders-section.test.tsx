@@ -294,6 +294,24 @@ const PROVIDERS = {
   ],
   nextCursor: null,
 };
+const betaService = (service: string, name: string, rate: number, min = 100, max = 10_000_000) => ({
+  service,
+  name,
+  type: 'Default',
+  category: name,
+  rate,
+  min,
+  max,
+  refill: false,
+  cancel: true,
+  dripfeed: false,
+});
+const BETA_SERVICES = [
+  betaService('301', 'TikTok Views', 0.018),
+  betaService('302', 'TikTok Views [Premium]', 0.5),
+  betaService('101', 'Instagram Followers', 0.95, 50, 100_000),
+  betaService('201', 'YouTube Views', 1.4, 5000),
+];
 const failed = (number: number) =>
   order(number, 'pending', { state: 'failed', providerId: 'pA', providerServiceId: '7', error: 'Not enough funds on balance', attempt: 1 });
 const unknown = (number: number) => order(number, 'pending', { state: 'unknown', providerId: 'pA', providerServiceId: '7', attempt: 1 });
@@ -384,16 +402,23 @@ describe('OrdersSection: orders at their providers', () => {
     expect(screen.getByLabelText('Provider state')).toHaveValue('failed');
   });
 
-  it('resends a failed order to the same provider, or to another active one', async () => {
+  it('resends a failed order to the same provider, or to another active one’s service picked from its list', async () => {
     const { calls } = mockApi({
       'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
       'GET /api/admin/services': { body: CATALOGUE },
       'GET /api/admin/providers': { body: PROVIDERS },
-      'POST /api/admin/orders/100000003/resend': (call) => ({
-        body: {
-          order: order(100000003, 'pending', { state: 'queued', providerId: (call.body as { providerId?: string }).providerId ?? 'pA' }),
-        },
-      }),
+      'GET /api/admin/providers/pB/services': { body: { services: BETA_SERVICES } },
+      'POST /api/admin/orders/100000003/resend': (call) => {
+        const body = call.body as { providerId?: string; providerServiceId?: string };
+        return {
+          body: {
+            order: order(100000003, 'pending', { state: 'queued', providerId: body.providerId ?? 'pA' }),
+            ...(body.providerServiceId === '302'
+              ? { warning: 'Sent at a loss: at this provider the order costs Rs 140, the customer paid Rs 20' }
+              : {}),
+          },
+        };
+      },
     });
     const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Resend order 100000003' }));
@@ -406,6 +431,8 @@ describe('OrdersSection: orders at their providers', () => {
           .map((option) => option.textContent),
       ).toEqual(['Alpha Panel (same provider)', 'Beta Panel']),
     );
+    // The same provider asks for no service list.
+    expect(within(dialog).queryByRole('group', { name: /Service at/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{}]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -414,8 +441,38 @@ describe('OrdersSection: orders at their providers', () => {
     await user.click(screen.getByRole('button', { name: 'Resend order 100000003' }));
     const again = await screen.findByRole('dialog', { name: 'Resend order #100000003' });
     await user.selectOptions(within(again).getByLabelText('Provider'), 'pB');
+    const list = await within(again).findByRole('group', { name: 'Service at Beta Panel' });
+    expect(calls.some((call) => call.path === '/api/admin/providers/pB/services')).toBe(true);
+    // Another provider needs one of its services; one that does not take the quantity cannot be picked.
+    expect(within(again).getByRole('button', { name: 'Resend' })).toBeDisabled();
+    expect(within(list).getByRole('radio', { name: /#201 YouTube Views/ })).toBeDisabled();
+    expect(within(list).getByRole('radio', { name: /#201/ }).closest('label')).toHaveTextContent('Does not take 1,000');
+    // The search box narrows the list; each shows what the order costs there, and whether above our price.
+    await user.type(within(again).getByLabelText('Search Beta Panel’s services'), 'tiktok');
+    expect(
+      within(list)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['301', '302']);
+    expect(within(list).getByRole('radio', { name: /#301/ }).closest('label')).toHaveTextContent('costs Rs 5.04');
+    expect(within(list).getByRole('radio', { name: /#301/ }).closest('label')).not.toHaveTextContent('Above');
+    expect(within(list).getByRole('radio', { name: /#302/ }).closest('label')).toHaveTextContent(
+      'costs Rs 140Above the Rs 20 the customer paid',
+    );
+    await user.type(within(again).getByLabelText('Search Beta Panel’s services'), 'zzz');
+    expect(within(list).getByText('No service matches.')).toBeInTheDocument();
+    await user.clear(within(again).getByLabelText('Search Beta Panel’s services'));
+    await user.click(within(list).getByRole('radio', { name: /#302/ }));
     await user.click(within(again).getByRole('button', { name: 'Resend' }));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ providerId: 'pB' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ providerId: 'pB', providerServiceId: '302' }),
+    );
+    // Queued at a loss: the dialog stays to say so.
+    expect(
+      await within(again).findByText('⚠ Sent at a loss: at this provider the order costs Rs 140, the customer paid Rs 20'),
+    ).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the API’s refusal of a resend in the dialog', async () => {
@@ -423,9 +480,10 @@ describe('OrdersSection: orders at their providers', () => {
       'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
       'GET /api/admin/services': { body: CATALOGUE },
       'GET /api/admin/providers': { body: PROVIDERS },
+      'GET /api/admin/providers/pB/services': { body: { services: BETA_SERVICES } },
       'POST /api/admin/orders/100000003/resend': {
-        status: 409,
-        body: { message: MESSAGES.resendNotLinked, code: 'conflict', field: 'providerId' },
+        status: 400,
+        body: { message: `${MESSAGES.providerServiceMissing} (301)`, code: 'provider_service_not_found', field: 'providerServiceId' },
       },
     });
     const { user } = renderApp(<OrdersSection />, asAdmin());
@@ -433,8 +491,9 @@ describe('OrdersSection: orders at their providers', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByRole('option', { name: 'Beta Panel' });
     await user.selectOptions(within(dialog).getByLabelText('Provider'), 'pB');
+    await user.click(await within(dialog).findByRole('radio', { name: /#301/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect(await within(dialog).findByText(`❌ ${MESSAGES.resendNotLinked}`)).toBeInTheDocument();
+    expect(await within(dialog).findByText(`❌ ${MESSAGES.providerServiceMissing} (301)`)).toBeInTheDocument();
   });
 
   it('warns that an unknown order may be at the provider, and resends it only once the admin checked', async () => {
