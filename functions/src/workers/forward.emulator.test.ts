@@ -503,6 +503,30 @@ describe('status sync', () => {
     expect((await orderOf(id)).progress).toEqual({ startCount: Number(startCount), remains: 400 });
   });
 
+  it('asks id by id when the provider refuses the whole list (one bad id must not hold the others up)', async () => {
+    const a = await sent();
+    const b = await sent();
+    sim.setOrder(a.providerOrderId, { status: 'processing', remains: 10 });
+    sim.setOrder(b.providerOrderId, { status: 'completed' });
+    sim.fault({ action: 'status', kind: 'error', message: 'Incorrect order ID' });
+    const asked = sim.requests.filter((r) => r.action === 'status').length;
+    await syncProvider(PROVIDER_ID, deps(due + 3 * 60 * 60_000));
+    expect((await orderOf(a.id)).status).toBe('processing');
+    expect((await orderOf(b.id)).status).toBe('completed');
+    const calls = sim.requests.filter((r) => r.action === 'status').slice(asked);
+    expect(calls[0]?.params.orders).toBeDefined();
+    expect(calls.filter((r) => r.params.order === String(a.providerOrderId))).toHaveLength(1);
+    expect(calls.filter((r) => r.params.order === String(b.providerOrderId))).toHaveLength(1);
+  });
+
+  it('clears a due time left on an order that is no longer sent, so it never holds the head of the queue', async () => {
+    const { id } = await sent();
+    await db.collection('orderFulfilment').doc(id).update({ state: 'failed', syncDueAt: Timestamp.fromMillis(0) });
+    await syncProvider(PROVIDER_ID, deps(due));
+    expect((await fulfilmentOf(id)).syncDueAt).toBeUndefined();
+    expect((await fulfilmentOf(id)).state).toBe('failed');
+  });
+
   it('flags an unreadable remains without moving money', async () => {
     const { id, providerOrderId } = await sent();
     sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });

@@ -13,6 +13,7 @@ import { runInTransaction } from '../services/transactions';
 import { API_V2_MAX_IDS } from '../shared/api-v2';
 import { canTransition, isFinalStatus } from '../shared/order-status';
 import type { StatusEntry } from '../upstream/answers';
+import type { ProviderClient } from '../upstream/client';
 import { mapUpstreamStatus } from '../upstream/status-mapping';
 import type { ForwardDeps } from './forward';
 
@@ -142,6 +143,35 @@ async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry,
   return changed ? 'changed' : 'same';
 }
 
+/**
+ * The provider's answer for each id: an entry, or null when it gave none usable (asked again later). A
+ * refusal of the whole call (`{"error": …}`, as some panels answer when one id of the list is bad) is
+ * asked again id by id, so one bad id does not hold the others up for ever: its own refusal flags it.
+ */
+async function askStatuses(client: ProviderClient, ids: string[]): Promise<Map<string, StatusEntry | null>> {
+  const answer = await client.statuses(ids);
+  if (answer.ok) return new Map(ids.map((id) => [id, answer.value.get(id) ?? { kind: 'missing' }]));
+  const entries = new Map<string, StatusEntry | null>(ids.map((id) => [id, null]));
+  if (answer.kind !== 'refused') return entries;
+  if (ids.length === 1) return new Map([[ids[0] as string, { kind: 'error', error: answer.error }]]);
+  for (const id of ids) {
+    const one = await client.status(id);
+    // No usable answer: the provider is struggling; the rest wait for the next batch that is due.
+    if (!one.ok && one.kind !== 'refused') break;
+    entries.set(id, one.ok ? { kind: 'status', status: one.value } : { kind: 'error', error: one.error });
+  }
+  return entries;
+}
+
+async function clearStaleDue(orderId: string) {
+  const ref = fulfilmentRef(orderId);
+  await runInTransaction(null, async (tx) => {
+    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    if (f && f.state !== 'sent' && f.syncDueAt) tx.update(ref, { syncDueAt: FieldValue.delete() });
+    return { status: 200, body: null };
+  });
+}
+
 /** One provider's due orders, oldest due first. */
 export async function syncProvider(providerId: string, deps: ForwardDeps): Promise<SyncResult> {
   const result: SyncResult = { checked: 0, changed: 0, flagged: 0 };
@@ -157,22 +187,30 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
         .orderBy('syncDueAt')
         .limit(API_V2_MAX_IDS)
         .get();
-      const sent = due.docs
-        .map((d) => ({ id: d.id, f: d.data() as FulfilmentDoc }))
-        .filter((o) => o.f.state === 'sent' && o.f.providerOrderId !== undefined);
-      if (sent.length === 0) break;
-      const answer = await client.statuses(sent.map((o) => o.f.providerOrderId as string));
+      const all = due.docs.map((d) => ({ id: d.id, f: d.data() as FulfilmentDoc }));
+      const sent = all.filter((o) => o.f.state === 'sent' && o.f.providerOrderId !== undefined);
+      // A due time left on an order no longer sent would hold a place at the head of this query for ever.
+      for (const stale of all.filter((o) => !sent.includes(o))) await clearStaleDue(stale.id);
+      if (sent.length === 0) {
+        if (all.length < API_V2_MAX_IDS) break;
+        continue;
+      }
+      const answers = await askStatuses(
+        client,
+        sent.map((o) => o.f.providerOrderId as string),
+      );
       for (const { id, f } of sent) {
-        if (!answer.ok) {
+        const entry = answers.get(f.providerOrderId as string);
+        if (!entry) {
           await recordCheck(id, f.providerOrderId as string, { syncDueAt: ts(now + RETRY_AFTER_MS) }, now);
           continue;
         }
-        const outcome = await applyEntry(id, f, answer.value.get(f.providerOrderId as string) ?? { kind: 'missing' }, now);
+        const outcome = await applyEntry(id, f, entry, now);
         result.checked += 1;
         if (outcome === 'changed') result.changed += 1;
         if (outcome === 'flag') result.flagged += 1;
       }
-      if (!answer.ok || sent.length < API_V2_MAX_IDS) break;
+      if ([...answers.values()].some((entry) => entry === null) || all.length < API_V2_MAX_IDS) break;
     }
   } catch (error) {
     logger.error('Status sync of a provider failed', { providerId, error: String(error) });
