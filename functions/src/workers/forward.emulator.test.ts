@@ -521,7 +521,10 @@ describe('status sync', () => {
 
   it('clears a due time left on an order that is no longer sent, so it never holds the head of the queue', async () => {
     const { id } = await sent();
-    await db.collection('orderFulfilment').doc(id).update({ state: 'failed', syncDueAt: Timestamp.fromMillis(0) });
+    await db
+      .collection('orderFulfilment')
+      .doc(id)
+      .update({ state: 'failed', syncDueAt: Timestamp.fromMillis(0) });
     await syncProvider(PROVIDER_ID, deps(due));
     expect((await fulfilmentOf(id)).syncDueAt).toBeUndefined();
     expect((await fulfilmentOf(id)).state).toBe('failed');

@@ -7,7 +7,7 @@ import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
-import type { RefillDoc } from '../services/refills';
+import { REFILL_SWEEP_AFTER_MS, type RefillDoc } from '../services/refills';
 import { createProviderClient } from '../upstream/client';
 import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS } from './forward';
 import { REFILL_CHECK_EVERY_MS, REFILL_REASONS, refillDecisionOf, runRefillWork, sendRefill } from './refill';
@@ -167,6 +167,22 @@ describe('a refill of a sent order', () => {
     expect((await refillOf(refillId)).upstream).toMatchObject({ state: 'unknown', error: REFILL_REASONS.leaseExpired });
     expect((await asking).kind).toBe('late');
     expect(refillsAsked(providerOrderId)).toBe(1);
+  });
+
+  it('stops starting calls when its time is spent (the rest of the run must not starve); the next run asks the rest', async () => {
+    const refills = [await refillOfSentOrder(), await refillOfSentOrder()];
+    sim.fault({ action: 'refill', kind: 'slow', delayMs: 700, times: 2 });
+    // Their trigger lost: each is the run's to ask, one call after another.
+    const due = deps(REFILL_SWEEP_AFTER_MS + 1000);
+    await runRefillWork(due, 500);
+    const states = await Promise.all(refills.map(async (r) => (await refillOf(r.refillId)).upstream?.state));
+    expect(states.filter((s) => s === 'sent')).toHaveLength(1);
+    expect(states.filter((s) => s === 'queued')).toHaveLength(1);
+    await runRefillWork(due, 500);
+    for (const r of refills) {
+      expect((await refillOf(r.refillId)).upstream?.state).toBe('sent');
+      expect(refillsAsked(r.providerOrderId)).toBe(1);
+    }
   });
 
   it('stops following a refill the admin decided by hand', async () => {

@@ -14,7 +14,7 @@ import type { RefillStatus } from '../shared/api-v2';
 import type { ProviderClient } from '../upstream/client';
 import type { UpstreamResult } from '../upstream/result';
 import { normalizeStatusWord } from '../upstream/status-mapping';
-import { type ForwardDeps, LEASE_MS, REASONS } from './forward';
+import { type ForwardDeps, LEASE_MS, REASONS, SWEEP_SEND_BUDGET_MS } from './forward';
 
 /** A sent refill's first status check, and the time between checks while the provider works on it. */
 export const REFILL_CHECK_EVERY_MS = 10 * 60_000;
@@ -183,9 +183,10 @@ export interface RefillWorkResult {
  * unknown, a sent one is checked. Each through its own transactions, so an overlapping run changes
  * nothing twice.
  */
-export async function runRefillWork(deps: ForwardDeps): Promise<RefillWorkResult> {
+export async function runRefillWork(deps: ForwardDeps, budgetMs = SWEEP_SEND_BUDGET_MS): Promise<RefillWorkResult> {
   const result: RefillWorkResult = { sent: 0, checked: 0, decided: 0, expired: 0 };
-  const due = await refillsCollection().where('upstream.dueAt', '<=', ts(deps.now())).orderBy('upstream.dueAt').limit(BATCH).get();
+  const started = deps.now();
+  const due = await refillsCollection().where('upstream.dueAt', '<=', ts(started)).orderBy('upstream.dueAt').limit(BATCH).get();
   const clients = new Map<string, Promise<ProviderClient>>();
   const clientOf = (providerId: string) => {
     let client = clients.get(providerId);
@@ -196,6 +197,8 @@ export async function runRefillWork(deps: ForwardDeps): Promise<RefillWorkResult
     return client;
   };
   for (const doc of due.docs) {
+    // As the sweep: a backlog of slow calls must not take the whole run (the rest stay due, oldest first).
+    if (deps.now() - started >= budgetMs) break;
     const refill = doc.data() as RefillDoc;
     try {
       if (refill.upstream?.state === 'queued') {
