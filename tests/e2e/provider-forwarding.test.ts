@@ -63,7 +63,7 @@ describe('an order of a provider’s service goes out and comes back completed b
     await add.getByRole('button', { name: 'Add provider' }).click();
     await adminPage.getByText(`✅ ${providerName} added`).waitFor();
 
-    await adminPage.getByRole('button', { name: `Services of ${providerName}` }).click();
+    await adminPage.getByRole('button', { name: `Services of ${providerName}`, exact: true }).click();
     const services = adminPage.getByRole('dialog', { name: `Services of ${providerName}` });
     const row = services.locator('tr', { hasText: providerServiceName });
     await row.waitFor();
