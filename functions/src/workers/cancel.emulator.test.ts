@@ -1,11 +1,8 @@
-// Cancelling an order that is, or is being, sent to a provider (decision record 0008), over the real
-// emulators with the demo provider: a cancel never races the worker's send, a sent order is cancelled
-// upstream and refunded exactly once when the provider's status confirms it, whoever asked.
-import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
 import { findMoneyViolations } from '../../../tests/support/money-invariants';
+import { addProvider, linkService, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
 import type { FulfilmentDoc } from '../services/fulfilment';
@@ -14,7 +11,7 @@ import { CANCEL_CHECK_AFTER_MS } from '../services/upstream-cancel';
 import { API_V2_ERRORS } from '../shared/api-v2';
 import { MESSAGES } from '../shared/messages';
 import { createProviderClient } from '../upstream/client';
-import { type ForwardDeps, forwardOrder } from './forward';
+import { forwardOrder } from './forward';
 import { syncProvider } from './sync';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -26,8 +23,8 @@ let admin: TestUser;
 let apiKey: string;
 let linkCounter = 0;
 
-const clientFor = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 1500 });
-const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
+/** The workers' deps: a short client deadline, so timeouts take a second, not twenty. */
+const deps = workerDeps(() => sim.url, KEY);
 /** Past the first check of an accepted cancel: the sync asks the provider. */
 const afterCancel = CANCEL_CHECK_AFTER_MS + 1000;
 
@@ -37,24 +34,8 @@ beforeAll(async () => {
   admin = await createUser({ admin: true });
   await fund(customer, 2000);
   apiKey = await createApiKeyFor(api.url, customer);
-  await db.collection('providers').doc(PROVIDER_ID).set({
-    name: 'Simulator',
-    url: sim.url,
-    keyHint: '…ncel',
-    currency: 'USD',
-    rateToPkr: 2.8,
-    active: true,
-    balance: null,
-    balanceCheckedAt: null,
-    serviceCount: null,
-    lowBalanceBelow: null,
-    createdAt: Timestamp.now(),
-  });
-  await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
-  await db
-    .collection('serviceProviders')
-    .doc('tt-views-fast')
-    .set({ providerId: PROVIDER_ID, serviceId: '101', cost: 0.95, linkedAt: Timestamp.now() });
+  await addProvider(PROVIDER_ID, sim.url, KEY);
+  await linkService('tt-views-fast', PROVIDER_ID, '101', 0.95);
 });
 
 afterAll(async () => {
@@ -193,7 +174,7 @@ describe('the admin cancels a sent order', () => {
   it('records a timeout as unknown; when the provider did cancel, its status refunds once', async () => {
     const { id, providerOrderId } = await sent();
     sim.fault({ action: 'cancel', kind: 'timeout' });
-    const thrown = await updateOrderStatus(id, 'cancelled', undefined, { clientFor }).catch((error: unknown) => error);
+    const thrown = await updateOrderStatus(id, 'cancelled', undefined, { clientFor: deps().clientFor }).catch((error: unknown) => error);
     expect(isAppError(thrown, 'provider_unavailable')).toBe(true);
     expect((await fulfilmentOf(id)).cancel).toMatchObject({ state: 'unknown' });
     expect(sim.orders.get(providerOrderId)?.status).toBe('cancelled');

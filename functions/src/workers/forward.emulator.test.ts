@@ -14,6 +14,7 @@ import {
   type TestUser,
   v2With,
 } from '../../../tests/support/api';
+import { addProvider, linkService, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import { SWEEP_QUEUED_AFTER_MS, WAIT_RETRY_MS } from '../services/fulfilment';
@@ -21,7 +22,7 @@ import type { OrderDoc } from '../services/orders';
 import { partialRefund } from '../shared/money';
 import { providerCostPaisa } from '../shared/providers';
 import { createProviderClient } from '../upstream/client';
-import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
+import { FIRST_SYNC_AFTER_MS, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
 import { syncProvider } from './sync';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -34,33 +35,16 @@ let customer: TestUser;
 let admin: TestUser;
 let linkCounter = 0;
 
-/** The client the workers get: a short deadline, so timeouts take a second, not twenty. */
-const clientFor = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 1500 });
-const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
+/** The workers' deps: a short client deadline, so timeouts take a second, not twenty. */
+const deps = workerDeps(() => sim.url, KEY);
 
 beforeAll(async () => {
   sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
   customer = await createUser();
   admin = await createUser({ admin: true });
   await fund(customer, 2000);
-  await db.collection('providers').doc(PROVIDER_ID).set({
-    name: 'Simulator',
-    url: sim.url,
-    keyHint: '…ding',
-    currency: 'USD',
-    rateToPkr: RATE_TO_PKR,
-    active: true,
-    balance: null,
-    balanceCheckedAt: null,
-    serviceCount: null,
-    lowBalanceBelow: null,
-    createdAt: Timestamp.now(),
-  });
-  await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
-  await db
-    .collection('serviceProviders')
-    .doc('tt-views-fast')
-    .set({ providerId: PROVIDER_ID, serviceId: '101', cost: COST, linkedAt: Timestamp.now() });
+  await addProvider(PROVIDER_ID, sim.url, KEY, { rateToPkr: RATE_TO_PKR });
+  await linkService('tt-views-fast', PROVIDER_ID, '101', COST);
 });
 
 afterAll(async () => {

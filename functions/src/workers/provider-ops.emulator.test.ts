@@ -6,6 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { linkService, providerFields, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import type { OrderDoc } from '../services/orders';
@@ -30,8 +31,7 @@ let customer: TestUser;
 let admin: TestUser;
 let linkCounter = 0;
 
-const clientFor = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 1500 });
-const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
+const deps = workerDeps(() => sim.url, KEY);
 const providerRef = () => db.collection('providers').doc(PROVIDER_ID);
 const providerDoc = async () => (await providerRef().get()).data() as ProviderDoc;
 const claimedDoc = async () => (await db.collection('providerClaims').doc(PROVIDER_ID).get()).data();
@@ -39,34 +39,18 @@ const fulfilmentOf = async (id: string) => (await db.collection('orderFulfilment
 const orderOf = async (id: string) => (await db.collection('orders').doc(id).get()).data() as OrderDoc;
 const balanceCalls = (server: DemoProvider) => server.requests.filter((r) => r.action === 'balance').length;
 
-function providerFields(url: string, fields: Partial<ProviderDoc> = {}) {
-  return {
-    name: 'Simulator',
-    url,
-    keyHint: '…-ops',
-    currency: 'USD',
-    rateToPkr: RATE_TO_PKR,
-    active: true,
-    balance: 1000,
-    balanceCheckedAt: Timestamp.now(),
-    serviceCount: null,
-    lowBalanceBelow: null,
-    createdAt: Timestamp.now(),
-    ...fields,
-  };
-}
+/** Each test's provider: funds checked just now (the shared defaults have no balance read yet). */
+const funded = (url: string, fields: Partial<ProviderDoc> = {}) =>
+  providerFields(url, KEY, { rateToPkr: RATE_TO_PKR, balance: 1000, balanceCheckedAt: Timestamp.now(), ...fields });
 
 beforeAll(async () => {
   sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
   customer = await createUser();
   admin = await createUser({ admin: true });
   await fund(customer, 5000);
-  await providerRef().set(providerFields(sim.url));
+  await providerRef().set(funded(sim.url));
   await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
-  await db
-    .collection('serviceProviders')
-    .doc('tt-views-fast')
-    .set({ providerId: PROVIDER_ID, serviceId: '101', cost: COST, linkedAt: Timestamp.now() });
+  await linkService('tt-views-fast', PROVIDER_ID, '101', COST);
 });
 
 afterAll(async () => {
@@ -75,7 +59,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   // Each test starts with a provider that has funds, checked just now, and no automatic refund.
-  await providerRef().set(providerFields(sim.url));
+  await providerRef().set(funded(sim.url));
   await db.collection('providerClaims').doc(PROVIDER_ID).delete();
   sim.setBalance('1000.00');
   await db.collection('settings').doc('forwarding').set(DEFAULT_FORWARDING_SETTINGS);
@@ -132,7 +116,7 @@ describe('balance refresh', () => {
     const other = await startDemoProvider({ key: 'sim-key-other', balance: '55.00' });
     const otherRef = db.collection('providers').doc('opsProvider2');
     try {
-      await otherRef.set(providerFields(other.url, { balanceCheckedAt: null, balance: null }));
+      await otherRef.set(funded(other.url, { balanceCheckedAt: null, balance: null }));
       sim.fault({ action: 'balance', kind: 'timeout' });
       // A client with a long deadline of its own: the refresh's deadline is what cuts the call.
       const slowDeps: ForwardDeps = {

@@ -1,15 +1,11 @@
-// Refills of orders sent to a provider (decision record 0008), over the real emulators with the demo
-// provider: asked of the provider once (claim, call, record), followed with refill_status, decided once
-// by the provider's word or the admin's, whichever comes first; refusals and lost answers never re-asked.
-import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { addProvider, linkService, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import { REFILL_SWEEP_AFTER_MS, type RefillDoc } from '../services/refills';
-import { createProviderClient } from '../upstream/client';
-import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder, LEASE_MS } from './forward';
+import { FIRST_SYNC_AFTER_MS, forwardOrder, LEASE_MS } from './forward';
 import { REFILL_CHECK_EVERY_MS, REFILL_REASONS, refillDecisionOf, runRefillWork, sendRefill } from './refill';
 import { runScheduledWork } from './scheduled';
 import { syncProvider } from './sync';
@@ -24,8 +20,8 @@ let admin: TestUser;
 let apiKey: string;
 let linkCounter = 0;
 
-const clientFor = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 1500 });
-const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
+/** The workers' deps: a short client deadline, so timeouts take a second, not twenty. */
+const deps = workerDeps(() => sim.url, KEY);
 const checkDue = REFILL_CHECK_EVERY_MS + 1000;
 
 beforeAll(async () => {
@@ -34,24 +30,8 @@ beforeAll(async () => {
   admin = await createUser({ admin: true });
   await fund(customer, 2000);
   apiKey = await createApiKeyFor(api.url, customer);
-  await db.collection('providers').doc(PROVIDER_ID).set({
-    name: 'Simulator',
-    url: sim.url,
-    keyHint: '…fill',
-    currency: 'USD',
-    rateToPkr: 2.8,
-    active: true,
-    balance: null,
-    balanceCheckedAt: null,
-    serviceCount: null,
-    lowBalanceBelow: null,
-    createdAt: Timestamp.now(),
-  });
-  await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
-  await db
-    .collection('serviceProviders')
-    .doc(SERVICE)
-    .set({ providerId: PROVIDER_ID, serviceId: '101', cost: 0.95, linkedAt: Timestamp.now() });
+  await addProvider(PROVIDER_ID, sim.url, KEY);
+  await linkService(SERVICE, PROVIDER_ID, '101', 0.95);
 });
 
 afterAll(async () => {
