@@ -49,18 +49,22 @@ export function FulfilmentCell({ order, providers }: { order: AdminOrder; provid
   const f = order.fulfilment;
   if (f.state === 'manual') return <span className="text-xs text-slate-600">Manual</span>;
   const provider = f.providerId ? (providers.get(f.providerId)?.name ?? f.providerId) : undefined;
+  // A failed or unknown order the admin has since closed (cancelled with its refund, or completed by hand)
+  // keeps its provider state, but nothing waits on it any more: shown muted, without the warning.
+  const closed = (f.state === 'failed' || f.state === 'unknown') && isFinalStatus(order.status);
   return (
     <span className="block min-w-0 space-y-0.5 text-right text-xs sm:text-left">
-      <span className={`inline-flex rounded-full px-2.5 py-0.5 font-semibold ring-1 ring-inset ${tones[f.state]}`}>
+      <span className={`inline-flex rounded-full px-2.5 py-0.5 font-semibold ring-1 ring-inset ${closed ? tones.manual : tones[f.state]}`}>
         {FULFILMENT_LABELS[f.state]}
       </span>
+      {closed ? <span className="block text-slate-700">{`Closed: the order is ${order.status}`}</span> : null}
       {provider ? <span className="block text-slate-700">{provider}</span> : null}
       {f.providerOrderId ? <span className="block font-mono text-slate-700">Provider order {f.providerOrderId}</span> : null}
-      {f.error ? <span className="block break-words text-red-800">{f.error}</span> : null}
+      {f.error ? <span className={`block break-words ${closed ? 'text-slate-600' : 'text-red-800'}`}>{f.error}</span> : null}
       {f.reason && f.reason !== f.error ? <span className="block break-words text-slate-600">{f.reason}</span> : null}
       {f.flag ? <span className="block break-words font-semibold text-red-800">⚠ {f.flag}</span> : null}
       {f.cancel && f.state === 'sent' && !isFinalStatus(order.status) ? <CancelNote cancel={f.cancel} /> : null}
-      {f.state === 'unknown' ? (
+      {f.state === 'unknown' && !closed ? (
         <span className="block text-red-800">May have been placed at the provider: do not resend blindly.</span>
       ) : null}
     </span>

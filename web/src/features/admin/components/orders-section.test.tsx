@@ -356,6 +356,31 @@ describe('OrdersSection: orders at their providers', () => {
     expect(within(lost).getByRole('button', { name: 'Mark order 100000004 sent' })).toBeEnabled();
   });
 
+  it('mutes a failed or unknown order the admin has closed since, with no action and no warning left', async () => {
+    mockApi({
+      'GET /api/admin/order': {
+        body: {
+          orders: [
+            { ...failed(100000021), status: 'cancelled' },
+            { ...unknown(100000022), status: 'completed' },
+          ],
+          nextCursor: null,
+        },
+      },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+    });
+    renderApp(<OrdersSection />, asAdmin());
+    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    const refunded = await row(100000021);
+    expect(within(refunded).getByText('Closed: the order is cancelled')).toBeInTheDocument();
+    expect(within(refunded).getByText('Failed')).not.toHaveClass('text-red-800');
+    expect(within(refunded).queryByRole('button', { name: /Resend|Cancel order/ })).toBeNull();
+    const done = await row(100000022);
+    expect(within(done).getByText('Closed: the order is completed')).toBeInTheDocument();
+    expect(within(done).queryByText('May have been placed at the provider: do not resend blindly.')).toBeNull();
+  });
+
   it('shows "Cancel requested" on a sent order whose cancel waits for the provider, and a refusal', async () => {
     const sent = { state: 'sent' as const, providerId: 'pA', providerOrderId: '98765' };
     mockApi({

@@ -194,4 +194,50 @@ describe('ProvidersPanel', () => {
     });
     expect(post?.headers['idempotency-key']).toEqual(expect.any(String));
   });
+
+  it('narrows a long list of the provider’s services by a search, and marks those already in our catalogue', async () => {
+    const theirs = Array.from({ length: 150 }, (_, i) => theirService(String(1000 + i), { name: `Followers pack ${i}` }));
+    theirs.push(theirService('77', { name: 'TikTok Views HQ', category: 'TikTok Views', refill: true }));
+    mockApi({
+      'GET /api/admin/providers': { body: { providers: PROVIDERS } },
+      'GET /api/admin/providers/a1/services': { body: { services: theirs, skipped: 0 } },
+      'GET /api/admin/services': {
+        body: {
+          services: [
+            {
+              _id: 'svc-9',
+              platform: 'tiktok',
+              category: 'Views',
+              name: 'TikTok Views Fast',
+              ratePer1000: 10,
+              min: 100,
+              max: 10_000,
+              defaultQuantity: 1000,
+              active: true,
+              provider: { id: 'a1', serviceId: '77', cost: 0.12 },
+            },
+          ],
+          categories: { tiktok: ['Views'], instagram: [], facebook: [] },
+        },
+      },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Services of Panel a1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Services of Panel a1' });
+    const table = await within(dialog).findByRole('table', { name: 'Provider services' });
+    // 151 services: the first 100 show, and how to find the rest.
+    expect(within(dialog).getByText('151 of 151 services')).toBeInTheDocument();
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(100);
+    expect(within(dialog).getByText('51 more: narrow the search.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Search services'), 'tiktok');
+    expect(within(dialog).getByText('1 of 151 services')).toBeInTheDocument();
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(1);
+    expect(await within(table).findByText('Already imported: TikTok Views Fast')).toBeInTheDocument();
+    expect(within(table).getByText('TikTok Views · refill')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Search services'));
+    await user.type(within(dialog).getByLabelText('Search services'), 'nothing like it');
+    expect(within(dialog).getByText('No service matches the search.')).toBeInTheDocument();
+  });
 });

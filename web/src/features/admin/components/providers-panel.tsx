@@ -3,7 +3,9 @@
 // failed, unknown: each a link to the Orders section filtered by that state), enable/disable and Check;
 // Sync now (forwarding and status sync at once, its numbers shown); a form to add one (answered only once
 // its balance call succeeds); and its own services list, from which the admin imports chosen ones into the
-// catalogue with a platform, a category and a markup (the rate each gets is shown before importing).
+// catalogue with a platform, a category and a markup (the rate each gets is shown before importing). A
+// provider may list thousands of services: a search narrows the list, and a service already in our
+// catalogue says so, so it is not imported twice by mistake.
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { createProviderBody, importedRatePaisa, markupPercentSchema, type Provider, type ProviderServiceItem } from '@shared/providers';
 import { categorySchema } from '@shared/schemas';
@@ -15,6 +17,7 @@ import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
+import { useAdminServices } from '@/features/admin/api/get-admin-services';
 import { useProviderServices } from '@/features/admin/api/get-provider-services';
 import { useProviders } from '@/features/admin/api/get-providers';
 import { useImportServices } from '@/features/admin/api/import-services';
@@ -263,6 +266,9 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** How many of a provider's services the import list shows at once (the search narrows the rest). */
+const SERVICES_SHOWN = 100;
+
 function ImportServices({ provider, onDone }: { provider: Provider; onDone: () => void }) {
   const toast = useToast();
   const services = useProviderServices(provider._id);
@@ -273,6 +279,17 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
   const [category, setCategory] = useState('');
   const [markup, setMarkup] = useState('20');
   const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  // Our services already linked to one of this provider's, by its id (the catalogue, if it loads).
+  const catalogue = useAdminServices();
+  const ours = new Map<string, string[]>();
+  for (const service of catalogue.data?.services ?? []) {
+    if (service.provider?.id !== provider._id) continue;
+    ours.set(service.provider.serviceId, [...(ours.get(service.provider.serviceId) ?? []), service.name]);
+  }
+  const words = search.trim().toLowerCase();
+  const all = services.data?.services ?? [];
+  const matching = all.filter((s) => words === '' || `${s.service} ${s.name} ${s.category}`.toLowerCase().includes(words));
 
   const markupValue = markupPercentSchema.safeParse(markup === '' ? Number.NaN : Number(markup));
   const ourRate = (s: ProviderServiceItem) =>
@@ -285,7 +302,12 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
       cell: (s) => (
         <span className="min-w-0 text-right sm:text-left">
           <span className="block font-medium">{s.name}</span>
-          <span className="block text-xs text-slate-600">{s.category}</span>
+          <span className="block text-xs text-slate-600">
+            {[s.category, s.refill ? 'refill' : null, s.cancel ? 'cancel' : null].filter(Boolean).join(' · ')}
+          </span>
+          {ours.has(s.service) ? (
+            <span className="block text-xs font-medium text-emerald-800">{`Already imported: ${ours.get(s.service)?.join(', ')}`}</span>
+          ) : null}
         </span>
       ),
     },
@@ -326,9 +348,18 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
 
   return (
     <div className="space-y-4">
+      {services.isSuccess && all.length > 0 ? (
+        <TextField
+          label="Search services"
+          placeholder="ID, name or category"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          hint={`${matching.length.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} services${selected.size > 0 ? ` · ${selected.size} selected` : ''}`}
+        />
+      ) : null}
       <ListTable
         list={{
-          items: services.data?.services ?? [],
+          items: matching.slice(0, SERVICES_SHOWN),
           isPending: services.isPending,
           isError: services.isError,
           hasNextPage: false,
@@ -338,10 +369,13 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
         caption="Provider services"
         columns={columns}
         getKey={(s) => s.service}
-        emptyText="The provider lists no service."
+        emptyText={all.length === 0 ? 'The provider lists no service.' : 'No service matches the search.'}
         errorText={services.error ? adminFailure(services.error) : undefined}
         selection={{ selected, onChange: setSelected }}
       />
+      {matching.length > SERVICES_SHOWN ? (
+        <p className="text-sm text-slate-600">{`${(matching.length - SERVICES_SHOWN).toLocaleString('en-US')} more: narrow the search.`}</p>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
           {PLATFORMS.map((p) => (

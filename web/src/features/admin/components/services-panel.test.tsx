@@ -292,6 +292,48 @@ describe('ServicesPanel: what the services sync found', () => {
     expect(within(table).getAllByText('Out of sale: withdrawn by provider')).toHaveLength(1);
   });
 
+  it('says which provider a linked service comes from, at what cost in rupees and with what margin', async () => {
+    mockApi({
+      'GET /api/admin/services': {
+        body: {
+          services: [
+            service(101, { ratePer1000: 345.8, provider: { id: 'p1', serviceId: '7', cost: 0.95 } } as Partial<Service>),
+            service(102),
+          ],
+          categories: CATEGORIES,
+        },
+      },
+      'GET /api/admin/providers': {
+        body: {
+          providers: [
+            {
+              _id: 'p1',
+              name: 'Demo provider',
+              url: 'https://p1.example/api/v2',
+              keyHint: '…0001',
+              currency: 'USD',
+              rateToPkr: 280,
+              active: true,
+              balance: 10,
+              balanceCheckedAt: null,
+              lowBalance: false,
+              lowBalanceBelow: null,
+              serviceCount: 1,
+              balanceError: null,
+              orders: { waiting: 0, failed: 0, unknown: 0 },
+            },
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderApp(<ServicesPanel />, asAdmin);
+    const table = await screen.findByRole('table', { name: 'Services' });
+    // 0.95 USD × 280 = Rs 266; 345.80 / 266 = 1.30.
+    expect(await within(table).findByText('Demo provider #7 · cost Rs 266 · margin 30%')).toBeInTheDocument();
+    expect(within(table).queryAllByText(/Demo provider/)).toHaveLength(1);
+  });
+
   it('flags the previewed services under the margin threshold', async () => {
     const changes = [
       { _id: 'svc-101', name: 'Views 101', category: 'Views', from: 20, to: 18, marginPercent: 3.76, underMargin: true },

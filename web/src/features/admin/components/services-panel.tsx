@@ -1,7 +1,10 @@
 // The Services section: the catalogue the admin runs. Every service (inactive too) with filters, a
 // form to create or edit one, enable/disable, delete (refused while orders use it: disable instead),
-// each platform's categories (order, rename) and bulk price changes with a preview.
+// each platform's categories (order, rename) and bulk price changes with a preview. A service linked to
+// a provider says which one, at what cost in rupees and with what margin, so the admin sees what it earns.
+import { toPaisa } from '@shared/money';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import { costPaisaCeil, marginPercent } from '@shared/providers';
 import { type AdminService, type Service, SYNC_OFF_REASONS } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,6 +14,7 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { useDeleteService } from '@/features/admin/api/delete-service';
 import { type AdminServicesFilter, useAdminServices } from '@/features/admin/api/get-admin-services';
+import { useProviders } from '@/features/admin/api/get-providers';
 import { useUpdateService } from '@/features/admin/api/save-service';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { BulkPriceForm } from '@/features/admin/components/bulk-price-form';
@@ -49,6 +53,19 @@ export function ServicesPanel() {
   const categories = everything.data?.categories ?? list.data?.categories ?? EMPTY_ORDER;
   const update = useUpdateService();
   const remove = useDeleteService();
+  const providers = new Map(useProviders().items.map((p) => [p._id, p]));
+
+  /** "Demo provider #101 · cost Rs 266.00 · margin 30%" (cost and margin once the provider's rate is known). */
+  const linkLine = (link: NonNullable<AdminService['provider']>, ratePer1000: number) => {
+    const provider = providers.get(link.id);
+    if (!provider) return `Provider service #${link.serviceId}`;
+    const margin = marginPercent(toPaisa(ratePer1000), link.cost, provider.rateToPkr);
+    return [
+      `${provider.name} #${link.serviceId}`,
+      `cost ${formatAmount(costPaisaCeil(link.cost, provider.rateToPkr) / 100)}`,
+      ...(margin === null ? [] : [`margin ${margin}%`]),
+    ].join(' · ');
+  };
 
   const setActive = async (service: Service, active: boolean) => {
     try {
@@ -80,6 +97,7 @@ export function ServicesPanel() {
           <span className="block text-xs text-slate-600">
             {PLATFORM_LABELS[s.platform]} · {s.category}
           </span>
+          {s.provider ? <span className="block text-xs text-slate-600">{linkLine(s.provider, s.ratePer1000)}</span> : null}
         </span>
       ),
     },
