@@ -21,6 +21,11 @@ export interface AttemptRecord {
 
 export interface FulfilmentDoc {
   state: FulfilmentState;
+  /**
+   * While the order is not final: what the admin's lists by state and the providers' counts take (a
+   * failed order the admin cancelled is no longer one to act on). Absent on documents written before it.
+   */
+  open?: boolean;
   /** The order's placement time: the admin's lists by state are newest first by it. */
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -78,9 +83,10 @@ export function fulfilmentAtPlacement(
   quantity: number,
   now: Timestamp,
 ): FulfilmentDoc {
-  if (!link || !provider) return { state: 'manual', createdAt: now, updatedAt: now };
+  if (!link || !provider) return { state: 'manual', open: true, createdAt: now, updatedAt: now };
   return {
     state: 'queued',
+    open: true,
     createdAt: now,
     updatedAt: now,
     providerId: link.providerId,

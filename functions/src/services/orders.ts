@@ -313,9 +313,16 @@ export async function updateOrderStatus(
     };
     const updated: OrderDoc = { ...order, ...changes };
     tx.update(orderRef, changes);
-    // A final order leaves the sweeper's and the sync's queries: nothing is sent or asked for it any more.
+    // A final order leaves the sweeper's, the sync's and the automatic refund's queries, and the admin's
+    // lists by state and the providers' counts (open): nothing is sent, asked or to be done for it any more.
     if (fulfilment && isFinalStatus(next)) {
-      tx.update(fulfilmentRef(orderId), { syncDueAt: FieldValue.delete(), sweepAt: FieldValue.delete(), updatedAt: now });
+      tx.update(fulfilmentRef(orderId), {
+        open: false,
+        syncDueAt: FieldValue.delete(),
+        sweepAt: FieldValue.delete(),
+        failedAt: FieldValue.delete(),
+        updatedAt: now,
+      });
     }
     if (options.admin) {
       recordAudit(tx, options.admin, now, {
@@ -433,7 +440,8 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   }
   if (page.fulfilment) {
     // The fulfilment documents carry the order's createdAt: the same newest-first list, then the orders.
-    let byState: Query = fulfilmentCollection().where('state', '==', page.fulfilment);
+    // Open orders only: a list by state is the admin's work (a failed order already cancelled is done).
+    let byState: Query = fulfilmentCollection().where('state', '==', page.fulfilment).where('open', '==', true);
     if (from) byState = byState.where('createdAt', '>=', from);
     if (to) byState = byState.where('createdAt', '<', to);
     const found = await pageNewestFirst(byState, 'createdAt', page, (d) => ({ id: d.id, fulfilment: d.data() as FulfilmentDoc }));

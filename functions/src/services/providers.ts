@@ -80,7 +80,8 @@ const NO_ORDERS: OrderCounts = { waitingForFunds: 0, waitingDisabled: 0, failed:
 
 /** Its orders the admin must look at, counted by aggregation (equality filters only: no composite index). */
 async function orderCounts(providerId: string): Promise<OrderCounts> {
-  const mine = fulfilmentCollection().where('providerId', '==', providerId);
+  // Open orders only: a failed or unknown order the admin (or the automatic refund) closed is done.
+  const mine = fulfilmentCollection().where('providerId', '==', providerId).where('open', '==', true);
   const count = async (query: FirebaseFirestore.Query) => (await query.count().get()).data().count;
   const queued = mine.where('state', '==', 'queued');
   const [waitingForFunds, waitingDisabled, failed, unknown] = await Promise.all([

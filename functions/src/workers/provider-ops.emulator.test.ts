@@ -190,6 +190,37 @@ describe('low balance', () => {
   });
 });
 
+describe('what is left to do', () => {
+  it('counts and lists failed and unknown orders while they are open; the admin’s cancel closes them', async () => {
+    const failed = await place();
+    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
+    expect(await forwardOrder(failed.id, deps())).toMatchObject({ kind: 'failed' });
+    const unknown = await place();
+    sim.fault({ action: 'add', kind: 'html' });
+    expect(await forwardOrder(unknown.id, deps())).toMatchObject({ kind: 'unknown' });
+    const before = (await adminProvider()).orders;
+    const listed = async (state: string) =>
+      (await call(api.url, 'GET', `/api/admin/order?fulfilment=${state}&limit=200`, { token: admin.token })).body.orders.map(
+        (o: { _id: string }) => o._id,
+      );
+    expect(await listed('failed')).toContain(failed.id);
+    expect(await listed('unknown')).toContain(unknown.id);
+
+    for (const { id } of [failed, unknown]) {
+      const res = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const after = (await adminProvider()).orders;
+    expect(after.failed).toBe(before.failed - 1);
+    expect(after.unknown).toBe(before.unknown - 1);
+    expect(await listed('failed')).not.toContain(failed.id);
+    expect(await listed('unknown')).not.toContain(unknown.id);
+    // Still what it was at the provider (the history), no longer open.
+    expect(await fulfilmentOf(failed.id)).toMatchObject({ state: 'failed', open: false });
+    expect((await fulfilmentOf(failed.id)).failedAt).toBeUndefined();
+  });
+});
+
 describe('automatic refund of failed orders', () => {
   const setHours = (failedRefundHours: number | null) =>
     db
