@@ -17,8 +17,10 @@ export const DEMO_PROVIDER = {
   /** An order stays pending a minute, then in progress four: the status sync (every ~2 min) sees each step. */
   timing: { pendingMs: 60_000, progressMs: 240_000 },
   imports: [
-    { providerServiceId: '101', platform: 'instagram', category: 'Followers', markupPercent: 30 },
-    { providerServiceId: '102', platform: 'instagram', category: 'Likes', markupPercent: 30 },
-    { providerServiceId: '301', platform: 'tiktok', category: 'Views', markupPercent: 40 },
+    // Our own names, as an admin gives them: the customer sees "Instagram Followers Real [30 days refill]",
+    // not the provider's wording (which would repeat the platform and category, or name the provider).
+    { providerServiceId: '101', platform: 'instagram', category: 'Followers', name: 'Real [30 days refill]', markupPercent: 30 },
+    { providerServiceId: '102', platform: 'instagram', category: 'Likes', name: 'Fast', markupPercent: 30 },
+    { providerServiceId: '301', platform: 'tiktok', category: 'Views', name: 'Fast Worldwide', markupPercent: 40 },
   ],
 } as const;
