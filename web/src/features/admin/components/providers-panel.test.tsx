@@ -195,6 +195,33 @@ describe('ProvidersPanel', () => {
     expect(post?.headers['idempotency-key']).toEqual(expect.any(String));
   });
 
+  it('imports a chosen service under our own name when the admin gives one (the provider’s otherwise)', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/providers': { body: { providers: PROVIDERS } },
+      'GET /api/admin/providers/a1/services': { body: { services: [theirService('1'), theirService('2')], skipped: 0 } },
+      'POST /api/admin/services/import': { status: 201, body: { services: [] } },
+    });
+    const { user } = renderApp(<ProvidersPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Services of Panel a1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Services of Panel a1' });
+    const table = await within(dialog).findByRole('table', { name: 'Provider services' });
+    await user.click(within(table).getByLabelText('Select 1'));
+    await user.click(within(table).getByLabelText('Select 2'));
+    await user.selectOptions(within(dialog).getByLabelText('Platform'), 'instagram');
+    await user.type(within(dialog).getByLabelText('Category'), 'Followers');
+    expect(within(dialog).getByText(/Shown as “Instagram Followers <name>”/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Name of 2'), '  Real [[30 days refill] ');
+    await user.click(within(dialog).getByRole('button', { name: /Import/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent(calls, 'POST', '/api/admin/services/import')[0]?.body).toEqual({
+      providerId: 'a1',
+      items: [
+        { providerServiceId: '1', platform: 'instagram', category: 'Followers', markupPercent: 20 },
+        { providerServiceId: '2', platform: 'instagram', category: 'Followers', name: 'Real [30 days refill]', markupPercent: 20 },
+      ],
+    });
+  });
+
   it('narrows a long list of the provider’s services by a search, and marks those already in our catalogue', async () => {
     const theirs = Array.from({ length: 150 }, (_, i) => theirService(String(1000 + i), { name: `Followers pack ${i}` }));
     theirs.push(theirService('77', { name: 'TikTok Views HQ', category: 'TikTok Views', refill: true }));

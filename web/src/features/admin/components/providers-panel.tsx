@@ -280,6 +280,8 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
   const [markup, setMarkup] = useState('20');
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  // Our names of the chosen services (empty: the provider's), what customers see after platform and category.
+  const [names, setNames] = useState<Record<string, string>>({});
   // Our services already linked to one of this provider's, by its id (the catalogue, if it loads).
   const catalogue = useAdminServices();
   const ours = new Map<string, string[]>();
@@ -329,12 +331,16 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
     if (selected.size === 0) return setError('Choose at least one service');
     if (!chosenCategory.success) return setError(chosenCategory.error.issues[0]?.message ?? 'Category is required');
     if (!markupValue.success) return setError(markupValue.error.issues[0]?.message ?? 'Check the markup');
-    const items = [...selected].map((providerServiceId) => ({
-      providerServiceId,
-      platform,
-      category: chosenCategory.data,
-      markupPercent: markupValue.data,
-    }));
+    const items = [...selected].map((providerServiceId) => {
+      const name = names[providerServiceId]?.trim() ?? '';
+      return {
+        providerServiceId,
+        platform,
+        category: chosenCategory.data,
+        ...(name !== '' ? { name } : {}),
+        markupPercent: markupValue.data,
+      };
+    });
     try {
       const answer = await importing.mutateAsync({ body: { providerId: provider._id, items }, idempotencyKey: idempotencyKey.current });
       toast.success(`✅ ${answer.services.length} ${answer.services.length === 1 ? 'service' : 'services'} imported`);
@@ -387,6 +393,26 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
         <TextField label="Category" value={category} onChange={(e) => setCategory(e.target.value)} />
         <TextField label="Markup (%)" inputMode="decimal" value={markup} onChange={(e) => setMarkup(e.target.value)} />
       </div>
+      {selected.size > 0 ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Names your customers see</legend>
+          <p className="text-sm text-slate-600">
+            {`Shown as “${PLATFORM_LABELS[platform]} ${category.trim() || '<Category>'} <name>”. Leave a name empty to keep the provider’s.`}
+          </p>
+          {[...selected].map((id) => {
+            const theirs = all.find((s) => s.service === id);
+            return (
+              <TextField
+                key={id}
+                label={`Name of ${id}`}
+                placeholder={theirs?.name ?? ''}
+                value={names[id] ?? ''}
+                onChange={(e) => setNames((current) => ({ ...current, [id]: e.target.value }))}
+              />
+            );
+          })}
+        </fieldset>
+      ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
