@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { z } from 'zod';
 import { config } from '../lib/config';
 import { clientAddress } from '../middleware/client-address';
-import { allowApiRequest, wrongKeyWait } from '../services/api-rate-limit';
+import { takeApiRequest, wrongKeyWait } from '../services/api-rate-limit';
 import {
   unexpectedFailure,
   v2Add,
@@ -22,7 +22,7 @@ import {
 } from '../services/api-v2';
 import { resolveApiKey } from '../services/sessions';
 import type { Identity } from '../services/users';
-import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS } from '../shared/api-v2';
+import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS, limitClassOf } from '../shared/api-v2';
 import { text as wellFormedText } from '../shared/schemas';
 
 const text = z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(4096));
@@ -80,8 +80,10 @@ apiV2Router.post('/', async (req: Request, res: Response) => {
       }
       return answer(res, { error: API_V2_ERRORS.invalidKey });
     }
-    if (!(await allowApiRequest(owner.keyHash))) {
-      res.set('Retry-After', '1');
+    // Reads (status loops) and writes have limits of their own (decision record 0009).
+    const verdict = await takeApiRequest(owner.keyHash, limitClassOf(action));
+    if (!verdict.allowed) {
+      res.set('Retry-After', String(verdict.retryAfterSeconds));
       return answer(res, { error: API_V2_ERRORS.tooManyRequests }, 429);
     }
     // A blocked account's key does nothing (placeOrder checks again inside its transaction, so a block

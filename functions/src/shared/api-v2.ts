@@ -49,14 +49,23 @@ export const API_V2_ERRORS = {
   serverError: 'Server error, try again',
 } as const;
 
+/** The actions a status loop sends: they read and change nothing, so a key may send many. */
+export const API_V2_READ_ACTIONS = ['status', 'balance', 'services', 'refill_status'] as const satisfies readonly ApiV2Action[];
+/** The actions that place or change orders. An unknown action counts as a read. */
+export const API_V2_WRITE_ACTIONS = ['add', 'cancel', 'refill'] as const satisfies readonly ApiV2Action[];
+export type ApiV2LimitClass = 'read' | 'write';
+export const limitClassOf = (action: string | undefined): ApiV2LimitClass =>
+  (API_V2_WRITE_ACTIONS as readonly string[]).includes(action ?? '') ? 'write' : 'read';
+
 /**
- * Per-key limits: 10 requests a second on average over 10 seconds (a script may burst, as clients
- * that fire a batch of orders at once do) and 600 a minute.
+ * Per-key limits, over any minute (decision record 0009): a script that checks one order per request
+ * needs 1,000 reads a minute, and may send them in a burst; orders are fewer. Reads and writes are
+ * counted apart, so a status loop never blocks an order.
  */
-export const API_V2_RATE_LIMITS = [
-  { windowMs: 10_000, max: 100 },
-  { windowMs: 60_000, max: 600 },
-] as const;
+export const API_V2_RATE_LIMITS = {
+  read: { windowMs: 60_000, max: 1200 },
+  write: { windowMs: 60_000, max: 150 },
+} as const satisfies Record<ApiV2LimitClass, { windowMs: number; max: number }>;
 
 /**
  * Requests with a missing or wrong key, per client address: a script with a stale key keeps working

@@ -231,8 +231,11 @@ describe('API documentation examples', () => {
   });
 
   it('state the rate limit the server applies', () => {
-    expect(RATE_LIMIT_TEXT).toBe('100 requests per 10 seconds and 600 a minute');
-    for (const limit of API_V2_RATE_LIMITS) expect(RATE_LIMIT_TEXT).toContain(String(limit.max));
+    expect(RATE_LIMIT_TEXT).toBe(
+      'Per key, 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill',
+    );
+    expect(RATE_LIMIT_TEXT).toContain(`${API_V2_RATE_LIMITS.read.max} requests a minute`);
+    expect(RATE_LIMIT_TEXT).toContain(`${API_V2_RATE_LIMITS.write.max} a minute`);
     expect(FINISHED_STATUS_WORDS).toEqual(FINAL_STATUSES.map((status) => API_V2_STATUS[status]));
   });
 });

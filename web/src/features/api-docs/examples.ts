@@ -7,7 +7,9 @@ import {
   API_V2_MAX_IDS,
   API_V2_PATH,
   API_V2_RATE_LIMITS,
+  API_V2_READ_ACTIONS,
   API_V2_STATUS,
+  API_V2_WRITE_ACTIONS,
   type ApiV2Action,
 } from '@shared/api-v2';
 import { REFILL_DAYS } from '@shared/catalogue';
@@ -242,15 +244,12 @@ export const COMMON_ERRORS: readonly { error: string; when: string }[] = [
   { error: API_V2_ERRORS.tooManyRequests, when: 'Too many requests with this key (the only answer with HTTP status 429).' },
 ];
 
-const second = 1000;
-function per(windowMs: number): string {
-  return windowMs === 60 * second ? 'a minute' : `per ${windowMs / second} seconds`;
-}
+const inWords = (actions: readonly string[]) => `${actions.slice(0, -1).join(', ')} and ${actions.at(-1)}`;
+const perMinute = (limit: { windowMs: number; max: number }) =>
+  limit.windowMs === 60_000 ? `${limit.max} a minute` : `${limit.max} per ${limit.windowMs / 1000} seconds`;
 
-/** "100 requests per 10 seconds and 600 a minute", from the limits the server applies. */
-export const RATE_LIMIT_TEXT = API_V2_RATE_LIMITS.map(
-  (limit, i) => `${limit.max}${i === 0 ? ' requests' : ''} ${per(limit.windowMs)}`,
-).join(' and ');
+/** "Per key, 1200 requests a minute for status, … (bursts included), and 150 a minute for add, …", from the limits the server applies. */
+export const RATE_LIMIT_TEXT = `Per key, ${perMinute(API_V2_RATE_LIMITS.read).replace(' ', ' requests ')} for ${inWords(API_V2_READ_ACTIONS)} (bursts included), and ${perMinute(API_V2_RATE_LIMITS.write)} for ${inWords(API_V2_WRITE_ACTIONS)}`;
 
 /** The status words after which an order no longer changes. */
 export const FINISHED_STATUS_WORDS = FINAL_STATUSES.map((status) => API_V2_STATUS[status]);

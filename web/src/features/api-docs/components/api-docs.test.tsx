@@ -9,7 +9,9 @@ describe('API documentation page', () => {
   it('documents every action with its request and answer, linked from the contents', () => {
     renderApp(<ApiDocs />, { route: '/api-docs' });
     expect(screen.getByTestId('docs-endpoint')).toHaveTextContent(`${window.location.origin}/api/v2`);
-    expect(screen.getByTestId('docs-rate-limit')).toHaveTextContent('100 requests per 10 seconds and 600 a minute per key');
+    expect(screen.getByTestId('docs-rate-limit')).toHaveTextContent(
+      'Per key, 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill; at most 100 numbers in one list.',
+    );
     const contents = within(screen.getByRole('navigation', { name: 'API actions' }));
     for (const example of API_EXAMPLES) {
       const section = screen.getByRole('region', { name: example.title });

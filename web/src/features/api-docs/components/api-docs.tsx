@@ -147,7 +147,7 @@ export function ApiDocs() {
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
             <dt className="text-sm font-semibold text-slate-900">Limits</dt>
             <dd className="text-sm text-slate-700" data-testid="docs-rate-limit">
-              {RATE_LIMIT_TEXT} per key; at most {API_V2_MAX_IDS} numbers in one list.
+              {RATE_LIMIT_TEXT}; at most {API_V2_MAX_IDS} numbers in one list.
             </dd>
           </div>
         </dl>
@@ -178,8 +178,9 @@ export function ApiDocs() {
             for it before reading anything else.
           </li>
           <li>
-            The exception is the rate limit: past {RATE_LIMIT_TEXT}, the answer has status 429 and the error{' '}
-            <Code>{API_V2_ERRORS.tooManyRequests}</Code>. Wait a second and send the request again.
+            The exception is the rate limit (see Limits above): past it, the answer has status 429, the error{' '}
+            <Code>{API_V2_ERRORS.tooManyRequests}</Code> and a <Code>Retry-After</Code> header with the seconds to wait before sending the
+            request again.
           </li>
           <li>
             <Code>{API_V2_ERRORS.busy}</Code> means nothing was done (too many requests for one balance at once): send the same request
