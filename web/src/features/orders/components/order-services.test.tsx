@@ -292,7 +292,15 @@ describe('OrderServices', () => {
     // Rs 1,500 per 1000: Rs 1.50 a comment, 1..3 comments.
     liveServices = [
       ...builtInCatalogue.services,
-      { ...random, _id: 'svc-500', number: 500, name: 'Custom Comments', type: 'Custom Comments', min: 1, max: 3 } as (typeof liveServices)[number],
+      {
+        ...random,
+        _id: 'svc-500',
+        number: 500,
+        name: 'Custom Comments',
+        type: 'Custom Comments',
+        min: 1,
+        max: 3,
+      } as (typeof liveServices)[number],
     ];
     const { user } = renderOrder(500);
     await user.click(await screen.findByRole('button', { name: /^Comments/ }));
