@@ -20,6 +20,8 @@ export interface DemoProviderService {
   max: number;
   refill: boolean;
   cancel: boolean;
+  /** Default when absent; a `Custom Comments` service takes `comments` (one per line) instead of `quantity`. */
+  type?: 'Default' | 'Custom Comments';
 }
 
 /** A handful of services, sent the way real lists come: rates, min and max as strings. */
@@ -135,6 +137,8 @@ export interface DemoProviderOrder {
   service: number;
   link: string;
   quantity: number;
+  /** A Custom Comments order's, as received. */
+  comments?: string[];
   /** USD, as the status answer shows it. */
   charge: string;
   status: OrderStatus;
@@ -169,6 +173,7 @@ interface OrderRecord {
   service: DemoProviderService;
   link: string;
   quantity: number;
+  comments?: string[];
   chargeMicros: number;
   createdAt: number;
   outcome: 'completed' | 'partial' | 'cancelled';
@@ -303,6 +308,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
       service: order.service.service,
       link: order.link,
       quantity: order.quantity,
+      ...(order.comments ? { comments: order.comments } : {}),
       charge: fromMicros(order.chargeMicros),
       status: state.status,
       remains: state.remains,
@@ -345,7 +351,15 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     if (!service) return { error: API_V2_ERRORS.incorrectService };
     const link = params.link?.trim() ?? '';
     if (!/^https?:\/\/\S+$/.test(link)) return { error: API_V2_ERRORS.badLink };
-    const quantity = /^\d{1,9}$/.test(params.quantity?.trim() ?? '') ? Number(params.quantity) : null;
+    // As panels do: a Custom Comments order is one per non-blank line, whatever `quantity` says.
+    const comments =
+      service.type === 'Custom Comments'
+        ? (params.comments ?? '')
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter((line) => line.length > 0)
+        : undefined;
+    const quantity = comments ? comments.length : /^\d{1,9}$/.test(params.quantity?.trim() ?? '') ? Number(params.quantity) : null;
     if (quantity === null) return { error: API_V2_ERRORS.incorrectRequest };
     if (quantity < service.min) return { error: API_V2_ERRORS.quantityLess(service.min) };
     if (quantity > service.max) return { error: API_V2_ERRORS.quantityMore(service.max) };
@@ -358,6 +372,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
       service,
       link,
       quantity,
+      ...(comments ? { comments } : {}),
       chargeMicros,
       createdAt: clock(),
       outcome: roll < cancelledChance ? 'cancelled' : roll < cancelledChance + partialChance ? 'partial' : 'completed',
@@ -423,7 +438,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         return services.map((s) => ({
           service: s.service,
           name: s.name,
-          type: 'Default',
+          type: s.type ?? 'Default',
           category: s.category,
           rate: s.rate,
           min: String(s.min),

@@ -23,16 +23,19 @@ import {
 import { resolveApiKey } from '../services/sessions';
 import type { Identity } from '../services/users';
 import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS, limitClassOf } from '../shared/api-v2';
+import { COMMENT_LIMITS } from '../shared/comments';
 import { text as wellFormedText } from '../shared/schemas';
 
 const text = z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(4096));
-// Clients send parameters we do not use (drip-feed `runs`, `interval`, `comments`…): ignore them.
+// Clients send parameters we do not use (drip-feed `runs`, `interval`…): ignore them.
 const params = z.object({
   key: text.optional(),
   action: text.optional(),
   service: text.optional(),
   link: text.optional(),
   quantity: text.optional(),
+  // Custom comments, one per line: longer than the other parameters (their bounds are checked by the order).
+  comments: z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(COMMENT_LIMITS.total)).optional(),
   order: text.optional(),
   orders: text.optional(),
   refill: text.optional(),

@@ -5,6 +5,7 @@
 import { AppError, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
+import { commentLines, commentsIssue, serviceTypeOf, takesComments } from '../shared/comments';
 import type { ErrorCode } from '../shared/errors';
 import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
@@ -65,7 +66,7 @@ export async function v2Services(): Promise<V2Answer> {
     .map((s) => ({
       service: s.number,
       name: s.name,
-      type: 'Default',
+      type: serviceTypeOf(s),
       category: `${PLATFORM_LABELS[s.platform]} ${s.category}`,
       rate: paisaString(s.ratePer1000Paisa),
       min: String(s.min),
@@ -79,7 +80,10 @@ export function v2Balance(user: UserDoc): V2Answer {
   return { balance: paisaString(user.balancePaisa ?? 0), currency: API_V2_CURRENCY };
 }
 
-export async function v2Add(identity: Identity, params: { service?: string; link?: string; quantity?: string }): Promise<V2Answer> {
+export async function v2Add(
+  identity: Identity,
+  params: { service?: string; link?: string; quantity?: string; comments?: string | undefined },
+): Promise<V2Answer> {
   const number = toId(params.service);
   if (number === null) return fail(API_V2_ERRORS.incorrectService);
   const found = await servicesCollection().where('number', '==', number).limit(1).get();
@@ -88,12 +92,21 @@ export async function v2Add(identity: Identity, params: { service?: string; link
   if (!serviceDoc || !service?.active) return fail(API_V2_ERRORS.incorrectService);
   const link = (params.link ?? '').trim();
   if (!isPlatformLink(service.platform, link)) return fail(API_V2_ERRORS.badLink);
-  const quantity = params.quantity !== undefined && /^\d{1,9}$/.test(params.quantity.trim()) ? Number(params.quantity.trim()) : null;
+  // A Custom Comments order is as many as its comments: `quantity`, which clients send or not, is ignored.
+  const comments = takesComments(service) ? commentLines(params.comments ?? '') : null;
+  const commentsProblem = comments && commentsIssue(params.comments ?? '', comments);
+  if (commentsProblem) return fail(commentsProblem);
+  const quantity = comments
+    ? comments.length
+    : params.quantity !== undefined && /^\d{1,9}$/.test(params.quantity.trim())
+      ? Number(params.quantity.trim())
+      : null;
   if (quantity === null) return fail(API_V2_ERRORS.incorrectRequest);
   if (quantity < service.min) return fail(API_V2_ERRORS.quantityLess(service.min));
   if (quantity > service.max) return fail(API_V2_ERRORS.quantityMore(service.max));
   try {
-    const answer = await placeOrder(identity, { serviceId: serviceDoc.id, link, quantity }, { refuseActiveLink: true });
+    const body = { serviceId: serviceDoc.id, link, quantity, ...(comments ? { comments: comments.join('\n') } : {}) };
+    const answer = await placeOrder(identity, body, { refuseActiveLink: true });
     return { order: Number(answer.body.order._id) };
   } catch (error) {
     return refusal(error, 'add', ADD_REFUSALS, API_V2_ERRORS.incorrectRequest);

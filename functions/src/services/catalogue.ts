@@ -14,6 +14,7 @@ import {
   SERVICE_ID_PATTERN,
   SERVICE_LIMITS,
 } from '../shared/catalogue';
+import type { ServiceType } from '../shared/comments';
 import { MESSAGES } from '../shared/messages';
 import { divideRoundHalfUp, formatRupees, type Paisa, toPaisa, toRupees } from '../shared/money';
 import { PLATFORMS, type Platform } from '../shared/platforms';
@@ -64,6 +65,8 @@ export interface ServiceDoc {
   /** Whether a pending order may be cancelled by the customer (API v2 `cancel`). */
   cancel: boolean;
   active: boolean;
+  /** API v2's service type; absent on services stored before types: Default (serviceTypeOf). */
+  type?: ServiceType;
   /** Set by a delete while it checks for orders (see deleteService); never on the wire. */
   deleteCheck?: string;
 }
@@ -117,6 +120,7 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
     refillDays,
     cancel: doc.cancel === true,
     active: doc.active,
+    ...(doc.type ? { type: doc.type } : {}),
   };
 }
 
@@ -250,6 +254,7 @@ function newServiceFields(body: CreateServiceBody): NewServiceFields {
     refillDays,
     cancel: body.cancelAllowed ?? false,
     active: body.active ?? true,
+    ...(body.type ? { type: body.type } : {}),
   };
 }
 
@@ -303,6 +308,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.cancelAllowed !== undefined ? { cancel: patch.cancelAllowed } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
+      ...(patch.type !== undefined ? { type: patch.type } : {}),
       refill: refillDays > 0,
       refillDays,
     };

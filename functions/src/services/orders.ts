@@ -6,6 +6,7 @@ import { fail, invalidInput, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { pageNewestFirst } from '../lib/pagination';
 import { serviceLabel } from '../shared/catalogue';
+import { commentLines, commentsIssue, takesComments } from '../shared/comments';
 import type { ErrorCode } from '../shared/errors';
 import type { FulfilmentState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
@@ -36,6 +37,8 @@ export interface OrderDoc {
   /** sha256 of the canonical link: what the admin's search matches (a link may exceed what Firestore indexes). */
   linkHash?: string;
   quantity: number;
+  /** A Custom Comments order's comments, one per line (`quantity` of them); sent to its provider as they are. */
+  comments?: string;
   pricePaisa: Paisa;
   status: OrderStatus;
   remains?: number;
@@ -77,6 +80,7 @@ export function orderToWire(id: string, doc: OrderDoc): Order {
     ...(doc.remains !== undefined ? { remains: doc.remains } : {}),
     ...(doc.refundPaisa !== undefined ? { refund: toRupees(doc.refundPaisa) } : {}),
     ...(doc.progress && Object.keys(doc.progress).length > 0 ? { progress: doc.progress } : {}),
+    ...(doc.comments !== undefined ? { comments: doc.comments } : {}),
     createdAt: doc.createdAt.toDate().toISOString(),
     updatedAt: doc.updatedAt.toDate().toISOString(),
   };
@@ -98,6 +102,24 @@ export interface PlaceOrderAnswer {
   message: string;
   order: Order;
   balance: number;
+}
+
+/**
+ * A Custom Comments service's comments as stored (one per line, blank lines dropped), checked, and their
+ * count, which must be the quantity asked; null for any other service, which takes none.
+ */
+export function orderComments(service: ServiceDoc, body: { quantity: number; comments?: string | undefined }): string | null {
+  if (!takesComments(service)) {
+    if (body.comments !== undefined) throw invalidInput(MESSAGES.commentsNotTaken, 'comments');
+    return null;
+  }
+  const raw = body.comments ?? '';
+  const lines = commentLines(raw);
+  const issue = commentsIssue(raw, lines);
+  if (issue) throw invalidInput(issue, 'comments');
+  // The count the customer saw priced: a different one would charge what they did not see.
+  if (lines.length !== body.quantity) throw fail('invalid_quantity', MESSAGES.commentsCount, 'quantity');
+  return lines.join('\n');
 }
 
 /** Checks a request against a service; throws the error the user sees. */
@@ -139,7 +161,7 @@ export interface PlaceOrderOptions {
 
 export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
   const link = normalizeLink(body.link);
-  const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price };
+  const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price, comments: body.comments };
   // Which provider the service is linked to, read before the transaction so that its document joins the
   // transaction's one batched read (the link is read again inside, which decides).
   const linkedTo = ((await serviceLinkRef(body.serviceId).get()).data() as ServiceLinkDoc | undefined)?.providerId;
@@ -176,6 +198,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
 
       const service = serviceSnap.data() as ServiceDoc | undefined;
       if (!service?.active) throw fail('service_not_found', MESSAGES.serviceNotFound, 'serviceId');
+      const comments = orderComments(service, body);
       checkOrderAgainstService(service, { link, quantity: body.quantity });
       const pricePaisa = orderPrice(service.ratePer1000Paisa, body.quantity);
       if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw fail('price_changed', MESSAGES.priceChanged, 'price');
@@ -191,6 +214,7 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         link,
         linkHash: orderLinkHash(link),
         quantity: body.quantity,
+        ...(comments !== null ? { comments } : {}),
         pricePaisa,
         refillDays: refillDaysOf(service),
         status: 'pending',

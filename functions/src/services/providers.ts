@@ -347,6 +347,9 @@ export async function importServices(actor: Actor, body: ImportServicesBody, ide
           refill: refillDays > 0,
           refillDays,
           cancel: theirs.cancel,
+          // A Custom Comments service is ordered with comments there: so it is here. Other types (packages,
+          // polls…) are sold as Default, as before types existed.
+          ...(theirs.type.trim().toLowerCase() === 'custom comments' ? { type: 'Custom Comments' as const } : {}),
           // Imported services go on sale at once, as the admin chose them; they can be disabled like any.
           active: true,
         };

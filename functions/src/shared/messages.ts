@@ -4,6 +4,8 @@ export const MESSAGES = {
   adminRequired: 'Admin access required',
   insufficientBalance: 'Insufficient Balance',
   priceChanged: 'Price changed, please review your order',
+  commentsNotTaken: 'This service takes no comments',
+  commentsCount: 'The quantity must be the number of comments',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request',
   transactionIdUsed: 'This transaction ID was already submitted',
   transactionIdCredited: 'This transaction ID was already credited',

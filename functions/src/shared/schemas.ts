@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
+import { COMMENT_LIMITS, SERVICE_TYPES } from './comments';
 import { FULFILMENT_STATES, REFILL_UPSTREAM_STATES } from './fulfilment';
 import { MESSAGES } from './messages';
 import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
@@ -123,6 +124,10 @@ export const placeOrderBody = z.strictObject({
   link: linkSchema,
   quantity: quantitySchema,
   price: rupees().optional(),
+  /** A Custom Comments service's comments, one per line: their count must be `quantity`. */
+  comments: text()
+    .max(COMMENT_LIMITS.total, `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`)
+    .optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
@@ -317,6 +322,7 @@ const serviceFields = {
     .optional(),
   cancelAllowed: z.boolean().optional(),
   active: z.boolean().optional(),
+  type: z.enum(SERVICE_TYPES, { error: 'Unknown service type' }).optional(),
 };
 
 /** What a provider id looks like (Firestore auto ids); anything else names no provider. */
@@ -444,6 +450,8 @@ export const serviceSchema = z.object({
   refillDays: z.number().int().optional(),
   cancel: z.boolean().optional(),
   active: z.boolean(),
+  /** Absent: Default (services stored before types). */
+  type: z.enum(SERVICE_TYPES).optional(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -500,6 +508,8 @@ export const orderSchema = z.object({
   refund: z.number().optional(),
   /** What the provider last reported while delivering: the count it started from and what remains. */
   progress: z.object({ startCount: z.number().int().optional(), remains: z.number().int().optional() }).optional(),
+  /** A Custom Comments order's comments, one per line. */
+  comments: z.string().optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

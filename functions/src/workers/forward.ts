@@ -60,6 +60,8 @@ interface Claim {
   providerServiceId: string;
   link: string;
   quantity: number;
+  /** A Custom Comments order's, one per line. */
+  comments?: string;
 }
 
 const ts = (ms: number) => Timestamp.fromMillis(ms);
@@ -125,6 +127,7 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
       providerServiceId: f.providerServiceId,
       link: order.link,
       quantity: order.quantity,
+      ...(order.comments !== undefined ? { comments: order.comments } : {}),
     };
     return { status: 200, body: { claim } };
   });
@@ -135,7 +138,12 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
   try {
     const client = await deps.clientFor(claim.providerId);
     try {
-      result = await client.add({ service: claim.providerServiceId, link: claim.link, quantity: claim.quantity });
+      result = await client.add({
+        service: claim.providerServiceId,
+        link: claim.link,
+        quantity: claim.quantity,
+        ...(claim.comments !== undefined ? { comments: claim.comments } : {}),
+      });
     } catch (error) {
       // The client answers instead of throwing; a throw after the request left may have placed it.
       result = { ok: false, kind: 'unknown', reason: `the call failed: ${error instanceof Error ? error.message : String(error)}` };

@@ -13,6 +13,7 @@ import {
   type ApiV2Action,
 } from '@shared/api-v2';
 import { REFILL_DAYS } from '@shared/catalogue';
+import { COMMENT_LIMITS } from '@shared/comments';
 import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
 
 /** Written where a real key goes; never a real one. */
@@ -106,7 +107,10 @@ export const API_EXAMPLES: readonly ApiExample[] = [
       },
     ],
     errors: [],
-    notes: ['The example shows two entries; the real list has every active service, ordered by service number.'],
+    notes: [
+      'The example shows two entries; the real list has every active service, ordered by service number.',
+      'The type is Default, or Custom Comments for a service ordered with your own comments (see Place an order).',
+    ],
   },
   {
     id: 'add',
@@ -134,6 +138,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
       'While an order for the same service and link is still pending or in progress, a second one is refused with the active order error. This also keeps a script that retries after a lost answer from ordering twice.',
       "The quantity errors name the service's own min and max, as the service list gives them.",
       'A missing or non-numeric quantity answers Incorrect request.',
+      `A service of type Custom Comments (see the service list) takes comments instead of a quantity: send comments with one comment per line (separated by \\n or \\r\\n; blank lines are dropped, each comment at most ${COMMENT_LIMITS.lineLength} characters). The number of comments is the quantity and sets the price; a quantity sent with them is ignored.`,
     ],
   },
   {

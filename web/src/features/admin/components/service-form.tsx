@@ -2,6 +2,7 @@
 // form refuses what the server would, and the server's refusal shown on its field otherwise.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SERVICE_LIMITS } from '@shared/catalogue';
+import { SERVICE_TYPES, serviceTypeOf } from '@shared/comments';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
 import { type CreateServiceBody, createServiceBody, type Service, type UpdateServiceBody } from '@shared/schemas';
 import { useId, useRef } from 'react';
@@ -15,7 +16,18 @@ import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ApiError } from '@/lib/api-error';
 
 type Values = z.input<typeof createServiceBody>;
-const FIELDS = ['platform', 'category', 'name', 'ratePer1000', 'min', 'max', 'defaultQuantity', 'description', 'refillDays'] as const;
+const FIELDS = [
+  'platform',
+  'category',
+  'name',
+  'ratePer1000',
+  'min',
+  'max',
+  'defaultQuantity',
+  'description',
+  'refillDays',
+  'type',
+] as const;
 
 function valuesOf(service: Service | null): Values {
   if (!service) {
@@ -30,6 +42,7 @@ function valuesOf(service: Service | null): Values {
       description: '',
       refillDays: 0,
       cancelAllowed: true,
+      type: 'Default',
     };
   }
   return {
@@ -43,6 +56,7 @@ function valuesOf(service: Service | null): Values {
     description: service.description ?? '',
     refillDays: service.refillDays ?? 0,
     cancelAllowed: service.cancel === true,
+    type: serviceTypeOf(service),
   };
 }
 
@@ -129,6 +143,18 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
         </datalist>
       </div>
       <TextField label="Name" autoComplete="off" maxLength={SERVICE_LIMITS.name} error={errors.name?.message} {...register('name')} />
+      <SelectField
+        label="Type"
+        hint="Custom Comments: customers type their comments, one per line, instead of a quantity"
+        error={errors.type?.message}
+        {...register('type')}
+      >
+        {SERVICE_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Rate per 1000 (Rs)"

@@ -103,6 +103,7 @@ describe('ServicesPanel', () => {
       description: '',
       refillDays: 0,
       cancelAllowed: true,
+      type: 'Default',
     });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('✅ Live viewers created')).toBeInTheDocument();
@@ -137,6 +138,20 @@ describe('ServicesPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
     expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ name: 'Fast views' });
+  });
+
+  it('makes a service Custom Comments: the type is sent alone', async () => {
+    const { calls } = mockCatalogue({
+      'PATCH /api/admin/services/svc-101': { body: { service: service(101, { type: 'Custom Comments' }) } },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    expect(within(dialog).getByLabelText('Type')).toHaveValue('Default');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Custom Comments');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ type: 'Custom Comments' });
   });
 
   it('closes an edit that changed nothing without a call', async () => {

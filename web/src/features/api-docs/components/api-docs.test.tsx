@@ -1,4 +1,5 @@
 import { API_V2_ERRORS } from '@shared/api-v2';
+import { COMMENT_LIMITS } from '@shared/comments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiDocs } from '@/features/api-docs/components/api-docs';
@@ -6,6 +7,14 @@ import { API_EXAMPLES, codeSamples, endpointUrl, formLines } from '@/features/ap
 import { renderApp } from '@/testing/render';
 
 describe('API documentation page', () => {
+  it('tells how to order a Custom Comments service, with the bound the server checks', () => {
+    renderApp(<ApiDocs />, { route: '/api-docs' });
+    const add = screen.getByRole('region', { name: 'Place an order' });
+    expect(add.textContent).toContain('A service of type Custom Comments');
+    expect(add.textContent).toContain(`each comment at most ${COMMENT_LIMITS.lineLength} characters`);
+    expect(screen.getByRole('region', { name: 'Service list' }).textContent).toContain('or Custom Comments');
+  });
+
   it('documents every action with its request and answer, linked from the contents', () => {
     renderApp(<ApiDocs />, { route: '/api-docs' });
     expect(screen.getByTestId('docs-endpoint')).toHaveTextContent(`${window.location.origin}/api/v2`);

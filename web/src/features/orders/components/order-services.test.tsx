@@ -286,4 +286,48 @@ describe('OrderServices', () => {
     await placeRealFollowersOrder(user);
     expect(await screen.findByText('❌ Account suspended')).toBeInTheDocument();
   });
+
+  it('a Custom Comments service takes comments instead of a quantity: a live count and price, sent with their count', async () => {
+    const random = builtInCatalogue.services.find((s) => s._id === 'tt-comments-random');
+    // Rs 1,500 per 1000: Rs 1.50 a comment, 1..3 comments.
+    liveServices = [
+      ...builtInCatalogue.services,
+      {
+        ...random,
+        _id: 'svc-500',
+        number: 500,
+        name: 'Custom Comments',
+        type: 'Custom Comments',
+        min: 1,
+        max: 3,
+      } as (typeof liveServices)[number],
+    ];
+    const { user } = renderOrder(500);
+    await user.click(await screen.findByRole('button', { name: /^Comments/ }));
+    await user.click(screen.getByRole('radio', { name: /^Custom Comments/ }));
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    const comments = screen.getByLabelText('Comments (one per line)');
+    expect(screen.getByText('0 comments · min 1, max 3')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 0');
+    await user.type(comments, 'Great video!{Enter}{Enter}Zabardast');
+    expect(screen.getByText('2 comments · min 1, max 3')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 3');
+    await user.type(comments, '{Enter}Three{Enter}Four');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 6');
+    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali/video/1');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Comments must be between 1 and 3')).toBeInTheDocument();
+    expect(placeCalls()).toHaveLength(0);
+    await user.type(comments, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 4.50');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Order Placed' });
+    expect(placeCalls()[0]?.body).toEqual({
+      serviceId: 'svc-500',
+      link: 'https://www.tiktok.com/@ali/video/1',
+      quantity: 3,
+      price: 4.5,
+      comments: 'Great video!\nZabardast\nThree',
+    });
+  });
 });

@@ -1,6 +1,7 @@
 // The Order Services screen's working part: platform, service groups, the order form with its live
 // total, the balance check before any call, and the result modal.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
 import { formatRupees, toRupees } from '@shared/money';
 import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
@@ -10,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextField } from '@/components/ui/form-field';
+import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
@@ -28,11 +29,20 @@ export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
 interface OrderFormValues {
   link: string;
   quantity: number;
+  /** A Custom Comments service's comments, one per line: their count is the quantity. */
+  comments: string;
 }
 
-/** The form's rules: the shared link and quantity rules, the service's min/max and its platform's hosts. */
+/** The quantity an order asks for: a Custom Comments service's count of comments, else the quantity typed. */
+export const orderQuantity = (service: Service | null, values: { quantity: number; comments: string }) =>
+  service && takesComments(service) ? commentLines(values.comments).length : values.quantity;
+
+/** The form's rules: the shared link, quantity and comments rules, the service's min/max and its platform's hosts. */
 export function orderFormSchema(service: Service | null) {
-  return z.object({ link: linkSchema, quantity: quantitySchema }).superRefine((values, ctx) => {
+  const withComments = service !== null && takesComments(service);
+  // The quantity field is not shown for a Custom Comments service: its count of comments stands in.
+  const quantity = withComments ? z.number().or(z.nan()) : quantitySchema;
+  return z.object({ link: linkSchema, quantity, comments: z.string() }).superRefine((values, ctx) => {
     if (!service) return;
     if (!isPlatformLink(service.platform, values.link)) {
       ctx.addIssue({
@@ -41,11 +51,18 @@ export function orderFormSchema(service: Service | null) {
         message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${PLATFORM_HOSTS[service.platform].join(', ')})`,
       });
     }
-    if (values.quantity < service.min || values.quantity > service.max) {
+    const field = withComments ? 'comments' : 'quantity';
+    if (withComments) {
+      const issue = commentsIssue(values.comments, commentLines(values.comments));
+      if (issue) return ctx.addIssue({ code: 'custom', path: [field], message: issue });
+    }
+    const count = orderQuantity(service, values);
+    if (count < service.min || count > service.max) {
+      const noun = withComments ? 'Comments' : 'Quantity';
       ctx.addIssue({
         code: 'custom',
-        path: ['quantity'],
-        message: `Quantity must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
+        path: [field],
+        message: `${noun} must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
       });
     }
   });
@@ -98,9 +115,11 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setValue,
     watch,
     formState: { errors },
-  } = useForm<OrderFormValues>({ resolver, defaultValues: { link: '', quantity: Number.NaN } });
+  } = useForm<OrderFormValues>({ resolver, defaultValues: { link: '', quantity: Number.NaN, comments: '' } });
 
-  const quantity = watch('quantity');
+  const withComments = service !== null && takesComments(service);
+  const commentCount = commentLines(watch('comments')).length;
+  const quantity = withComments ? commentCount : watch('quantity');
   const totalPaisa = service ? orderTotalPaisa(service.ratePer1000, quantity) : null;
   const short = totalPaisa !== null && balance !== undefined && isShort(balance, totalPaisa);
   const submitting = placeOrder.isPending;
@@ -127,8 +146,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setValue('quantity', next.defaultQuantity, { shouldValidate: false });
   };
 
-  const onSubmit = handleSubmit(async ({ link, quantity: qty }) => {
+  const onSubmit = handleSubmit(async (values) => {
     if (!service || submitting || !online) return;
+    const qty = orderQuantity(service, values);
     const total = orderTotalPaisa(service.ratePer1000, qty);
     if (total === null || balance === undefined) return;
     if (isShort(balance, total)) {
@@ -136,7 +156,13 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       return;
     }
     setInsufficient(false);
-    const body = { serviceId: service._id, link: link.trim(), quantity: qty, price: toRupees(total) };
+    const body = {
+      serviceId: service._id,
+      link: values.link.trim(),
+      quantity: qty,
+      price: toRupees(total),
+      ...(takesComments(service) ? { comments: commentLines(values.comments).join('\n') } : {}),
+    };
     try {
       const answer = await send(body, (idempotencyKey) => placeOrder.mutateAsync({ body, idempotencyKey }));
       setResult({
@@ -146,7 +172,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
         price: answer.order.price,
         balance: answer.balance,
       });
-      reset({ link: '', quantity: Number.NaN });
+      reset({ link: '', quantity: Number.NaN, comments: '' });
       setServiceId(null);
     } catch (error) {
       if (error instanceof ApiError && isDefiniteFailure(error)) {
@@ -230,17 +256,29 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               error={errors.link?.message}
               {...register('link')}
             />
-            <TextField
-              label="Quantity"
-              type="number"
-              inputMode="numeric"
-              min={service?.min}
-              max={service?.max}
-              step={1}
-              hint={service ? `Min ${service.min.toLocaleString('en-US')}, max ${service.max.toLocaleString('en-US')}` : undefined}
-              error={errors.quantity?.message}
-              {...register('quantity', { valueAsNumber: true })}
-            />
+            {withComments ? (
+              <TextAreaField
+                label="Comments (one per line)"
+                rows={6}
+                maxLength={COMMENT_LIMITS.total}
+                placeholder={'Great video!\nZabardast 👍'}
+                hint={`${commentCount.toLocaleString('en-US')} ${commentCount === 1 ? 'comment' : 'comments'} · min ${service.min.toLocaleString('en-US')}, max ${service.max.toLocaleString('en-US')}`}
+                error={errors.comments?.message}
+                {...register('comments')}
+              />
+            ) : (
+              <TextField
+                label="Quantity"
+                type="number"
+                inputMode="numeric"
+                min={service?.min}
+                max={service?.max}
+                step={1}
+                hint={service ? `Min ${service.min.toLocaleString('en-US')}, max ${service.max.toLocaleString('en-US')}` : undefined}
+                error={errors.quantity?.message}
+                {...register('quantity', { valueAsNumber: true })}
+              />
+            )}
             <dl className="space-y-1 rounded-xl bg-brand-50 px-3 py-3 text-sm">
               <div className="flex items-center justify-between">
                 <dt className="text-slate-700">Total price</dt>
