@@ -579,6 +579,64 @@ describe('the active-order rule', () => {
   });
 });
 
+describe('links as the customers of resellers type them (issue 15)', () => {
+  const ACTIVE = 'You have active order with this link. Please wait until order being completed.';
+  const IG_LIKES = CATALOGUE.find((s) => s.id === 'ig-likes-instant');
+  const FB_PAGE = CATALOGUE.find((s) => s.id === 'fb-page-likes');
+  const add = (key: string, service: { number: number } | undefined, link: string, quantity = 10) =>
+    v2({ key, action: 'add', service: service?.number ?? 0, link, quantity });
+  const storedLink = async (order: number) => (await db.collection('orders').doc(String(order)).get()).get('link') as string;
+
+  it('a link without a scheme is read as https, and the canonical link is stored', async () => {
+    const { key } = await reseller(100);
+    const tag = Date.now();
+    const views = await add(key, VIEWS, `www.TikTok.com/@typed/video/${tag}#top`, 100);
+    expect(views.json).toEqual({ order: expect.any(Number) });
+    expect(await storedLink(views.json.order)).toBe(`https://www.tiktok.com/@typed/video/${tag}`);
+    const likes = await add(key, IG_LIKES, `instagram.com/p/x${tag}`);
+    expect(await storedLink(likes.json.order)).toBe(`https://instagram.com/p/x${tag}`);
+    await expectMoneyInvariants();
+  });
+
+  it.each([
+    [FOLLOWERS, '@shop.pk', 'https://www.instagram.com/shop.pk/'],
+    [FOLLOWERS, 'shop.pk', 'https://www.instagram.com/shop.pk/'],
+    [FB_PAGE, '@my.page', 'https://www.facebook.com/my.page'],
+    [CATALOGUE.find((s) => s.id === 'tt-followers-real'), '@tt_user', 'https://www.tiktok.com/@tt_user'],
+  ])('a followers or page service takes a bare username: %#', async (service, typed, profile) => {
+    const { key } = await reseller(100);
+    const placed = await add(key, service, typed);
+    expect(placed.json).toEqual({ order: expect.any(Number) });
+    expect(await storedLink(placed.json.order)).toBe(profile);
+  });
+
+  it('a post-level service refuses a bare username with Bad link and charges nothing', async () => {
+    const { key, uid } = await reseller(100);
+    expect((await add(key, IG_LIKES, '@shop.pk')).json).toEqual({ error: 'Bad link' });
+    expect((await add(key, VIEWS, 'tt_user', 100)).json).toEqual({ error: 'Bad link' });
+    expect((await add(key, IG_LIKES, 'tiktok.com/@shop')).json).toEqual({ error: 'Bad link' });
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(0);
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('100.00');
+  });
+
+  it('the active-order rule sees a username, a scheme-less link and the full URL as one link', async () => {
+    const { key } = await reseller(100);
+    const name = `rule.${Date.now()}`;
+    const placed = await add(key, FOLLOWERS, `@${name}`);
+    expect(placed.json).toEqual({ order: expect.any(Number) });
+    for (const variant of [name, `www.instagram.com/${name}/`, `https://www.instagram.com/${name}/`, `WWW.INSTAGRAM.COM/${name}/?`]) {
+      expect((await add(key, FOLLOWERS, variant)).json, variant).toEqual({ error: ACTIVE });
+    }
+    // The admin's search by link finds the order under the canonical link.
+    const admin = await createUser({ admin: true });
+    const found = await call(api.url, 'GET', `/api/admin/order?q=${encodeURIComponent(`https://www.instagram.com/${name}/`)}`, {
+      token: admin.token,
+    });
+    expect(found.body.orders.map((o: { _id: string }) => o._id)).toEqual([String(placed.json.order)]);
+    await expectMoneyInvariants();
+  });
+});
+
 describe('a reseller script, written as existing clients are', () => {
   it('places, polls and cancels an order with form POSTs and string parsing', async () => {
     const { key } = await reseller(50);

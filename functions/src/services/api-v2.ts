@@ -6,7 +6,7 @@ import { AppError, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
 import type { ErrorCode } from '../shared/errors';
-import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
+import { canonicalLink, PLATFORM_LABELS } from '../shared/platforms';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId } from './numbers';
 import { type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from './orders';
@@ -86,8 +86,10 @@ export async function v2Add(identity: Identity, params: { service?: string; link
   const serviceDoc = found.docs[0];
   const service = serviceDoc?.data() as ServiceDoc | undefined;
   if (!serviceDoc || !service?.active) return fail(API_V2_ERRORS.incorrectService);
-  const link = (params.link ?? '').trim();
-  if (!isPlatformLink(service.platform, link)) return fail(API_V2_ERRORS.badLink);
+  // As typed by the reseller's customers (no scheme, a bare @username for followers): ordered, stored and
+  // compared by the active-order rule in its canonical form.
+  const link = canonicalLink(service, params.link ?? '');
+  if (link === null) return fail(API_V2_ERRORS.badLink);
   const quantity = params.quantity !== undefined && /^\d{1,9}$/.test(params.quantity.trim()) ? Number(params.quantity.trim()) : null;
   if (quantity === null) return fail(API_V2_ERRORS.incorrectRequest);
   if (quantity < service.min) return fail(API_V2_ERRORS.quantityLess(service.min));
