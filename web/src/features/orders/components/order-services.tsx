@@ -2,8 +2,16 @@
 // total, the balance check before any call, and the result modal.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatRupees, toRupees } from '@shared/money';
-import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
+import {
+  canonicalLink,
+  isAccountLevel,
+  MAX_LINK_LENGTH,
+  PLATFORM_HOSTS,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  type Platform,
+} from '@shared/platforms';
+import { quantitySchema, type Service, text } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,15 +38,21 @@ interface OrderFormValues {
   quantity: number;
 }
 
-/** The form's rules: the shared link and quantity rules, the service's min/max and its platform's hosts. */
+const linkField = text({ error: 'Link is required' }).trim().min(1, 'Link is required').max(MAX_LINK_LENGTH, 'Link is too long');
+
+/**
+ * The form's rules: a link the shared canonicalLink reads for the service (as API v2 does: no scheme
+ * needed, a bare @username for followers), the quantity rules and the service's min/max.
+ */
 export function orderFormSchema(service: Service | null) {
-  return z.object({ link: linkSchema, quantity: quantitySchema }).superRefine((values, ctx) => {
+  return z.object({ link: linkField, quantity: quantitySchema }).superRefine((values, ctx) => {
     if (!service) return;
-    if (!isPlatformLink(service.platform, values.link)) {
+    if (canonicalLink(service, values.link) === null) {
+      const hosts = PLATFORM_HOSTS[service.platform].join(', ');
       ctx.addIssue({
         code: 'custom',
         path: ['link'],
-        message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${PLATFORM_HOSTS[service.platform].join(', ')})`,
+        message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${hosts})${isAccountLevel(service) ? ' or @username' : ''}`,
       });
     }
     if (values.quantity < service.min || values.quantity > service.max) {
@@ -101,6 +115,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   } = useForm<OrderFormValues>({ resolver, defaultValues: { link: '', quantity: Number.NaN } });
 
   const quantity = watch('quantity');
+  // The link the order is placed for, shown while it differs from what was typed (`@user` → its profile).
+  const typedLink = watch('link');
+  const orderedLink = service && typedLink ? canonicalLink(service, typedLink) : null;
   const totalPaisa = service ? orderTotalPaisa(service.ratePer1000, quantity) : null;
   const short = totalPaisa !== null && balance !== undefined && isShort(balance, totalPaisa);
   const submitting = placeOrder.isPending;
@@ -136,7 +153,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       return;
     }
     setInsufficient(false);
-    const body = { serviceId: service._id, link: link.trim(), quantity: qty, price: toRupees(total) };
+    const body = { serviceId: service._id, link: canonicalLink(service, link) ?? link.trim(), quantity: qty, price: toRupees(total) };
     try {
       const answer = await send(body, (idempotencyKey) => placeOrder.mutateAsync({ body, idempotencyKey }));
       setResult({
@@ -223,10 +240,17 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
             </div>
             <TextField
               label="Link"
-              type="url"
+              type="text"
               inputMode="url"
               autoComplete="off"
-              placeholder={`https://www.${PLATFORM_HOSTS[platform][0]}/...`}
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={
+                service && isAccountLevel(service)
+                  ? `@username or ${PLATFORM_HOSTS[platform][0]}/...`
+                  : `https://www.${PLATFORM_HOSTS[platform][0]}/...`
+              }
+              hint={orderedLink && orderedLink !== typedLink.trim() ? `Orders for ${orderedLink}` : undefined}
               error={errors.link?.message}
               {...register('link')}
             />
