@@ -1,5 +1,6 @@
 // The reseller API v2 as existing clients speak it: form-encoded POSTs, answers parsed as strings.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -576,6 +577,97 @@ describe('the active-order rule', () => {
     expect((await add(key, target)).json).toEqual({ error: ACTIVE });
     expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(2);
     await expectMoneyInvariants();
+  });
+});
+
+/** A multipart body byte for byte as PHP's curl builds it from an array for CURLOPT_POSTFIELDS. */
+function phpCurlMultipart(params: Record<string, string> | [string, string][]): { contentType: string; body: string } {
+  const boundary = `------------------------${crypto.randomBytes(8).toString('hex')}`;
+  const parts = (Array.isArray(params) ? params : Object.entries(params)).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
+}
+
+/** One request in each shape the clients in the wild send (issue 15): form, JSON, JS FormData, PHP curl's array, GET. */
+const SHAPES = {
+  form: (url: string, params: Record<string, string>) => fetch(url, { method: 'POST', body: new URLSearchParams(params) }),
+  json: (url: string, params: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }),
+  'JS FormData': (url: string, params: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(params)) form.append(name, value);
+    return fetch(url, { method: 'POST', body: form });
+  },
+  // curl sends `Expect: 100-continue` and waits for the 100 before the body (fetch cannot).
+  'PHP curl array': (url: string, params: Record<string, string>) =>
+    new Promise<Response>((resolve, reject) => {
+      const { contentType, body } = phpCurlMultipart(params);
+      const headers = { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' };
+      const req = http.request(url, { method: 'POST', headers });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0 })));
+      });
+      req.on('error', reject);
+    }),
+  'GET query string': (url: string, params: Record<string, string>) => fetch(`${url}?${new URLSearchParams(params)}`),
+} as const;
+
+describe('request shapes: form, JSON, multipart and GET (issue 15)', () => {
+  it.each(Object.keys(SHAPES) as (keyof typeof SHAPES)[])('%s: services, balance, add and status', async (shape) => {
+    const { key } = await reseller(100);
+    const send = async (params: Record<string, string>) => {
+      const res = await SHAPES[shape](`${api.url}/api/v2`, { key, ...params });
+      expect(res.status).toBe(200);
+      return (await res.json()) as any;
+    };
+    const services = (await send({ action: 'services' })) as { service: number; category: string }[];
+    expect(services).toContainEqual(expect.objectContaining({ service: FOLLOWERS?.number, category: 'Instagram Followers' }));
+    expect(await send({ action: 'balance' })).toEqual({ balance: '100.00', currency: 'PKR' });
+    const link = `https://www.tiktok.com/@shape/video/${Date.now()}`;
+    const added = await send({ action: 'add', service: String(VIEWS?.number), link, quantity: '1000' });
+    expect(added).toEqual({ order: expect.any(Number) });
+    expect((await db.collection('orders').doc(String(added.order)).get()).get('link')).toBe(link);
+    expect(await send({ action: 'status', order: String(added.order) })).toEqual({
+      charge: '20.00',
+      start_count: '0',
+      status: 'Pending',
+      remains: '0',
+      currency: 'PKR',
+    });
+    expect(await send({ action: 'balance' })).toEqual({ balance: '80.00', currency: 'PKR' });
+    await expectMoneyInvariants();
+  });
+
+  it('multipart: file parts are ignored, a non-ASCII value is read, a repeated field or a cut-off body is Incorrect request', async () => {
+    const { key } = await reseller(5);
+    const url = `${api.url}/api/v2`;
+    const form = new FormData();
+    form.append('key', key);
+    form.append('action', 'balance');
+    form.append('upload', new Blob(['not read']), 'notes.txt');
+    expect(await (await fetch(url, { method: 'POST', body: form })).json()).toEqual({ balance: '5.00', currency: 'PKR' });
+
+    const utf8 = phpCurlMultipart({ key, action: 'add', service: String(FOLLOWERS?.number), link: 'انسٹاگرام', quantity: '10' });
+    const bad = await fetch(url, { method: 'POST', headers: { 'content-type': utf8.contentType }, body: utf8.body });
+    expect(await bad.json()).toEqual({ error: 'Bad link' });
+    const repeated = phpCurlMultipart([
+      ['key', key],
+      ['action', 'balance'],
+      ['action', 'services'],
+    ]);
+    const cut = phpCurlMultipart({ key, action: 'balance' });
+    for (const { contentType, body } of [repeated, { ...cut, body: cut.body.slice(0, -30) }]) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+      expect(await res.json()).toEqual({ error: 'Incorrect request' });
+    }
+    // Over the body limit in multipart as in any other shape.
+    const big = phpCurlMultipart({ key, action: 'balance', pad: 'x'.repeat(70 * 1024) });
+    const over = await fetch(url, { method: 'POST', headers: { 'content-type': big.contentType }, body: big.body });
+    expect(await over.json()).toEqual({ error: 'Incorrect request' });
   });
 });
 
