@@ -16,7 +16,9 @@ import {
   EXAMPLE_ORDERS,
   EXAMPLE_REFILLS,
   endpointUrl,
+  REQUEST_SHAPES,
   SAMPLE_ORDER,
+  shapeCommand,
 } from '../../web/src/features/api-docs/examples';
 import {
   newContext,
@@ -224,6 +226,17 @@ describe('the documented examples, sent to the server', () => {
         if (example.id === 'refill') ids.set(EXAMPLE_REFILLS.open.refill, answer.json.refill);
         expect(answer.json, `${example.id}: ${JSON.stringify(request)}`).toStrictEqual(substitute(example.answer, ids));
       }
+    }
+  });
+});
+
+describe('the four documented ways to send a request', () => {
+  it('form, JSON, multipart and GET, each run with curl as documented, get the same answer', async () => {
+    const expected = (await v2({ action: 'balance' })).json;
+    expect(expected).toEqual({ balance: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'PKR' });
+    for (const { shape } of REQUEST_SHAPES) {
+      const command = shapeCommand(shape, ENDPOINT, key, { action: 'balance' });
+      expect(JSON.parse(execFileSync('bash', ['-c', command], { encoding: 'utf8' })), shape).toEqual(expected);
     }
   });
 });

@@ -1,5 +1,6 @@
 // The reseller API v2 as existing clients speak it: form-encoded POSTs, answers parsed as strings.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -575,6 +576,155 @@ describe('the active-order rule', () => {
     expect((await legacy.get()).exists).toBe(false);
     expect((await add(key, target)).json).toEqual({ error: ACTIVE });
     expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(2);
+    await expectMoneyInvariants();
+  });
+});
+
+/** A multipart body byte for byte as PHP's curl builds it from an array for CURLOPT_POSTFIELDS. */
+function phpCurlMultipart(params: Record<string, string> | [string, string][]): { contentType: string; body: string } {
+  const boundary = `------------------------${crypto.randomBytes(8).toString('hex')}`;
+  const parts = (Array.isArray(params) ? params : Object.entries(params)).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
+}
+
+/** One request in each shape the clients in the wild send (issue 15): form, JSON, JS FormData, PHP curl's array, GET. */
+const SHAPES = {
+  form: (url: string, params: Record<string, string>) => fetch(url, { method: 'POST', body: new URLSearchParams(params) }),
+  json: (url: string, params: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }),
+  'JS FormData': (url: string, params: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(params)) form.append(name, value);
+    return fetch(url, { method: 'POST', body: form });
+  },
+  // curl sends `Expect: 100-continue` and waits for the 100 before the body (fetch cannot).
+  'PHP curl array': (url: string, params: Record<string, string>) =>
+    new Promise<Response>((resolve, reject) => {
+      const { contentType, body } = phpCurlMultipart(params);
+      const headers = { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' };
+      const req = http.request(url, { method: 'POST', headers });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0 })));
+      });
+      req.on('error', reject);
+    }),
+  'GET query string': (url: string, params: Record<string, string>) => fetch(`${url}?${new URLSearchParams(params)}`),
+} as const;
+
+describe('request shapes: form, JSON, multipart and GET (issue 15)', () => {
+  it.each(Object.keys(SHAPES) as (keyof typeof SHAPES)[])('%s: services, balance, add and status', async (shape) => {
+    const { key } = await reseller(100);
+    const send = async (params: Record<string, string>) => {
+      const res = await SHAPES[shape](`${api.url}/api/v2`, { key, ...params });
+      expect(res.status).toBe(200);
+      return (await res.json()) as any;
+    };
+    const services = (await send({ action: 'services' })) as { service: number; category: string }[];
+    expect(services).toContainEqual(expect.objectContaining({ service: FOLLOWERS?.number, category: 'Instagram Followers' }));
+    expect(await send({ action: 'balance' })).toEqual({ balance: '100.00', currency: 'PKR' });
+    const link = `https://www.tiktok.com/@shape/video/${Date.now()}`;
+    const added = await send({ action: 'add', service: String(VIEWS?.number), link, quantity: '1000' });
+    expect(added).toEqual({ order: expect.any(Number) });
+    expect((await db.collection('orders').doc(String(added.order)).get()).get('link')).toBe(link);
+    expect(await send({ action: 'status', order: String(added.order) })).toEqual({
+      charge: '20.00',
+      start_count: '0',
+      status: 'Pending',
+      remains: '0',
+      currency: 'PKR',
+    });
+    expect(await send({ action: 'balance' })).toEqual({ balance: '80.00', currency: 'PKR' });
+    await expectMoneyInvariants();
+  });
+
+  it('multipart: file parts are ignored, a non-ASCII value is read, a repeated field or a cut-off body is Incorrect request', async () => {
+    const { key } = await reseller(5);
+    const url = `${api.url}/api/v2`;
+    const form = new FormData();
+    form.append('key', key);
+    form.append('action', 'balance');
+    form.append('upload', new Blob(['not read']), 'notes.txt');
+    expect(await (await fetch(url, { method: 'POST', body: form })).json()).toEqual({ balance: '5.00', currency: 'PKR' });
+
+    const utf8 = phpCurlMultipart({ key, action: 'add', service: String(FOLLOWERS?.number), link: 'انسٹاگرام', quantity: '10' });
+    const bad = await fetch(url, { method: 'POST', headers: { 'content-type': utf8.contentType }, body: utf8.body });
+    expect(await bad.json()).toEqual({ error: 'Bad link' });
+    const repeated = phpCurlMultipart([
+      ['key', key],
+      ['action', 'balance'],
+      ['action', 'services'],
+    ]);
+    const cut = phpCurlMultipart({ key, action: 'balance' });
+    for (const { contentType, body } of [repeated, { ...cut, body: cut.body.slice(0, -30) }]) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+      expect(await res.json()).toEqual({ error: 'Incorrect request' });
+    }
+    // Over the body limit in multipart as in any other shape.
+    const big = phpCurlMultipart({ key, action: 'balance', pad: 'x'.repeat(70 * 1024) });
+    const over = await fetch(url, { method: 'POST', headers: { 'content-type': big.contentType }, body: big.body });
+    expect(await over.json()).toEqual({ error: 'Incorrect request' });
+  });
+});
+
+describe('links as the customers of resellers type them (issue 15)', () => {
+  const ACTIVE = 'You have active order with this link. Please wait until order being completed.';
+  const IG_LIKES = CATALOGUE.find((s) => s.id === 'ig-likes-instant');
+  const FB_PAGE = CATALOGUE.find((s) => s.id === 'fb-page-likes');
+  const add = (key: string, service: { number: number } | undefined, link: string, quantity = 10) =>
+    v2({ key, action: 'add', service: service?.number ?? 0, link, quantity });
+  const storedLink = async (order: number) => (await db.collection('orders').doc(String(order)).get()).get('link') as string;
+
+  it('a link without a scheme is read as https, and the canonical link is stored', async () => {
+    const { key } = await reseller(100);
+    const tag = Date.now();
+    const views = await add(key, VIEWS, `www.TikTok.com/@typed/video/${tag}#top`, 100);
+    expect(views.json).toEqual({ order: expect.any(Number) });
+    expect(await storedLink(views.json.order)).toBe(`https://www.tiktok.com/@typed/video/${tag}`);
+    const likes = await add(key, IG_LIKES, `instagram.com/p/x${tag}`);
+    expect(await storedLink(likes.json.order)).toBe(`https://instagram.com/p/x${tag}`);
+    await expectMoneyInvariants();
+  });
+
+  it.each([
+    [FOLLOWERS, '@shop.pk', 'https://www.instagram.com/shop.pk/'],
+    [FOLLOWERS, 'shop.pk', 'https://www.instagram.com/shop.pk/'],
+    [FB_PAGE, '@my.page', 'https://www.facebook.com/my.page'],
+    [CATALOGUE.find((s) => s.id === 'tt-followers-real'), '@tt_user', 'https://www.tiktok.com/@tt_user'],
+  ])('a followers or page service takes a bare username: %#', async (service, typed, profile) => {
+    const { key } = await reseller(100);
+    const placed = await add(key, service, typed);
+    expect(placed.json).toEqual({ order: expect.any(Number) });
+    expect(await storedLink(placed.json.order)).toBe(profile);
+  });
+
+  it('a post-level service refuses a bare username with Bad link and charges nothing', async () => {
+    const { key, uid } = await reseller(100);
+    expect((await add(key, IG_LIKES, '@shop.pk')).json).toEqual({ error: 'Bad link' });
+    expect((await add(key, VIEWS, 'tt_user', 100)).json).toEqual({ error: 'Bad link' });
+    expect((await add(key, IG_LIKES, 'tiktok.com/@shop')).json).toEqual({ error: 'Bad link' });
+    expect((await db.collection('orders').where('userId', '==', uid).get()).size).toBe(0);
+    expect((await v2({ key, action: 'balance' })).json.balance).toBe('100.00');
+  });
+
+  it('the active-order rule sees a username, a scheme-less link and the full URL as one link', async () => {
+    const { key } = await reseller(100);
+    const name = `rule.${Date.now()}`;
+    const placed = await add(key, FOLLOWERS, `@${name}`);
+    expect(placed.json).toEqual({ order: expect.any(Number) });
+    for (const variant of [name, `www.instagram.com/${name}/`, `https://www.instagram.com/${name}/`, `WWW.INSTAGRAM.COM/${name}/?`]) {
+      expect((await add(key, FOLLOWERS, variant)).json, variant).toEqual({ error: ACTIVE });
+    }
+    // The admin's search by link finds the order under the canonical link.
+    const admin = await createUser({ admin: true });
+    const found = await call(api.url, 'GET', `/api/admin/order?q=${encodeURIComponent(`https://www.instagram.com/${name}/`)}`, {
+      token: admin.token,
+    });
+    expect(found.body.orders.map((o: { _id: string }) => o._id)).toEqual([String(placed.json.order)]);
     await expectMoneyInvariants();
   });
 });

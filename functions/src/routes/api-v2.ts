@@ -1,11 +1,13 @@
-// POST /api/v2: the reseller API. Parameters come form-encoded (what nearly every client sends), as
-// JSON, or in the query string; answers are HTTP 200 with JSON, `{"error": ...}` for errors (an
+// /api/v2: the reseller API. Parameters come in a POST form-encoded (what nearly every client sends),
+// as multipart/form-data (JS FormData, PHP curl given an array), as JSON, or in the query string of a
+// POST or a GET (smmdoc's provider settings send GET); answers are HTTP 200 with JSON, `{"error": ...}` for errors (an
 // oversized body, contention and server errors included), except 429 past a key's rate limit and past
 // the limit of wrong keys from one client address.
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { config } from '../lib/config';
 import { clientAddress } from '../middleware/client-address';
+import { multipartFields } from '../middleware/multipart-fields';
 import { takeApiRequest, wrongKeyWait } from '../services/api-rate-limit';
 import {
   unexpectedFailure,
@@ -44,7 +46,11 @@ const params = z.object({
 
 export const apiV2Router = Router();
 
-apiV2Router.use(express.urlencoded({ extended: false, limit: config.bodyLimitBytes }), express.json({ limit: config.bodyLimitBytes }));
+apiV2Router.use(
+  express.urlencoded({ extended: false, limit: config.bodyLimitBytes }),
+  express.json({ limit: config.bodyLimitBytes }),
+  multipartFields({ limit: config.bodyLimitBytes }),
+);
 
 const answer = (res: Response, body: unknown, status = 200) => {
   res.set('Cache-Control', 'no-store').status(status).json(body);
@@ -66,7 +72,7 @@ function idList(value: string): string[] | null {
   return ids.length === 0 || ids.length > API_V2_MAX_IDS ? null : ids;
 }
 
-apiV2Router.post('/', async (req: Request, res: Response) => {
+async function serve(req: Request, res: Response) {
   const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
   const parsed = params.safeParse({ ...req.query, ...body });
   if (!parsed.success) return answer(res, { error: API_V2_ERRORS.incorrectRequest });
@@ -134,7 +140,10 @@ apiV2Router.post('/', async (req: Request, res: Response) => {
   } catch (error) {
     return answerFailure(res, error, { action });
   }
-});
+}
+
+apiV2Router.post('/', serve);
+apiV2Router.get('/', serve);
 
 apiV2Router.all('/', (_req, res) => answer(res, { error: API_V2_ERRORS.incorrectRequest }));
 

@@ -7,7 +7,7 @@ import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
 import { commentLines, commentsIssue, serviceTypeOf, takesComments } from '../shared/comments';
 import type { ErrorCode } from '../shared/errors';
-import { isPlatformLink, PLATFORM_LABELS } from '../shared/platforms';
+import { canonicalLink, PLATFORM_LABELS } from '../shared/platforms';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { isNumberedId } from './numbers';
 import { type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from './orders';
@@ -90,8 +90,10 @@ export async function v2Add(
   const serviceDoc = found.docs[0];
   const service = serviceDoc?.data() as ServiceDoc | undefined;
   if (!serviceDoc || !service?.active) return fail(API_V2_ERRORS.incorrectService);
-  const link = (params.link ?? '').trim();
-  if (!isPlatformLink(service.platform, link)) return fail(API_V2_ERRORS.badLink);
+  // As typed by the reseller's customers (no scheme, a bare @username for followers): ordered, stored and
+  // compared by the active-order rule in its canonical form.
+  const link = canonicalLink(service, params.link ?? '');
+  if (link === null) return fail(API_V2_ERRORS.badLink);
   // A Custom Comments order is as many as its comments: `quantity`, which clients send or not, is ignored.
   const comments = takesComments(service) ? commentLines(params.comments ?? '') : null;
   const commentsProblem = comments && commentsIssue(params.comments ?? '', comments);

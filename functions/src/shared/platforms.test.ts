@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlatformLink, normalizeLink } from './platforms';
+import { canonicalLink, isAccountLevel, isPlatformLink, normalizeLink } from './platforms';
 
 describe('platform links', () => {
   it.each([
@@ -38,5 +38,73 @@ describe('platform links', () => {
   ])('gives %s and its variants one form: %s', (variant, canonical) => {
     expect(normalizeLink(variant)).toBe(canonical);
     expect(normalizeLink(canonical)).toBe(canonical);
+  });
+});
+
+describe('canonicalLink: links as customers type them', () => {
+  const followers = { platform: 'tiktok', category: 'Followers' } as const;
+  const views = { platform: 'tiktok', category: 'Views' } as const;
+  const igFollowers = { platform: 'instagram', category: 'Followers' } as const;
+  const igLikes = { platform: 'instagram', category: 'Likes' } as const;
+  const fbPage = { platform: 'facebook', category: 'Page Likes + Followers' } as const;
+  const fbLikes = { platform: 'facebook', category: 'Likes' } as const;
+
+  it.each([
+    [views, 'www.tiktok.com/@user/video/1', 'https://www.tiktok.com/@user/video/1'],
+    [views, ' vm.tiktok.com/ZMabc/ ', 'https://vm.tiktok.com/ZMabc/'],
+    [igLikes, 'instagram.com/p/x', 'https://instagram.com/p/x'],
+    [igLikes, 'Instagram.com/p/x/?igsh=1#c', 'https://instagram.com/p/x/?igsh=1'],
+    [fbLikes, 'm.facebook.com/story.php?id=1', 'https://m.facebook.com/story.php?id=1'],
+    [fbLikes, '//fb.watch/abc/', 'https://fb.watch/abc/'],
+    [followers, 'tiktok.com:443/@user', 'https://tiktok.com/@user'],
+    [followers, '@user', 'https://www.tiktok.com/@user'],
+    [followers, 'user.name_1', 'https://www.tiktok.com/@user.name_1'],
+    [igFollowers, '@shop.pk', 'https://www.instagram.com/shop.pk/'],
+    [igFollowers, 'shop_pk', 'https://www.instagram.com/shop_pk/'],
+    [fbPage, '@mypage', 'https://www.facebook.com/mypage'],
+    [fbPage, 'my.page', 'https://www.facebook.com/my.page'],
+  ] as const)('%o reads %j as %s', (service, typed, canonical) => {
+    expect(canonicalLink(service, typed)).toBe(canonical);
+    // What it stores is already canonical: the same link again gives itself.
+    expect(canonicalLink(service, canonical)).toBe(canonical);
+  });
+
+  it.each([
+    [views, '@user'],
+    [igLikes, 'shop_pk'],
+    [fbLikes, '@mypage'],
+    [followers, 'instagram.com/user'],
+    [followers, 'javascript:alert(1)'],
+    [followers, 'ftp://tiktok.com/x'],
+    [followers, 'user:pw@tiktok.com/x'],
+    [followers, 'https//tiktok.com/@user'],
+    [followers, 'tiktok.com.evil.example/@user'],
+    [followers, '@us er'],
+    [followers, '@'],
+    [followers, '...'],
+    [followers, ''],
+    [followers, `tiktok.com/${'a'.repeat(2048)}`],
+  ] as const)('%o refuses %j', (service, typed) => {
+    expect(canonicalLink(service, typed)).toBeNull();
+  });
+
+  it('keeps full URLs exactly as normalizeLink gives them', () => {
+    for (const link of ['https://www.tiktok.com/@User/video/1?lang=en#x', 'http://tiktok.com:80/@u', 'HTTPS://WWW.TIKTOK.COM/@u/video/1']) {
+      expect(canonicalLink(followers, link)).toBe(normalizeLink(link));
+    }
+    expect(canonicalLink(followers, 'https://www.instagram.com/user')).toBeNull();
+  });
+
+  it.each([
+    ['Followers', true],
+    ['Page Likes + Followers', true],
+    ['Page Follows', true],
+    ['Subscribers', true],
+    ['Likes', false],
+    ['Views', false],
+    ['Comments', false],
+    ['Video Reactions', false],
+  ])('%s is account-level: %s', (category, accountLevel) => {
+    expect(isAccountLevel({ category })).toBe(accountLevel);
   });
 });

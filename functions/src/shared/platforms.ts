@@ -61,3 +61,41 @@ export function normalizeLink(link: string): string {
   url.search = normalizeEscapes(url.search);
   return url.toString();
 }
+
+/**
+ * Services ordered for an account rather than a post (followers, page likes or follows): for these a
+ * bare `@username` names the account. One rule for the web form and API v2, read from the category
+ * the admin names (free text), so a renamed or new category of that kind follows.
+ */
+export function isAccountLevel(service: { category: string }): boolean {
+  return /\b(followers?|follows?|subscribers?|page likes?)\b/i.test(service.category);
+}
+
+/** The profile address of a username on each platform. */
+const PROFILE_URL: Record<Platform, (username: string) => string> = {
+  tiktok: (username) => `https://www.tiktok.com/@${username}`,
+  instagram: (username) => `https://www.instagram.com/${username}/`,
+  facebook: (username) => `https://www.facebook.com/${username}`,
+};
+
+/** A username as the platforms allow them (letters, digits, `.` and `_`), with or without its `@`. */
+const USERNAME = /^@?([A-Za-z0-9._]{1,50})$/;
+/** `javascript:`, `ftp:`…: a scheme (no dot before the colon, unlike `tiktok.com:443/…`). */
+const OTHER_SCHEME = /^[A-Za-z][A-Za-z0-9+-]*:/;
+
+/**
+ * The link an order of `service` is placed, stored and compared with, from the link as the customer
+ * typed it; null when it names nothing of the service's platform. A full http(s) URL is exactly
+ * normalizeLink's; a link without a scheme (`www.tiktok.com/@user`, `instagram.com/p/x`) is read as
+ * https; for account-level services a bare `@username` or `username` is the platform's profile URL.
+ */
+export function canonicalLink(service: { platform: Platform; category: string }, typed: string): string | null {
+  const link = typed.trim();
+  if (parseHttpUrl(link)) return isPlatformLink(service.platform, link) ? normalizeLink(link) : null;
+  if (link.length === 0 || /\s/.test(link) || /^https?:/i.test(link) || OTHER_SCHEME.test(link)) return null;
+  const withScheme = `https://${link.replace(/^\/\//, '')}`;
+  if (isPlatformLink(service.platform, withScheme)) return normalizeLink(withScheme);
+  const username = USERNAME.exec(link)?.[1];
+  if (username && /[A-Za-z0-9]/.test(username) && isAccountLevel(service)) return normalizeLink(PROFILE_URL[service.platform](username));
+  return null;
+}

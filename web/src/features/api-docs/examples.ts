@@ -120,7 +120,11 @@ export const API_EXAMPLES: readonly ApiExample[] = [
       'Orders a service for a link. The price is taken from your balance at once, exactly as for an order placed on the website; the answer is the new order number.',
     params: [
       { name: 'service', description: 'The service number from the service list.' },
-      { name: 'link', description: "The profile, post or video link: an http(s) address on the service's platform." },
+      {
+        name: 'link',
+        description:
+          "The profile, post or video link on the service's platform; without https:// it is read as https. For followers and page services a bare @username (or username) works too: it is ordered as the profile's link.",
+      },
       { name: 'quantity', description: "A whole number between the service's min and max." },
     ],
     request: { action: 'add', service: String(followers.service), link: followers.link, quantity: String(followers.quantity) },
@@ -414,6 +418,37 @@ export function codeSamples(options: SampleOptions): CodeSample[] {
 /** The endpoint as the page shows it. */
 export function endpointUrl(origin: string): string {
   return `${origin}${API_V2_PATH}`;
+}
+
+/** The four ways a request may be sent, each one curl command (the reseller-api browser test runs them). */
+export type RequestShape = 'form' | 'json' | 'multipart' | 'get';
+
+export const REQUEST_SHAPES: readonly { shape: RequestShape; label: string }[] = [
+  { shape: 'form', label: 'POST, form fields (application/x-www-form-urlencoded)' },
+  { shape: 'json', label: 'POST, a JSON body' },
+  { shape: 'multipart', label: 'POST, multipart/form-data (JS FormData, PHP curl given an array)' },
+  { shape: 'get', label: 'GET, everything in the query string' },
+];
+
+/** `request` (with the key) sent as `shape` by curl. */
+export function shapeCommand(shape: RequestShape, endpoint: string, key: string, request: Readonly<Record<string, string>>): string {
+  const fields = { key, ...request };
+  const each = (option: string) => Object.entries(fields).map(([name, value]) => `  ${option} ${shellQuote(`${name}=${value}`)}`);
+  switch (shape) {
+    case 'form':
+      return curlCommand(endpoint, key, request);
+    case 'json':
+      return [
+        `curl -s -X POST ${shellQuote(endpoint)}`,
+        "  -H 'Content-Type: application/json'",
+        `  -d ${shellQuote(JSON.stringify(fields))}`,
+      ].join(' \\\n');
+    case 'multipart':
+      // --form-string, not -F: a value starting with @ (a username) is then text, not a file to upload.
+      return [`curl -s ${shellQuote(endpoint)}`, ...each('--form-string')].join(' \\\n');
+    case 'get':
+      return [`curl -s -G ${shellQuote(endpoint)}`, ...each('--data-urlencode')].join(' \\\n');
+  }
 }
 
 /** How a request looks as form fields, one per line (what the docs show). */

@@ -3,7 +3,15 @@ import { COMMENT_LIMITS } from '@shared/comments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiDocs } from '@/features/api-docs/components/api-docs';
-import { API_EXAMPLES, codeSamples, endpointUrl, formLines } from '@/features/api-docs/examples';
+import {
+  API_EXAMPLES,
+  codeSamples,
+  endpointUrl,
+  formLines,
+  KEY_PLACEHOLDER,
+  REQUEST_SHAPES,
+  shapeCommand,
+} from '@/features/api-docs/examples';
 import { renderApp } from '@/testing/render';
 
 describe('API documentation page', () => {
@@ -31,6 +39,20 @@ describe('API documentation page', () => {
     }
     expect(screen.getAllByText(JSON.stringify({ error: API_V2_ERRORS.invalidKey })).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'API page' })).toHaveAttribute('href', '/api-access');
+  });
+
+  it('shows a request in each of the four shapes the API reads: form, JSON, multipart, GET', () => {
+    renderApp(<ApiDocs />, { route: '/api-docs' });
+    expect(screen.getByRole('link', { name: 'the four ways' })).toHaveAttribute('href', '#request-shapes');
+    const endpoint = endpointUrl(window.location.origin);
+    expect(REQUEST_SHAPES.map((s) => s.shape)).toEqual(['form', 'json', 'multipart', 'get']);
+    for (const { shape } of REQUEST_SHAPES) {
+      expect(screen.getByTestId(`request-shape-${shape}`).textContent).toContain(
+        shapeCommand(shape, endpoint, KEY_PLACEHOLDER, { action: 'balance' }),
+      );
+    }
+    expect(shapeCommand('multipart', endpoint, KEY_PLACEHOLDER, { action: 'balance' })).toContain('--form-string key=YOUR_API_KEY');
+    expect(shapeCommand('get', endpoint, KEY_PLACEHOLDER, { action: 'balance' })).toMatch(/^curl -s -G /);
   });
 
   it('shows the code samples as tabs that arrow keys move between, each with a copy button', async () => {

@@ -17,6 +17,8 @@ import {
   formLines,
   KEY_PLACEHOLDER,
   RATE_LIMIT_TEXT,
+  REQUEST_SHAPES,
+  shapeCommand,
 } from '@/features/api-docs/examples';
 import { CodeBlock } from './code-block';
 import { CodeTabs } from './code-tabs';
@@ -125,7 +127,12 @@ export function ApiDocs() {
             <dt className="text-sm font-semibold text-slate-900">Method</dt>
             <dd className="text-sm text-slate-700">
               <Code>POST</Code> with form fields (<Code>application/x-www-form-urlencoded</Code>), as nearly every client sends them. A JSON
-              body or query-string parameters work too.
+              body, <Code>multipart/form-data</Code> (JS <Code>FormData</Code>, PHP curl given an array) and a <Code>GET</Code> with every
+              parameter in the query string work too: see{' '}
+              <a href="#request-shapes" className="font-semibold text-brand-700 hover:underline">
+                the four ways
+              </a>
+              .
             </dd>
           </div>
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
@@ -169,6 +176,16 @@ export function ApiDocs() {
             </li>
           </ul>
         </nav>
+      </Section>
+
+      <Section id="request-shapes" title="Four ways to send a request">
+        <p className="text-slate-700">The same balance request in each shape the API reads; all four get the same answer.</p>
+        {REQUEST_SHAPES.map(({ shape, label }) => (
+          <div key={shape} data-testid={`request-shape-${shape}`}>
+            <Sub>{label}</Sub>
+            <CodeBlock code={shapeCommand(shape, endpoint, KEY_PLACEHOLDER, { action: 'balance' })} />
+          </div>
+        ))}
       </Section>
 
       <Section id="answers" title="Reading the answers">

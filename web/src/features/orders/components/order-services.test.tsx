@@ -145,8 +145,40 @@ describe('OrderServices', () => {
     await user.type(screen.getByLabelText('Link'), 'https://www.instagram.com/p/1');
     await user.type(screen.getByLabelText('Quantity'), '5');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText('Enter a TikTok link (tiktok.com)')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a TikTok link (tiktok.com) or @username')).toBeInTheDocument();
     expect(screen.getByText('Quantity must be between 10 and 100,000')).toBeInTheDocument();
+    expect(placeCalls()).toHaveLength(0);
+  });
+
+  it('takes a link without https:// or a bare @username for followers, shows the link it orders for and sends that one', async () => {
+    const { user } = renderOrder(500);
+    await chooseTikTokRealFollowers(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    const link = screen.getByLabelText('Link');
+    await user.type(link, 'www.TikTok.com/@ali#bio');
+    expect(screen.getByText('Orders for https://www.tiktok.com/@ali')).toBeInTheDocument();
+    await user.clear(link);
+    await user.type(link, '@ali');
+    expect(screen.getByText('Orders for https://www.tiktok.com/@ali')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Order Placed' });
+    expect(placeCalls().map((c) => c.body)).toEqual([
+      { serviceId: 'tt-followers-real', link: 'https://www.tiktok.com/@ali', quantity: 50, price: 45 },
+    ]);
+  });
+
+  it('refuses a bare username for a post-level service', async () => {
+    const { user } = renderOrder(500);
+    await user.click(await screen.findByRole('button', { name: /^Likes/ }));
+    await user.click(screen.getByRole('radio', { name: /Instant Likes/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Link'), '@ali');
+    expect(screen.queryByText(/^Orders for/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Enter a TikTok link (tiktok.com)')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Link'));
+    await user.type(screen.getByLabelText('Link'), 'tiktok.com/@ali/video/1');
+    expect(screen.getByText('Orders for https://tiktok.com/@ali/video/1')).toBeInTheDocument();
     expect(placeCalls()).toHaveLength(0);
   });
 

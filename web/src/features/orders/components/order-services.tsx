@@ -3,8 +3,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
 import { formatRupees, toRupees } from '@shared/money';
-import { isPlatformLink, PLATFORM_HOSTS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import { linkSchema, quantitySchema, type Service } from '@shared/schemas';
+import {
+  canonicalLink,
+  isAccountLevel,
+  MAX_LINK_LENGTH,
+  PLATFORM_HOSTS,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  type Platform,
+} from '@shared/platforms';
+import { quantitySchema, type Service, text } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,22 +41,28 @@ interface OrderFormValues {
   comments: string;
 }
 
+const linkField = text({ error: 'Link is required' }).trim().min(1, 'Link is required').max(MAX_LINK_LENGTH, 'Link is too long');
+
 /** The quantity an order asks for: a Custom Comments service's count of comments, else the quantity typed. */
 export const orderQuantity = (service: Service | null, values: { quantity: number; comments: string }) =>
   service && takesComments(service) ? commentLines(values.comments).length : values.quantity;
 
-/** The form's rules: the shared link, quantity and comments rules, the service's min/max and its platform's hosts. */
+/**
+ * The form's rules: a link the shared canonicalLink reads for the service (as API v2 does: no scheme
+ * needed, a bare @username for followers), the quantity and comments rules and the service's min/max.
+ */
 export function orderFormSchema(service: Service | null) {
   const withComments = service !== null && takesComments(service);
   // The quantity field is not shown for a Custom Comments service: its count of comments stands in.
   const quantity = withComments ? z.number().or(z.nan()) : quantitySchema;
-  return z.object({ link: linkSchema, quantity, comments: z.string() }).superRefine((values, ctx) => {
+  return z.object({ link: linkField, quantity, comments: z.string() }).superRefine((values, ctx) => {
     if (!service) return;
-    if (!isPlatformLink(service.platform, values.link)) {
+    if (canonicalLink(service, values.link) === null) {
+      const hosts = PLATFORM_HOSTS[service.platform].join(', ');
       ctx.addIssue({
         code: 'custom',
         path: ['link'],
-        message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${PLATFORM_HOSTS[service.platform].join(', ')})`,
+        message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${hosts})${isAccountLevel(service) ? ' or @username' : ''}`,
       });
     }
     const field = withComments ? 'comments' : 'quantity';
@@ -120,6 +134,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const withComments = service !== null && takesComments(service);
   const commentCount = commentLines(watch('comments')).length;
   const quantity = withComments ? commentCount : watch('quantity');
+  // The link the order is placed for, shown while it differs from what was typed (`@user` → its profile).
+  const typedLink = watch('link');
+  const orderedLink = service && typedLink ? canonicalLink(service, typedLink) : null;
   const totalPaisa = service ? orderTotalPaisa(service.ratePer1000, quantity) : null;
   const short = totalPaisa !== null && balance !== undefined && isShort(balance, totalPaisa);
   const submitting = placeOrder.isPending;
@@ -158,7 +175,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setInsufficient(false);
     const body = {
       serviceId: service._id,
-      link: values.link.trim(),
+      link: canonicalLink(service, values.link) ?? values.link.trim(),
       quantity: qty,
       price: toRupees(total),
       ...(takesComments(service) ? { comments: commentLines(values.comments).join('\n') } : {}),
@@ -249,10 +266,17 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
             </div>
             <TextField
               label="Link"
-              type="url"
+              type="text"
               inputMode="url"
               autoComplete="off"
-              placeholder={`https://www.${PLATFORM_HOSTS[platform][0]}/...`}
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={
+                service && isAccountLevel(service)
+                  ? `@username or ${PLATFORM_HOSTS[platform][0]}/...`
+                  : `https://www.${PLATFORM_HOSTS[platform][0]}/...`
+              }
+              hint={orderedLink && orderedLink !== typedLink.trim() ? `Orders for ${orderedLink}` : undefined}
               error={errors.link?.message}
               {...register('link')}
             />
