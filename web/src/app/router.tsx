@@ -23,6 +23,7 @@ export const routes = [
         children: [
           { path: paths.dashboard.path, lazy: () => import('@/app/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
           { path: paths.order.path, lazy: () => import('@/app/routes/order').then((m) => ({ Component: m.OrderRoute })) },
+          { path: paths.massOrder.path, lazy: () => import('@/app/routes/mass-order').then((m) => ({ Component: m.MassOrderRoute })) },
           { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
         ],
       },

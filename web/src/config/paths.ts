@@ -18,6 +18,7 @@ export const paths = {
       return query ? `/order?${query}` : '/order';
     },
   },
+  massOrder: { path: '/mass-order', getHref: () => '/mass-order' },
   // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
   adminOrders: {

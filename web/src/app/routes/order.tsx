@@ -1,5 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { paths } from '@/config/paths';
 import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { OrderServices } from '@/features/orders/components/order-services';
 import { OrderTips } from '@/features/orders/components/order-tips';
@@ -26,6 +27,12 @@ export function OrderRoute() {
           search={search}
           suspended={Boolean(profile.data?.blocked)}
         />
+        <p className="text-sm text-slate-600">
+          Many orders at once?{' '}
+          <Link to={paths.massOrder.getHref()} className="font-semibold text-brand-700 hover:underline">
+            Mass Order
+          </Link>
+        </p>
         <OrderTips />
       </div>
     </Page>

@@ -16,6 +16,11 @@ function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean 
         Place Order
       </NavLink>
       {isSignedIn ? (
+        <NavLink to={paths.massOrder.getHref()} className={linkClass}>
+          Mass Order
+        </NavLink>
+      ) : null}
+      {isSignedIn ? (
         <NavLink to={paths.apiAccess.getHref()} className={linkClass}>
           API
         </NavLink>
