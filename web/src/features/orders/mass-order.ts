@@ -20,7 +20,8 @@ const DIGITS = /^\d+$/;
 export function parseMassLine(lineNo: number, content: string, services: readonly Service[]): MassLine {
   const fields = content.split('|').map((field) => field.trim());
   const [id, second, third] = fields;
-  if (fields.length !== 3 || !id || !second || !third || !DIGITS.test(id)) return { lineNo, content, ok: false, service: null, error: MALFORMED_LINE };
+  if (fields.length !== 3 || !id || !second || !third || !DIGITS.test(id))
+    return { lineNo, content, ok: false, service: null, error: MALFORMED_LINE };
   // The link is the field that is not a plain number.
   const [link, quantityText] = DIGITS.test(second) && !DIGITS.test(third) ? [third, second] : [second, third];
   if (!DIGITS.test(quantityText)) return { lineNo, content, ok: false, service: null, error: MALFORMED_LINE };

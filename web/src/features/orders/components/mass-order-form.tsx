@@ -94,7 +94,8 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
     setPending(batch);
     setSending(true);
     const outcomes: LineResult[] = results.filter((r) => r.outcome.kind === 'placed');
-    for (const line of lines) if (!line.ok) outcomes.push({ lineNo: line.lineNo, content: line.content, outcome: { kind: 'invalid', message: line.error } });
+    for (const line of lines)
+      if (!line.ok) outcomes.push({ lineNo: line.lineNo, content: line.content, outcome: { kind: 'invalid', message: line.error } });
     // One line at a time: a line's order never waits on a contended balance behind its neighbours.
     for (const line of toSend) {
       const body = { serviceId: line.service._id, link: line.link, quantity: line.quantity, price: toRupees(line.pricePaisa) };
@@ -242,7 +243,11 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
             <h3 id="mass-results-heading" className="text-sm font-semibold text-slate-800">
               {`Results: ${placedCount} placed`}
             </h3>
-            <ol aria-label="Results" className="divide-y divide-slate-100 rounded-2xl bg-white text-sm ring-1 ring-slate-200" aria-live="polite">
+            <ol
+              aria-label="Results"
+              className="divide-y divide-slate-100 rounded-2xl bg-white text-sm ring-1 ring-slate-200"
+              aria-live="polite"
+            >
               {results.map((r) => (
                 <li key={`${r.lineNo}:${r.content}`} className="px-3 py-2">
                   <span className="mr-2 text-slate-500 tabular-nums">Line {r.lineNo}</span>
