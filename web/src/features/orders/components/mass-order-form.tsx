@@ -200,7 +200,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
           </div>
           <div className="flex items-center justify-between">
             <dt className="text-slate-700">Your balance</dt>
-            <dd className={`font-semibold tabular-nums ${short ? 'text-red-700' : 'text-slate-900'}`}>
+            <dd className={`font-semibold tabular-nums ${short ? 'text-red-700' : 'text-slate-900'}`} data-testid="mass-balance">
               {balance !== undefined ? formatAmount(balance) : '…'}
             </dd>
           </div>
