@@ -74,21 +74,22 @@ export interface PendingBatch {
   text: string;
 }
 
-const STORAGE_KEY = 'shohrat.massOrder.batch';
+// Per user: another account signed in on the same tab neither sees nor resends someone else's batch.
+const storageKey = (uid: string) => `shohrat.massOrder.batch.${uid}`;
 
-export function loadPendingBatch(): PendingBatch | null {
+export function loadPendingBatch(uid: string): PendingBatch | null {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<PendingBatch> | null;
+    const stored = JSON.parse(sessionStorage.getItem(storageKey(uid)) ?? 'null') as Partial<PendingBatch> | null;
     return stored && typeof stored.key === 'string' && typeof stored.text === 'string' ? { key: stored.key, text: stored.text } : null;
   } catch {
     return null;
   }
 }
 
-export function savePendingBatch(batch: PendingBatch | null): void {
+export function savePendingBatch(uid: string, batch: PendingBatch | null): void {
   try {
-    if (batch) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(batch));
-    else sessionStorage.removeItem(STORAGE_KEY);
+    if (batch) sessionStorage.setItem(storageKey(uid), JSON.stringify(batch));
+    else sessionStorage.removeItem(storageKey(uid));
   } catch {
     // Storage refused (private mode, full): the batch lives as long as the page.
   }

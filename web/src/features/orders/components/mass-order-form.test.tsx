@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MassOrderForm } from '@/features/orders/components/mass-order-form';
 import { MASS_ORDER_MAX_LINES } from '@/features/orders/mass-order';
 import { builtInCatalogue } from '@/testing/catalogue';
-import { mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { customer, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const FOLLOWERS = '101 | https://www.tiktok.com/@ali | 100';
 const VIEWS = '121 | 1000 | https://www.tiktok.com/@ali/video/1';
@@ -207,5 +207,21 @@ describe('MassOrderForm', () => {
     // Done: the box is empty and the batch forgotten.
     expect(screen.getByLabelText('Orders, one per line')).toHaveValue('');
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('keeps a pending batch for its own user only', async () => {
+    placeAnswer = () => ({ networkError: true });
+    const first = renderMass();
+    await typeLines(first.user, [FOLLOWERS]);
+    await first.user.click(screen.getByRole('button', { name: 'Place 1 Order' }));
+    await screen.findByText('No answer: submit again');
+    first.unmount();
+
+    renderApp(<MassOrderForm balance={500} />, {
+      route: '/mass-order',
+      auth: fakeAuth({ user: { ...customer, uid: 'u2', email: 'sara@example.com' } }),
+    });
+    expect(await screen.findByLabelText('Orders, one per line')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Submit Again' })).toBeNull();
   });
 });

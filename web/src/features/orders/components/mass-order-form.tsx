@@ -22,6 +22,7 @@ import {
 } from '@/features/orders/mass-order';
 import { isShort } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
 import { formatAmount } from '@/lib/format';
 import { isDefiniteFailure } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
@@ -60,7 +61,8 @@ export interface MassOrderFormProps {
 export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps) {
   // A batch sent but not every line answered (a lost answer, a reload): its key and text come back,
   // so sending it again reuses every line's key.
-  const [pending, setPending] = useState<PendingBatch | null>(() => loadPendingBatch());
+  const uid = useAuth().user?.uid ?? 'anonymous';
+  const [pending, setPending] = useState<PendingBatch | null>(() => loadPendingBatch(uid));
   const [text, setText] = useState(() => pending?.text ?? '');
   const [results, setResults] = useState<LineResult[]>([]);
   const [sending, setSending] = useState(false);
@@ -90,7 +92,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
   const submit = async () => {
     if (blocked || sending || suspended || !online) return;
     const batch = pending ?? { key: crypto.randomUUID(), text };
-    savePendingBatch(batch);
+    savePendingBatch(uid, batch);
     setPending(batch);
     setSending(true);
     const outcomes: LineResult[] = results.filter((r) => r.outcome.kind === 'placed');
@@ -123,7 +125,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
   };
 
   const finish = (outcomes: readonly LineResult[]) => {
-    savePendingBatch(null);
+    savePendingBatch(uid, null);
     setPending(null);
     setText(withoutPlaced(pending?.text ?? text, outcomes));
   };
