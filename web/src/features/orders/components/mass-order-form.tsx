@@ -228,7 +228,13 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
           aria-describedby={online ? (tooMany ? limitId : undefined) : offlineReasonId}
           onClick={() => void submit()}
         >
-          {sending ? 'Placing orders…' : pending ? 'Submit Again' : `Place ${toSend.length} ${toSend.length === 1 ? 'Order' : 'Orders'}`}
+          {sending
+            ? 'Placing orders…'
+            : pending
+              ? 'Submit Again'
+              : toSend.length === 0
+                ? 'Place Orders'
+                : `Place ${toSend.length} ${toSend.length === 1 ? 'Order' : 'Orders'}`}
         </Button>
         {pending && !sending ? (
           <Button type="button" block variant="secondary" onClick={() => finish(results)}>
