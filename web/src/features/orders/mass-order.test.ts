@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineIdempotencyKey, MALFORMED_LINE, parseMassLine, parseMassOrder } from '@/features/orders/mass-order';
+import { CUSTOM_COMMENTS_LINE, lineIdempotencyKey, MALFORMED_LINE, parseMassLine, parseMassOrder } from '@/features/orders/mass-order';
 import { builtInCatalogue } from '@/testing/catalogue';
 
 const services = builtInCatalogue.services;
@@ -34,6 +34,14 @@ describe('parseMassOrder', () => {
     expect(error('101 | not a link | 100')).toBe('Enter a valid link (https://...)');
     expect(error('101 | https://www.tiktok.com/@ali | 5')).toBe('Quantity must be between 10 and 100,000');
     expect(error('101 | https://www.tiktok.com/@ali | 100001')).toBe('Quantity must be between 10 and 100,000');
+  });
+
+  it('sends a Custom Comments service to the order page, where its comments are written', () => {
+    const withCustom = services.map((s) => (s.number === 101 ? { ...s, type: 'Custom Comments' as const } : s));
+    expect(parseMassLine(1, '101 | https://www.tiktok.com/@ali | 10', withCustom)).toMatchObject({
+      ok: false,
+      error: CUSTOM_COMMENTS_LINE,
+    });
   });
 
   it('knows no inactive service', () => {

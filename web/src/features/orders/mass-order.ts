@@ -1,6 +1,7 @@
 // Mass orders: one order per line, `service_id | link | quantity` or `service_id | quantity | link`,
 // checked against the live catalogue by the same rules as the order form, and the Idempotency-Key of
 // each line, derived from its batch's key so that sending a batch again places nothing twice.
+import { takesComments } from '@shared/comments';
 import type { Paisa } from '@shared/money';
 import { LIMITS, type Service } from '@shared/schemas';
 import { orderFormSchema } from '@/features/orders/components/order-services';
@@ -9,6 +10,7 @@ import { orderTotalPaisa } from '@/features/orders/pricing';
 /** At most this many orders in one batch (the admin's bulk limit, one figure for both). */
 export const MASS_ORDER_MAX_LINES = LIMITS.bulkOrders;
 export const MALFORMED_LINE = 'Write the line as service ID | link | quantity';
+export const CUSTOM_COMMENTS_LINE = 'Custom Comments services take your comments: order them on the Order Services page';
 
 export type MassLine =
   | { lineNo: number; content: string; ok: true; service: Service; link: string; quantity: number; pricePaisa: Paisa }
@@ -28,8 +30,10 @@ export function parseMassLine(lineNo: number, content: string, services: readonl
   // The id customers see (on /api-docs and in API v2 `services`) is the service's number.
   const service = services.find((s) => s.active && s.number === Number(id)) ?? null;
   if (!service) return { lineNo, content, ok: false, service: null, error: `Unknown service ID ${id}` };
+  // A line has no room for one comment per line: those services are ordered on the order page.
+  if (takesComments(service)) return { lineNo, content, ok: false, service, error: CUSTOM_COMMENTS_LINE };
   const quantity = Number(quantityText);
-  const checked = orderFormSchema(service).safeParse({ link, quantity });
+  const checked = orderFormSchema(service).safeParse({ link, quantity, comments: '' });
   if (!checked.success) return { lineNo, content, ok: false, service, error: checked.error.issues[0]?.message ?? MALFORMED_LINE };
   const pricePaisa = orderTotalPaisa(service.ratePer1000, quantity);
   if (pricePaisa === null) return { lineNo, content, ok: false, service, error: MALFORMED_LINE };
