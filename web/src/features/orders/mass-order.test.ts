@@ -13,6 +13,14 @@ describe('parseMassOrder', () => {
     expect(b?.service?._id).toBe('tt-views-fast');
   });
 
+  it('reads links as the order page does: without a scheme, and a bare @username for followers', () => {
+    const [a, b, c] = parseMassOrder('121 | tiktok.com/@ali/video/1 | 1000\n101 | 100 | @ali\n101 | 100 | 200', services);
+    expect(a).toMatchObject({ ok: true, link: 'https://tiktok.com/@ali/video/1', quantity: 1000 });
+    expect(b).toMatchObject({ ok: true, link: 'https://www.tiktok.com/@ali', quantity: 100 });
+    // Two numbers: the first order of fields, the first one a username.
+    expect(c).toMatchObject({ ok: true, link: 'https://www.tiktok.com/@100', quantity: 200 });
+  });
+
   it('numbers lines as the box shows them, skipping blank ones', () => {
     const lines = parseMassOrder('\n  \n101 | https://www.tiktok.com/@ali | 100\n\n', services);
     expect(lines.map((l) => l.lineNo)).toEqual([3]);
@@ -28,10 +36,10 @@ describe('parseMassOrder', () => {
     expect(error('101 | https://www.tiktok.com/@ali | 10 | 5')).toBe(MALFORMED_LINE);
     expect(error('tt-followers-real | https://www.tiktok.com/@ali | 100')).toBe(MALFORMED_LINE);
     expect(error('101 | https://www.tiktok.com/@ali | ten')).toBe(MALFORMED_LINE);
-    expect(error('101 | 100 | 200')).toBe('Enter a valid link (https://...)');
     expect(error('999 | https://www.tiktok.com/@ali | 100')).toBe('Unknown service ID 999');
     expect(error('101 | https://www.instagram.com/ali | 100')).toMatch(/^Enter a TikTok link/);
-    expect(error('101 | not a link | 100')).toBe('Enter a valid link (https://...)');
+    expect(error('101 | not a link | 100')).toBe('Enter a TikTok link (tiktok.com) or @username');
+    expect(error('121 | @ali | 1000')).toBe('Enter a TikTok link (tiktok.com)');
     expect(error('101 | https://www.tiktok.com/@ali | 5')).toBe('Quantity must be between 10 and 100,000');
     expect(error('101 | https://www.tiktok.com/@ali | 100001')).toBe('Quantity must be between 10 and 100,000');
   });

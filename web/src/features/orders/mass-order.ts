@@ -3,6 +3,7 @@
 // each line, derived from its batch's key so that sending a batch again places nothing twice.
 import { takesComments } from '@shared/comments';
 import type { Paisa } from '@shared/money';
+import { canonicalLink } from '@shared/platforms';
 import { LIMITS, type Service } from '@shared/schemas';
 import { orderFormSchema } from '@/features/orders/components/order-services';
 import { orderTotalPaisa } from '@/features/orders/pricing';
@@ -24,7 +25,7 @@ export function parseMassLine(lineNo: number, content: string, services: readonl
   const [id, second, third] = fields;
   if (fields.length !== 3 || !id || !second || !third || !DIGITS.test(id))
     return { lineNo, content, ok: false, service: null, error: MALFORMED_LINE };
-  // The link is the field that is not a plain number.
+  // The link is the field that is not a plain number (both numbers: a bare username, in the first order).
   const [link, quantityText] = DIGITS.test(second) && !DIGITS.test(third) ? [third, second] : [second, third];
   if (!DIGITS.test(quantityText)) return { lineNo, content, ok: false, service: null, error: MALFORMED_LINE };
   // The id customers see (on /api-docs and in API v2 `services`) is the service's number.
@@ -36,8 +37,10 @@ export function parseMassLine(lineNo: number, content: string, services: readonl
   const checked = orderFormSchema(service).safeParse({ link, quantity, comments: '' });
   if (!checked.success) return { lineNo, content, ok: false, service, error: checked.error.issues[0]?.message ?? MALFORMED_LINE };
   const pricePaisa = orderTotalPaisa(service.ratePer1000, quantity);
-  if (pricePaisa === null) return { lineNo, content, ok: false, service, error: MALFORMED_LINE };
-  return { lineNo, content, ok: true, service, link: checked.data.link, quantity, pricePaisa };
+  // The link as the order page and API v2 read it (a scheme-less link, a bare @username for followers).
+  const ordered = canonicalLink(service, link);
+  if (pricePaisa === null || ordered === null) return { lineNo, content, ok: false, service, error: MALFORMED_LINE };
+  return { lineNo, content, ok: true, service, link: ordered, quantity, pricePaisa };
 }
 
 /** Every non-blank line of the text, numbered as the textarea shows them (from 1). */
