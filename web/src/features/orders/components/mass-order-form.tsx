@@ -11,6 +11,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { INSUFFICIENT_BALANCE } from '@/features/orders/components/order-services';
+import { ServicesLoadError } from '@/features/orders/components/services-load-error';
 import {
   lineIdempotencyKey,
   loadPendingBatch,
@@ -158,12 +159,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
           </p>
         ) : null}
         {services.isError ? (
-          <div className="space-y-2">
-            <FormAlert>Services could not be loaded. Check your connection and try again.</FormAlert>
-            <Button type="button" variant="secondary" size="sm" loading={services.isFetching} onClick={() => void services.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <ServicesLoadError retrying={services.isFetching} onRetry={() => void services.refetch()} />
         ) : !services.data ? (
           <LoadingBlock />
         ) : lines.length > 0 ? (

@@ -19,13 +19,14 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { type OrderResult, OrderResultModal } from '@/features/orders/components/order-result-modal';
 import { PlatformSelector } from '@/features/orders/components/platform-selector';
 import { ServiceGroups } from '@/features/orders/components/service-groups';
+import { ServicesLoadError } from '@/features/orders/components/services-load-error';
 import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount } from '@/lib/format';
@@ -213,12 +214,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
             {PLATFORM_LABELS[platform]} services
           </h2>
           {services.isError ? (
-            <div className="mb-3 space-y-2">
-              <FormAlert>Services could not be loaded. Check your connection and try again.</FormAlert>
-              <Button type="button" variant="secondary" size="sm" loading={services.isFetching} onClick={() => void services.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <ServicesLoadError retrying={services.isFetching} onRetry={() => void services.refetch()} className="mb-3" />
           ) : null}
           {!services.data ? (
             services.isError ? null : (
