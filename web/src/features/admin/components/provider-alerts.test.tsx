@@ -1,30 +1,12 @@
-import type { Provider } from '@shared/providers';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProviderAlerts } from '@/features/admin/components/provider-alerts';
+import { providerFixture } from '@/testing/providers';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
 
-function provider(id: string, fields: Partial<Provider> = {}): Provider {
-  return {
-    _id: id,
-    name: `Panel ${id}`,
-    url: `https://${id}.example/api/v2`,
-    keyHint: '…9f2c',
-    currency: 'USD',
-    rateToPkr: 278.5,
-    active: true,
-    balance: 12.5,
-    balanceCheckedAt: '2025-01-02T03:04:05.000Z',
-    lowBalance: false,
-    lowBalanceBelow: null,
-    serviceCount: 3,
-    balanceError: null,
-    orders: { waiting: 0, failed: 0, unknown: 0 },
-    ...fields,
-  };
-}
+const provider = providerFixture;
 
 const loaded = (calls: RecordedCall[]) =>
   waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/admin/providers')).toHaveLength(1));

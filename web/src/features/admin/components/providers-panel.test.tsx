@@ -1,30 +1,13 @@
-import type { Provider, ProviderServiceItem } from '@shared/providers';
+import type { ProviderServiceItem } from '@shared/providers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProvidersPanel } from '@/features/admin/components/providers-panel';
+import { providerFixture } from '@/testing/providers';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/providers', auth: fakeAuth({ user: admin }) };
 
-function provider(id: string, fields: Partial<Provider> = {}): Provider {
-  return {
-    _id: id,
-    name: `Panel ${id}`,
-    url: `https://${id}.example/api/v2`,
-    keyHint: '…9f2c',
-    currency: 'USD',
-    rateToPkr: 278.5,
-    active: true,
-    balance: 12.5,
-    balanceCheckedAt: '2025-01-02T03:04:05.000Z',
-    lowBalance: false,
-    lowBalanceBelow: null,
-    serviceCount: 3,
-    balanceError: null,
-    orders: { waiting: 0, failed: 0, unknown: 0 },
-    ...fields,
-  };
-}
+const provider = providerFixture;
 
 const theirService = (service: string, fields: Partial<ProviderServiceItem> = {}): ProviderServiceItem => ({
   service,
