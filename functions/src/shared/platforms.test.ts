@@ -88,6 +88,21 @@ describe('canonicalLink: links as customers type them', () => {
     expect(canonicalLink(service, typed)).toBeNull();
   });
 
+  // A bare word that is one of the platform's own pages is no account: ordering followers for
+  // instagram.com/explore/ would charge for a link no provider can deliver to.
+  it.each([
+    [igFollowers, '@p'],
+    [igFollowers, 'explore'],
+    [igFollowers, 'Reel'],
+    [igFollowers, 'accounts'],
+    [igFollowers, 'stories'],
+    [fbPage, 'profile.php'],
+    [fbPage, '@groups'],
+    [fbPage, 'watch'],
+  ] as const)('%o refuses the reserved path %j as a username', (service, typed) => {
+    expect(canonicalLink(service, typed)).toBeNull();
+  });
+
   it('keeps full URLs exactly as normalizeLink gives them', () => {
     for (const link of ['https://www.tiktok.com/@User/video/1?lang=en#x', 'http://tiktok.com:80/@u', 'HTTPS://WWW.TIKTOK.COM/@u/video/1']) {
       expect(canonicalLink(followers, link)).toBe(normalizeLink(link));

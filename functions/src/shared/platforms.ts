@@ -78,6 +78,30 @@ const PROFILE_URL: Record<Platform, (username: string) => string> = {
   facebook: (username) => `https://www.facebook.com/${username}`,
 };
 
+/**
+ * First path segments that are the platform's own pages, not accounts: a bare `explore` or `@p` names
+ * no one (TikTok's profiles are `/@name`, so no page there looks like one).
+ */
+const RESERVED_PATHS: Record<Platform, readonly string[]> = {
+  tiktok: [],
+  instagram: ['p', 'reel', 'reels', 'explore', 'accounts', 'stories', 'tv', 'direct'],
+  facebook: [
+    'profile.php',
+    'groups',
+    'pages',
+    'watch',
+    'events',
+    'marketplace',
+    'gaming',
+    'me',
+    'share',
+    'story.php',
+    'photo.php',
+    'permalink.php',
+    'login',
+  ],
+};
+
 /** A username as the platforms allow them (letters, digits, `.` and `_`), with or without its `@`. */
 const USERNAME = /^@?([A-Za-z0-9._]{1,50})$/;
 /** `javascript:`, `ftp:`…: a scheme (no dot before the colon, unlike `tiktok.com:443/…`). */
@@ -96,6 +120,8 @@ export function canonicalLink(service: { platform: Platform; category: string },
   const withScheme = `https://${link.replace(/^\/\//, '')}`;
   if (isPlatformLink(service.platform, withScheme)) return normalizeLink(withScheme);
   const username = USERNAME.exec(link)?.[1];
-  if (username && /[A-Za-z0-9]/.test(username) && isAccountLevel(service)) return normalizeLink(PROFILE_URL[service.platform](username));
+  const reserved = username !== undefined && RESERVED_PATHS[service.platform].includes(username.toLowerCase());
+  if (username && !reserved && /[A-Za-z0-9]/.test(username) && isAccountLevel(service))
+    return normalizeLink(PROFILE_URL[service.platform](username));
   return null;
 }
