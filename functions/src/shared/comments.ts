@@ -20,10 +20,13 @@ export const COMMENT_LIMITS = {
 /** Control characters (a tab, NUL, escape…); line breaks separate comments and never reach a line. */
 const CONTROL = /\p{Cc}/u;
 
-/** The comments in `raw`: one per line (`\n`, `\r\n` or `\r`), each trimmed, blank lines dropped. */
+/**
+ * The comments in `raw`: one per line (`\n`, `\r\n`, `\r`, or U+2028/U+2029, which providers also
+ * split on: one comment here is one there, as charged), each trimmed, blank lines dropped.
+ */
 export function commentLines(raw: string): string[] {
   return raw
-    .split(/\r\n|\r|\n/)
+    .split(/\r\n|[\r\n\u2028\u2029]/)
     .map((line) => line.trim())
     .filter((line) => line.length > 0);
 }
