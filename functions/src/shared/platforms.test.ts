@@ -11,6 +11,9 @@ describe('platform links', () => {
     ['tiktok', 'javascript:alert(1)', false],
     ['tiktok', 'ftp://tiktok.com/x', false],
     ['tiktok', 'https://user:pw@tiktok.com/x', false],
+    // No platform serves pages on another port: such a link is one no provider can deliver to.
+    ['tiktok', 'https://www.tiktok.com:8080/@user', false],
+    ['instagram', 'http://instagram.com:8443/p/x', false],
     ['instagram', 'https://www.instagram.com/p/abc/', true],
     ['instagram', 'https://www.tiktok.com/@user', false],
     ['facebook', 'https://www.facebook.com/page', true],
