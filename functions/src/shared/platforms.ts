@@ -33,8 +33,9 @@ export function parseHttpUrl(link: string): URL | null {
 /** True when `link` is an http(s) URL, on the default port, whose host is one of the platform's hosts or a subdomain. */
 export function isPlatformLink(platform: Platform, link: string): boolean {
   const url = parseHttpUrl(link);
+  if (!url) return false;
   // The URL parser drops a default port: any port left is one the platform serves nothing on.
-  if (!url || url.port !== '') return false;
+  if (url.port !== '') return false;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   return PLATFORM_HOSTS[platform].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
