@@ -616,6 +616,23 @@ const SHAPES = {
   'GET query string': (url: string, params: Record<string, string>) => fetch(`${url}?${new URLSearchParams(params)}`),
 } as const;
 
+describe('a parameter in both the query string and the body', () => {
+  it('is refused when the two differ (one must not silently win), and taken when they agree', async () => {
+    const { key } = await reseller(100);
+    const { key: other } = await reseller(100);
+    const post = (query: string, body: Record<string, string>) =>
+      fetch(`${api.url}/api/v2?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      }).then((r) => r.json());
+    expect(await post(`key=${other}`, { key, action: 'balance' })).toEqual({ error: 'Incorrect request' });
+    expect(await post('action=services', { key, action: 'balance' })).toEqual({ error: 'Incorrect request' });
+    expect(await post(`key=${key}`, { key, action: 'balance' })).toEqual({ balance: '100.00', currency: 'PKR' });
+    expect(await post('action=balance', { key })).toEqual({ balance: '100.00', currency: 'PKR' });
+  });
+});
+
 describe('request shapes: form, JSON, multipart and GET (issue 15)', () => {
   it.each(Object.keys(SHAPES) as (keyof typeof SHAPES)[])('%s: services, balance, add and status', async (shape) => {
     const { key } = await reseller(100);

@@ -74,7 +74,12 @@ function idList(value: string): string[] | null {
 
 async function serve(req: Request, res: Response) {
   const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
-  const parsed = params.safeParse({ ...req.query, ...body });
+  // A parameter in both the query string and the body must say the same: otherwise one would silently
+  // win (a key or a quantity the client did not mean), so the request is refused.
+  const query = req.query as Record<string, unknown>;
+  const conflicting = Object.keys(body).some((name) => name in query && String(query[name]) !== String(body[name]));
+  if (conflicting) return answer(res, { error: API_V2_ERRORS.incorrectRequest });
+  const parsed = params.safeParse({ ...query, ...body });
   if (!parsed.success) return answer(res, { error: API_V2_ERRORS.incorrectRequest });
   const p = parsed.data;
   const action = API_V2_ACTIONS.find((a) => a === p.action?.trim());

@@ -44,6 +44,7 @@ describe('API documentation page', () => {
   it('shows a request in each of the four shapes the API reads: form, JSON, multipart, GET', () => {
     renderApp(<ApiDocs />, { route: '/api-docs' });
     expect(screen.getByRole('link', { name: 'the four ways' })).toHaveAttribute('href', '#request-shapes');
+    expect(screen.getByText(/Prefer a POST: a/).textContent).toContain('must have the same value there, or the request is refused');
     const endpoint = endpointUrl(window.location.origin);
     expect(REQUEST_SHAPES.map((s) => s.shape)).toEqual(['form', 'json', 'multipart', 'get']);
     for (const { shape } of REQUEST_SHAPES) {

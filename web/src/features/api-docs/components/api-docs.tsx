@@ -132,7 +132,8 @@ export function ApiDocs() {
               <a href="#request-shapes" className="font-semibold text-brand-700 hover:underline">
                 the four ways
               </a>
-              .
+              . Prefer a POST: a <Code>GET</Code> puts your key in the URL, which proxies and server logs may keep. A parameter sent in both
+              the query string and the body must have the same value there, or the request is refused.
             </dd>
           </div>
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
