@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { API_V2_ERRORS, API_V2_MAX_IDS, API_V2_STATUS, type ApiV2Action } from '../../functions/src/shared/api-v2';
 import type { OrderStatus } from '../../functions/src/shared/order-status';
+import { seededRandom } from './seeded-random';
 
 export const DEMO_PROVIDER_CURRENCY = 'USD';
 
@@ -204,18 +205,6 @@ export function fromMicros(micros: number): string {
   return `${sign}${Math.floor(abs / MICROS)}.${decimals.padEnd(2, '0')}`;
 }
 
-/** mulberry32: a small seeded generator, so a run's outcomes repeat. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const ODD_WORDS: Record<OrderStatus, string> = {
   pending: 'pending',
   processing: 'Processing',
@@ -265,7 +254,7 @@ const idsOf = (text: string | undefined) =>
 
 export async function startDemoProvider(options: DemoProviderOptions): Promise<DemoProvider> {
   const clock = options.clock ?? Date.now;
-  const random = seeded(options.seed ?? 14);
+  const random = seededRandom(options.seed ?? 14);
   let services = options.services ?? DEMO_PROVIDER_SERVICES;
   const pendingMs = options.timing?.pendingMs ?? 20_000;
   const progressMs = options.timing?.progressMs ?? 90_000;

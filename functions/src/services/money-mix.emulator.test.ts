@@ -4,6 +4,7 @@
 // the money invariants must hold and every key must have made at most one order or credit.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../scripts/lib/seeded-random';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
@@ -12,24 +13,12 @@ import { auditedBy } from './audit';
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_121);
 
-/** mulberry32: a tiny seeded PRNG, so the same seed makes the same mix. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const api = apiServerForFile();
 
 describe('randomized concurrent money mix', () => {
   it(`keeps every invariant (seed ${SEED})`, async () => {
     console.log(`money mix seed: ${SEED} (rerun with MIX_SEED=${SEED})`);
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
     const users: TestUser[] = await Promise.all(Array.from({ length: 6 }, () => createUser()));

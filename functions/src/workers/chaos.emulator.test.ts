@@ -8,6 +8,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoFault, type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
+import { seededRandom } from '../../../scripts/lib/seeded-random';
 import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
@@ -32,18 +33,7 @@ const LOST_TRIGGERS = 12;
 const TIMEOUT_MS = 500;
 const MINUTE = 60_000;
 
-/** mulberry32, as the simulator's: the same seed gives the same run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = seeded(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
