@@ -14,6 +14,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_json: 400,
   invalid_link: 400,
   invalid_quantity: 400,
+  dripfeed_unavailable: 400,
   insufficient_balance: 400,
   balance_limit: 400,
   body_too_large: 413,

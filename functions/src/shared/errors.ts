@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'services_sync_running',
   'invalid_link',
   'invalid_quantity',
+  'dripfeed_unavailable',
   'insufficient_balance',
   'balance_limit',
   'price_changed',

@@ -6,6 +6,7 @@ import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
 import { COMMENT_LIMITS, SERVICE_TYPES } from './comments';
+import { DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedRunsSchema, dripFeedSchema, dripRunSchema } from './drip-feed';
 import { FULFILMENT_STATES, REFILL_UPSTREAM_STATES } from './fulfilment';
 import { MESSAGES } from './messages';
 import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
@@ -119,16 +120,21 @@ const serviceIdSchema = text({ error: 'Service is required' })
   .max(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound)
   .regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound);
 
-export const placeOrderBody = z.strictObject({
-  serviceId: serviceIdSchema,
-  link: linkSchema,
-  quantity: quantitySchema,
-  price: rupees().optional(),
-  /** A Custom Comments service's comments, one per line: their count must be `quantity`. */
-  comments: text()
-    .max(COMMENT_LIMITS.total, `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`)
-    .optional(),
-});
+export const placeOrderBody = z
+  .strictObject({
+    serviceId: serviceIdSchema,
+    link: linkSchema,
+    quantity: quantitySchema,
+    price: rupees().optional(),
+    /** A Custom Comments service's comments, one per line: their count must be `quantity`. */
+    comments: text()
+      .max(COMMENT_LIMITS.total, `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`)
+      .optional(),
+    /** Drip-feed (a service with `dripfeed`): `quantity` is each run's, charged × runs; both or neither. */
+    runs: dripFeedRunsSchema.optional(),
+    interval: dripFeedIntervalSchema.optional(),
+  })
+  .refine((body) => (body.runs === undefined) === (body.interval === undefined), { message: DRIP_FEED_MESSAGES.both, path: ['runs'] });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const updateStatusBody = z.strictObject({
@@ -452,6 +458,8 @@ export const serviceSchema = z.object({
   active: z.boolean(),
   /** Absent: Default (services stored before types). */
   type: z.enum(SERVICE_TYPES).optional(),
+  /** Orders may be drip-fed (runs and interval). Absent: no. */
+  dripfeed: z.boolean().optional(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -510,6 +518,10 @@ export const orderSchema = z.object({
   progress: z.object({ startCount: z.number().int().optional(), remains: z.number().int().optional() }).optional(),
   /** A Custom Comments order's comments, one per line. */
   comments: z.string().optional(),
+  /** A drip-feed order (its quantity and price are the totals of its runs). */
+  dripFeed: dripFeedSchema.optional(),
+  /** A run of a drip-feed order (paid by it). */
+  dripRun: dripRunSchema.optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
