@@ -4,8 +4,10 @@
 // - each user's balance = the sum of their ledger entries (credits, refunds and adjustments, which are
 //   signed, minus debits), and each entry's balanceAfter chain is consistent when ordered;
 // - every adjustment has a reason and its `adjust` audit entry (one per adjustment of the account);
-// - every order has exactly one debit of its price and at most one refund, refund ≤ price, a refund
-//   only for a cancelled or partial order and of the right amount;
+// - every order has exactly one debit of its price (a drip-feed's run none: its drip-feed paid for it) and
+//   at most one refund, refund ≤ price, a refund only for a cancelled or partial order and of the right amount;
+// - every drip-feed's runs are the orders it lists, one per run started, each priced one run; its refund
+//   plus its started runs' prices plus, while open, its runs not started is its price;
 // - every credit has exactly one recharge record of the same amount, and every recharge one credit;
 // - the total of all balances = credits − debits + refunds + adjustments;
 // - the count of active (pending/processing) orders per activeLinks key (customer, service and link)
@@ -102,7 +104,9 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     const order = doc.data() as OrderDoc;
     const orderDebits = debitsByOrder.get(doc.id) ?? [];
     const orderRefunds = refundsByOrder.get(doc.id) ?? [];
-    if (orderDebits.length !== 1) problems.push(`order ${doc.id}: ${orderDebits.length} debits`);
+    if (order.dripRun) {
+      if (orderDebits.length !== 0) problems.push(`drip-feed run ${doc.id}: ${orderDebits.length} debits (its drip-feed paid)`);
+    } else if (orderDebits.length !== 1) problems.push(`order ${doc.id}: ${orderDebits.length} debits`);
     else if (orderDebits[0]?.amountPaisa !== order.pricePaisa) problems.push(`order ${doc.id}: debit ≠ price`);
     if (orderRefunds.length > 1) problems.push(`order ${doc.id}: ${orderRefunds.length} refunds`);
     const refund = orderRefunds[0]?.amountPaisa ?? 0;
@@ -116,6 +120,8 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     if (refund !== expected) problems.push(`order ${doc.id} (${order.status}): refund ${refund}, expected ${expected}`);
     if ((order.refundPaisa ?? 0) !== refund) problems.push(`order ${doc.id}: refundPaisa ${order.refundPaisa} ≠ ledger refund ${refund}`);
   }
+  problems.push(...dripFeedViolations(orders.docs.map((d) => ({ id: d.id, order: d.data() as OrderDoc }))));
+
   for (const orderId of new Set([...debitsByOrder.keys(), ...refundsByOrder.keys()])) {
     if (!orders.docs.some((d) => d.id === orderId)) problems.push(`ledger entry for missing order ${orderId}`);
   }
@@ -157,6 +163,40 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     problems.push(
       `total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds} + adjustments ${adjustments}`,
     );
+  }
+  return problems;
+}
+
+/** Each drip-feed against its runs (the refund of each order is checked with the others above). */
+function dripFeedViolations(all: { id: string; order: OrderDoc }[]): string[] {
+  const problems: string[] = [];
+  const byId = new Map(all.map((o) => [o.id, o.order]));
+  for (const { id, order } of all) {
+    if (order.dripRun) {
+      const parent = byId.get(order.dripRun.parentId);
+      if (!parent?.dripFeed?.orders.includes(Number(id)))
+        problems.push(`drip-feed run ${id}: not listed by its drip-feed ${order.dripRun.parentId}`);
+      continue;
+    }
+    const plan = order.dripFeed;
+    if (!plan) continue;
+    const runPrice = order.pricePaisa / plan.runs;
+    if (!Number.isSafeInteger(runPrice)) problems.push(`drip-feed ${id}: price ${order.pricePaisa} is not ${plan.runs} equal runs`);
+    if (plan.orders.length !== plan.runsDone) problems.push(`drip-feed ${id}: ${plan.orders.length} runs listed, ${plan.runsDone} started`);
+    const runs = plan.orders.map((n) => ({ n, run: byId.get(String(n)) }));
+    for (const [i, { n, run }] of runs.entries()) {
+      if (run?.dripRun?.parentId !== id || run.dripRun.run !== i + 1) problems.push(`drip-feed ${id}: order ${n} is not its run ${i + 1}`);
+      else if (run.pricePaisa !== runPrice || run.quantity !== plan.quantity) problems.push(`drip-feed ${id}: run ${n} is not one run`);
+    }
+    const started = runs.reduce((sum, { run }) => sum + (run?.pricePaisa ?? 0), 0);
+    const open = order.status === 'pending' || order.status === 'processing';
+    const unstarted = open ? (plan.runs - plan.runsDone) * runPrice : 0;
+    if ((order.refundPaisa ?? 0) + started + unstarted !== order.pricePaisa)
+      problems.push(
+        `drip-feed ${id} (${order.status}): refund ${order.refundPaisa ?? 0} + runs started ${started} + not started ${unstarted} ≠ price ${order.pricePaisa}`,
+      );
+    if (open !== (plan.nextRunAt !== undefined))
+      problems.push(`drip-feed ${id} (${order.status}): next run ${plan.nextRunAt ? 'due' : 'none'}`);
   }
   return problems;
 }

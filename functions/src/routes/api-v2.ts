@@ -29,7 +29,7 @@ import { COMMENT_LIMITS } from '../shared/comments';
 import { text as wellFormedText } from '../shared/schemas';
 
 const text = z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(4096));
-// Clients send parameters we do not use (drip-feed `runs`, `interval`…): ignore them.
+// Clients send parameters we do not use: ignore them.
 const params = z.object({
   key: text.optional(),
   action: text.optional(),
@@ -38,6 +38,9 @@ const params = z.object({
   quantity: text.optional(),
   // Custom comments, one per line: longer than the other parameters (their bounds are checked by the order).
   comments: z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(COMMENT_LIMITS.total)).optional(),
+  /** Drip-feed: both, or neither (clients send their defaults, "0" or "", on every order). */
+  runs: text.optional(),
+  interval: text.optional(),
   order: text.optional(),
   orders: text.optional(),
   refill: text.optional(),

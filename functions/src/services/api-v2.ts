@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_REFILL_STATUS, API_V2_STATUS, paisaString } from '../shared/api-v2';
 import { commentLines, commentsIssue, serviceTypeOf, takesComments } from '../shared/comments';
+import { DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedRunsSchema } from '../shared/drip-feed';
 import type { ErrorCode } from '../shared/errors';
 import { canonicalLink, PLATFORM_LABELS } from '../shared/platforms';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
@@ -73,6 +74,7 @@ export async function v2Services(): Promise<V2Answer> {
       max: String(s.max),
       refill: refillDaysOf(s) > 0,
       cancel: s.cancel === true,
+      dripfeed: s.dripfeed === true,
     }));
 }
 
@@ -80,9 +82,40 @@ export function v2Balance(user: UserDoc): V2Answer {
   return { balance: paisaString(user.balancePaisa ?? 0), currency: API_V2_CURRENCY };
 }
 
+/**
+ * `runs` and `interval` as clients send them: an empty value or "0" is absent (their defaults, sent on
+ * every order); both absent is a normal order. Otherwise both, whole numbers in range, or the error text.
+ */
+export function v2DripFeed(params: {
+  runs?: string | undefined;
+  interval?: string | undefined;
+}): { drip: { runs: number; interval: number } | null } | { error: string } {
+  const given = (value: string | undefined) => {
+    const text = value?.trim() ?? '';
+    return text === '' || text === '0' ? undefined : text;
+  };
+  const runs = given(params.runs);
+  const interval = given(params.interval);
+  if (runs === undefined && interval === undefined) return { drip: null };
+  if (runs === undefined || interval === undefined) return fail(DRIP_FEED_MESSAGES.both);
+  const whole = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
+  const parsedRuns = dripFeedRunsSchema.safeParse(whole(runs));
+  if (!parsedRuns.success) return fail(DRIP_FEED_MESSAGES.runs);
+  const parsedInterval = dripFeedIntervalSchema.safeParse(whole(interval));
+  if (!parsedInterval.success) return fail(DRIP_FEED_MESSAGES.interval);
+  return { drip: { runs: parsedRuns.data, interval: parsedInterval.data } };
+}
+
 export async function v2Add(
   identity: Identity,
-  params: { service?: string; link?: string; quantity?: string; comments?: string | undefined },
+  params: {
+    service?: string;
+    link?: string;
+    quantity?: string;
+    comments?: string | undefined;
+    runs?: string | undefined;
+    interval?: string | undefined;
+  },
 ): Promise<V2Answer> {
   const number = toId(params.service);
   if (number === null) return fail(API_V2_ERRORS.incorrectService);
@@ -106,20 +139,35 @@ export async function v2Add(
   if (quantity === null) return fail(API_V2_ERRORS.incorrectRequest);
   if (quantity < service.min) return fail(API_V2_ERRORS.quantityLess(service.min));
   if (quantity > service.max) return fail(API_V2_ERRORS.quantityMore(service.max));
+  // `quantity` is each run's (checked above); the order checks the service offers drip-feed.
+  const dripFeed = v2DripFeed(params);
+  if ('error' in dripFeed) return dripFeed;
   try {
-    const body = { serviceId: serviceDoc.id, link, quantity, ...(comments ? { comments: comments.join('\n') } : {}) };
+    const body = {
+      serviceId: serviceDoc.id,
+      link,
+      quantity,
+      ...(comments ? { comments: comments.join('\n') } : {}),
+      ...(dripFeed.drip ?? {}),
+    };
     const answer = await placeOrder(identity, body, { refuseActiveLink: true });
     return { order: Number(answer.body.order._id) };
   } catch (error) {
+    // Its messages are the contract's words (not available for this service; not for Custom Comments).
+    if (isAppError(error, 'dripfeed_unavailable')) return fail(error.message);
     return refusal(error, 'add', ADD_REFUSALS, API_V2_ERRORS.incorrectRequest);
   }
 }
 
-/** `remains`: a final order's from its outcome; an open one's as its provider last reported (0 for a manual order). */
+/**
+ * `remains`: a final order's from its outcome; an open one's as its provider last reported (0 for a
+ * manual order); an open drip-feed's, the quantity of its runs not started.
+ */
 function remainsOf(order: OrderDoc): number {
   if (order.status === 'partial') return order.remains ?? 0;
   if (order.status === 'cancelled') return order.quantity;
   if (order.status === 'completed') return 0;
+  if (order.dripFeed) return (order.dripFeed.runs - order.dripFeed.runsDone) * order.dripFeed.quantity;
   return order.progress?.remains ?? 0;
 }
 
@@ -131,6 +179,10 @@ function orderStatus(order: OrderDoc): V2Answer {
     status: API_V2_STATUS[order.status],
     remains: String(remains),
     currency: API_V2_CURRENCY,
+    // A drip-feed's standard fields: its runs, how many started, and the runs' order numbers.
+    ...(order.dripFeed
+      ? { runs: String(order.dripFeed.runs), runs_done: String(order.dripFeed.runsDone), orders: order.dripFeed.orders }
+      : {}),
   };
 }
 

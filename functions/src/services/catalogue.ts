@@ -67,6 +67,8 @@ export interface ServiceDoc {
   active: boolean;
   /** API v2's service type; absent on services stored before types: Default (serviceTypeOf). */
   type?: ServiceType;
+  /** Orders may be drip-fed (runs and interval, services/drip-feed.ts). Absent: no. */
+  dripfeed?: boolean;
   /** Set by a delete while it checks for orders (see deleteService); never on the wire. */
   deleteCheck?: string;
 }
@@ -121,6 +123,7 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
     cancel: doc.cancel === true,
     active: doc.active,
     ...(doc.type ? { type: doc.type } : {}),
+    ...(doc.dripfeed ? { dripfeed: true } : {}),
   };
 }
 
@@ -185,7 +188,8 @@ export async function listAdminServices(filter: {
 /** The fields of a service an audit entry shows, as the wire has them (rupees, refillDays, cancelAllowed). */
 function auditFields(doc: ServiceDoc): Record<string, unknown> {
   const { _id, number, refill, cancel, ...fields } = serviceToWire('', doc);
-  return { number, ...fields, cancelAllowed: cancel === true };
+  // Drip-feed on and off both show (the wire only carries it on).
+  return { number, ...fields, cancelAllowed: cancel === true, dripfeed: doc.dripfeed === true };
 }
 
 /** Only the fields that differ, as they were and as they became. */
@@ -255,6 +259,7 @@ function newServiceFields(body: CreateServiceBody): NewServiceFields {
     cancel: body.cancelAllowed ?? false,
     active: body.active ?? true,
     ...(body.type ? { type: body.type } : {}),
+    ...(body.dripfeed ? { dripfeed: true } : {}),
   };
 }
 
@@ -309,6 +314,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       ...(patch.cancelAllowed !== undefined ? { cancel: patch.cancelAllowed } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
       ...(patch.type !== undefined ? { type: patch.type } : {}),
+      ...(patch.dripfeed !== undefined ? { dripfeed: patch.dripfeed } : {}),
       refill: refillDays > 0,
       refillDays,
     };

@@ -30,6 +30,13 @@ export function firstFree(snaps: DocumentSnapshot[]): DocumentReference {
   return free.ref;
 }
 
+/** The first `count` distinct candidates that do not exist (a drip-feed takes two: itself and its first run); 503 if too few are free. */
+export function freeRefs(snaps: DocumentSnapshot[], count: number): DocumentReference[] {
+  const free = snaps.filter((snap, i) => !snap.exists && snaps.findIndex((other) => other.ref.path === snap.ref.path) === i);
+  if (free.length < count) throw busy();
+  return free.slice(0, count).map((snap) => snap.ref);
+}
+
 /** Reads a few random numbered ids of `collection` and returns the first free one. */
 export async function pickFreeNumberedDoc(tx: Transaction, collection: CollectionReference, tries = 4): Promise<DocumentReference> {
   return firstFree(await tx.getAll(...numberCandidates(collection, tries)));

@@ -7,6 +7,7 @@ import { logger } from '../lib/logger';
 import { pageNewestFirst } from '../lib/pagination';
 import { serviceLabel } from '../shared/catalogue';
 import { commentLines, commentsIssue, takesComments } from '../shared/comments';
+import { DRIP_FEED_MESSAGES, dripFeedPrice } from '../shared/drip-feed';
 import type { ErrorCode } from '../shared/errors';
 import type { FulfilmentState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
@@ -18,9 +19,10 @@ import type { AdminOrder } from '../shared/providers';
 import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
+import { type DripFeedDoc, type DripFeedParent, type DripRunDoc, dripFeedToWire, dripRunToWire, notStarted, startRun } from './drip-feed';
 import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
-import { firstFree, isNumberedId, numberCandidates } from './numbers';
+import { firstFree, freeRefs, isNumberedId, numberCandidates } from './numbers';
 import type { ClientFor } from './provider-clients';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
 import { runInTransaction, sha256 } from './transactions';
@@ -51,6 +53,10 @@ export interface OrderDoc {
   refillDays?: number;
   /** The refill request still pending for this order (see refills.ts). */
   refillPendingId?: string | null;
+  /** A drip-feed order (services/drip-feed.ts): `quantity` and `pricePaisa` are its runs' totals; no fulfilment. */
+  dripFeed?: DripFeedDoc;
+  /** A run of a drip-feed order, which paid for it (no debit of its own). */
+  dripRun?: DripRunDoc;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -81,6 +87,8 @@ export function orderToWire(id: string, doc: OrderDoc): Order {
     ...(doc.refundPaisa !== undefined ? { refund: toRupees(doc.refundPaisa) } : {}),
     ...(doc.progress && Object.keys(doc.progress).length > 0 ? { progress: doc.progress } : {}),
     ...(doc.comments !== undefined ? { comments: doc.comments } : {}),
+    ...(doc.dripFeed ? { dripFeed: dripFeedToWire(doc.dripFeed) } : {}),
+    ...(doc.dripRun ? { dripRun: dripRunToWire(doc.dripRun) } : {}),
     createdAt: doc.createdAt.toDate().toISOString(),
     updatedAt: doc.updatedAt.toDate().toISOString(),
   };
@@ -122,6 +130,18 @@ export function orderComments(service: ServiceDoc, body: { quantity: number; com
   return lines.join('\n');
 }
 
+/**
+ * A drip-feed asked of a service (both runs and interval, or neither: a normal order): refused unless
+ * the service offers drip-feed; a Custom Comments order cannot be split into runs.
+ */
+function dripFeedOf(service: ServiceDoc, body: { runs?: number | undefined; interval?: number | undefined }) {
+  if (body.runs === undefined && body.interval === undefined) return null;
+  if (body.runs === undefined || body.interval === undefined) throw invalidInput(DRIP_FEED_MESSAGES.both, 'runs');
+  if (service.dripfeed !== true) throw fail('dripfeed_unavailable', DRIP_FEED_MESSAGES.unavailable, 'runs');
+  if (takesComments(service)) throw fail('dripfeed_unavailable', DRIP_FEED_MESSAGES.noComments, 'runs');
+  return { runs: body.runs, interval: body.interval };
+}
+
 /** Checks a request against a service; throws the error the user sees. */
 export function checkOrderAgainstService(service: ServiceDoc, body: { link: string; quantity: number }) {
   if (body.quantity < service.min || body.quantity > service.max) {
@@ -150,6 +170,7 @@ export const activeLinkKey = (uid: string, serviceId: string, link: string) => s
 /** The key of orders placed before issue 12, shared by every customer. */
 export const legacyActiveLinkKey = (serviceId: string, link: string) => sha256(`${serviceId}\u0000${link}`);
 const activeLinksCollection = () => db.collection('activeLinks');
+export const activeLinkRef = (key: string) => activeLinksCollection().doc(key);
 
 export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
@@ -161,7 +182,15 @@ export interface PlaceOrderOptions {
 
 export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
   const link = normalizeLink(body.link);
-  const request = { serviceId: body.serviceId, link, quantity: body.quantity, price: body.price, comments: body.comments };
+  const request = {
+    serviceId: body.serviceId,
+    link,
+    quantity: body.quantity,
+    price: body.price,
+    comments: body.comments,
+    runs: body.runs,
+    interval: body.interval,
+  };
   // Which provider the service is linked to, read before the transaction so that its document joins the
   // transaction's one batched read (the link is read again inside, which decides).
   const linkedTo = ((await serviceLinkRef(body.serviceId).get()).data() as ServiceLinkDoc | undefined)?.providerId;
@@ -193,19 +222,25 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
           : ((await tx.get(providerDocRef(providerLink.providerId))).data() as ProviderDoc | undefined);
       const { account, user, createIfMissing } = accountFromSnapshot(tx, userSnap, identity, now);
       assertNotBlocked(user);
-      const orderRef = firstFree(candidates);
       const active = linkSnap.data() as ActiveLinkDoc | undefined;
 
       const service = serviceSnap.data() as ServiceDoc | undefined;
       if (!service?.active) throw fail('service_not_found', MESSAGES.serviceNotFound, 'serviceId');
+      const drip = dripFeedOf(service, body);
+      // A drip-feed and its first run, started with it: two numbers from the same candidates.
+      const [orderRef, runRef] = drip ? freeRefs(candidates, 2) : [firstFree(candidates)];
+      if (!orderRef) throw new Error('No order number picked');
       const comments = orderComments(service, body);
+      // A drip-feed's quantity is each run's: the service's limits are a run's.
       checkOrderAgainstService(service, { link, quantity: body.quantity });
-      const pricePaisa = orderPrice(service.ratePer1000Paisa, body.quantity);
+      const pricePaisa = drip
+        ? dripFeedPrice(service.ratePer1000Paisa, body.quantity, drip.runs)
+        : orderPrice(service.ratePer1000Paisa, body.quantity);
       if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw fail('price_changed', MESSAGES.priceChanged, 'price');
       if (options.refuseActiveLink && (active?.count ?? 0) > 0) throw fail('active_order_on_link', MESSAGES.activeOrderOnLink, 'link');
       if (account.balancePaisa < pricePaisa) throw fail('insufficient_balance', MESSAGES.insufficientBalance);
 
-      const order: OrderDoc = {
+      let order: OrderDoc = {
         userId: identity.uid,
         user: { _id: identity.uid, name: user.name, email: user.email },
         platform: service.platform,
@@ -213,19 +248,37 @@ export async function placeOrder(identity: Identity, body: PlaceOrderBody, optio
         service: serviceLabel(PLATFORM_LABELS[service.platform], service.category, service.name),
         link,
         linkHash: orderLinkHash(link),
-        quantity: body.quantity,
+        quantity: drip ? body.quantity * drip.runs : body.quantity,
         ...(comments !== null ? { comments } : {}),
         pricePaisa,
         refillDays: refillDaysOf(service),
-        status: 'pending',
+        // A drip-feed is under way from its placement: its first run starts now.
+        status: drip ? 'processing' : 'pending',
         activeLinkKey: linkKey,
+        ...(drip ? { dripFeed: { runs: drip.runs, interval: drip.interval, quantity: body.quantity, runsDone: 0, orders: [] } } : {}),
         createdAt: now,
         updatedAt: now,
       };
       createIfMissing();
-      tx.create(orderRef, order);
-      tx.create(fulfilmentRef(orderRef.id), fulfilmentAtPlacement(providerLink, provider, body.quantity, now));
-      tx.set(linkRef, { uid: identity.uid, serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
+      if (drip && runRef) {
+        // The parent (counted in activeLinks like any order) is no work for a provider: no fulfilment.
+        // startRun creates it with its run 1 (which has one, and counts too).
+        order = startRun(tx, {
+          parentRef: orderRef,
+          parent: order as DripFeedParent,
+          parentIsNew: true,
+          childRef: runRef,
+          link: providerLink,
+          provider,
+          activeLink: { ref: linkRef, count: (active?.count ?? 0) + 1 },
+          now,
+        }).parent;
+      } else {
+        tx.create(orderRef, order);
+        tx.create(fulfilmentRef(orderRef.id), fulfilmentAtPlacement(providerLink, provider, body.quantity, now));
+        tx.set(linkRef, { uid: identity.uid, serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
+      }
+      // The whole drip-feed is paid here, once, by the parent: its runs have no debit of their own.
       const balanceAfter = postEntry(tx, account, {
         id: ledgerEntryId.orderDebit(orderRef.id),
         type: 'debit',
@@ -286,10 +339,17 @@ export async function updateOrderStatus(
     if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid))
       throw fail('order_not_found', MESSAGES.orderNotFound);
     const refusal = options.refusal ?? MESSAGES.orderFinal;
-    if (options.onlyFrom && !options.onlyFrom.includes(order.status)) throw fail('not_cancelable', refusal, 'status');
-    if (options.requireCancelable) {
-      const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
-      if (!service?.cancel) throw fail('not_cancelable', refusal, 'status');
+    const parent = order.dripFeed ? (order as DripFeedParent) : null;
+    if (parent) {
+      // A drip-feed only stops (its runs are orders of their own, changed one by one). Its customer may
+      // stop it whatever the service's cancel flag: the runs not started are safe to refund.
+      if (next !== 'cancelled') throw fail('not_cancelable', DRIP_FEED_MESSAGES.parentStatus, 'status');
+    } else {
+      if (options.onlyFrom && !options.onlyFrom.includes(order.status)) throw fail('not_cancelable', refusal, 'status');
+      if (options.requireCancelable) {
+        const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
+        if (!service?.cancel) throw fail('not_cancelable', refusal, 'status');
+      }
     }
     if (isFinalStatus(order.status)) throw fail('order_final', MESSAGES.orderFinal, 'status');
     if (!canTransition(order.status, next)) throw fail('order_final', `Cannot change an order from ${order.status} to ${next}`, 'status');
@@ -318,8 +378,23 @@ export async function updateOrderStatus(
     }
 
     let refundPaisa = 0;
-    if (next === 'cancelled') refundPaisa = order.pricePaisa;
-    if (next === 'partial') {
+    // What the order becomes: as asked, except a stopped drip-feed (below).
+    let status = next;
+    let finalRemains = remains;
+    if (parent) {
+      // Stopped: the runs not started are refunded (the ones started are orders of their own); with a run
+      // started it ends partial, the runs not started its remains, whose partial refund is exactly theirs.
+      const left = notStarted(parent);
+      if (left.runs <= 0) throw new Error(`Drip-feed ${orderId} has every run started and is not final`);
+      refundPaisa = left.refundPaisa;
+      if (left.runs < parent.dripFeed.runs) {
+        status = 'partial';
+        finalRemains = left.quantity;
+        if (partialRefund(order.pricePaisa, left.quantity, order.quantity) !== refundPaisa)
+          throw new Error(`Drip-feed ${orderId}: the runs not started are not its partial refund`);
+      } else if (refundPaisa !== order.pricePaisa) throw new Error(`Drip-feed ${orderId}: its runs do not add up to its price`);
+    } else if (next === 'cancelled') refundPaisa = order.pricePaisa;
+    else if (next === 'partial') {
       if (remains === undefined || remains >= order.quantity) {
         throw invalidInput(`Remains must be between 1 and ${order.quantity - 1}`, 'remains');
       }
@@ -327,19 +402,24 @@ export async function updateOrderStatus(
     }
     const userSnap = refundPaisa > 0 ? await tx.get(userRef(order.userId)) : null;
     const linkRef = activeLinksCollection().doc(order.activeLinkKey ?? legacyActiveLinkKey(order.serviceId, order.link));
-    const active = isFinalStatus(next) ? ((await tx.get(linkRef)).data() as ActiveLinkDoc | undefined) : undefined;
+    const active = isFinalStatus(status) ? ((await tx.get(linkRef)).data() as ActiveLinkDoc | undefined) : undefined;
 
     const changes = {
-      status: next,
+      status,
       updatedAt: now,
-      ...(next === 'partial' ? { remains } : {}),
+      ...(status === 'partial' ? { remains: finalRemains } : {}),
       ...(refundPaisa > 0 ? { refundPaisa } : {}),
     };
     const updated: OrderDoc = { ...order, ...changes };
-    tx.update(orderRef, changes);
+    if (parent) {
+      // No run is due any more: out of the drip-feed worker's query.
+      const { nextRunAt: _, ...plan } = parent.dripFeed;
+      updated.dripFeed = plan;
+      tx.update(orderRef, { ...changes, 'dripFeed.nextRunAt': FieldValue.delete() });
+    } else tx.update(orderRef, changes);
     // A final order leaves the sweeper's, the sync's and the automatic refund's queries, and the admin's
     // lists by state and the providers' counts (open): nothing is sent, asked or to be done for it any more.
-    if (fulfilment && isFinalStatus(next)) {
+    if (fulfilment && isFinalStatus(status)) {
       tx.update(fulfilmentRef(orderId), {
         open: false,
         syncDueAt: FieldValue.delete(),
@@ -354,8 +434,8 @@ export async function updateOrderStatus(
         action: 'status',
         before: { status: order.status, ...(order.remains !== undefined ? { remains: order.remains } : {}) },
         after: {
-          status: next,
-          ...(next === 'partial' ? { remains } : {}),
+          status,
+          ...(status === 'partial' ? { remains: finalRemains } : {}),
           ...(refundPaisa > 0 ? { refund: toRupees(refundPaisa) } : {}),
           userId: order.userId,
         },
@@ -380,7 +460,7 @@ export async function updateOrderStatus(
         },
       );
     }
-    return { status: 200, body: { message: `Order status updated to ${next}`, order: orderToWire(orderId, updated) } };
+    return { status: 200, body: { message: `Order status updated to ${status}`, order: orderToWire(orderId, updated) } };
   });
   if ('upstream' in answer.body) return cancelAtProvider(answer.body.upstream, { admin: options.admin, clientFor: options.clientFor });
   return answer.body;

@@ -350,6 +350,8 @@ export async function importServices(actor: Actor, body: ImportServicesBody, ide
           // A Custom Comments service is ordered with comments there: so it is here. Other types (packages,
           // polls…) are sold as Default, as before types existed.
           ...(theirs.type.trim().toLowerCase() === 'custom comments' ? { type: 'Custom Comments' as const } : {}),
+          // Drip-feed as the provider offers it (the admin may change it): runs are sent as orders of their own.
+          ...(theirs.dripfeed ? { dripfeed: true } : {}),
           // Imported services go on sale at once, as the admin chose them; they can be disabled like any.
           active: true,
         };

@@ -7,6 +7,7 @@ import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
+import { DRIP_FEED_MESSAGES } from '../shared/drip-feed';
 import type { RefillUpstreamState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
 import type { Refill } from '../shared/schemas';
@@ -88,6 +89,8 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
     const orderRef = ordersCollection().doc(orderId);
     const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
     if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
+    // Its runs were delivered, each an order of its own: a refill is asked of the run that dropped.
+    if (order.dripFeed) throw fail('not_eligible_for_refill', DRIP_FEED_MESSAGES.parentRefill);
     const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
     const pending = order.refillPendingId
       ? ((await tx.get(refillsCollection().doc(order.refillPendingId))).data() as RefillDoc | undefined)

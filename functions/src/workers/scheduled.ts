@@ -1,4 +1,4 @@
-// The every-minute work (decision record 0008): providers' balances, the sweep (lost triggers, expired
+// The every-minute work (decision record 0008): providers' balances, the drip-feed runs due (issue 15), the sweep (lost triggers, expired
 // claims, orders waiting for funds), the automatic refund of failed orders, the status sync, the refills
 // asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts). One
 // body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
@@ -13,6 +13,7 @@ import { db } from '../lib/admin';
 import { runInTransaction } from '../services/transactions';
 import { refundFailedOrders } from './auto-refund';
 import { type BalanceResult, refreshBalances } from './balances';
+import { type DripFeedResult, startDueRuns } from './drip-feed';
 import { type ForwardDeps, type SweepResult, sweep } from './forward';
 import { type RefillWorkResult, runRefillWork } from './refill';
 import { type ServiceSyncResult, syncDueProviderServices } from './service-sync';
@@ -23,6 +24,7 @@ export const RUN_LEASE_MS = 5 * 60_000;
 
 export interface ScheduledResult {
   balances: BalanceResult;
+  dripFeed: DripFeedResult;
   sweep: SweepResult;
   refunded: number;
   sync: SyncResult;
@@ -58,12 +60,14 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
   try {
     // Balances first: orders released by fresh funds go out in this run's sweep.
     const balances = await refreshBalances(deps);
+    // Runs due start before the sweep (no call out: their orders are queued for the trigger, or the sweep).
+    const dripFeed = await startDueRuns(deps);
     const swept = await sweep(deps);
     const refunded = await refundFailedOrders(deps);
     const synced = await syncAll(deps);
     const refills = await runRefillWork(deps);
     const services = await syncDueProviderServices(deps);
-    return { balances, sweep: swept, refunded, sync: synced, refills, services };
+    return { balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services };
   } finally {
     await releaseRun(token);
   }

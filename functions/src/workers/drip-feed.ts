@@ -1,0 +1,90 @@
+// Drip-feed runs when due (issue 15; services/drip-feed.ts): the every-minute run takes the drip-feeds
+// whose next run is due, oldest due first, a bounded batch within a time budget, and starts each one's
+// next run in a transaction of its own that reads the parent again: only a parent not final, with a run
+// left and due starts one. Two overlapping runs of this worker, or a retried one, find the parent moved on
+// and start nothing; a stop (updateOrderStatus) reads and writes the parent too, so it and a run's start
+// are ordered one way or the other: the refund counts exactly the runs not started. No network call here:
+// a run of a linked service is queued, and the trigger (or the listener, or the sweep) sends it.
+import { Timestamp } from 'firebase-admin/firestore';
+import { logger } from '../lib/logger';
+import { type DripFeedParent, startRun } from '../services/drip-feed';
+import { freeRefs, numberCandidates } from '../services/numbers';
+import { activeLinkRef, legacyActiveLinkKey, type OrderDoc, ordersCollection } from '../services/orders';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../services/provider-store';
+import { runInTransaction } from '../services/transactions';
+import { isFinalStatus } from '../shared/order-status';
+import type { ForwardDeps } from './forward';
+
+/** Drip-feeds handled per run (the next run takes the rest, oldest due first). */
+const DRIP_BATCH = 100;
+/** How long a run starts runs: the rest of the scheduled run (sends, refunds, the sync) must get its turn. */
+export const DRIP_BUDGET_MS = 60_000;
+
+export interface DripFeedResult {
+  /** Runs started. */
+  started: number;
+  /** Drip-feeds whose last run was started (completed). */
+  completed: number;
+}
+
+export type RunOutcome = 'started' | 'completed' | 'skipped';
+
+const ts = (ms: number) => Timestamp.fromMillis(ms);
+
+/** Starts the parent's next run if it is still due; safe to call any number of times, concurrently. */
+export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now'>): Promise<RunOutcome> {
+  const parentRef = ordersCollection().doc(parentId);
+  const answer = await runInTransaction<RunOutcome>(null, async (tx) => {
+    const now = ts(deps.now());
+    // The parent first (its service and activeLinks key), then the rest in one round trip.
+    const known = (await tx.get(parentRef)).data() as OrderDoc | undefined;
+    if (!known?.dripFeed) return { status: 200, body: 'skipped' };
+    const key = known.activeLinkKey ?? legacyActiveLinkKey(known.serviceId, known.link);
+    const [linkSnap, activeSnap, ...candidates] = await tx.getAll(
+      serviceLinkRef(known.serviceId),
+      activeLinkRef(key),
+      ...numberCandidates(ordersCollection()),
+    );
+    const parent = known as DripFeedParent;
+    const plan = parent.dripFeed;
+    const due = plan.nextRunAt !== undefined && plan.nextRunAt.toMillis() <= now.toMillis();
+    if (isFinalStatus(parent.status) || plan.runsDone >= plan.runs || !due) return { status: 200, body: 'skipped' };
+    // The service's provider link now (a run is sent where the service is sold from today), its cost frozen
+    // at the run's start; a service no longer linked delivers its runs by hand.
+    const link = linkSnap?.data() as ServiceLinkDoc | undefined;
+    const provider = link ? ((await tx.get(providersCollection().doc(link.providerId))).data() as ProviderDoc | undefined) : undefined;
+    const [childRef] = freeRefs(candidates, 1);
+    if (!childRef || !activeSnap) throw new Error('getAll returned fewer snapshots than asked');
+    const { parent: after } = startRun(tx, {
+      parentRef,
+      parent,
+      parentIsNew: false,
+      childRef,
+      link,
+      provider,
+      activeLink: { ref: activeSnap.ref, count: (activeSnap.get('count') as number | undefined) ?? 0 },
+      now,
+    });
+    return { status: 200, body: after.status === 'completed' ? 'completed' : 'started' };
+  });
+  return answer.body;
+}
+
+/** The drip-feeds due now, oldest due first: each one's next run started. */
+export async function startDueRuns(deps: Pick<ForwardDeps, 'now'>, budgetMs = DRIP_BUDGET_MS): Promise<DripFeedResult> {
+  const started = deps.now();
+  const due = await ordersCollection().where('dripFeed.nextRunAt', '<=', ts(started)).orderBy('dripFeed.nextRunAt').limit(DRIP_BATCH).get();
+  const result: DripFeedResult = { started: 0, completed: 0 };
+  for (const doc of due.docs) {
+    if (deps.now() - started >= budgetMs) break;
+    try {
+      const outcome = await startDueRun(doc.id, deps);
+      if (outcome !== 'skipped') result.started += 1;
+      if (outcome === 'completed') result.completed += 1;
+    } catch (error) {
+      // Busy, say: the run stays due and the next minute starts it (the parent says whether it started).
+      logger.error('Could not start a drip-feed run', { orderId: doc.id, error: String(error) });
+    }
+  }
+  return result;
+}
