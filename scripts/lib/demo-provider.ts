@@ -23,6 +23,8 @@ export interface DemoProviderService {
   cancel: boolean;
   /** Default when absent; a `Custom Comments` service takes `comments` (one per line) instead of `quantity`. */
   type?: 'Default' | 'Custom Comments';
+  /** Listed as `dripfeed` when set (the list of a panel that says whether it drip-feeds). */
+  dripfeed?: boolean;
 }
 
 /** A handful of services, sent the way real lists come: rates, min and max as strings. */
@@ -434,6 +436,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
           max: String(s.max),
           refill: s.refill,
           cancel: s.cancel,
+          ...(s.dripfeed !== undefined ? { dripfeed: s.dripfeed } : {}),
         }));
       case 'add':
         return add(params);
