@@ -9,6 +9,7 @@ import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, re
 import { db } from './lib/admin';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
+import { startDueRuns } from './workers/drip-feed';
 import { sweep } from './workers/forward';
 import { runRefillWork } from './workers/refill';
 import { syncAll } from './workers/sync';
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 
 /**
- * The forwarding sweeper's, the status sync's and the refill worker's queries (workers/): one active provider with no order,
+ * The drip-feed worker's, the forwarding sweeper's, the status sync's and the refill worker's queries (workers/): one active provider with no order,
  * so neither calls it.
  */
 async function runSweeper() {
@@ -41,6 +42,8 @@ async function runSweeper() {
   // With an automatic refund set, so that its query runs too.
   await db.collection('settings').doc('forwarding').set({ marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: 1 });
   const deps = { now: Date.now, clientFor: async () => ({}) as ProviderClient };
+  // The drip-feeds due: a range and an order on one field (`dripFeed.nextRunAt`), served by its single-field index.
+  await startDueRuns(deps);
   await sweep(deps);
   await refundFailedOrders(deps);
   await syncAll(deps);

@@ -149,6 +149,7 @@ describe('POST /api/admin/services', () => {
       max: '5000',
       refill: true,
       cancel: true,
+      dripfeed: false,
     });
 
     expect(await auditOf(`services/${service._id}`)).toEqual([

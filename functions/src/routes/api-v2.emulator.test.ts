@@ -157,9 +157,10 @@ describe('actions', () => {
       max: '100000',
       refill: true,
       cancel: true,
+      dripfeed: false,
     });
     expect(res.text).toContain(
-      `{"service":${FOLLOWERS?.number},"name":"Real Followers","type":"Default","category":"Instagram Followers","rate":"1100.00","min":"10","max":"100000","refill":true,"cancel":true}`,
+      `{"service":${FOLLOWERS?.number},"name":"Real Followers","type":"Default","category":"Instagram Followers","rate":"1100.00","min":"10","max":"100000","refill":true,"cancel":true,"dripfeed":false}`,
     );
   });
 

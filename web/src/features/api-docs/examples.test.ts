@@ -141,6 +141,8 @@ describe('API documentation examples', () => {
         max: String(item.max),
         refill: item.refillDays > 0,
         cancel: item.cancel,
+        // The built-in catalogue has no drip-feed service (the admin turns it on).
+        dripfeed: false,
       });
     }
   });

@@ -93,6 +93,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         max: '100000',
         refill: true,
         cancel: true,
+        dripfeed: false,
       },
       {
         service: 231,
@@ -104,6 +105,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         max: '1000',
         refill: false,
         cancel: false,
+        dripfeed: false,
       },
     ],
     errors: [],
