@@ -229,6 +229,14 @@ describe('placement', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const id = again.body.order._id as string;
     for (const a of placed) expect(a.body.order._id).toBe(id);
+    // The same key for another plan is another request: refused, not the first one's answer.
+    const other = await call(api.url, 'POST', '/api/order/place', {
+      token: customer.token,
+      headers: { 'Idempotency-Key': key },
+      body: { ...body, runs: 4 },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('idempotency_conflict');
     expect((await db.collection('orders').where('link', '==', body.link).get()).size).toBe(2);
     expect(await runsOf(id)).toHaveLength(1);
     expect(await balanceOf(customer)).toBe(before - 4000);
