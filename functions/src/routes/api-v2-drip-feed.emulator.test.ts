@@ -168,7 +168,7 @@ describe('add', () => {
       ['', ''],
       ['0', '0'],
       [' ', '0'],
-    ]) {
+    ] as [string, string][]) {
       const before = await balanceOf();
       const placed = await v2With(api.url, key, { action: 'add', service: DRIP.number, link: nextLink(), quantity: 1000, runs, interval });
       expect(placed, `${runs}/${interval}`).toEqual({ order: expect.any(Number) });
