@@ -21,7 +21,14 @@ export function DripFeedFields({
     <div className="space-y-3 rounded-xl ring-1 ring-slate-200 px-3 py-3">
       <label className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
         <span>Drip-feed</span>
-        <input type="checkbox" role="switch" aria-describedby={hintId} className="size-5 accent-brand-600" {...register('dripFeed')} />
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={on}
+          aria-describedby={hintId}
+          className="size-5 accent-brand-600"
+          {...register('dripFeed')}
+        />
       </label>
       <p id={hintId} className="text-xs text-slate-600">
         Deliver in runs: the quantity you enter arrives once per run, one run every interval.
