@@ -329,6 +329,8 @@ const serviceFields = {
   cancelAllowed: z.boolean().optional(),
   active: z.boolean().optional(),
   type: z.enum(SERVICE_TYPES, { error: 'Unknown service type' }).optional(),
+  /** Orders may be drip-fed (runs and interval); absent: unchanged on an edit, no on a new service. */
+  dripfeed: z.boolean().optional(),
 };
 
 /** What a provider id looks like (Firestore auto ids); anything else names no provider. */
