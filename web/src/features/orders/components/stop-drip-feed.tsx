@@ -1,25 +1,19 @@
-// "Stop drip-feed" on the customer's open drip-feed: a confirmation that says what comes back (the runs
-// not started × the run price), then the stop. Runs already started are orders of their own and go on.
+// "Stop drip-feed" on the customer's open drip-feed: a confirmation that says what comes back, then the
+// stop. Runs already started are orders of their own and go on.
 import { formatRupees, toPaisa } from '@shared/money';
-import type { Order } from '@shared/schemas';
 import { useState } from 'react';
+import { type DripFeedOrder, StopDripFeedDialog } from '@/components/orders/stop-drip-feed-dialog';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { useStopDripFeed } from '@/features/orders/api/stop-drip-feed';
 import { ApiError } from '@/lib/api-error';
-import { runPricePaisa, stopRefundPaisa } from '@/lib/drip-feed';
-
-type DripFeedOrder = Order & { dripFeed: NonNullable<Order['dripFeed']> };
+import { stopRefundPaisa } from '@/lib/drip-feed';
 
 export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stop = useStopDripFeed();
   const toast = useToast();
-  const { runs, runsDone } = order.dripFeed;
-  const left = runs - runsDone;
 
   const close = () => {
     setOpen(false);
@@ -44,29 +38,15 @@ export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${order.number}`}>
         Stop drip-feed
       </Button>
-      <Modal open={open} onClose={close} title={`Stop drip-feed #${order.number}?`}>
-        <div className="space-y-4 text-sm text-slate-800">
-          <p>
-            {left === 1 ? '1 run has' : `${left} runs have`} not started: {left} × {formatRupees(runPricePaisa(order))} ={' '}
-            <strong data-testid="stop-refund">{formatRupees(stopRefundPaisa(order))}</strong> goes back to your balance.
-          </p>
-          {runsDone > 0 ? (
-            <p>
-              {runsDone === 1 ? 'The run already started continues' : `The ${runsDone} runs already started continue`} as{' '}
-              {runsDone === 1 ? 'an order' : 'orders'} of {runsDone === 1 ? 'its' : 'their'} own.
-            </p>
-          ) : null}
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <div className="flex gap-2">
-            <Button variant="secondary" className="flex-1" onClick={close}>
-              Keep it
-            </Button>
-            <Button variant="danger" className="flex-1" loading={stop.isPending} onClick={onStop}>
-              Stop drip-feed
-            </Button>
-          </div>
-        </div>
-      </Modal>
+      <StopDripFeedDialog
+        order={order}
+        open={open}
+        onClose={close}
+        onStop={onStop}
+        stopping={stop.isPending}
+        failure={failure}
+        balance="your balance"
+      />
     </>
   );
 }
