@@ -60,14 +60,14 @@ export const EXAMPLE_SETUP = {
   },
 } as const;
 
-/** A drip-feed of TikTok Video Views: 5 runs of 1000, one every 30 minutes; its run 1 starts at once. */
+/** A drip-feed of TikTok Video Views: 1000 a day for 5 days (5 runs, 1440 minutes apart); its run 1 starts at once. */
 export const EXAMPLE_DRIP_FEED = {
   order: 482913710,
   service: 121,
   link: 'https://www.tiktok.com/@your.shop/video/7303',
   quantity: 1000,
   runs: 5,
-  interval: 30,
+  interval: 1440,
   /** Run 1, an order of its own. */
   runOrders: [482913711],
 } as const;

@@ -30,7 +30,7 @@ describe('API documentation page', () => {
     const add = screen.getByRole('region', { name: 'Place a drip-feed order' });
     expect(add.textContent).toContain(`How many runs: ${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max}.`);
     expect(add.textContent).toContain(JSON.stringify({ error: DRIP_FEED_MESSAGES.unavailable }));
-    expect(add.textContent).toContain('runs=5\ninterval=30');
+    expect(add.textContent).toContain('runs=5\ninterval=1440');
     const status = screen.getByRole('region', { name: 'Status of a drip-feed' });
     expect(status.textContent).toContain('"runs_done": "1"');
     expect(screen.getByRole('region', { name: 'Service list' }).textContent).toContain('"dripfeed": true');
