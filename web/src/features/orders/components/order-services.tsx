@@ -93,7 +93,14 @@ export function orderFormSchema(service: Service | null) {
   const quantity = withComments ? z.number().or(z.nan()) : quantitySchema;
   const numberOrEmpty = z.number().or(z.nan());
   return z
-    .object({ link: linkField, quantity, comments: z.string(), dripFeed: z.boolean(), runs: numberOrEmpty, interval: numberOrEmpty })
+    .object({
+      link: linkField,
+      quantity,
+      comments: z.string(),
+      dripFeed: z.boolean(),
+      runs: numberOrEmpty,
+      interval: numberOrEmpty,
+    })
     .superRefine((values, ctx) => {
       if (!service) return;
       if (dripFeedOf(service, values)) {
