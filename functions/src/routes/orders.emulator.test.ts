@@ -280,3 +280,29 @@ describe('GET /api/order/my-orders', () => {
     expect((await call(api.url, 'GET', '/api/order/my-orders')).status).toBe(401);
   });
 });
+
+describe('POST /api/orders/{id}/cancel (the customer stops a drip-feed)', () => {
+  const stop = (user: TestUser | null, id: string) => call(api.url, 'POST', `/api/orders/${id}/cancel`, { token: user?.token, body: {} });
+
+  it('refuses an order that is not a drip-feed, changing nothing', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const placed = await place(user, views(1000));
+    const res = await stop(user, placed.body.order._id);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Only a drip-feed can be stopped here', code: 'not_cancelable', field: 'status' });
+    expect((await db.collection('orders').doc(placed.body.order._id).get()).get('status')).toBe('pending');
+    expect(await balanceOf(user)).toBe(80);
+  });
+
+  it("answers another customer's order, or none, as not found; and needs a sign-in", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    await fund(owner, 100);
+    const placed = await place(owner, views(1000));
+    expect((await stop(other, placed.body.order._id)).body).toMatchObject({ code: 'order_not_found' });
+    expect((await stop(other, '123456789')).status).toBe(404);
+    expect((await stop(other, 'nope')).status).toBe(404);
+    expect((await stop(null, placed.body.order._id)).status).toBe(401);
+  });
+});

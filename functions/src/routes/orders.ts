@@ -1,8 +1,11 @@
 import { Router } from 'express';
+import { fail } from '../lib/errors';
 import { timed } from '../lib/server-timing';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
-import { listMyOrders, placeOrder } from '../services/orders';
+import { isNumberedId } from '../services/numbers';
+import { listMyOrders, type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from '../services/orders';
+import { MESSAGES } from '../shared/messages';
 import { pageQuery, placeOrderBody } from '../shared/schemas';
 import { sendAnswer } from './send';
 
@@ -22,4 +25,18 @@ ordersRouter.post('/order/place', authenticate({ checkRevoked: 'before-commit' }
     res,
     await timed(res, 'order', () => placeOrder(identityOf(req), body, { idempotencyKey: key, precondition: req.revocationCheck })),
   );
+});
+
+// The customer stops their own drip-feed: the runs not started are refunded (once, in the status change's
+// transaction), whatever the service's cancel flag, while it is not final. Only a drip-feed: the web app
+// offers nothing else here (a plain order is cancelled as the API v2 `cancel` allows it).
+ordersRouter.post('/orders/:id/cancel', authenticate({ checkRevoked: true }), async (req, res) => {
+  const id = String(req.params.id);
+  const { uid } = identityOf(req);
+  // Whose order and whether it is a drip-feed never change: read once, outside the transaction.
+  const order = isNumberedId(id) ? ((await ordersCollection().doc(id).get()).data() as OrderDoc | undefined) : undefined;
+  if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
+  if (!order.dripFeed) throw fail('not_cancelable', MESSAGES.onlyDripFeedStops, 'status');
+  const { cancelRequested: _, ...answer } = await updateOrderStatus(id, 'cancelled', undefined, { ownerUid: uid });
+  res.json(answer);
 });

@@ -23,6 +23,8 @@ export const MESSAGES = {
   requestNotFound: 'Recharge request not found',
   refillNotFound: 'Refill request not found',
   orderFinal: 'This order is already final and cannot change',
+  /** POST /api/orders/{id}/cancel on an order that is not a drip-feed. */
+  onlyDripFeedStops: 'Only a drip-feed can be stopped here',
   partialOneOrder: 'Partial is for one order at a time: its remains are a part of its quantity',
   activeOrderOnLink: 'You have active order with this link. Please wait until order being completed.',
   notFound: 'Not found',

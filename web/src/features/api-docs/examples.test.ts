@@ -10,9 +10,12 @@ import {
   API_V2_RATE_LIMITS,
   API_V2_REFILL_STATUS,
   API_V2_STATUS,
+  API_V2_WRONG_KEY_LIMITS,
   paisaString,
 } from '@shared/api-v2';
 import { CATALOGUE, type CatalogueItem } from '@shared/catalogue';
+import { COMMENT_LIMITS, commentLines, commentsIssue } from '@shared/comments';
+import { DRIP_FEED_LIMITS, DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
 import { orderPrice, toPaisa } from '@shared/money';
 import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
 import { isPlatformLink, PLATFORM_LABELS } from '@shared/platforms';
@@ -23,13 +26,18 @@ import {
   COMMON_ERRORS,
   codeSamples,
   curlCommand,
+  EXAMPLE_COMMENTS,
+  EXAMPLE_DRIP_FEED,
   EXAMPLE_ORDERS,
   EXAMPLE_REFILLS,
+  EXAMPLE_SETUP,
   FINISHED_STATUS_WORDS,
   KEY_PLACEHOLDER,
+  ORDER_LIMIT_TEXT,
   RATE_LIMIT_TEXT,
   SAMPLE_ORDER,
   SAMPLE_STATUS_ANSWER,
+  WRONG_KEY_LIMIT_TEXT,
 } from './examples';
 
 const ENDPOINT = `https://panel.example${API_V2_PATH}`;
@@ -66,9 +74,14 @@ function expectedStatus(order: { service: number; quantity: number; status: Orde
 const fixture = (id: string | number) => fixtures.find((order) => order.order === Number(id));
 
 /** Every error string the server can answer: the constants, with the catalogue's min and max filled in. */
+const customComments = EXAMPLE_SETUP.customComments;
 const knownErrors = new Set<string>([
   ...Object.values(API_V2_ERRORS).flatMap((value) => (typeof value === 'string' ? [value] : [])),
-  ...CATALOGUE.flatMap((item) => [API_V2_ERRORS.quantityLess(item.min), API_V2_ERRORS.quantityMore(item.max)]),
+  ...[...CATALOGUE, customComments].flatMap((item) => [API_V2_ERRORS.quantityLess(item.min), API_V2_ERRORS.quantityMore(item.max)]),
+  ...Object.values(DRIP_FEED_MESSAGES),
+  // What the comments check answers for no comment and for a too long first one.
+  commentsIssue('', []) ?? '',
+  commentsIssue('x'.repeat(COMMENT_LIMITS.lineLength + 1), ['x'.repeat(COMMENT_LIMITS.lineLength + 1)]) ?? '',
 ]);
 
 function errorsIn(value: unknown): string[] {
@@ -85,6 +98,9 @@ describe('API documentation examples', () => {
       [
         'services',
         'add service link quantity',
+        'add service link quantity runs interval',
+        'add service link comments',
+        'status order',
         'status order',
         'status orders',
         'cancel orders',
@@ -125,11 +141,27 @@ describe('API documentation examples', () => {
     ]);
   });
 
-  it('list services as the server derives them from the catalogue', () => {
+  it('list services as the server derives them from the catalogue and the setup the examples assume', () => {
     const answer = example('services').answer as { service: number }[];
     expect(answer.length).toBeGreaterThan(0);
     expect(answer.map((s) => s.service)).toEqual([...answer.map((s) => s.service)].sort((a, b) => a - b));
+    // The Custom Comments service the admin created: the next number after the built-in catalogue's.
+    expect(customComments.service).toBe(Math.max(...CATALOGUE.map((item) => item.number)) + 1);
+    expect(answer).toContainEqual({
+      service: customComments.service,
+      name: customComments.name,
+      type: 'Custom Comments',
+      category: `${PLATFORM_LABELS[customComments.platform]} ${customComments.category}`,
+      rate: paisaString(toPaisa(customComments.ratePer1000)),
+      min: String(customComments.min),
+      max: String(customComments.max),
+      refill: customComments.refillDays > 0,
+      cancel: customComments.cancel,
+      dripfeed: false,
+    });
+    expect(answer.some((entry) => EXAMPLE_SETUP.dripFeedServices.includes(entry.service))).toBe(true);
     for (const entry of answer) {
+      if (entry.service === customComments.service) continue;
       const item = service(entry.service);
       expect(entry).toStrictEqual({
         service: item.number,
@@ -141,10 +173,66 @@ describe('API documentation examples', () => {
         max: String(item.max),
         refill: item.refillDays > 0,
         cancel: item.cancel,
-        // The built-in catalogue has no drip-feed service (the admin turns it on).
-        dripfeed: false,
+        dripfeed: EXAMPLE_SETUP.dripFeedServices.includes(item.number),
       });
     }
+  });
+
+  it('place a drip-feed the server would accept, and answer its status as the server does right after', () => {
+    const add = example('add-drip-feed');
+    const item = service(EXAMPLE_DRIP_FEED.service);
+    expect(EXAMPLE_SETUP.dripFeedServices).toContain(item.number);
+    expect(isPlatformLink(item.platform, EXAMPLE_DRIP_FEED.link)).toBe(true);
+    expect(EXAMPLE_DRIP_FEED.quantity).toBeGreaterThanOrEqual(item.min);
+    expect(EXAMPLE_DRIP_FEED.quantity).toBeLessThanOrEqual(item.max);
+    expect(dripFeedRunsSchema.safeParse(EXAMPLE_DRIP_FEED.runs).success).toBe(true);
+    expect(dripFeedIntervalSchema.safeParse(EXAMPLE_DRIP_FEED.interval).success).toBe(true);
+    // Its link is no other example's: the active-order rule would refuse it while one is open.
+    expect(Object.values(EXAMPLE_ORDERS).map((order) => order.link)).not.toContain(EXAMPLE_DRIP_FEED.link);
+    expect(add.request).toEqual({
+      action: 'add',
+      service: String(item.number),
+      link: EXAMPLE_DRIP_FEED.link,
+      quantity: String(EXAMPLE_DRIP_FEED.quantity),
+      runs: String(EXAMPLE_DRIP_FEED.runs),
+      interval: String(EXAMPLE_DRIP_FEED.interval),
+    });
+    expect(add.answer).toStrictEqual({ order: EXAMPLE_DRIP_FEED.order });
+    expect(add.params.map((p) => p.description).join(' ')).toContain(`${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max}`);
+    expect(add.errors).toContain(DRIP_FEED_MESSAGES.unavailable);
+
+    const status = example('status-drip-feed');
+    expect(status.request).toEqual({ action: 'status', order: String(EXAMPLE_DRIP_FEED.order) });
+    // Right after placement: run 1 started, the whole price charged, the runs not started remain.
+    const { runs, quantity, runOrders } = EXAMPLE_DRIP_FEED;
+    expect(runOrders).toHaveLength(1);
+    expect(status.answer).toStrictEqual({
+      charge: paisaString(dripFeedPrice(toPaisa(item.ratePer1000), quantity, runs)),
+      start_count: '0',
+      status: API_V2_STATUS.processing,
+      remains: String((runs - 1) * quantity),
+      currency: API_V2_CURRENCY,
+      runs: String(runs),
+      runs_done: '1',
+      orders: runOrders,
+    });
+  });
+
+  it('place a Custom Comments order the server would accept', () => {
+    const add = example('add-comments');
+    const lines = commentLines(EXAMPLE_COMMENTS.comments);
+    expect(commentsIssue(EXAMPLE_COMMENTS.comments, lines)).toBeNull();
+    expect(lines.length).toBeGreaterThanOrEqual(customComments.min);
+    expect(lines.length).toBeLessThanOrEqual(customComments.max);
+    expect(isPlatformLink(customComments.platform, EXAMPLE_COMMENTS.link)).toBe(true);
+    expect(Object.values(EXAMPLE_ORDERS).map((order) => order.link)).not.toContain(EXAMPLE_COMMENTS.link);
+    expect(add.request).toEqual({
+      action: 'add',
+      service: String(customComments.service),
+      link: EXAMPLE_COMMENTS.link,
+      comments: EXAMPLE_COMMENTS.comments,
+    });
+    expect(add.answer).toStrictEqual({ order: EXAMPLE_COMMENTS.order });
   });
 
   it('talk about orders the server would accept: a real service, its platform link, a quantity within its limits', () => {
@@ -239,6 +327,16 @@ describe('API documentation examples', () => {
     expect(RATE_LIMIT_TEXT).toContain(`${API_V2_RATE_LIMITS.read.max} requests a minute`);
     expect(RATE_LIMIT_TEXT).toContain(`${API_V2_RATE_LIMITS.write.max} a minute`);
     expect(FINISHED_STATUS_WORDS).toEqual(FINAL_STATUSES.map((status) => API_V2_STATUS[status]));
+    expect(WRONG_KEY_LIMIT_TEXT).toBe(
+      'Requests with a missing or wrong key: 30 requests a minute and 300 an hour per address (a valid key from the same address is not affected)',
+    );
+    expect(API_V2_WRONG_KEY_LIMITS).toEqual([
+      { windowMs: 60_000, max: 30 },
+      { windowMs: 3_600_000, max: 300 },
+    ]);
+    expect(ORDER_LIMIT_TEXT).toBe(
+      'A drip-feed has 2 to 100 runs, 1 to 1,440 minutes apart; a Custom Comments order at most 1,000 comments of 300 characters, 20,000 characters in all',
+    );
   });
 });
 

@@ -10,10 +10,12 @@ import {
   API_V2_READ_ACTIONS,
   API_V2_STATUS,
   API_V2_WRITE_ACTIONS,
+  API_V2_WRONG_KEY_LIMITS,
   type ApiV2Action,
 } from '@shared/api-v2';
 import { REFILL_DAYS } from '@shared/catalogue';
 import { COMMENT_LIMITS } from '@shared/comments';
+import { DRIP_FEED_LIMITS, DRIP_FEED_MESSAGES } from '@shared/drip-feed';
 import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
 
 /** Written where a real key goes; never a real one. */
@@ -37,6 +39,46 @@ export const EXAMPLE_ORDERS = {
   string,
   { order: number; service: number; link: string; quantity: number; status: OrderStatus; remains?: number }
 >;
+
+/**
+ * What the examples assume the admin set up besides the built-in catalogue (the reseller-api browser
+ * test sets it up the same way): drip-feed offered on TikTok Video Views, and a Custom Comments service
+ * (the built-in catalogue has none), created as the admin creates one, so it takes the next number.
+ */
+export const EXAMPLE_SETUP = {
+  dripFeedServices: [121] as readonly number[],
+  customComments: {
+    service: 363,
+    platform: 'instagram',
+    category: 'Comments',
+    name: 'Custom Comments',
+    ratePer1000: 2500,
+    min: 1,
+    max: 100,
+    refillDays: 0,
+    cancel: false,
+  },
+} as const;
+
+/** A drip-feed of TikTok Video Views: 1000 a day for 5 days (5 runs, 1440 minutes apart); its run 1 starts at once. */
+export const EXAMPLE_DRIP_FEED = {
+  order: 482913710,
+  service: 121,
+  link: 'https://www.tiktok.com/@your.shop/video/7303',
+  quantity: 1000,
+  runs: 5,
+  interval: 1440,
+  /** Run 1, an order of its own. */
+  runOrders: [482913711],
+} as const;
+
+/** A Custom Comments order: three comments, one per line. */
+export const EXAMPLE_COMMENTS = {
+  order: 482913712,
+  service: EXAMPLE_SETUP.customComments.service,
+  link: 'https://www.instagram.com/p/C7f8g9',
+  comments: 'Great post!\nZabardast 👍\nWhere can I buy this?',
+} as const;
 
 /** Refill requests of the examples: an earlier one the admin completed, and an open one. */
 export const EXAMPLE_REFILLS = {
@@ -71,6 +113,7 @@ export interface ApiExample {
 }
 
 const { followers, views, queued, reelViews, likes } = EXAMPLE_ORDERS;
+const customComments = EXAMPLE_SETUP.customComments;
 const ids = (...list: number[]) => list.join(',');
 
 export const API_EXAMPLES: readonly ApiExample[] = [
@@ -79,10 +122,22 @@ export const API_EXAMPLES: readonly ApiExample[] = [
     action: 'services',
     title: 'Service list',
     summary:
-      'Every service you can order, with the number to order it by, its price per 1000 in rupees, the smallest and largest quantity, and whether it can be refilled or cancelled.',
+      'Every service you can order, with the number to order it by, its price per 1000 in rupees, the smallest and largest quantity, and whether it can be refilled, cancelled or drip-fed.',
     params: [],
     request: { action: 'services' },
     answer: [
+      {
+        service: 121,
+        name: 'Video Views',
+        type: 'Default',
+        category: 'TikTok Views',
+        rate: '20.00',
+        min: '100',
+        max: '10000000',
+        refill: false,
+        cancel: true,
+        dripfeed: true,
+      },
       {
         service: 201,
         name: 'Real Followers',
@@ -107,11 +162,24 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         cancel: false,
         dripfeed: false,
       },
+      {
+        service: customComments.service,
+        name: customComments.name,
+        type: 'Custom Comments',
+        category: 'Instagram Comments',
+        rate: '2500.00',
+        min: String(customComments.min),
+        max: String(customComments.max),
+        refill: false,
+        cancel: false,
+        dripfeed: false,
+      },
     ],
     errors: [],
     notes: [
-      'The example shows two entries; the real list has every active service, ordered by service number.',
-      'The type is Default, or Custom Comments for a service ordered with your own comments (see Place an order).',
+      'The example shows four entries; the real list has every active service, ordered by service number.',
+      'The type is Default, or Custom Comments for a service ordered with your own comments (see Place a Custom Comments order): Random Positive Comments are Default, we write those.',
+      'dripfeed: true means the service can be ordered in runs (see Place a drip-feed order).',
     ],
   },
   {
@@ -144,8 +212,63 @@ export const API_EXAMPLES: readonly ApiExample[] = [
       'While an order for the same service and link is still pending or in progress, a second one is refused with the active order error. This also keeps a script that retries after a lost answer from ordering twice.',
       "The quantity errors name the service's own min and max, as the service list gives them.",
       'A missing or non-numeric quantity answers Incorrect request.',
-      `A service of type Custom Comments (see the service list) takes comments instead of a quantity: send comments with one comment per line (separated by \\n or \\r\\n; blank lines are dropped, each comment at most ${COMMENT_LIMITS.lineLength} characters). The number of comments is the quantity and sets the price; a quantity sent with them is ignored.`,
+      'A service of type Custom Comments takes comments instead of a quantity: see Place a Custom Comments order. For a drip-feed, see Place a drip-feed order.',
     ],
+  },
+  {
+    id: 'add-drip-feed',
+    action: 'add',
+    title: 'Place a drip-feed order',
+    summary: `Delivers the quantity again and again: runs times, one run every interval minutes, for a service whose list entry says "dripfeed": true. The whole price (the price of one run × runs) is taken from your balance at once; the answer is the drip-feed's order number.`,
+    params: [
+      { name: 'service', description: 'The service number from the service list.' },
+      { name: 'link', description: 'As for any order.' },
+      { name: 'quantity', description: "Each run's quantity: a whole number between the service's min and max." },
+      { name: 'runs', description: `How many runs: ${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max}.` },
+      {
+        name: 'interval',
+        description: `Minutes between two runs: ${DRIP_FEED_LIMITS.interval.min} to ${DRIP_FEED_LIMITS.interval.max} (a day).`,
+      },
+    ],
+    request: {
+      action: 'add',
+      service: String(EXAMPLE_DRIP_FEED.service),
+      link: EXAMPLE_DRIP_FEED.link,
+      quantity: String(EXAMPLE_DRIP_FEED.quantity),
+      runs: String(EXAMPLE_DRIP_FEED.runs),
+      interval: String(EXAMPLE_DRIP_FEED.interval),
+    },
+    answer: { order: EXAMPLE_DRIP_FEED.order },
+    errors: [DRIP_FEED_MESSAGES.unavailable, DRIP_FEED_MESSAGES.runs, DRIP_FEED_MESSAGES.interval, DRIP_FEED_MESSAGES.both],
+    notes: [
+      'Run 1 starts at once, then one run every interval (within a minute of its time). Each run is an order of its own, with its own number and status: the status of the drip-feed lists them.',
+      'runs and interval both empty or 0 (as many clients send by default) place an ordinary order; one without the other is refused.',
+      'Cancel the drip-feed (see Cancel orders) to stop it while runs remain, whatever the service’s cancel flag: the runs not started are refunded, each at the price of one run; the runs already started go on.',
+      'A Custom Comments service cannot be drip-fed.',
+    ],
+  },
+  {
+    id: 'add-comments',
+    action: 'add',
+    title: 'Place a Custom Comments order',
+    summary:
+      'For a service of type Custom Comments: you send the comments to post, one per line, instead of a quantity. The number of comments is the quantity and sets the price.',
+    params: [
+      { name: 'service', description: 'The number of a Custom Comments service from the service list.' },
+      { name: 'link', description: 'The post, reel or video link.' },
+      {
+        name: 'comments',
+        description: `One comment per line (separated by \\n or \\r\\n; blank lines are dropped). At most ${COMMENT_LIMITS.lineLength} characters a comment, ${COMMENT_LIMITS.lines.toLocaleString('en-US')} comments and ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all, and within the service's min and max.`,
+      },
+    ],
+    request: { action: 'add', service: String(EXAMPLE_COMMENTS.service), link: EXAMPLE_COMMENTS.link, comments: EXAMPLE_COMMENTS.comments },
+    answer: { order: EXAMPLE_COMMENTS.order },
+    errors: [
+      'Enter at least one comment, one per line',
+      `Comment 1 is longer than ${COMMENT_LIMITS.lineLength} characters`,
+      API_V2_ERRORS.quantityMore(customComments.max),
+    ],
+    notes: ['A quantity sent with the comments is ignored. The error about a comment names its line.'],
   },
   {
     id: 'status',
@@ -156,6 +279,30 @@ export const API_EXAMPLES: readonly ApiExample[] = [
     request: { action: 'status', order: String(likes.order) },
     answer: { charge: '150.00', start_count: '0', status: 'In progress', remains: '0', currency: API_V2_CURRENCY },
     errors: [API_V2_ERRORS.incorrectOrder],
+  },
+  {
+    id: 'status-drip-feed',
+    action: 'status',
+    title: 'Status of a drip-feed',
+    summary:
+      'A drip-feed answers as any order, plus its runs, the runs started so far and their order numbers. The example is the drip-feed above, right after it was placed: run 1 has started.',
+    params: [{ name: 'order', description: "The drip-feed's order number." }],
+    request: { action: 'status', order: String(EXAMPLE_DRIP_FEED.order) },
+    answer: {
+      charge: '100.00',
+      start_count: '0',
+      status: API_V2_STATUS.processing,
+      remains: String((EXAMPLE_DRIP_FEED.runs - EXAMPLE_DRIP_FEED.runOrders.length) * EXAMPLE_DRIP_FEED.quantity),
+      currency: API_V2_CURRENCY,
+      runs: String(EXAMPLE_DRIP_FEED.runs),
+      runs_done: String(EXAMPLE_DRIP_FEED.runOrders.length),
+      orders: [...EXAMPLE_DRIP_FEED.runOrders],
+    },
+    errors: [API_V2_ERRORS.incorrectOrder],
+    notes: [
+      'charge is the whole price; remains is the quantity of the runs not started yet. The drip-feed is In progress while runs remain and Completed once every run has started; stopped, it is Canceled (no run had started) or Partial.',
+      'Ask each run’s status with its own number, from orders.',
+    ],
   },
   {
     id: 'multi-status',
@@ -261,6 +408,14 @@ const perMinute = (limit: { windowMs: number; max: number }) =>
 
 /** "Per key, 1200 requests a minute for status, … (bursts included), and 150 a minute for add, …", from the limits the server applies. */
 export const RATE_LIMIT_TEXT = `Per key, ${perMinute(API_V2_RATE_LIMITS.read).replace(' ', ' requests ')} for ${inWords(API_V2_READ_ACTIONS)} (bursts included), and ${perMinute(API_V2_RATE_LIMITS.write)} for ${inWords(API_V2_WRITE_ACTIONS)}`;
+
+/** "A missing or wrong key: 30 requests a minute and 300 an hour per address", from the limits the server applies. */
+export const WRONG_KEY_LIMIT_TEXT = `Requests with a missing or wrong key: ${API_V2_WRONG_KEY_LIMITS.map((limit, i) =>
+  limit.windowMs === 60_000 ? `${limit.max}${i === 0 ? ' requests' : ''} a minute` : `${limit.max} an hour`,
+).join(' and ')} per address (a valid key from the same address is not affected)`;
+
+/** The bounds of one order, as the server checks them. */
+export const ORDER_LIMIT_TEXT = `A drip-feed has ${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max} runs, ${DRIP_FEED_LIMITS.interval.min} to ${DRIP_FEED_LIMITS.interval.max.toLocaleString('en-US')} minutes apart; a Custom Comments order at most ${COMMENT_LIMITS.lines.toLocaleString('en-US')} comments of ${COMMENT_LIMITS.lineLength} characters, ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`;
 
 /** The status words after which an order no longer changes. */
 export const FINISHED_STATUS_WORDS = FINAL_STATUSES.map((status) => API_V2_STATUS[status]);

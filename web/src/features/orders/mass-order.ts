@@ -34,7 +34,15 @@ export function parseMassLine(lineNo: number, content: string, services: readonl
   // A line has no room for one comment per line: those services are ordered on the order page.
   if (takesComments(service)) return { lineNo, content, ok: false, service, error: CUSTOM_COMMENTS_LINE };
   const quantity = Number(quantityText);
-  const checked = orderFormSchema(service).safeParse({ link, quantity, comments: '' });
+  // A line is a plain order: no comments, no drip-feed.
+  const checked = orderFormSchema(service).safeParse({
+    link,
+    quantity,
+    comments: '',
+    dripFeed: false,
+    runs: Number.NaN,
+    interval: Number.NaN,
+  });
   if (!checked.success) return { lineNo, content, ok: false, service, error: checked.error.issues[0]?.message ?? MALFORMED_LINE };
   const pricePaisa = orderTotalPaisa(service.ratePer1000, quantity);
   // The link as the order page and API v2 read it (a scheme-less link, a bare @username for followers).

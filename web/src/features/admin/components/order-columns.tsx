@@ -1,5 +1,6 @@
 // The columns of an orders table, shared by the Overview's All Orders and the Orders section.
 import type { Order } from '@shared/schemas';
+import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import type { Column } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UserCell } from '@/features/admin/components/cells';
@@ -25,6 +26,7 @@ export const orderColumns: Column<Order>[] = [
         <a href={order.link} target="_blank" rel="noopener noreferrer" className="block text-xs break-all text-brand-700 hover:underline">
           {order.link}
         </a>
+        <DripFeedDetails order={order} />
       </span>
     ),
   },
@@ -33,6 +35,11 @@ export const orderColumns: Column<Order>[] = [
     cell: (order) => (
       <span className="text-right tabular-nums sm:text-left">
         {order.quantity.toLocaleString('en-US')} · {formatAmount(order.price)}
+        {order.dripFeed ? (
+          <span className="block text-xs text-slate-600">{order.dripFeed.quantity.toLocaleString('en-US')} a run</span>
+        ) : null}
+        {/* A run's price is its share of what its drip-feed charged: no charge of its own. */}
+        {order.dripRun ? <span className="block text-xs text-slate-600">paid by the drip-feed</span> : null}
         {order.remains ? <span className="block text-xs text-slate-600">remains {order.remains}</span> : null}
       </span>
     ),

@@ -43,10 +43,13 @@ export const UNKNOWN_WARNING =
   'No clear answer came from the provider: the order may have been placed there. Check the provider’s panel before resending, or it may be ordered twice.';
 
 /** Whether the admin can act on the order's fulfilment (the API allows these two states only). */
-export const needsAction = (order: AdminOrder) => order.fulfilment.state === 'failed' || order.fulfilment.state === 'unknown';
+export const needsAction = (order: AdminOrder) =>
+  !order.dripFeed && (order.fulfilment.state === 'failed' || order.fulfilment.state === 'unknown');
 
 export function FulfilmentCell({ order, providers }: { order: AdminOrder; providers: ReadonlyMap<string, Provider> }) {
   const f = order.fulfilment;
+  // A drip-feed is no work of its own: each run is an order with its own fulfilment.
+  if (order.dripFeed) return <span className="text-xs text-slate-600">Drip-feed: see its runs</span>;
   if (f.state === 'manual') return <span className="text-xs text-slate-600">Manual</span>;
   const provider = f.providerId ? (providers.get(f.providerId)?.name ?? f.providerId) : undefined;
   // A failed or unknown order the admin has since closed (cancelled with its refund, or completed by hand)

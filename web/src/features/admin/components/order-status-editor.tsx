@@ -1,13 +1,59 @@
 import { allowedNextStatuses, isFinalStatus, ORDER_STATUSES } from '@shared/order-status';
 import type { Order } from '@shared/schemas';
 import { useId, useState } from 'react';
+import { type DripFeedOrder, StopDripFeedDialog } from '@/components/orders/stop-drip-feed-dialog';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toasts';
 import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 
-/** Status dropdown (every status; those the order cannot move to are disabled), remains for partial, Update. */
+/**
+ * Status dropdown (every status; those the order cannot move to are disabled), remains for partial, Update.
+ * A drip-feed only stops (its runs are orders of their own, each with its status): a Stop instead.
+ */
 export function OrderStatusEditor({ order }: { order: Order }) {
+  if (order.dripFeed) return isFinalStatus(order.status) ? null : <StopDripFeed order={{ ...order, dripFeed: order.dripFeed }} />;
+  return <StatusDropdown order={order} />;
+}
+
+function StopDripFeed({ order }: { order: DripFeedOrder }) {
+  const toast = useToast();
+  const update = useUpdateOrderStatus();
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setFailure(null);
+  };
+  const onStop = async () => {
+    setFailure(null);
+    try {
+      const answer = await update.mutateAsync({ id: order._id, body: { status: 'cancelled' } });
+      toast.success(`✅ ${answer.message}`);
+      close();
+    } catch (error) {
+      setFailure(adminFailure(error));
+    }
+  };
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${order.number}`}>
+        Stop
+      </Button>
+      <StopDripFeedDialog
+        order={order}
+        open={open}
+        onClose={close}
+        onStop={onStop}
+        stopping={update.isPending}
+        failure={failure}
+        balance={`${order.user.email}'s balance`}
+      />
+    </>
+  );
+}
+
+function StatusDropdown({ order }: { order: Order }) {
   const id = useId();
   const toast = useToast();
   const update = useUpdateOrderStatus();

@@ -593,4 +593,70 @@ describe('OrdersSection: orders at their providers', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ status: 'cancelled' }]));
     expect(await screen.findByText('✅ Order status updated')).toBeInTheDocument();
   });
+
+  it('shows a drip-feed with its runs and offers only Stop on it (no status choice, no provider action); its runs are orders as any', async () => {
+    // 5 runs of 1,000 at Rs 20: Rs 100 charged; runs 1 and 2 started.
+    const parent: AdminOrder = {
+      ...order(100000010, 'processing', { state: 'failed', providerId: 'pA', attempt: 1 }),
+      quantity: 5000,
+      price: 100,
+      dripFeed: {
+        runs: 5,
+        interval: 60,
+        quantity: 1000,
+        runsDone: 2,
+        nextRunAt: '2026-01-01T02:00:00.000Z',
+        orders: [100000011, 100000012],
+      },
+    };
+    const run: AdminOrder = { ...failed(100000012), dripRun: { parent: 100000010, run: 2, runs: 5 } };
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [parent, run], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'PUT /api/admin/update-status/100000010': {
+        body: { message: 'Order status updated', order: { ...parent, status: 'partial', remains: 3000, refund: 60 } },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    const parentRow = await row(100000010);
+    expect(within(parentRow).getByText('Drip-feed · 2 of 5 runs · every 1 h')).toBeInTheDocument();
+    expect(within(parentRow).getByText('Runs #100000011, #100000012')).toBeInTheDocument();
+    expect(within(parentRow).getByText('1,000 a run')).toBeInTheDocument();
+    expect(within(parentRow).getByText('Drip-feed: see its runs')).toBeInTheDocument();
+    expect(within(parentRow).queryByRole('combobox')).toBeNull();
+    expect(within(parentRow).queryByRole('button', { name: /Resend|Mark order|Cancel order/ })).toBeNull();
+    const runRow = await row(100000012);
+    expect(within(runRow).getByText('Run 2 of 5 · drip-feed #100000010')).toBeInTheDocument();
+    expect(within(runRow).getByText('paid by the drip-feed')).toBeInTheDocument();
+    expect(within(runRow).getByRole('combobox', { name: 'Status of order 100000012' })).toBeEnabled();
+    expect(within(runRow).getByRole('button', { name: 'Resend order 100000012' })).toBeEnabled();
+
+    await user.click(within(parentRow).getByRole('button', { name: 'Stop drip-feed #100000010' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stop drip-feed #100000010?' });
+    expect(dialog).toHaveTextContent("3 runs have not started: 3 × Rs 20 = Rs 60 goes back to ali@example.com's balance.");
+    expect(dialog).toHaveTextContent('The 2 runs already started continue as orders of their own.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stop drip-feed' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ status: 'cancelled' }]));
+    expect(await screen.findByText('✅ Order status updated')).toBeInTheDocument();
+  });
+
+  it('offers nothing to change on a drip-feed that is over', async () => {
+    const parent: AdminOrder = {
+      ...order(100000010, 'completed'),
+      dripFeed: { runs: 2, interval: 5, quantity: 500, runsDone: 2, nextRunAt: null, orders: [100000011, 100000012] },
+    };
+    mockApi({
+      'GET /api/admin/order': { body: { orders: [parent], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+    });
+    renderApp(<OrdersSection />, asAdmin());
+    const parentRow = (await screen.findByText('#100000010')).closest('tr') as HTMLElement;
+    expect(within(parentRow).getByText('Drip-feed · 2 of 2 runs · every 5 min')).toBeInTheDocument();
+    expect(within(parentRow).queryByText(/Next run/)).toBeNull();
+    expect(within(parentRow).queryByRole('button', { name: /Stop/ })).toBeNull();
+    expect(within(parentRow).queryByRole('combobox')).toBeNull();
+  });
 });

@@ -27,6 +27,7 @@ const FIELDS = [
   'description',
   'refillDays',
   'type',
+  'dripfeed',
 ] as const;
 
 function valuesOf(service: Service | null): Values {
@@ -43,6 +44,7 @@ function valuesOf(service: Service | null): Values {
       refillDays: 0,
       cancelAllowed: true,
       type: 'Default',
+      dripfeed: false,
     };
   }
   return {
@@ -57,6 +59,7 @@ function valuesOf(service: Service | null): Values {
     refillDays: service.refillDays ?? 0,
     cancelAllowed: service.cancel === true,
     type: serviceTypeOf(service),
+    dripfeed: service.dripfeed === true,
   };
 }
 
@@ -83,6 +86,7 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
   // One key per form: pressing Save again after a lost answer cannot create a second service.
   const idempotencyKey = useRef(crypto.randomUUID());
   const listId = useId();
+  const dripHintId = useId();
   const {
     register,
     handleSubmit,
@@ -198,6 +202,15 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
         <input type="checkbox" className="size-4 accent-brand-600" {...register('cancelAllowed')} />
         Customers may cancel a pending order
       </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" className="size-4 accent-brand-600" aria-describedby={dripHintId} {...register('dripfeed')} />
+          Drip-feed
+        </label>
+        <p id={dripHintId} className="ml-6 text-xs text-slate-600">
+          Customers may order it in runs, one run every interval (not for Custom Comments)
+        </p>
+      </div>
       {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onDone}>

@@ -104,6 +104,7 @@ describe('ServicesPanel', () => {
       refillDays: 0,
       cancelAllowed: true,
       type: 'Default',
+      dripfeed: false,
     });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('✅ Live viewers created')).toBeInTheDocument();
@@ -152,6 +153,36 @@ describe('ServicesPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
     expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ type: 'Custom Comments' });
+  });
+
+  it('offers drip-feed on a service with the Drip-feed box, sent alone, and shows it ticked on a service that has it', async () => {
+    const igLikes = { platform: 'instagram', category: 'Likes', name: 'IG likes' } as const;
+    const { calls } = mockApi({
+      'GET /api/admin/services': {
+        body: { services: [service(101), service(201, { ...igLikes, dripfeed: true })], categories: CATEGORIES },
+      },
+      'PATCH /api/admin/services/svc-101': { body: { service: service(101, { dripfeed: true }) } },
+      'PATCH /api/admin/services/svc-201': { body: { service: service(201, { ...igLikes, dripfeed: false }) } },
+    });
+    const { user } = renderApp(<ServicesPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Drip-feed' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('Customers may order it in runs, one run every interval (not for Custom Comments)');
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ dripfeed: true });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Edit IG likes' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit IG likes' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Drip-feed' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Drip-feed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-201')).toHaveLength(1));
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-201')[0]?.body).toEqual({ dripfeed: false });
   });
 
   it('closes an edit that changed nothing without a call', async () => {

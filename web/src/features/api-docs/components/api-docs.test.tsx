@@ -1,5 +1,6 @@
 import { API_V2_ERRORS } from '@shared/api-v2';
 import { COMMENT_LIMITS } from '@shared/comments';
+import { DRIP_FEED_LIMITS, DRIP_FEED_MESSAGES } from '@shared/drip-feed';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiDocs } from '@/features/api-docs/components/api-docs';
@@ -17,17 +18,31 @@ import { renderApp } from '@/testing/render';
 describe('API documentation page', () => {
   it('tells how to order a Custom Comments service, with the bound the server checks', () => {
     renderApp(<ApiDocs />, { route: '/api-docs' });
-    const add = screen.getByRole('region', { name: 'Place an order' });
-    expect(add.textContent).toContain('A service of type Custom Comments');
-    expect(add.textContent).toContain(`each comment at most ${COMMENT_LIMITS.lineLength} characters`);
+    expect(screen.getByRole('region', { name: 'Place an order' }).textContent).toContain('A service of type Custom Comments');
+    const comments = screen.getByRole('region', { name: 'Place a Custom Comments order' });
+    expect(comments.textContent).toContain(`At most ${COMMENT_LIMITS.lineLength} characters a comment`);
+    expect(comments.textContent).toContain('comments=Great post!\nZabardast 👍\nWhere can I buy this?');
     expect(screen.getByRole('region', { name: 'Service list' }).textContent).toContain('or Custom Comments');
+  });
+
+  it('tells how to place and follow a drip-feed, with the shared limits and its error', () => {
+    renderApp(<ApiDocs />, { route: '/api-docs' });
+    const add = screen.getByRole('region', { name: 'Place a drip-feed order' });
+    expect(add.textContent).toContain(`How many runs: ${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max}.`);
+    expect(add.textContent).toContain(JSON.stringify({ error: DRIP_FEED_MESSAGES.unavailable }));
+    expect(add.textContent).toContain('runs=5\ninterval=1440');
+    const status = screen.getByRole('region', { name: 'Status of a drip-feed' });
+    expect(status.textContent).toContain('"runs_done": "1"');
+    expect(screen.getByRole('region', { name: 'Service list' }).textContent).toContain('"dripfeed": true');
   });
 
   it('documents every action with its request and answer, linked from the contents', () => {
     renderApp(<ApiDocs />, { route: '/api-docs' });
     expect(screen.getByTestId('docs-endpoint')).toHaveTextContent(`${window.location.origin}/api/v2`);
     expect(screen.getByTestId('docs-rate-limit')).toHaveTextContent(
-      'Per key, 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill; at most 100 numbers in one list.',
+      'Per key, 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill; at most 100 numbers in one list.' +
+        'Requests with a missing or wrong key: 30 requests a minute and 300 an hour per address (a valid key from the same address is not affected).' +
+        'A drip-feed has 2 to 100 runs, 1 to 1,440 minutes apart; a Custom Comments order at most 1,000 comments of 300 characters, 20,000 characters in all.',
     );
     const contents = within(screen.getByRole('navigation', { name: 'API actions' }));
     for (const example of API_EXAMPLES) {

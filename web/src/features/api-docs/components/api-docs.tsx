@@ -16,9 +16,11 @@ import {
   endpointUrl,
   formLines,
   KEY_PLACEHOLDER,
+  ORDER_LIMIT_TEXT,
   RATE_LIMIT_TEXT,
   REQUEST_SHAPES,
   shapeCommand,
+  WRONG_KEY_LIMIT_TEXT,
 } from '@/features/api-docs/examples';
 import { CodeBlock } from './code-block';
 import { CodeTabs } from './code-tabs';
@@ -155,7 +157,11 @@ export function ApiDocs() {
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
             <dt className="text-sm font-semibold text-slate-900">Limits</dt>
             <dd className="text-sm text-slate-700" data-testid="docs-rate-limit">
-              {RATE_LIMIT_TEXT}; at most {API_V2_MAX_IDS} numbers in one list.
+              <p>
+                {RATE_LIMIT_TEXT}; at most {API_V2_MAX_IDS} numbers in one list.
+              </p>
+              <p className="mt-1">{WRONG_KEY_LIMIT_TEXT}.</p>
+              <p className="mt-1">{ORDER_LIMIT_TEXT}.</p>
             </dd>
           </div>
         </dl>
@@ -208,7 +214,8 @@ export function ApiDocs() {
           </li>
           <li>
             Amounts and counts come as strings (<Code>"1100.00"</Code>, <Code>"10"</Code>); service, order and refill numbers come as JSON
-            numbers, and the <Code>refill</Code> and <Code>cancel</Code> flags as <Code>true</Code> or <Code>false</Code>.
+            numbers (a drip-feed's <Code>orders</Code> too), and the <Code>refill</Code>, <Code>cancel</Code> and <Code>dripfeed</Code>{' '}
+            flags as <Code>true</Code> or <Code>false</Code>.
           </li>
           <li>
             A list of numbers is separated by commas and holds at most {API_V2_MAX_IDS}; in the answer, each number gets its own result or

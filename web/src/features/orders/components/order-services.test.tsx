@@ -362,4 +362,155 @@ describe('OrderServices', () => {
       comments: 'Great video!\nZabardast\nThree',
     });
   });
+
+  describe('drip-feed', () => {
+    /** TikTok Real Followers (Rs 900 per 1000) offered with drip-feed, at `rate` if given. */
+    const withDripFeed = (rate?: number) => {
+      liveServices = builtInCatalogue.services.map((s) =>
+        s._id === 'tt-followers-real' ? { ...s, dripfeed: true, ...(rate === undefined ? {} : { ratePer1000: rate }) } : s,
+      );
+    };
+
+    async function switchOn(user: ReturnType<typeof renderOrder>['user'], runs: string, interval: string) {
+      await user.click(screen.getByRole('switch', { name: 'Drip-feed' }));
+      if (runs) await user.type(screen.getByLabelText('Runs'), runs);
+      if (interval) await user.type(screen.getByLabelText('Interval (minutes)'), interval);
+    }
+
+    it('is not offered for a service without drip-feed, nor for a Custom Comments one', async () => {
+      liveServices = builtInCatalogue.services.map((s) =>
+        s._id === 'tt-comments-random' ? { ...s, dripfeed: true, type: 'Custom Comments' as const, min: 1, max: 3 } : s,
+      );
+      const { user } = renderOrder();
+      await chooseTikTokRealFollowers(user);
+      expect(screen.queryByRole('switch', { name: 'Drip-feed' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: /^Comments/ }));
+      await user.click(screen.getByRole('radio', { name: /Random Positive Comments/ }));
+      expect(screen.getByLabelText('Comments (one per line)')).toBeInTheDocument();
+      expect(screen.queryByRole('switch', { name: 'Drip-feed' })).toBeNull();
+    });
+
+    it('on: Runs and Interval, the total quantity, the delivery span and the price of every run', async () => {
+      withDripFeed();
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      const toggle = screen.getByRole('switch', { name: 'Drip-feed' });
+      expect(toggle).not.toBeChecked();
+      expect(screen.queryByLabelText('Runs')).toBeNull();
+      await user.clear(screen.getByLabelText('Quantity'));
+      await user.type(screen.getByLabelText('Quantity'), '100');
+      expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 90');
+      await switchOn(user, '5', '30');
+      expect(toggle).toBeChecked();
+      expect(screen.getByLabelText('Quantity per run')).toHaveValue(100);
+      expect(screen.getByText('2 to 100')).toBeInTheDocument();
+      expect(screen.getByText('1 to 1,440')).toBeInTheDocument();
+      expect(screen.getByTestId('drip-feed-total-quantity')).toHaveTextContent('500');
+      // Run 1 at once, run 5 four intervals later.
+      expect(screen.getByTestId('drip-feed-span')).toHaveTextContent('about 2 h');
+      expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 450');
+      expect(screen.getByText(/^Rs 90 a run × 5 runs/)).toBeInTheDocument();
+      await user.clear(screen.getByLabelText('Interval (minutes)'));
+      await user.type(screen.getByLabelText('Interval (minutes)'), '1440');
+      expect(screen.getByTestId('drip-feed-span')).toHaveTextContent('about 4 days');
+      // Off again: a plain order's total.
+      await user.click(toggle);
+      expect(screen.queryByLabelText('Runs')).toBeNull();
+      expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 90');
+    });
+
+    it("prices a run as the server does, then × runs (not the total quantity's price)", async () => {
+      // Rs 1.17 per 1000: 10 a run is 1.17 paisa → 1 paisa; 5 runs are 5 paisa, where 50 at once would be 6.
+      withDripFeed(1.17);
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      await user.clear(screen.getByLabelText('Quantity'));
+      await user.type(screen.getByLabelText('Quantity'), '10');
+      await switchOn(user, '5', '10');
+      expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 0.05');
+      await user.type(screen.getByLabelText('Link'), '@ali');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await screen.findByRole('dialog', { name: 'Order Placed' });
+      expect(placeCalls()[0]?.body).toMatchObject({ quantity: 10, price: 0.05, runs: 5 });
+    });
+
+    it('refuses runs and an interval outside the shared limits, with their messages, and sends nothing', async () => {
+      withDripFeed();
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      await user.type(screen.getByLabelText('Link'), '@ali');
+      await switchOn(user, '', '');
+      expect(screen.getByTestId('drip-feed-total-quantity')).toHaveTextContent('—');
+      expect(screen.getByTestId('drip-feed-span')).toHaveTextContent('—');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByText('Runs must be a whole number between 2 and 100')).toBeInTheDocument();
+      expect(screen.getByText('Interval must be a whole number of minutes between 1 and 1440')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Runs'), '101');
+      await user.type(screen.getByLabelText('Interval (minutes)'), '0');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByText('Runs must be a whole number between 2 and 100')).toBeInTheDocument();
+      expect(screen.getByText('Interval must be a whole number of minutes between 1 and 1440')).toBeInTheDocument();
+      expect(screen.getByTestId('drip-feed-span')).toHaveTextContent('—');
+      expect(placeCalls()).toHaveLength(0);
+    });
+
+    it('checks the whole price against the balance before any call', async () => {
+      withDripFeed();
+      // 50 a run at Rs 900 per 1000 is Rs 45; 20 runs are Rs 900.
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      await user.type(screen.getByLabelText('Link'), '@ali');
+      await switchOn(user, '20', '60');
+      expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 900');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByText('❌ Insufficient Balance')).toBeInTheDocument();
+      expect(placeCalls()).toHaveLength(0);
+    });
+
+    it('sends runs, interval, each run’s quantity and the total as the price, with an Idempotency-Key kept for a retry', async () => {
+      withDripFeed();
+      placeAnswer = () => ({ networkError: true });
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      await user.type(screen.getByLabelText('Link'), '@ali');
+      await switchOn(user, '4', '15');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      const parent = {
+        ...order,
+        quantity: 200,
+        price: 180,
+        status: 'processing',
+        dripFeed: { runs: 4, interval: 15, quantity: 50, runsDone: 1, nextRunAt: '2026-01-01T00:15:00.000Z', orders: [123456790] },
+      };
+      placeAnswer = () => ({ status: 201, body: { message: 'Order placed successfully', order: parent, balance: 320 } });
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      const placed = await screen.findByRole('dialog', { name: 'Order Placed' });
+      expect(within(placed).getByText('Rs 180')).toBeInTheDocument();
+      const [first, second] = placeCalls();
+      const body = { serviceId: 'tt-followers-real', link: 'https://www.tiktok.com/@ali', quantity: 50, price: 180, runs: 4, interval: 15 };
+      expect(first?.body).toEqual(body);
+      expect(second?.body).toEqual(body);
+      expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+      // The form starts over as a plain order.
+      await user.click(screen.getByRole('radio', { name: /Real Followers/ }));
+      expect(screen.getByRole('switch', { name: 'Drip-feed' })).not.toBeChecked();
+    });
+
+    it('shows the server’s refusal (drip-feed no longer offered) as any failure', async () => {
+      withDripFeed();
+      placeAnswer = () => ({
+        status: 400,
+        body: { message: 'Drip-feed is not available for this service', code: 'dripfeed_unavailable', field: 'runs' },
+      });
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      await user.type(screen.getByLabelText('Link'), '@ali');
+      await switchOn(user, '2', '5');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
+      expect(within(dialog).getByText('❌ Drip-feed is not available for this service')).toBeInTheDocument();
+    });
+  });
 });

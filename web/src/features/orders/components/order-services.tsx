@@ -2,7 +2,8 @@
 // total, the balance check before any call, and the result modal.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
-import { formatRupees, toRupees } from '@shared/money';
+import { dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
+import { formatRupees, type Paisa, toPaisa, toRupees } from '@shared/money';
 import {
   canonicalLink,
   isAccountLevel,
@@ -23,30 +24,64 @@ import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
+import { DripFeedFields } from '@/features/orders/components/drip-feed-fields';
 import { type OrderResult, OrderResultModal } from '@/features/orders/components/order-result-modal';
 import { PlatformSelector } from '@/features/orders/components/platform-selector';
 import { ServiceGroups } from '@/features/orders/components/service-groups';
 import { ServicesLoadError } from '@/features/orders/components/services-load-error';
 import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
+import { deliverySpanMinutes, formatMinutes } from '@/lib/drip-feed';
 import { formatAmount } from '@/lib/format';
 import { isDefiniteFailure, useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
 
 export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
 
-interface OrderFormValues {
+export interface OrderFormValues {
   link: string;
   quantity: number;
   /** A Custom Comments service's comments, one per line: their count is the quantity. */
   comments: string;
+  /** Drip-feed switched on (a service with `dripfeed`): `quantity` is then each run's. */
+  dripFeed: boolean;
+  runs: number;
+  /** Minutes between two runs. */
+  interval: number;
 }
+
+const EMPTY_FORM: OrderFormValues = {
+  link: '',
+  quantity: Number.NaN,
+  comments: '',
+  dripFeed: false,
+  runs: Number.NaN,
+  interval: Number.NaN,
+};
 
 const linkField = text({ error: 'Link is required' }).trim().min(1, 'Link is required').max(MAX_LINK_LENGTH, 'Link is too long');
 
 /** The quantity an order asks for: a Custom Comments service's count of comments, else the quantity typed. */
 export const orderQuantity = (service: Service | null, values: { quantity: number; comments: string }) =>
   service && takesComments(service) ? commentLines(values.comments).length : values.quantity;
+
+/** Whether the customer may drip-feed the service (the server refuses it for Custom Comments). */
+export const offersDripFeed = (service: Service | null): service is Service =>
+  service !== null && service.dripfeed === true && !takesComments(service);
+
+/** The drip-feed asked for: the switch on for a service that offers it; otherwise none (a plain order). */
+const dripFeedOf = (service: Service | null, values: Pick<OrderFormValues, 'dripFeed' | 'runs' | 'interval'>) =>
+  offersDripFeed(service) && values.dripFeed ? { runs: values.runs, interval: values.interval } : null;
+
+/**
+ * The order's total in paisa, as the server prices it: a drip-feed is its run's price × runs
+ * (dripFeedPrice), anything else the pricing rule on the quantity; null while a number is missing.
+ */
+export function orderTotal(service: Service, quantity: number, dripFeed: { runs: number } | null): Paisa | null {
+  if (!dripFeed) return orderTotalPaisa(service.ratePer1000, quantity);
+  if (orderTotalPaisa(service.ratePer1000, quantity) === null || !Number.isSafeInteger(dripFeed.runs) || dripFeed.runs <= 0) return null;
+  return dripFeedPrice(toPaisa(service.ratePer1000), quantity, dripFeed.runs);
+}
 
 /**
  * The form's rules: a link the shared canonicalLink reads for the service (as API v2 does: no scheme
@@ -56,31 +91,51 @@ export function orderFormSchema(service: Service | null) {
   const withComments = service !== null && takesComments(service);
   // The quantity field is not shown for a Custom Comments service: its count of comments stands in.
   const quantity = withComments ? z.number().or(z.nan()) : quantitySchema;
-  return z.object({ link: linkField, quantity, comments: z.string() }).superRefine((values, ctx) => {
-    if (!service) return;
-    if (canonicalLink(service, values.link) === null) {
-      const hosts = PLATFORM_HOSTS[service.platform].join(', ');
-      ctx.addIssue({
-        code: 'custom',
-        path: ['link'],
-        message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${hosts})${isAccountLevel(service) ? ' or @username' : ''}`,
-      });
-    }
-    const field = withComments ? 'comments' : 'quantity';
-    if (withComments) {
-      const issue = commentsIssue(values.comments, commentLines(values.comments));
-      if (issue) return ctx.addIssue({ code: 'custom', path: [field], message: issue });
-    }
-    const count = orderQuantity(service, values);
-    if (count < service.min || count > service.max) {
-      const noun = withComments ? 'Comments' : 'Quantity';
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `${noun} must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
-      });
-    }
-  });
+  const numberOrEmpty = z.number().or(z.nan());
+  return z
+    .object({
+      link: linkField,
+      quantity,
+      comments: z.string(),
+      dripFeed: z.boolean(),
+      runs: numberOrEmpty,
+      interval: numberOrEmpty,
+    })
+    .superRefine((values, ctx) => {
+      if (!service) return;
+      if (dripFeedOf(service, values)) {
+        // The shared rules and messages, the ones the server applies.
+        for (const [field, schema] of [
+          ['runs', dripFeedRunsSchema],
+          ['interval', dripFeedIntervalSchema],
+        ] as const) {
+          const issue = schema.safeParse(values[field]).error?.issues[0];
+          if (issue) ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+        }
+      }
+      if (canonicalLink(service, values.link) === null) {
+        const hosts = PLATFORM_HOSTS[service.platform].join(', ');
+        ctx.addIssue({
+          code: 'custom',
+          path: ['link'],
+          message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${hosts})${isAccountLevel(service) ? ' or @username' : ''}`,
+        });
+      }
+      const field = withComments ? 'comments' : 'quantity';
+      if (withComments) {
+        const issue = commentsIssue(values.comments, commentLines(values.comments));
+        if (issue) return ctx.addIssue({ code: 'custom', path: [field], message: issue });
+      }
+      const count = orderQuantity(service, values);
+      if (count < service.min || count > service.max) {
+        const noun = withComments ? 'Comments' : 'Quantity';
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${noun} must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
+        });
+      }
+    });
 }
 
 function parsePreset(search: URLSearchParams): { platform: Platform; category: string | null } {
@@ -130,7 +185,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setValue,
     watch,
     formState: { errors },
-  } = useForm<OrderFormValues>({ resolver, defaultValues: { link: '', quantity: Number.NaN, comments: '' } });
+  } = useForm<OrderFormValues>({ resolver, defaultValues: EMPTY_FORM });
 
   const withComments = service !== null && takesComments(service);
   const commentCount = commentLines(watch('comments')).length;
@@ -138,7 +193,10 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   // The link the order is placed for, shown while it differs from what was typed (`@user` → its profile).
   const typedLink = watch('link');
   const orderedLink = service && typedLink ? canonicalLink(service, typedLink) : null;
-  const totalPaisa = service ? orderTotalPaisa(service.ratePer1000, quantity) : null;
+  const dripFeed = dripFeedOf(service, { dripFeed: watch('dripFeed'), runs: watch('runs'), interval: watch('interval') });
+  const totalPaisa = service ? orderTotal(service, quantity, dripFeed) : null;
+  const runsValid = dripFeed !== null && dripFeedRunsSchema.safeParse(dripFeed.runs).success;
+  const intervalValid = dripFeed !== null && dripFeedIntervalSchema.safeParse(dripFeed.interval).success;
   const short = totalPaisa !== null && balance !== undefined && isShort(balance, totalPaisa);
   const submitting = placeOrder.isPending;
 
@@ -162,12 +220,15 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setServiceId(next._id);
     setInsufficient(false);
     setValue('quantity', next.defaultQuantity, { shouldValidate: false });
+    // Each service starts as a plain order: drip-feed is the customer's choice for that service.
+    setValue('dripFeed', false, { shouldValidate: false });
   };
 
   const onSubmit = handleSubmit(async (values) => {
     if (!service || submitting || !online) return;
     const qty = orderQuantity(service, values);
-    const total = orderTotalPaisa(service.ratePer1000, qty);
+    const drip = dripFeedOf(service, values);
+    const total = orderTotal(service, qty, drip);
     if (total === null || balance === undefined) return;
     if (isShort(balance, total)) {
       setInsufficient(true);
@@ -180,6 +241,8 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       quantity: qty,
       price: toRupees(total),
       ...(takesComments(service) ? { comments: commentLines(values.comments).join('\n') } : {}),
+      // `quantity` is then each run's and `price` the total of every run.
+      ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
     };
     try {
       const answer = await send(body, (idempotencyKey) => placeOrder.mutateAsync({ body, idempotencyKey }));
@@ -190,7 +253,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
         price: answer.order.price,
         balance: answer.balance,
       });
-      reset({ link: '', quantity: Number.NaN, comments: '' });
+      reset(EMPTY_FORM);
       setServiceId(null);
     } catch (error) {
       if (error instanceof ApiError && isDefiniteFailure(error)) {
@@ -288,7 +351,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               />
             ) : (
               <TextField
-                label="Quantity"
+                label={dripFeed ? 'Quantity per run' : 'Quantity'}
                 type="number"
                 inputMode="numeric"
                 min={service?.min}
@@ -299,13 +362,38 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 {...register('quantity', { valueAsNumber: true })}
               />
             )}
+            {offersDripFeed(service) ? <DripFeedFields register={register} errors={errors} on={dripFeed !== null} /> : null}
             <dl className="space-y-1 rounded-xl bg-brand-50 px-3 py-3 text-sm">
+              {dripFeed ? (
+                <>
+                  <div className="flex items-center justify-between">
+                    <dt className="text-slate-700">Total quantity</dt>
+                    <dd className="font-semibold text-slate-900 tabular-nums" data-testid="drip-feed-total-quantity">
+                      {runsValid && Number.isSafeInteger(quantity) && quantity > 0
+                        ? (quantity * dripFeed.runs).toLocaleString('en-US')
+                        : '—'}
+                    </dd>
+                  </div>
+                  <div className="flex items-center justify-between">
+                    <dt className="text-slate-700">Delivered over</dt>
+                    <dd className="font-semibold text-slate-900" data-testid="drip-feed-span">
+                      {runsValid && intervalValid ? `about ${formatMinutes(deliverySpanMinutes(dripFeed.runs, dripFeed.interval))}` : '—'}
+                    </dd>
+                  </div>
+                </>
+              ) : null}
               <div className="flex items-center justify-between">
                 <dt className="text-slate-700">Total price</dt>
                 <dd className="text-lg font-extrabold text-slate-900 tabular-nums" data-testid="order-total">
                   {totalPaisa === null ? 'Rs 0' : formatRupees(totalPaisa)}
                 </dd>
               </div>
+              {dripFeed && totalPaisa !== null ? (
+                <p className="text-right text-xs text-slate-600">
+                  {formatRupees(totalPaisa / dripFeed.runs)} a run × {dripFeed.runs} runs, paid now; runs not started are refunded if you
+                  stop it
+                </p>
+              ) : null}
               <div className="flex items-center justify-between">
                 <dt className="text-slate-700">Your balance</dt>
                 <dd className={`font-semibold tabular-nums ${short ? 'text-red-700' : 'text-slate-900'}`}>

@@ -1,6 +1,9 @@
+import { isFinalStatus } from '@shared/order-status';
 import type { Order } from '@shared/schemas';
+import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import { DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { StopDripFeedButton } from '@/features/orders/components/stop-drip-feed';
 import { formatAmount, formatDate } from '@/lib/format';
 
 export function RecentOrdersTable({ orders }: { orders: Order[] }) {
@@ -18,8 +21,10 @@ export function RecentOrdersTable({ orders }: { orders: Order[] }) {
             <span className="min-w-0 text-right sm:text-left">
               <span className="block font-medium text-slate-900">{order.service}</span>
               <span className="block text-xs text-slate-600">
-                {formatDate(order.createdAt)} · {formatAmount(order.price)}
+                {/* A run was paid with its drip-feed: its own price would read as a second charge. */}
+                {formatDate(order.createdAt)} · {order.dripRun ? 'paid with its drip-feed' : formatAmount(order.price)}
               </span>
+              <DripFeedDetails order={order} />
             </span>
           ),
         },
@@ -28,11 +33,24 @@ export function RecentOrdersTable({ orders }: { orders: Order[] }) {
           cell: (order) => (
             <span className="text-right tabular-nums sm:text-left">
               <span className="block">{order.quantity.toLocaleString('en-US')}</span>
+              {order.dripFeed ? (
+                <span className="block text-xs text-slate-600">{order.dripFeed.quantity.toLocaleString('en-US')} a run</span>
+              ) : null}
               <ProgressLine order={order} />
             </span>
           ),
         },
-        { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+        {
+          header: 'Status',
+          cell: (order) => (
+            <span className="flex flex-col items-end gap-2 sm:items-start">
+              <StatusBadge status={order.status} />
+              {order.dripFeed && !isFinalStatus(order.status) ? (
+                <StopDripFeedButton order={{ ...order, dripFeed: order.dripFeed }} />
+              ) : null}
+            </span>
+          ),
+        },
       ]}
     />
   );

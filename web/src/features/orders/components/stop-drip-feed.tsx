@@ -1,0 +1,52 @@
+// "Stop drip-feed" on the customer's open drip-feed: a confirmation that says what comes back, then the
+// stop. Runs already started are orders of their own and go on.
+import { formatRupees, toPaisa } from '@shared/money';
+import { useState } from 'react';
+import { type DripFeedOrder, StopDripFeedDialog } from '@/components/orders/stop-drip-feed-dialog';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toasts';
+import { useStopDripFeed } from '@/features/orders/api/stop-drip-feed';
+import { ApiError } from '@/lib/api-error';
+import { stopRefundPaisa } from '@/lib/drip-feed';
+
+export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const stop = useStopDripFeed();
+  const toast = useToast();
+
+  const close = () => {
+    setOpen(false);
+    setFailure(null);
+  };
+
+  const onStop = async () => {
+    setFailure(null);
+    try {
+      const answer = await stop.mutateAsync(order._id);
+      const refunded = answer.order.refund !== undefined ? toPaisa(answer.order.refund) : stopRefundPaisa(order);
+      toast.success(`✅ Drip-feed #${order.number} stopped: ${formatRupees(refunded)} back to your balance`);
+      close();
+    } catch (error) {
+      // The server's word (already finished, a run starting right now…), or no answer: nothing known changed.
+      setFailure(error instanceof ApiError ? `❌ ${error.message}` : 'Server error, try again.');
+    }
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${order.number}`}>
+        Stop drip-feed
+      </Button>
+      <StopDripFeedDialog
+        order={order}
+        open={open}
+        onClose={close}
+        onStop={onStop}
+        stopping={stop.isPending}
+        failure={failure}
+        balance="your balance"
+      />
+    </>
+  );
+}
