@@ -340,6 +340,17 @@ describe('GET /api/admin/overview', () => {
     await placedAt(d._id, midnight - 1); // the last of yesterday
     await updateOrderStatus(b._id, 'partial', 40);
     await updateOrderStatus(c._id, 'cancelled');
+    // A drip-feed (3 runs, stopped after its first): charged once on itself, its run is no second charge.
+    const enable = (dripfeed: boolean) =>
+      call(api.url, 'PATCH', '/api/admin/services/tt-views-fast', { token: admin.token, body: { dripfeed } });
+    expect((await enable(true)).status).toBe(200);
+    const drip = await call(api.url, 'POST', '/api/order/place', {
+      token: user.token,
+      body: { ...views(43), quantity: 500, runs: 3, interval: 1440 },
+    });
+    expect((await enable(false)).status).toBe(200);
+    expect(drip.status, JSON.stringify(drip.body)).toBe(201);
+    await updateOrderStatus(drip.body.order._id, 'cancelled');
     await call(api.url, 'POST', '/api/recharge-requests', {
       token: user.token,
       body: { amount: 100, method: 'JazzCash', reference: `OV${Date.now()}` },
@@ -350,18 +361,21 @@ describe('GET /api/admin/overview', () => {
 
     const orders = (await db.collection('orders').get()).docs.map((doc) => doc.data());
     const todays = orders.filter((o) => o.createdAt.toMillis() >= midnight && o.createdAt.toMillis() < midnight + 86_400_000);
-    const revenuePaisa = todays.reduce((sum, o) => sum + o.pricePaisa - (o.refundPaisa ?? 0), 0);
+    // What customers were charged: a drip-feed's runs were paid on it (refunds of runs would count).
+    const charged = todays.filter((o) => !o.dripRun);
+    const revenuePaisa = charged.reduce((sum, o) => sum + o.pricePaisa, 0) - todays.reduce((sum, o) => sum + (o.refundPaisa ?? 0), 0);
     const pendingTopUps = (await db.collection('rechargeRequests').get()).docs.filter((doc) => doc.data().status === 'pending').length;
     expect(res.body).toEqual({
       pendingTopUps,
       pendingOrders: orders.filter((o) => o.status === 'pending').length,
-      today: { day: pktDate(now), orders: todays.length, revenue: revenuePaisa / 100 },
+      today: { day: pktDate(now), orders: charged.length, revenue: revenuePaisa / 100 },
     });
     // The figures are not trivially zero, and the boundary orders fall on their own side.
     expect(pendingTopUps).toBeGreaterThan(0);
     expect(todays.map((o) => o.createdAt.toMillis())).toContain(midnight);
     expect(todays.map((o) => o.createdAt.toMillis())).not.toContain(midnight - 1);
     expect(res.body.today.revenue).toBeGreaterThan(0);
+    expect(todays.filter((o) => o.dripRun)).toHaveLength(1);
   });
 });
 

@@ -92,6 +92,7 @@ export function startRun(tx: Transaction, start: RunStart): { parent: DripFeedPa
     status: 'pending',
     ...(parent.activeLinkKey !== undefined ? { activeLinkKey: parent.activeLinkKey } : {}),
     dripRun,
+    paidByDripFeed: true,
     createdAt: now,
     updatedAt: now,
   };

@@ -57,6 +57,11 @@ export interface OrderDoc {
   dripFeed?: DripFeedDoc;
   /** A run of a drip-feed order, which paid for it (no debit of its own). */
   dripRun?: DripRunDoc;
+  /**
+   * On a run only: its price was charged on its drip-feed, not on it (no ledger debit of its own). The
+   * admin's figures of what orders charged leave runs out by this field (an equality an index serves).
+   */
+  paidByDripFeed?: true;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -15,13 +15,21 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
     .where('createdAt', '<', Timestamp.fromMillis(pakistanDayEnd(day)));
   // Two sums, two queries: each is served by its own index (createdAt, field), and an index holding
   // both would leave out the orders that have no refund.
-  const [pendingTopUps, pendingOrders, placed, refunded] = await Promise.all([
+  // A drip-feed's runs are orders too (the admin works them), but their price was charged on the
+  // drip-feed: they are left out of the count and the sum (their refunds are real and stay in).
+  const runsToday = ordersCollection()
+    .where('paidByDripFeed', '==', true)
+    .where('createdAt', '>=', Timestamp.fromMillis(pakistanDayStart(day)))
+    .where('createdAt', '<', Timestamp.fromMillis(pakistanDayEnd(day)));
+  const [pendingTopUps, pendingOrders, placed, refunded, runs] = await Promise.all([
     rechargeRequestsCollection().where('status', '==', 'pending').count().get(),
     ordersCollection().where('status', '==', 'pending').count().get(),
     today.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
     today.aggregate({ refunded: AggregateField.sum('refundPaisa') }).get(),
+    runsToday.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
   ]);
-  const { orders, charged } = placed.data();
+  const orders = placed.data().orders - runs.data().orders;
+  const charged = Number(placed.data().charged) - Number(runs.data().charged);
   return {
     pendingTopUps: pendingTopUps.data().count,
     pendingOrders: pendingOrders.data().count,
@@ -29,7 +37,7 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
       day,
       orders,
       // What today's orders charged less what was refunded on them (a cancel or a partial).
-      revenue: toRupees(Number(charged) - Number(refunded.data().refunded)),
+      revenue: toRupees(charged - Number(refunded.data().refunded)),
     },
   };
 }
