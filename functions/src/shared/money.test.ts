@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './catalogue';
-import { divideRoundHalfUp, formatRupees, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, partialRefund, toPaisa, toRupees } from './money';
+import {
+  divideRoundHalfUp,
+  divideRoundHalfUpBig,
+  formatRupees,
+  hasAtMostTwoDecimals,
+  MAX_PAISA,
+  orderPrice,
+  partialRefund,
+  toPaisa,
+  toRupees,
+} from './money';
 
 // Printed by fast-check on failure together with the counterexample, so a failure reproduces.
 const params = { numRuns: 2000 };
@@ -78,6 +88,19 @@ describe('partial refunds', () => {
         expect(partialRefund(price, remains, quantity) + partialRefund(price, quantity - remains, quantity)).toBe(
           price + (bothExactHalves ? 1 : 0),
         );
+      }),
+      params,
+    );
+  });
+
+  it('stay exact when price × remains passes 2^53 (a large drip-feed stopped after its first run)', () => {
+    // Rs 4,000 a run × 100 runs of 4,000,000: 99 runs not started are 99 run prices to the paisa.
+    expect(partialRefund(40_000_000, 99 * 4_000_000, 100 * 4_000_000)).toBe(99 * 400_000);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e11 }), fc.integer({ min: 2, max: 1e9 }), fc.nat(), (price, quantity, seed) => {
+        const remains = 1 + (seed % (quantity - 1));
+        const exact = divideRoundHalfUpBig(BigInt(price) * BigInt(remains), BigInt(quantity));
+        expect(partialRefund(price, remains, quantity)).toBe(Number(exact));
       }),
       params,
     );

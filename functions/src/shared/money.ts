@@ -53,7 +53,9 @@ export function partialRefund(price: Paisa, remains: number, quantity: number): 
   if (!Number.isSafeInteger(remains) || remains <= 0 || remains >= quantity) {
     throw new RangeError('remains must be an integer with 0 < remains < quantity');
   }
-  return divideRoundHalfUp(price * remains, quantity);
+  // price × remains passes 2^53 on a large order (a drip-feed's price and quantity are both × runs): exact in BigInt.
+  if (!Number.isSafeInteger(price) || !Number.isSafeInteger(quantity)) throw new RangeError('price and quantity must be integers');
+  return Number(divideRoundHalfUpBig(BigInt(price) * BigInt(remains), BigInt(quantity)));
 }
 
 /** "Rs 1,234.50" (whole rupees without decimals: "Rs 500"). */

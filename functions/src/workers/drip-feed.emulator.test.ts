@@ -348,6 +348,40 @@ describe('stopping a drip-feed', () => {
     expect(await activeCount(customer, stopped.link, MANUAL)).toBe(2);
   });
 
+  it('stops a large drip-feed of a cheap service (price × remains past 2^53) with its exact refund', async () => {
+    // Rs 1 per 1000, 4,000,000 a run × 100 runs: Rs 4,000 a run, Rs 4 lakh in all. Stopped after run 1,
+    // its price (4e7 paisa) × remains (3.96e8) is past Number.MAX_SAFE_INTEGER.
+    const created = await call(api.url, 'POST', '/api/admin/services', {
+      token: admin.token,
+      body: {
+        platform: 'tiktok',
+        category: 'Views',
+        name: 'Bulk drip views',
+        ratePer1000: 1,
+        min: 1000,
+        max: 10_000_000,
+        defaultQuantity: 1000,
+        dripfeed: true,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const big = await createUser();
+    await fund(big, 400_000);
+    const { id } = await place(big, { serviceId: created.body.service._id, quantity: 4_000_000, runs: 100, interval: 60, price: 400_000 });
+    const runPaisa = orderPrice(100, 4_000_000);
+    expect(runPaisa).toBe(400_000);
+
+    const res = await call(api.url, 'POST', `/api/orders/${id}/cancel`, { token: big.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order).toMatchObject({ status: 'partial', remains: 99 * 4_000_000, refund: (99 * runPaisa) / 100 });
+    expect(await balanceOf(big)).toBe(99 * runPaisa);
+    expect(await ledgerOf(big, id)).toEqual([
+      { id: `debit-${id}`, type: 'debit', amountPaisa: 100 * runPaisa },
+      { id: `refund-${id}`, type: 'refund', amountPaisa: 99 * runPaisa },
+    ]);
+    await expectMoneyInvariants();
+  });
+
   it('settles a stop racing the worker: every drip-feed ends with its refund plus its started runs’ prices equal to its price', async () => {
     const owners = await Promise.all([createUser(), createUser(), createUser()]);
     for (const owner of owners) await fund(owner, 1000);
