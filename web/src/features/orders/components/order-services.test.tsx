@@ -508,9 +508,14 @@ describe('OrderServices', () => {
       await chooseTikTokRealFollowers(user);
       await user.type(screen.getByLabelText('Link'), '@ali');
       await switchOn(user, '2', '5');
+      // The admin turned drip-feed off meanwhile.
+      liveServices = builtInCatalogue.services;
       await user.click(screen.getByRole('button', { name: 'Place Order' }));
       const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
       expect(within(dialog).getByText('❌ Drip-feed is not available for this service')).toBeInTheDocument();
+      // The services are fetched again: the switch goes.
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('switch', { name: 'Drip-feed' })).toBeNull());
     });
   });
 });

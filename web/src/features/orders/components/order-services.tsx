@@ -257,7 +257,10 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       setServiceId(null);
     } catch (error) {
       if (error instanceof ApiError && isDefiniteFailure(error)) {
-        if (error.code === 'price_changed') void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
+        // The service changed under the form (its price, or drip-feed no longer offered): show it as it is now.
+        if (error.code === 'price_changed' || error.code === 'dripfeed_unavailable') {
+          void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
+        }
         setResult({ kind: 'failure', message: `❌ ${error.message}` });
       } else {
         // No answer, or one that does not say whether the order was placed: the same attempt (and
