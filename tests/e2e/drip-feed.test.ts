@@ -156,6 +156,8 @@ describe('a drip-feed at 360 px, from the service editor to the stop and its ref
     // 5 minutes of the workers' clock are about 37 s.
     const second = await dashboardUntil((row) => row.includes(`2 of ${RUNS} runs`), 90_000);
     expect(second).toContain('processing');
+    // One purchase: its runs are not orders of the customer's count.
+    expect(await customer.getByTestId('total-orders').textContent()).toBe('1');
     await rowOf(customer, 'Recent Orders', parentNumber)
       .getByRole('button', { name: `Stop drip-feed #${parentNumber}` })
       .waitFor();

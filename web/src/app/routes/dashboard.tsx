@@ -19,6 +19,9 @@ import { UserDataNotFoundError, useProfile } from '@/lib/profile';
 import { useSettings } from '@/lib/settings';
 
 /** Spec §8: the profile call's 401 or 400 is 'Invalid token'; so is any answer with that code. */
+/** The customer's orders as purchases: a drip-feed's runs are delivered for it, not bought on their own. */
+const purchases = (orders: readonly { dripRun?: unknown }[]) => orders.filter((o) => !o.dripRun).length;
+
 function isInvalidToken(error: unknown, statuses: readonly number[]) {
   return error instanceof ApiError && (statuses.includes(error.status) || error.code === 'invalid_token');
 }
@@ -63,7 +66,7 @@ export function DashboardRoute() {
         <AccountSuspended blocked={user.blocked} supportChat={settings.data?.supportChat} />
         <SummaryCards
           user={user}
-          totalOrders={orders.data ? { count: orders.data.orders.length, more: orders.data.nextCursor !== null } : undefined}
+          totalOrders={orders.data ? { count: purchases(orders.data.orders), more: orders.data.nextCursor !== null } : undefined}
           onRecharge={() => setRecharging(true)}
         />
         <Card aria-labelledby="recent-orders-heading">
