@@ -25,6 +25,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   user_not_found: 404,
   order_not_found: 404,
+  ticket_not_found: 404,
+  too_many_open_tickets: 409,
+  ticket_closed: 409,
   service_not_found: 404,
   provider_not_found: 404,
   /** The provider answered a definite {error} (a wrong key, an unknown action): the admin can act on it. */

@@ -1,0 +1,101 @@
+// Support tickets (issue 17): a customer's thread with the admin about an order, a payment, a refill, the
+// API or anything else. The request and answer schemas and the limits, shared by the function and the
+// web app. States: open (waiting for us) → answered (waiting for the customer) → closed; a customer's
+// message on an answered ticket opens it again, and the customer may close and reopen.
+import { z } from 'zod';
+import { pageQuery, text } from './schemas';
+
+export const TICKET_KINDS = ['Order', 'Payment', 'Refill', 'API', 'Other'] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
+export const TICKET_STATES = ['open', 'answered', 'closed'] as const;
+export type TicketState = (typeof TICKET_STATES)[number];
+
+export const TICKET_LIMITS = {
+  /** Tickets not closed per customer. */
+  openPerCustomer: 5,
+  /** Characters of one message. */
+  message: 2000,
+  /** Messages in one ticket (then a new ticket). */
+  messagesPerTicket: 200,
+  /** Order numbers one ticket may name. */
+  orderIds: 20,
+  /** Saved replies the admin keeps, and the characters of each. */
+  savedReplies: 50,
+  savedReplyTitle: 80,
+} as const;
+
+export const TICKET_MESSAGES = {
+  tooManyOpen: `You have ${TICKET_LIMITS.openPerCustomer} open tickets. Please close one or wait for our answer before opening another.`,
+  ticketNotFound: 'Ticket not found',
+  notYourOrder: 'This order is not one of yours',
+  ticketClosed: 'This ticket is closed: reopen it to write',
+  tooManyMessages: 'This ticket is long: please open a new one',
+  alreadyClosed: 'This ticket is already closed',
+  notClosed: 'This ticket is not closed',
+  messageRequired: 'Write a message',
+  messageTooLong: `A message is at most ${TICKET_LIMITS.message.toLocaleString('en-US')} characters`,
+} as const;
+
+const isoDate = z.string();
+
+export const ticketSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(TICKET_KINDS),
+  /** Order numbers of the customer's own orders the ticket is about. */
+  orderIds: z.array(z.string()),
+  state: z.enum(TICKET_STATES),
+  /** Messages from the other side the reader has not seen (the customer's or the admin's count). */
+  unread: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** A ticket as the admin lists it: whose, and when the customer last wrote (waiting-for-us first, oldest first). */
+export const adminTicketSchema = ticketSchema.extend({
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  /** The first message's opening words, for the list. */
+  preview: z.string(),
+  lastCustomerMessageAt: isoDate.nullable(),
+});
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
+
+export const ticketMessageSchema = z.object({
+  _id: z.string(),
+  from: z.enum(['customer', 'admin']),
+  body: z.string(),
+  createdAt: isoDate,
+});
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+export const savedReplySchema = z.object({ _id: z.string(), title: z.string(), body: z.string() });
+export type SavedReply = z.infer<typeof savedReplySchema>;
+
+// ---- Requests ----
+
+const messageText = text({ error: TICKET_MESSAGES.messageRequired })
+  .trim()
+  .min(1, TICKET_MESSAGES.messageRequired)
+  .max(TICKET_LIMITS.message, TICKET_MESSAGES.messageTooLong);
+
+/** An order number as customers see it (9 digits today; any digits up to 15 name no document otherwise). */
+const orderNumber = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[0-9]{1,15}$/, 'Order numbers are digits'));
+
+export const createTicketBody = z.strictObject({
+  kind: z.enum(TICKET_KINDS, { error: 'Choose what the ticket is about' }),
+  orderIds: z.array(orderNumber).max(TICKET_LIMITS.orderIds, `At most ${TICKET_LIMITS.orderIds} orders`).optional(),
+  message: messageText,
+});
+export type CreateTicketBody = z.infer<typeof createTicketBody>;
+
+export const ticketMessageBody = z.strictObject({ message: messageText });
+
+export const adminTicketsQuery = pageQuery.extend({ state: z.enum(TICKET_STATES).optional() });
+
+export const savedReplyBody = z.strictObject({
+  title: text().trim().min(1, 'A title is required').max(TICKET_LIMITS.savedReplyTitle),
+  body: messageText,
+});
