@@ -3,6 +3,7 @@ import express from 'express';
 import { config } from './lib/config';
 import { restoreBodyHeaders } from './lib/host-body';
 import { logger } from './lib/logger';
+import { READS_HEADER, requestTally } from './lib/read-counter';
 import { requestIdFrom } from './lib/request-id';
 import { serverTimingHeader } from './lib/server-timing';
 import { jsonBody } from './middleware/body';
@@ -21,7 +22,8 @@ import { rechargeRequestsRouter } from './routes/recharge-requests';
 import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
 
-export function createApp() {
+export function createApp(options: { countFirestoreReads?: boolean } = {}) {
+  const countReads = options.countFirestoreReads ?? config.countFirestoreReads;
   const app = express();
   app.disable('x-powered-by');
   // req.ip is the entry our own proxies appended, not the first (which the client may have written).
@@ -35,12 +37,17 @@ export function createApp() {
     // Server-Timing: the time spent in the app, so a slow answer shows whether it was us or the path
     // to us (browser dev tools and the benchmark read it).
     const started = performance.now();
+    const tally = countReads ? requestTally() : undefined;
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (!res.headersSent) res.setHeader('Server-Timing', serverTimingHeader(res, performance.now() - started));
+      if (!res.headersSent) {
+        res.setHeader('Server-Timing', serverTimingHeader(res, performance.now() - started));
+        if (tally) res.setHeader(READS_HEADER, String(tally.reads()));
+      }
       return writeHead.apply(this, args);
     } as typeof writeHead;
-    next();
+    if (tally) tally.run(next);
+    else next();
   });
   // The reseller API parses its own (form, JSON or query) parameters and answers in its own format.
   app.use('/api/v2', apiV2Router);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCountingEnabled } from './read-counter';
 
 // Runtime configuration of the function, parsed once. On the emulators the project id is a `demo-`
 // one; in production Cloud Functions sets GCLOUD_PROJECT.
@@ -16,6 +17,8 @@ const env = z
     /** How long a call to a provider may take, the whole answer read (the upstream client's deadline). */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     LOG_FORWARDED_FOR: z.enum(['true', 'false']).default('false'),
+    /** The benchmark's read counter (lib/read-counter.ts): honoured on the emulators only. */
+    COUNT_FIRESTORE_READS: z.enum(['true', 'false']).optional(),
   })
   .parse(process.env);
 
@@ -44,4 +47,6 @@ export const config = {
   publicWriteCeilingPerHour: env.PUBLIC_WRITE_CEILING_PER_HOUR,
   providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
+  /** Each answer says in X-Firestore-Reads how many documents it read (the benchmark's; never in production). */
+  countFirestoreReads: readCountingEnabled(env, Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST)),
 } as const;
