@@ -40,6 +40,66 @@ export function routeFiles(manifest: Record<string, ManifestChunk>, routeSource:
   return { js, css };
 }
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Each generated segment of a source map: line, start column, and the index of its source (or -1). */
+export function mappedSegments(mappings: string): { line: number; column: number; source: number }[] {
+  const segments: { line: number; column: number; source: number }[] = [];
+  let source = 0;
+  mappings.split(';').forEach((text, line) => {
+    let column = 0;
+    for (const segment of text.split(',')) {
+      if (!segment) continue;
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0] ?? 0;
+      if (values.length > 1) source += values[1] ?? 0;
+      segments.push({ line, column, source: values.length > 1 ? source : -1 });
+    }
+  });
+  return segments;
+}
+
+/** The package (or `app` for our own code) a source path belongs to. */
+export function packageOf(source: string): string {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  return match?.[1] ?? 'app';
+}
+
+/** What the files hold, per package, gzip KB of each package's code on its own (the sum is near the whole). */
+function byPackage(files: Iterable<string>): [string, number][] {
+  const code = new Map<string, string[]>();
+  for (const file of files) {
+    const mapPath = join(DIST, `${file}.map`);
+    if (!existsSync(mapPath)) continue;
+    const lines = readFileSync(join(DIST, file), 'utf8').split('\n');
+    const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[]; mappings: string };
+    const segments = mappedSegments(map.mappings);
+    segments.forEach((segment, i) => {
+      const next = segments[i + 1];
+      const end = next && next.line === segment.line ? next.column : undefined;
+      const name = segment.source < 0 ? 'app' : packageOf(map.sources[segment.source] ?? '');
+      const parts = code.get(name) ?? [];
+      parts.push((lines[segment.line] ?? '').slice(segment.column, end));
+      code.set(name, parts);
+    });
+  }
+  return [...code]
+    .map(([name, parts]): [string, number] => [name, gzipSync(parts.join(''), { level: 9 }).length / 1024])
+    .sort((a, b) => b[1] - a[1]);
+}
+
 const gzipKb = (files: Iterable<string>) =>
   [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length, 0) / 1024;
 
@@ -54,7 +114,13 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
   ] as const) {
     const files = routeFiles(manifest, manifest[source] ? source : null);
     const js = gzipKb(files.js);
-    figures.push(withBudget({ name: `${label}: JavaScript, gzip`, value: js, unit: 'KB' }, '<=', JS_BUDGET_KB));
+    const parts = byPackage(files.js)
+      .slice(0, 6)
+      .map(([name, kb]) => `${name} ${kb.toFixed(1)}`)
+      .join(', ');
+    figures.push(
+      withBudget({ name: `${label}: JavaScript, gzip`, value: js, unit: 'KB', note: `largest parts (KB): ${parts}` }, '<=', JS_BUDGET_KB),
+    );
     figures.push({ name: `${label}: CSS, gzip`, value: gzipKb(files.css), unit: 'KB' });
   }
 

@@ -36,12 +36,22 @@ const perUserCacheKey = {
 // section opens offline once the admin has opened the console online.
 const ADMIN_SOURCE = /\/src\/(app\/routes|features)\/admin\//;
 
-export default defineConfig({
+// react-router's package exports resolve to its development build for every bundler, dev warnings on
+// (and their code shipped); the build takes the production one, the same code with them off.
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@shared': fileURLToPath(new URL('../functions/src/shared', import.meta.url)),
-    },
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   plugins: [
     react(),
@@ -184,4 +194,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
