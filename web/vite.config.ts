@@ -38,7 +38,8 @@ const ADMIN_SOURCE = /\/src\/(app\/routes|features)\/admin\//;
 
 // react-router's package exports resolve to its development build for every bundler, dev warnings on
 // (and their code shipped); the build takes the production one, the same code with them off.
-const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig(({ command }) => ({
   resolve: {
