@@ -21,6 +21,7 @@ import { publicRouter } from './routes/public';
 import { rechargeRequestsRouter } from './routes/recharge-requests';
 import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
+import { ticketsRouter } from './routes/tickets';
 
 export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   const countReads = options.countFirestoreReads ?? config.countFirestoreReads;
@@ -71,6 +72,7 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   api.use(passwordsRouter);
   api.use(settingsRouter);
   api.use(supportRouter);
+  api.use(ticketsRouter);
   app.use('/api', api);
 
   app.use(notFoundHandler);

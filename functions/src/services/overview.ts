@@ -7,6 +7,7 @@ import { pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../shared/pakis
 import type { Overview } from '../shared/schemas';
 import { ordersCollection } from './orders';
 import { rechargeRequestsCollection } from './recharge-requests';
+import { countWaitingTickets } from './tickets';
 
 export async function getOverview(nowMs = Date.now()): Promise<Overview> {
   const day = pakistanDayOf(nowMs);
@@ -21,12 +22,13 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
     .where('paidByDripFeed', '==', true)
     .where('createdAt', '>=', Timestamp.fromMillis(pakistanDayStart(day)))
     .where('createdAt', '<', Timestamp.fromMillis(pakistanDayEnd(day)));
-  const [pendingTopUps, pendingOrders, placed, refunded, runs] = await Promise.all([
+  const [pendingTopUps, pendingOrders, placed, refunded, runs, ticketsWaiting] = await Promise.all([
     rechargeRequestsCollection().where('status', '==', 'pending').count().get(),
     ordersCollection().where('status', '==', 'pending').count().get(),
     today.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
     today.aggregate({ refunded: AggregateField.sum('refundPaisa') }).get(),
     runsToday.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
+    countWaitingTickets(),
   ]);
   const orders = placed.data().orders - runs.data().orders;
   const charged = Number(placed.data().charged) - Number(runs.data().charged);
@@ -39,5 +41,6 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
       // What today's orders charged less what was refunded on them (a cancel or a partial).
       revenue: toRupees(charged - Number(refunded.data().refunded)),
     },
+    ticketsWaiting,
   };
 }

@@ -24,6 +24,11 @@ export const AUDIT_TYPES = [
   'order_mark_sent',
   'service_sync',
   'order_cancel_request',
+  'ticket_reply',
+  'ticket_close',
+  'saved_reply_create',
+  'saved_reply_update',
+  'saved_reply_delete',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -51,4 +56,9 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   order_mark_sent: 'Order marked sent to a provider',
   service_sync: 'Service refreshed from its provider',
   order_cancel_request: 'Cancellation asked of a provider',
+  ticket_reply: 'Ticket answered',
+  ticket_close: 'Ticket closed',
+  saved_reply_create: 'Saved reply added',
+  saved_reply_update: 'Saved reply changed',
+  saved_reply_delete: 'Saved reply deleted',
 };

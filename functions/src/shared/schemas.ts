@@ -626,6 +626,8 @@ export const overviewSchema = z.object({
   pendingTopUps: z.number().int().nonnegative(),
   pendingOrders: z.number().int().nonnegative(),
   today: z.object({ day: z.string(), orders: z.number().int().nonnegative(), revenue: z.number() }),
+  /** Support tickets waiting for our answer (issue 17). */
+  ticketsWaiting: z.number().int().nonnegative().optional(),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

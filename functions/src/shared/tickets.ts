@@ -34,6 +34,8 @@ export const TICKET_MESSAGES = {
   notClosed: 'This ticket is not closed',
   messageRequired: 'Write a message',
   messageTooLong: `A message is at most ${TICKET_LIMITS.message.toLocaleString('en-US')} characters`,
+  savedReplyNotFound: 'Saved reply not found',
+  tooManySavedReplies: `You have ${TICKET_LIMITS.savedReplies} saved replies. Delete one before adding another.`,
 } as const;
 
 const isoDate = z.string();
