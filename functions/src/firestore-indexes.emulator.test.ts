@@ -31,6 +31,11 @@ beforeAll(async () => {
     token: user.token,
     body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/1', quantity: 1000 },
   });
+  // Two tickets, one answered: the admin's list has a waiting part and a rest, each on a page of its own.
+  const opened = await Promise.all(
+    ['first', 'second'].map((message) => call(api.url, 'POST', '/api/tickets', { token: user.token, body: { kind: 'Other', message } })),
+  );
+  await call(api.url, 'POST', `/api/admin/tickets/${opened[0]?.body.ticket._id}/messages`, { token: admin.token, body: { message: 'Hi' } });
 });
 
 /**
@@ -102,6 +107,14 @@ function listCalls(): [path: string, token: string][] {
       ]),
     ),
     ['/api/review?limit=1', ''],
+    ['/api/tickets?limit=1', user.token],
+    // limit=2 reaches the rest (after the one waiting ticket) on its first page, as the next test needs.
+    ['/api/admin/tickets?limit=2', admin.token],
+    ...['', '&state=open', '&state=answered', '&state=closed'].map((state): [string, string] => [
+      `/api/admin/tickets?limit=1${state}`,
+      admin.token,
+    ]),
+    ['/api/admin/saved-replies', admin.token],
     // The provider states (Failed, Unknown…) take a date range or an order number only.
     ['/api/admin/order?limit=1&fulfilment=failed', admin.token],
     ['/api/admin/order?limit=1&fulfilment=unknown&from=2025-01-01&to=2099-12-31', admin.token],

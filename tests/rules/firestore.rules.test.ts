@@ -19,7 +19,17 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conditions, fetchCoverage, saveCoverageReport, uncoveredConditions } from './coverage';
-import { ACTIVE_SERVICE, ALICE_ORDER, BOB_ORDER, FIXTURES, INACTIVE_SERVICE, SESSIONS_ENDED, seed } from './fixtures';
+import {
+  ACTIVE_SERVICE,
+  ALICE_ORDER,
+  ALICE_TICKET,
+  BOB_ORDER,
+  BOB_TICKET,
+  FIXTURES,
+  INACTIVE_SERVICE,
+  SESSIONS_ENDED,
+  seed,
+} from './fixtures';
 import { ACTORS, type Actor, AS_OWNER, AS_VISITOR, asServer, authTime, clientsFor, clientWithClaims, startRulesEnv } from './rules-env';
 
 let testEnv: RulesTestEnvironment;
@@ -397,6 +407,70 @@ describe('contactMessages: read by admins only, written by nobody (the contact f
     update: ['contactMessages/msg-1', { message: 'Edited' }],
   });
 });
+
+describe('tickets: read by the customer who opened them (queries filtered on userId) and admins, written by nobody', () => {
+  it('the owner can get their ticket', () => assertSucceeds(get('alice', ALICE_TICKET)));
+  it('another user cannot get it', () => assertFails(get('bob', ALICE_TICKET)));
+  it('anonymous cannot get it', () => assertFails(get('anonymous', ALICE_TICKET)));
+  it("an admin can get anyone's", () => assertSucceeds(get('admin', BOB_TICKET)));
+  it('the owner can query filtered on their own userId, and gets only theirs', async () => {
+    const snap = await assertSucceeds(listWhere('alice', 'tickets', 'userId', 'alice'));
+    expect(snap.docs.map((d) => d.ref.path)).toEqual([ALICE_TICKET]);
+  });
+  it("a user cannot list without the userId filter, or filtered on another user's id", async () => {
+    await assertFails(list('alice', 'tickets'));
+    await assertFails(listWhere('alice', 'tickets', 'userId', 'bob'));
+  });
+  it('anonymous cannot list', () => assertFails(list('anonymous', 'tickets')));
+  it('an admin can list them all', async () => {
+    expect((await assertSucceeds(list('admin', 'tickets'))).size).toBe(2);
+  });
+  it('a customer whose sessions were ended cannot read their ticket with a token from before', async () => {
+    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED }));
+    await assertFails(get('alice', ALICE_TICKET));
+    await assertFails(list('alice', `${ALICE_TICKET}/messages`));
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a ticket',
+    create: ['tickets/new', { ...FIXTURES[ALICE_TICKET], state: 'answered' }],
+    update: [ALICE_TICKET, { state: 'closed', unreadByAdmin: 0 }],
+  });
+});
+
+describe("tickets/{id}/messages: read by the ticket's customer and admins, written by nobody", () => {
+  const mine = `${ALICE_TICKET}/messages/0001`;
+  it('the owner can get and list the messages of their ticket', async () => {
+    await assertSucceeds(get('alice', mine));
+    expect((await assertSucceeds(list('alice', `${ALICE_TICKET}/messages`))).size).toBe(1);
+  });
+  it('another user and anonymous cannot get or list them', async () => {
+    for (const actor of ['anonymous', 'bob'] as const) {
+      await assertFails(get(actor, mine));
+      await assertFails(list(actor, `${ALICE_TICKET}/messages`));
+    }
+  });
+  it("an admin can get and list any ticket's messages", async () => {
+    await assertSucceeds(get('admin', `${BOB_TICKET}/messages/0001`));
+    await assertSucceeds(list('admin', `${BOB_TICKET}/messages`));
+  });
+  it('the messages of a ticket that does not exist are denied to a customer', () => assertFails(list('alice', 'tickets/missing/messages')));
+  it('a collection-group query over every thread is denied, even to an admin', async () => {
+    await assertFails(getDocs(collectionGroup(db.admin, 'messages')));
+    await assertFails(getDocs(collectionGroup(db.alice, 'messages')));
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a ticket message',
+    create: [`${ALICE_TICKET}/messages/0002`, { from: 'admin', body: 'Refunded, enjoy', authorUid: 'admin', createdAt: new Date() }],
+    update: [mine, { body: 'Edited' }],
+  });
+});
+
+describe("ticketCounters: a customer's open tickets and unread replies, server-only", () =>
+  itDeniesEverything('ticketCounters', 'ticketCounters/alice'));
+describe("savedReplies: the admin's saved replies, server-only (the console reads them through the API)", () =>
+  itDeniesEverything('savedReplies', 'savedReplies/reply-1'));
 
 describe('audit: the trail of admin actions, read by admins only, never by the customer it concerns, written by nobody', () => {
   it('an admin can get and list audit records', async () => {

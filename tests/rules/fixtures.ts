@@ -48,6 +48,26 @@ const service = (name: string, active: boolean) => ({
   active,
 });
 
+const ticket = (userId: string) => ({
+  userId,
+  user: { _id: userId, name: userId, email: `${userId}@example.com` },
+  kind: 'Order',
+  orderIds: [],
+  state: 'open',
+  createdAt: at,
+  updatedAt: at,
+  lastCustomerMessageAt: at,
+  lastAdminMessageAt: null,
+  unreadByCustomer: 0,
+  unreadByAdmin: 1,
+  messageCount: 1,
+  preview: 'Where is my order?',
+  waiting: true,
+  waitingSince: at,
+});
+
+export const ALICE_TICKET = 'tickets/tkt-alice';
+export const BOB_TICKET = 'tickets/tkt-bob';
 export const ALICE_ORDER = 'orders/100000001';
 export const BOB_ORDER = 'orders/100000002';
 export const ACTIVE_SERVICE = 'services/tt-followers-real';
@@ -110,6 +130,12 @@ export const FIXTURES: Record<string, DocumentData> = {
     createdAt: at,
     updatedAt: at,
   },
+  [ALICE_TICKET]: ticket('alice'),
+  [`${ALICE_TICKET}/messages/0001`]: { from: 'customer', body: 'Where is my order?', authorUid: 'alice', createdAt: at },
+  [BOB_TICKET]: ticket('bob'),
+  [`${BOB_TICKET}/messages/0001`]: { from: 'customer', body: 'Refill please', authorUid: 'bob', createdAt: at },
+  'ticketCounters/alice': { open: 1, unread: 0 },
+  'savedReplies/reply-1': { title: 'Thanks', body: 'Thank you for writing', createdAt: at, updatedAt: at },
   'notes/note-1': { text: 'a collection the rules do not mention' },
 };
 

@@ -369,6 +369,7 @@ describe('GET /api/admin/overview', () => {
       pendingTopUps,
       pendingOrders: orders.filter((o) => o.status === 'pending').length,
       today: { day: pktDate(now), orders: charged.length, revenue: revenuePaisa / 100 },
+      ticketsWaiting: (await db.collection('tickets').where('waiting', '==', true).get()).size,
     });
     // The figures are not trivially zero, and the boundary orders fall on their own side.
     expect(pendingTopUps).toBeGreaterThan(0);
