@@ -137,6 +137,19 @@ describe('POST /api/tickets', () => {
     expect(await counterOf(user)).toEqual({ open: TICKET_LIMITS.openPerCustomer, unread: 0 });
   });
 
+  it('limits tickets opened to 10 an hour, closed ones included (a loop of open and close ends in 429)', async () => {
+    const user = await createUser();
+    for (let i = 0; i < 10; i++) {
+      const ticket = await openOk(user, { kind: 'Other', message: `Ticket ${i}` });
+      expect((await as(user).post(`/api/tickets/${ticket._id}/close`)).status).toBe(200);
+    }
+    const refused = await open(user, { kind: 'Other', message: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await db.collection('tickets').where('userId', '==', user.uid).get()).size).toBe(10);
+  });
+
   it('replays a create sent again with the same Idempotency-Key: one ticket', async () => {
     const user = await createUser();
     const send = () =>

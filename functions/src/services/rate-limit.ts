@@ -42,6 +42,16 @@ export const RATE_LIMITS = {
       { windowMs: DAY, max: 30 },
     ],
   },
+  /**
+   * Tickets opened per customer: at most 5 are open at once, but one closed makes room for another, and
+   * a loop of open and close would otherwise make documents without end.
+   */
+  ticket: {
+    limits: [
+      { windowMs: HOUR, max: 10 },
+      { windowMs: DAY, max: 30 },
+    ],
+  },
 } as const satisfies Record<string, Scope>;
 export type RateLimitScope = keyof typeof RATE_LIMITS;
 

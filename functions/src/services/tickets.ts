@@ -30,6 +30,7 @@ import {
 } from '../shared/tickets';
 import { type Actor, recordAudit } from './audit';
 import { listMyOrders, type OrderDoc, ordersCollection } from './orders';
+import { checkRateLimit } from './rate-limit';
 import { runInTransaction } from './transactions';
 import { type Identity, type UserDoc, userRef } from './users';
 
@@ -166,7 +167,8 @@ export async function createTicket(identity: Identity, body: CreateTicketBody, i
   return runInTransaction<{ ticket: Ticket }>(
     { scope: 'ticket.create', uid: identity.uid, key: idempotencyKey, request: body },
     async (tx, now) => {
-      const [counter, profileSnap, ...orders] = await Promise.all([
+      const [limit, counter, profileSnap, ...orders] = await Promise.all([
+        checkRateLimit(tx, 'ticket', { uid: identity.uid }, now),
         readCounter(tx, identity.uid),
         tx.get(userRef(identity.uid)),
         ...orderIds.map((id) => tx.get(ordersCollection().doc(id))),
@@ -203,6 +205,7 @@ export async function createTicket(identity: Identity, body: CreateTicketBody, i
         { from: 'customer', body: body.message, authorUid: identity.uid, createdAt: now },
       );
       tx.set(counterRef(identity.uid), { ...counter, open: counter.open + 1 } satisfies TicketCounterDoc);
+      limit.record();
       return { status: 201, body: { ticket: ticketToWire(ref.id, ticket) } };
     },
   );
