@@ -24,6 +24,9 @@ export const routes = [
           { path: paths.dashboard.path, lazy: () => import('@/app/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
           { path: paths.order.path, lazy: () => import('@/app/routes/order').then((m) => ({ Component: m.OrderRoute })) },
           { path: paths.massOrder.path, lazy: () => import('@/app/routes/mass-order').then((m) => ({ Component: m.MassOrderRoute })) },
+          { path: paths.tickets.path, lazy: () => import('@/app/routes/tickets').then((m) => ({ Component: m.TicketsRoute })) },
+          { path: paths.newTicket.path, lazy: () => import('@/app/routes/new-ticket').then((m) => ({ Component: m.NewTicketRoute })) },
+          { path: paths.ticket.path, lazy: () => import('@/app/routes/ticket').then((m) => ({ Component: m.TicketRoute })) },
           { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
         ],
       },
@@ -61,6 +64,14 @@ export const routes = [
               {
                 path: paths.adminProviders.path,
                 lazy: () => import('@/app/routes/admin/providers').then((m) => ({ Component: m.AdminProvidersRoute })),
+              },
+              {
+                path: paths.adminTickets.path,
+                lazy: () => import('@/app/routes/admin/tickets').then((m) => ({ Component: m.AdminTicketsRoute })),
+              },
+              {
+                path: paths.adminTicket.path,
+                lazy: () => import('@/app/routes/admin/ticket').then((m) => ({ Component: m.AdminTicketRoute })),
               },
               {
                 path: paths.adminAudit.path,

@@ -19,6 +19,14 @@ export const paths = {
     },
   },
   massOrder: { path: '/mass-order', getHref: () => '/mass-order' },
+  tickets: { path: '/tickets', getHref: () => '/tickets' },
+  newTicket: {
+    path: '/tickets/new',
+    /** Optionally about one order (the dashboard's "Get help"): kind Order, that order ticked. */
+    getHref: (about?: { order: string | number }) =>
+      about ? `/tickets/new?order=${encodeURIComponent(String(about.order))}` : '/tickets/new',
+  },
+  ticket: { path: '/tickets/:id', getHref: (id: string) => `/tickets/${encodeURIComponent(id)}` },
   // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
   adminOrders: {
@@ -34,6 +42,8 @@ export const paths = {
   adminTopUps: { path: '/admin/top-ups', getHref: () => '/admin/top-ups' },
   adminServices: { path: '/admin/services', getHref: () => '/admin/services' },
   adminProviders: { path: '/admin/providers', getHref: () => '/admin/providers' },
+  adminTickets: { path: '/admin/tickets', getHref: () => '/admin/tickets' },
+  adminTicket: { path: '/admin/tickets/:id', getHref: (id: string) => `/admin/tickets/${encodeURIComponent(id)}` },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   // Not under /api/: Hosting sends /api/** to the function.

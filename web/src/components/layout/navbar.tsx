@@ -1,10 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { UnreadBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
+import { useUnreadTickets } from '@/lib/unread-tickets';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+
+/** Tickets, with the count of our replies the customer has not read. */
+function TicketsLink() {
+  const unread = useUnreadTickets().data ?? 0;
+  return (
+    <NavLink to={paths.tickets.getHref()} className={linkClass}>
+      Tickets{unread > 0 ? ' ' : null}
+      <UnreadBadge count={unread} />
+    </NavLink>
+  );
+}
 
 function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean }) {
   return (
@@ -20,6 +33,7 @@ function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean 
           Mass Order
         </NavLink>
       ) : null}
+      {isSignedIn ? <TicketsLink /> : null}
       {isSignedIn ? (
         <NavLink to={paths.apiAccess.getHref()} className={linkClass}>
           API
@@ -49,6 +63,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // On a phone the links hide behind the menu button: it carries the unread replies' mark too.
+  const unread = useUnreadTickets().data ?? 0;
 
   // Close the phone menu on navigation; pathname is the trigger, not read.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
@@ -97,15 +113,16 @@ export function Navbar() {
         <div className="hidden lg:block">{account}</div>
         <button
           type="button"
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
           onClick={() => setOpen((value) => !value)}
         >
           <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
           </svg>
+          {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
         </button>
       </nav>
       {open ? (

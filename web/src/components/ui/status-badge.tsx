@@ -1,6 +1,7 @@
 import type { RefillStatus } from '@shared/api-v2';
 import { statusTone } from '@shared/order-status';
 import type { RechargeRequest } from '@shared/schemas';
+import type { TicketState } from '@shared/tickets';
 
 const tones = {
   green: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
@@ -38,6 +39,28 @@ export function DuplicateIdBadge() {
   return (
     <span className={`${pill} ${tones.red}`} title="Another request names this transaction ID: check the wallet statement before approving">
       Duplicate ID
+    </span>
+  );
+}
+
+const ticketStates: Record<TicketState, { label: string; tone: string }> = {
+  open: { label: 'Open', tone: tones.yellow },
+  answered: { label: 'Answered', tone: tones.green },
+  closed: { label: 'Closed', tone: tones.grey },
+};
+
+/** A ticket's state: open (waiting for us), answered (waiting for the customer), closed. */
+export function TicketStateBadge({ state }: { state: TicketState }) {
+  return <span className={`${pill} ${ticketStates[state].tone}`}>{ticketStates[state].label}</span>;
+}
+
+/** How many messages from the other side are unread; nothing when none. */
+export function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white tabular-nums">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
     </span>
   );
 }

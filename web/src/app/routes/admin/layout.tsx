@@ -5,21 +5,35 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_SECTIONS } from '@/app/routes/admin/sections';
+import { useOverview } from '@/features/admin/api/get-overview';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 function SectionLinks() {
+  const overview = useOverview().data;
   return (
     <ul className="flex flex-col gap-1">
       {ADMIN_SECTIONS.map((section) => (
         <li key={section.href}>
           <NavLink to={section.href} end={section.end} className={linkClass}>
             {section.label}
+            <WaitingCount count={overview ? section.waiting?.(overview) : undefined} />
           </NavLink>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** How many wait in a section (tickets waiting for our answer); nothing when none. */
+function WaitingCount({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-bold text-amber-900 tabular-nums">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> waiting</span>
+    </span>
   );
 }
 

@@ -1,5 +1,6 @@
 // The admin console's sections, in menu order: the sidebar (desktop) and the menu (phone) list these.
 // A new section (providers, tickets, reports) is one line here, its paths entry and its child route.
+import type { Overview } from '@shared/schemas';
 import { paths } from '@/config/paths';
 
 export interface AdminSection {
@@ -14,6 +15,8 @@ export interface AdminSection {
    * router.tsx: this module is console code and must stay out of the customers' chunks.
    */
   load: () => Promise<unknown>;
+  /** What waits in the section, shown beside its name (from the Overview's figures). */
+  waiting?: (overview: Overview) => number | undefined;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -25,6 +28,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     load: () => Promise.all([import('@/app/routes/admin/users'), import('@/app/routes/admin/user')]),
   },
   { label: 'Top-ups', href: paths.adminTopUps.getHref(), load: () => import('@/app/routes/admin/top-ups') },
+  {
+    label: 'Tickets',
+    href: paths.adminTickets.getHref(),
+    load: () => Promise.all([import('@/app/routes/admin/tickets'), import('@/app/routes/admin/ticket')]),
+    waiting: (overview) => overview.ticketsWaiting,
+  },
   { label: 'Services', href: paths.adminServices.getHref(), load: () => import('@/app/routes/admin/services') },
   { label: 'Providers', href: paths.adminProviders.getHref(), load: () => import('@/app/routes/admin/providers') },
   { label: 'Audit', href: paths.adminAudit.getHref(), load: () => import('@/app/routes/admin/audit') },

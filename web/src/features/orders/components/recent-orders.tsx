@@ -1,8 +1,10 @@
 import { isFinalStatus } from '@shared/order-status';
 import type { Order } from '@shared/schemas';
+import { Link } from 'react-router-dom';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import { DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import { StopDripFeedButton } from '@/features/orders/components/stop-drip-feed';
 import { formatAmount, formatDate } from '@/lib/format';
 
@@ -14,7 +16,21 @@ export function RecentOrdersTable({ orders }: { orders: Order[] }) {
       getKey={(order) => order._id}
       emptyText="No recent orders found."
       columns={[
-        { header: 'Order', cell: (order) => <span className="font-mono font-semibold">#{order.number}</span> },
+        {
+          header: 'Order',
+          cell: (order) => (
+            <span className="text-right sm:text-left">
+              <span className="block font-mono font-semibold">#{order.number}</span>
+              <Link
+                to={paths.newTicket.getHref({ order: order.number })}
+                className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+                aria-label={`Get help with order #${order.number}`}
+              >
+                Get help
+              </Link>
+            </span>
+          ),
+        },
         {
           header: 'Service',
           cell: (order) => (

@@ -1,0 +1,38 @@
+// A ticket message box with a live character count against the shared limit (the server counts the
+// same way: zod's max on the trimmed text). No maxLength: a paste over the limit is shown, not cut.
+import { TICKET_LIMITS } from '@shared/tickets';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { TextAreaField } from '@/components/ui/form-field';
+
+export function messageCount(value: string): string {
+  return `${value.trim().length.toLocaleString('en-US')} / ${TICKET_LIMITS.message.toLocaleString('en-US')} characters`;
+}
+
+export function MessageField({
+  label,
+  value,
+  onValueChange,
+  error,
+  ref,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>) {
+  const over = value.trim().length > TICKET_LIMITS.message;
+  return (
+    <TextAreaField
+      label={label}
+      rows={5}
+      value={value}
+      ref={ref}
+      onChange={(event) => onValueChange(event.target.value)}
+      error={error}
+      hint={<span className={over ? 'font-semibold text-red-700' : undefined}>{messageCount(value)}</span>}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+// One ticket as its customer sees it: what it is about, its state, the thread, a reply box while it is
+// not closed, and Close or Reopen. The server's refusals are shown by code: a closed ticket (closed
+// meanwhile, or too long to take more) refreshes the ticket, the open-ticket limit stops a reopen.
+import { type Ticket, ticketMessageBody } from '@shared/tickets';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { MessageField } from '@/components/tickets/message-field';
+import { TicketThread } from '@/components/tickets/ticket-thread';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-field';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { TicketStateBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { useCloseTicket } from '@/features/tickets/api/close-ticket';
+import { useTicket } from '@/features/tickets/api/get-ticket';
+import { useReopenTicket } from '@/features/tickets/api/reopen-ticket';
+import { useSendTicketMessage } from '@/features/tickets/api/send-ticket-message';
+import { ticketTitle } from '@/features/tickets/components/tickets-list';
+import { ApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
+
+const NAMES = { customer: 'You', admin: 'Shohrat support' } as const;
+const NO_ANSWER = 'No answer from the server. Check your connection and try again.';
+
+const failure = (error: unknown) => (error instanceof ApiError ? error.message : NO_ANSWER);
+
+export function TicketView({ id }: { id: string }) {
+  const ticket = useTicket(id);
+  const [alert, setAlert] = useState<string | null>(null);
+  const close = useCloseTicket();
+  const reopen = useReopenTicket();
+
+  if (ticket.isPending) return <LoadingBlock className="min-h-40" />;
+  if (ticket.isError) {
+    const missing = ticket.error instanceof ApiError && ticket.error.code === 'ticket_not_found';
+    return (
+      <div className="space-y-3">
+        <FormAlert>{missing ? 'Ticket not found.' : 'Could not load this ticket.'}</FormAlert>
+        <Link to={paths.tickets.getHref()} className="text-sm font-semibold text-brand-700 hover:underline">
+          ← Your tickets
+        </Link>
+      </div>
+    );
+  }
+  const { ticket: current, messages } = ticket.data;
+
+  const act = async (action: typeof close | typeof reopen) => {
+    setAlert(null);
+    try {
+      await action.mutateAsync(current._id);
+    } catch (error) {
+      setAlert(failure(error));
+      // A 409 means the ticket moved meanwhile (closed elsewhere, reopened): show it as it is now.
+      if (error instanceof ApiError && error.status === 409) void ticket.refetch();
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <Card aria-labelledby="ticket-heading" className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="ticket-heading" className="text-lg font-bold break-words text-slate-900">
+              {ticketTitle(current)}
+            </h2>
+            <p className="text-xs text-slate-600">Opened {formatDateTime(current.createdAt)}</p>
+          </div>
+          <div className="flex items-center gap-2">
+            <TicketStateBadge state={current.state} />
+            {current.state === 'closed' ? (
+              <Button size="sm" variant="secondary" loading={reopen.isPending} onClick={() => void act(reopen)}>
+                Reopen
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" loading={close.isPending} onClick={() => void act(close)}>
+                Close ticket
+              </Button>
+            )}
+          </div>
+        </div>
+        {alert ? <FormAlert>{alert}</FormAlert> : null}
+        <TicketThread messages={messages} viewer="customer" names={NAMES} />
+      </Card>
+      {current.state === 'closed' ? (
+        <FormAlert tone="info">This ticket is closed. Reopen it to write again.</FormAlert>
+      ) : (
+        <ReplyBox ticket={current} onStale={() => void ticket.refetch()} />
+      )}
+    </div>
+  );
+}
+
+function ReplyBox({ ticket, onStale }: { ticket: Ticket; onStale: () => void }) {
+  const send = useSendTicketMessage();
+  const attempts = useIdempotencyKey();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ticketMessageBody.safeParse({ message });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      const body = { id: ticket._id, message: parsed.data.message };
+      await attempts.send(body, (idempotencyKey) => send.mutateAsync({ ...body, idempotencyKey }));
+      setMessage('');
+    } catch (failed) {
+      setError(failure(failed));
+      if (failed instanceof ApiError && failed.code === 'ticket_closed') onStale();
+    }
+  };
+
+  return (
+    <Card aria-label="Reply">
+      <form onSubmit={onSubmit} noValidate className="space-y-3">
+        <MessageField label="Your reply" value={message} onValueChange={setMessage} error={error} />
+        <Button type="submit" loading={send.isPending}>
+          Send reply
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+// The count of support replies the signed-in customer has not read (GET /api/tickets/unread), for the
+// navigation's badge. Here, not in features/tickets: the navbar is shared layout and may not import a
+// feature. Every ticket query sits under `ticketsKey`, so invalidating it refreshes this badge too.
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+export const ticketsKey = ['tickets'] as const;
+export const unreadTicketsKey = [...ticketsKey, 'unread'] as const;
+
+export const unreadTicketsAnswer = z.object({ unread: z.number().int().nonnegative() });
+
+export function getUnreadTickets() {
+  return api.get('/tickets/unread', unreadTicketsAnswer).then((answer) => answer.unread);
+}
+
+/**
+ * The badge lives in the header, which never remounts, so besides the app's habits (refetch on focus
+ * and on reconnect, invalidated by every ticket action) it looks again each minute while the page is
+ * visible: an answer from us shows up without a reload. Hidden tabs do not poll.
+ */
+export function useUnreadTickets() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...unreadTicketsKey, user?.uid],
+    queryFn: getUnreadTickets,
+    enabled: Boolean(user),
+    refetchInterval: 60_000,
+  });
+}
