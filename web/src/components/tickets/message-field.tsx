@@ -23,16 +23,19 @@ export function MessageField({
   ref?: Ref<HTMLTextAreaElement>;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>) {
   const over = value.trim().length > TICKET_LIMITS.message;
+  // The count stays in view with an error too (the field's hint would give way to it).
   return (
-    <TextAreaField
-      label={label}
-      rows={5}
-      value={value}
-      ref={ref}
-      onChange={(event) => onValueChange(event.target.value)}
-      error={error}
-      hint={<span className={over ? 'font-semibold text-red-700' : undefined}>{messageCount(value)}</span>}
-      {...rest}
-    />
+    <div className="space-y-1">
+      <TextAreaField
+        label={label}
+        rows={5}
+        value={value}
+        ref={ref}
+        onChange={(event) => onValueChange(event.target.value)}
+        error={error}
+        {...rest}
+      />
+      <p className={`text-right text-xs tabular-nums ${over ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{messageCount(value)}</p>
+    </div>
   );
 }

@@ -59,8 +59,8 @@ export function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white tabular-nums">
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{`${count} unread`}</span>
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { RequireAdmin } from '@/app/guards';
 import { AdminLayout } from '@/app/routes/admin/layout';
 import { ADMIN_SECTIONS } from '@/app/routes/admin/sections';
 import { paths } from '@/config/paths';
-import { admin, currentPath, fakeAuth, renderApp } from '@/testing/render';
+import { admin, currentPath, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 const routes = (
   <Route element={<RequireAdmin />}>
@@ -35,7 +35,7 @@ afterEach(() => {
 describe('the admin console frame', () => {
   it('lists every section, in order, in the sidebar and in the phone menu', () => {
     open(paths.admin.getHref());
-    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Services', 'Providers', 'Audit', 'Settings'];
+    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Tickets', 'Services', 'Providers', 'Audit', 'Settings'];
     expect(
       within(sidebar())
         .getAllByRole('link')
@@ -48,11 +48,24 @@ describe('the admin console frame', () => {
       '/admin/orders',
       '/admin/users',
       '/admin/top-ups',
+      '/admin/tickets',
       '/admin/services',
       '/admin/providers',
       '/admin/audit',
       '/admin/settings',
     ]);
+  });
+
+  it('shows beside Tickets how many wait for our answer', async () => {
+    mockApi({
+      'GET /api/admin/overview': {
+        body: { pendingTopUps: 0, pendingOrders: 0, today: { day: '2026-01-02', orders: 0, revenue: 0 }, ticketsWaiting: 3 },
+      },
+    });
+    open(paths.admin.getHref());
+    expect(await within(sidebar()).findByRole('link', { name: 'Tickets 3 waiting' })).toHaveAttribute('href', '/admin/tickets');
+    expect(within(phoneMenu()).getByRole('link', { name: 'Tickets 3 waiting', hidden: true })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Top-ups' })).toBeInTheDocument();
   });
 
   it('marks the current section, the Overview only on /admin itself', () => {

@@ -30,10 +30,13 @@ function SectionLinks() {
 function WaitingCount({ count }: { count: number | undefined }) {
   if (!count) return null;
   return (
-    <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-bold text-amber-900 tabular-nums">
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> waiting</span>
-    </span>
+    <>
+      {' '}
+      <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-bold text-amber-900 tabular-nums">
+        <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+        <span className="sr-only">{`${count} waiting`}</span>
+      </span>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Order } from '@shared/schemas';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { mockApi, renderApp } from '@/testing/render';
@@ -22,12 +22,12 @@ const base: Order = {
 
 describe('RecentOrdersTable', () => {
   it('shows how far an order in progress got and its start count, as the provider reported them', () => {
-    render(<RecentOrdersTable orders={[{ ...base, progress: { startCount: 12500, remains: 400 } }]} />);
+    renderApp(<RecentOrdersTable orders={[{ ...base, progress: { startCount: 12500, remains: 400 } }]} />);
     expect(screen.getByText('600 delivered · start 12,500')).toBeTruthy();
   });
 
   it('shows no progress line for a manual order or a finished one', () => {
-    render(
+    renderApp(
       <RecentOrdersTable
         orders={[
           { ...base, _id: '1', number: 1 },
@@ -37,6 +37,12 @@ describe('RecentOrdersTable', () => {
     );
     expect(screen.queryByText(/delivered/)).toBeNull();
     expect(screen.queryByText(/start/)).toBeNull();
+  });
+
+  it('offers Get help on each order: a new ticket about it', () => {
+    renderApp(<RecentOrdersTable orders={[base, { ...base, _id: '1002', number: 1002 }]} />);
+    expect(screen.getByRole('link', { name: 'Get help with order #1001' })).toHaveAttribute('href', '/tickets/new?order=1001');
+    expect(screen.getByRole('link', { name: 'Get help with order #1002' })).toHaveAttribute('href', '/tickets/new?order=1002');
   });
 
   // 5 runs of 100 at Rs 90 each: Rs 450 paid at placement; 2 runs started.

@@ -21,8 +21,11 @@ export function useTicket(id: string) {
     queryFn: async () => {
       const answer = await getTicket(id);
       // The server just marked this ticket read: the badge and the list's unread marks are out of date.
-      void queryClient.invalidateQueries({ queryKey: unreadTicketsKey });
-      void queryClient.invalidateQueries({ queryKey: myTicketsKey });
+      // A count still on its way was read before that (opening a ticket straight from a link fetches
+      // both at once): it is dropped, else the refetch would join it and keep the old count.
+      for (const queryKey of [unreadTicketsKey, myTicketsKey]) {
+        void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+      }
       return answer;
     },
   });

@@ -1,0 +1,31 @@
+// The navigation's Tickets link carries the count of our replies the customer has not read, and on a
+// phone the menu button says so too (the links hide behind it).
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Navbar } from '@/components/layout/navbar';
+import { fakeAuth, mockApi, renderApp } from '@/testing/render';
+
+describe('the navigation', () => {
+  it('shows the unread replies on Tickets and on the phone menu button', async () => {
+    mockApi({ 'GET /api/tickets/unread': { body: { unread: 2 } } });
+    const { user } = renderApp(<Navbar />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Tickets 2 unread' })).toHaveAttribute('href', '/tickets');
+    await user.click(screen.getByRole('button', { name: 'Open menu (2 unread replies)' }));
+    expect(
+      within(document.getElementById('mobile-menu') as HTMLElement).getByRole('link', { name: 'Tickets 2 unread' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no count when everything is read, and no Tickets link to a visitor', async () => {
+    const { calls } = mockApi({ 'GET /api/tickets/unread': { body: { unread: 0 } } });
+    const { unmount } = renderApp(<Navbar />);
+    await screen.findByRole('button', { name: 'Open menu' });
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Tickets' })).toBeInTheDocument();
+    unmount();
+    calls.length = 0;
+    renderApp(<Navbar />, { auth: fakeAuth({ status: 'signed-out', user: null }) });
+    expect(screen.queryByRole('link', { name: /Tickets/ })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
