@@ -1,0 +1,131 @@
+// Issue 17's tickets in a real browser at 360 px, on the emulators from the built app: a customer opens
+// a ticket about an order from the dashboard's Get help; the admin finds it waiting in the console,
+// keeps a saved reply and answers with it; the customer sees the unread badge in the navigation, reads
+// the answer, and the badge goes.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN } from '../../scripts/lib/demo';
+import { openCustomerAndAdmin, PHONE, pageErrors, registerThroughUi, screenshotBothWidths, signInThroughUi } from './browser';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+const suffix = randomUUID().slice(0, 8);
+const account = { name: `Ticket ${suffix}`, email: `ticket-${suffix}@example.com`, password: 'ticket-pass-1' };
+const question = `My followers have not started yet (${suffix})`;
+const savedReply = { title: `Order on its way ${suffix}`, body: 'Your order is with our provider and starts within 24 hours.' };
+
+let browser: Browser;
+let customer: Page;
+let adminPage: Page;
+let orderNumber = '';
+
+beforeAll(async () => {
+  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
+  await adminPage.setViewportSize(PHONE);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const fitsThePhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+describe('a support ticket about an order at 360 px', () => {
+  it('a customer with an order asks for help from the dashboard', async () => {
+    await registerThroughUi(customer, account);
+    const { addBalance } = await import('../../functions/src/services/recharges');
+    await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
+    await customer.goto('/order');
+    await customer.getByRole('heading', { level: 1, name: 'Order Services' }).waitFor();
+    await customer.getByRole('button', { name: /^Followers/ }).click();
+    await customer.getByRole('radio', { name: /^Real Followers/ }).check();
+    await customer.getByLabel('Link').fill(`https://www.tiktok.com/@ticket${suffix}`);
+    const place = customer.getByRole('button', { name: 'Place Order' });
+    await expect.poll(() => place.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await place.click();
+    await customer.getByRole('dialog', { name: 'Order Placed' }).waitFor();
+
+    await customer.goto('/dashboard');
+    const help = customer.getByRole('link', { name: /^Get help with order #/ }).first();
+    await help.waitFor();
+    orderNumber = ((await help.getAttribute('aria-label')) ?? '').replace(/^.*#/, '');
+    expect(orderNumber).toMatch(/^[0-9]{9}$/);
+    await help.click();
+    await customer.waitForURL(`**/tickets/new?order=${orderNumber}`);
+    await expect.poll(() => customer.getByLabel('What is it about?').inputValue()).toBe('Order');
+    expect(await customer.getByRole('checkbox', { name: new RegExp(`#${orderNumber}`) }).isChecked()).toBe(true);
+    await customer.getByLabel('Message').fill(question);
+    await customer.getByText(`${question.length} / 2,000 characters`).waitFor();
+    await fitsThePhone(customer);
+    await screenshotBothWidths(customer, 'ticket-new');
+    await customer.getByRole('button', { name: 'Send ticket' }).click();
+    await customer.waitForURL(/\/tickets\/[^/]+$/);
+    await customer.getByRole('heading', { name: `Order · #${orderNumber}` }).waitFor();
+    await customer.getByRole('list', { name: 'Messages' }).getByText(question).waitFor();
+  });
+
+  it('the admin finds it waiting, keeps a saved reply and answers with it', async () => {
+    await adminPage.goto('/login');
+    await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
+    await adminPage.getByText('Admin menu').click();
+    await adminPage
+      .getByRole('link', { name: /^Tickets \d+ waiting$/ })
+      .last()
+      .click();
+    await adminPage.waitForURL('**/admin/tickets');
+    const row = adminPage.locator('tr', { hasText: account.email });
+    await row.getByRole('link', { name: `Order · #${orderNumber}` }).click();
+    await adminPage.waitForURL('**/admin/tickets/*');
+    await adminPage.getByRole('list', { name: 'Messages' }).getByText(question).waitFor();
+    const aside = adminPage.getByRole('complementary', { name: 'Customer' });
+    await aside.getByRole('link', { name: `Order #${orderNumber} in Orders` }).waitFor();
+    expect(await aside.getByRole('link', { name: account.name }).getAttribute('href')).toMatch(/^\/admin\/users\//);
+    await fitsThePhone(adminPage);
+
+    await adminPage.getByRole('button', { name: 'Manage saved replies' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Saved replies' });
+    await dialog.getByLabel('Title').fill(savedReply.title);
+    await dialog.getByLabel('Reply').fill(savedReply.body);
+    await dialog.getByRole('button', { name: 'Add saved reply' }).click();
+    await dialog.getByRole('list', { name: 'Saved replies' }).getByText(savedReply.title).waitFor();
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+
+    await adminPage.getByLabel('Insert a saved reply').selectOption({ label: savedReply.title });
+    expect(await adminPage.getByLabel('Your answer').inputValue()).toBe(savedReply.body);
+    await adminPage.getByRole('button', { name: 'Send answer' }).click();
+    await adminPage.getByRole('list', { name: 'Messages' }).getByText(savedReply.body).waitFor();
+    await adminPage.getByText('Answered', { exact: true }).waitFor();
+    await screenshotBothWidths(adminPage, 'admin-ticket');
+
+    // Its jump to the order opens the Orders section searched by its number.
+    await adminPage
+      .getByRole('complementary', { name: 'Customer' })
+      .getByRole('link', { name: `Order #${orderNumber} in Orders` })
+      .click();
+    await adminPage.waitForURL(`**/admin/orders?q=${orderNumber}`);
+  });
+
+  it('the customer sees the unread badge, reads the answer, and the badge goes', async () => {
+    await customer.goto('/dashboard');
+    // On a phone the links hide behind the menu button, which says so.
+    await customer.getByRole('button', { name: 'Open menu (1 unread reply)' }).click();
+    await customer.locator('#mobile-menu').getByRole('link', { name: 'Tickets 1 unread' }).click();
+    await customer.waitForURL('**/tickets');
+    const ticket = customer.getByRole('list', { name: 'Your tickets' }).getByRole('link', { name: new RegExp(`#${orderNumber}`) });
+    expect(await ticket.textContent()).toContain('Answered');
+    await ticket.click();
+    await customer.getByRole('list', { name: 'Messages' }).getByText(savedReply.body).waitFor();
+    await expect
+      .poll(() => customer.getByRole('button', { name: /^Open menu/ }).getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe('Open menu');
+    await fitsThePhone(customer);
+    await screenshotBothWidths(customer, 'ticket-thread');
+  });
+
+  it('raised no uncaught error in any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
