@@ -88,7 +88,7 @@ describe('a support ticket about an order at 360 px', () => {
     await adminPage.getByRole('button', { name: 'Manage saved replies' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Saved replies' });
     await dialog.getByLabel('Title').fill(savedReply.title);
-    await dialog.getByLabel('Reply').fill(savedReply.body);
+    await dialog.getByLabel('Reply', { exact: true }).fill(savedReply.body);
     await dialog.getByRole('button', { name: 'Add saved reply' }).click();
     await dialog.getByRole('list', { name: 'Saved replies' }).getByText(savedReply.title).waitFor();
     await dialog.getByRole('button', { name: 'Close dialog' }).click();
