@@ -38,6 +38,17 @@ describe('a support ticket about an order at 360 px', () => {
     await registerThroughUi(customer, account);
     const { addBalance } = await import('../../functions/src/services/recharges');
     await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
+    // The dashboard read the balance before the top-up (and the service worker may answer with that
+    // saved profile while the emulated function is slow): load again until the top-up shows.
+    await expect
+      .poll(
+        async () => {
+          await customer.goto('/dashboard');
+          return customer.getByTestId('balance').textContent();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('Rs 200');
     await customer.goto('/order');
     await customer.getByRole('heading', { level: 1, name: 'Order Services' }).waitFor();
     await customer.getByRole('button', { name: /^Followers/ }).click();
