@@ -522,3 +522,14 @@ describe('saved replies', () => {
     expect((await send('POST', '/api/admin/saved-replies', { title: 'Room', body: 'Again' })).status).toBe(201);
   });
 });
+
+describe('hostile review', () => {
+  it('cuts the preview between characters: an emoji across its end opens the ticket, previewed without half of it', async () => {
+    const user = await createUser();
+    // 118 letters, then an emoji in code units 118–119: a cut after 119 units would keep half of it.
+    const message = `${'a'.repeat(118)}😀 and then some more words`;
+    const ticket = await openOk(user, { kind: 'Other', message });
+    const stored = await storedTicket(ticket._id);
+    expect(stored?.preview).toBe(`${'a'.repeat(118)}…`);
+  });
+});

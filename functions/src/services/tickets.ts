@@ -89,7 +89,8 @@ const savedReplyCountRef = () => db.collection('counters').doc('savedReplies');
 const PREVIEW_LENGTH = 120;
 const preview = (message: string) => {
   const words = message.replace(/\s+/g, ' ').trim();
-  return words.length > PREVIEW_LENGTH ? `${words.slice(0, PREVIEW_LENGTH - 1)}…` : words;
+  // Not through a surrogate pair: half an emoji is not text (Firestore may refuse it, or store U+FFFD).
+  return words.length > PREVIEW_LENGTH ? `${words.slice(0, PREVIEW_LENGTH - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : words;
 };
 /** Message ids sort as the thread reads (at most TICKET_LIMITS.messagesPerTicket of them). */
 const messageId = (seq: number) => String(seq).padStart(4, '0');
