@@ -532,4 +532,34 @@ describe('hostile review', () => {
     const stored = await storedTicket(ticket._id);
     expect(stored?.preview).toBe(`${'a'.repeat(118)}…`);
   });
+
+  it('keeps the customer’s counter exact under a storm: closes, replies both ways, reads, reopens and creates at the limit at once', async () => {
+    const user = await createUser();
+    const tickets = [];
+    for (let i = 0; i < 5; i++) tickets.push(await openOk(user, { kind: 'Other', message: `Ticket ${i}` }));
+    const [t0, t1, t2, t3, t4] = tickets.map((t) => t._id as string);
+    for (const id of [t0, t1, t2]) expect((await as(admin).post(`/api/admin/tickets/${id}/messages`, { message: 'Answer' })).status).toBe(201);
+    expect((await as(user).post(`/api/tickets/${t3}/close`)).status).toBe(200);
+    const busy = (res: { status: number }) => res.status === 503;
+    const again = (send: () => Promise<{ status: number }>) => retryWhileBusy(send, busy);
+    const answers = await Promise.all([
+      again(() => as(user).post(`/api/tickets/${t0}/close`)),
+      again(() => as(user).post(`/api/tickets/${t0}/messages`, { message: 'Still waiting' })),
+      again(() => as(admin).post(`/api/admin/tickets/${t0}/messages`, { message: 'Done now' })),
+      again(() => as(admin).post(`/api/admin/tickets/${t1}/close`)),
+      again(() => as(user).get(`/api/tickets/${t1}`)),
+      again(() => as(admin).post(`/api/admin/tickets/${t2}/messages`, { message: 'One more' })),
+      again(() => as(user).post(`/api/tickets/${t2}/messages`, { message: 'Thanks' })),
+      again(() => as(user).post(`/api/tickets/${t3}/reopen`)),
+      again(() => open(user, { kind: 'Other', message: 'Another' })),
+      again(() => as(admin).post(`/api/admin/tickets/${t4}/close`)),
+    ]);
+    for (const res of answers) expect([200, 201, 409]).toContain(res.status);
+    const stored = (await db.collection('tickets').where('userId', '==', user.uid).get()).docs.map((d) => d.data());
+    const open_ = stored.filter((t) => t.state !== 'closed').length;
+    const unread = stored.reduce((sum, t) => sum + t.unreadByCustomer, 0);
+    expect(open_).toBeLessThanOrEqual(TICKET_LIMITS.openPerCustomer);
+    expect(await counterOf(user)).toEqual({ open: open_, unread });
+    expect(await unreadOf(user)).toBe(unread);
+  });
 });
