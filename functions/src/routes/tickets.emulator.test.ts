@@ -562,4 +562,28 @@ describe('hostile review', () => {
     expect(await counterOf(user)).toEqual({ open: open_, unread });
     expect(await unreadOf(user)).toBe(unread);
   });
+
+  it('answers forged admin list cursors 400, never 500', async () => {
+    await openOk(await createUser());
+    const b64 = (data: unknown) => Buffer.from(JSON.stringify(data)).toString('base64url');
+    const forged = [
+      'w.garbage',
+      'r.garbage',
+      'x.abc',
+      `w.${b64({ t: 1, id: 'a/b' })}`,
+      `r.${b64({ t: 'x', id: 'abc' })}`,
+      `w.${b64({ t: 1e20, id: 'abc' })}`,
+      `r.${b64({ s: 'abc', id: 'abc' })}`,
+      `w.${b64({ t: 1, id: '__x__' })}`,
+    ];
+    for (const cursor of forged) {
+      for (const state of ['', '&state=open', '&state=answered']) {
+        const res = await as(admin).get(`/api/admin/tickets?limit=2&cursor=${encodeURIComponent(cursor)}${state}`);
+        expect(res.status, `${cursor}${state}: ${JSON.stringify(res.body)}`).toBe(400);
+      }
+      expect((await as(admin).get(`/api/tickets?cursor=${encodeURIComponent(cursor)}`)).status).toBe(400);
+    }
+    expect((await as(admin).get('/api/admin/tickets?limit=2&cursor=w.')).status).toBe(200);
+    expect((await as(admin).get('/api/admin/tickets?limit=2&cursor=r.')).status).toBe(200);
+  });
 });
