@@ -538,7 +538,8 @@ describe('hostile review', () => {
     const tickets = [];
     for (let i = 0; i < 5; i++) tickets.push(await openOk(user, { kind: 'Other', message: `Ticket ${i}` }));
     const [t0, t1, t2, t3, t4] = tickets.map((t) => t._id as string);
-    for (const id of [t0, t1, t2]) expect((await as(admin).post(`/api/admin/tickets/${id}/messages`, { message: 'Answer' })).status).toBe(201);
+    for (const id of [t0, t1, t2])
+      expect((await as(admin).post(`/api/admin/tickets/${id}/messages`, { message: 'Answer' })).status).toBe(201);
     expect((await as(user).post(`/api/tickets/${t3}/close`)).status).toBe(200);
     const busy = (res: { status: number }) => res.status === 503;
     const again = (send: () => Promise<{ status: number }>) => retryWhileBusy(send, busy);
@@ -556,10 +557,10 @@ describe('hostile review', () => {
     ]);
     for (const res of answers) expect([200, 201, 409]).toContain(res.status);
     const stored = (await db.collection('tickets').where('userId', '==', user.uid).get()).docs.map((d) => d.data());
-    const open_ = stored.filter((t) => t.state !== 'closed').length;
+    const notClosed = stored.filter((t) => t.state !== 'closed').length;
     const unread = stored.reduce((sum, t) => sum + t.unreadByCustomer, 0);
-    expect(open_).toBeLessThanOrEqual(TICKET_LIMITS.openPerCustomer);
-    expect(await counterOf(user)).toEqual({ open: open_, unread });
+    expect(notClosed).toBeLessThanOrEqual(TICKET_LIMITS.openPerCustomer);
+    expect(await counterOf(user)).toEqual({ open: notClosed, unread });
     expect(await unreadOf(user)).toBe(unread);
   });
 
