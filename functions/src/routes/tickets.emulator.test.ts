@@ -538,9 +538,11 @@ describe('hostile review', () => {
     const tickets = [];
     for (let i = 0; i < 5; i++) tickets.push(await openOk(user, { kind: 'Other', message: `Ticket ${i}` }));
     const [t0, t1, t2, t3, t4] = tickets.map((t) => t._id as string);
-    for (const id of [t0, t1, t2])
+    // t4's answer stays unread through the storm (only the admin closes it): the badge must keep it.
+    for (const id of [t0, t1, t2, t4])
       expect((await as(admin).post(`/api/admin/tickets/${id}/messages`, { message: 'Answer' })).status).toBe(201);
     expect((await as(user).post(`/api/tickets/${t3}/close`)).status).toBe(200);
+    expect(await counterOf(user)).toEqual({ open: 4, unread: 4 });
     const busy = (res: { status: number }) => res.status === 503;
     const again = (send: () => Promise<{ status: number }>) => retryWhileBusy(send, busy);
     const answers = await Promise.all([
@@ -562,6 +564,7 @@ describe('hostile review', () => {
     expect(notClosed).toBeLessThanOrEqual(TICKET_LIMITS.openPerCustomer);
     expect(await counterOf(user)).toEqual({ open: notClosed, unread });
     expect(await unreadOf(user)).toBe(unread);
+    expect(unread).toBeGreaterThanOrEqual(1);
   });
 
   it('answers forged admin list cursors 400, never 500', async () => {
