@@ -73,7 +73,7 @@ describe('POST /api/tickets', () => {
     });
     const messages = await db.collection('tickets').doc(res.body.ticket._id).collection('messages').get();
     expect(messages.docs.map((d) => d.data())).toEqual([
-      { from: 'customer', body: 'I paid Rs 500 by Easypaisa', authorUid: user.uid, createdAt: stored?.createdAt },
+      { from: 'customer', body: 'I paid Rs 500 by Easypaisa', createdAt: stored?.createdAt },
     ]);
     expect(await counterOf(user)).toEqual({ open: 1, unread: 0 });
   });
@@ -589,5 +589,16 @@ describe('hostile review', () => {
     }
     expect((await as(admin).get('/api/admin/tickets?limit=2&cursor=w.')).status).toBe(200);
     expect((await as(admin).get('/api/admin/tickets?limit=2&cursor=r.')).status).toBe(200);
+  });
+
+  it('keeps which admin answered out of the message the customer reads (the audit entry names them)', async () => {
+    const user = await createUser();
+    const ticket = await openOk(user);
+    const res = await as(admin).post(`/api/admin/tickets/${ticket._id}/messages`, { message: 'On it' });
+    expect(res.status).toBe(201);
+    // The rules let the customer read this document with the client SDK.
+    const stored = (await db.doc(`tickets/${ticket._id}/messages/${res.body.message._id}`).get()).data();
+    expect(stored).toEqual({ from: 'admin', body: 'On it', createdAt: expect.anything() });
+    expect(JSON.stringify(stored)).not.toContain(admin.uid);
   });
 });

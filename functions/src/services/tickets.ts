@@ -57,10 +57,13 @@ export interface TicketDoc {
   waitingSince: Timestamp | null;
 }
 
+/**
+ * No author uid: the customer reads these documents (rules), and which admin answered is an admin fact,
+ * kept in the audit entry of the reply (`ticket_reply`, the message's id); the customer is the ticket's.
+ */
 export interface TicketMessageDoc {
   from: 'customer' | 'admin';
   body: string;
-  authorUid: string;
   createdAt: Timestamp;
 }
 
@@ -199,12 +202,7 @@ export async function createTicket(identity: Identity, body: CreateTicketBody, i
         waitingSince: now,
       };
       tx.create(ref, ticket);
-      writeMessage(
-        tx,
-        ref,
-        { ...ticket, messageCount: 0 },
-        { from: 'customer', body: body.message, authorUid: identity.uid, createdAt: now },
-      );
+      writeMessage(tx, ref, { ...ticket, messageCount: 0 }, { from: 'customer', body: body.message, createdAt: now });
       tx.set(counterRef(identity.uid), { ...counter, open: counter.open + 1 } satisfies TicketCounterDoc);
       limit.record();
       return { status: 201, body: { ticket: ticketToWire(ref.id, ticket) } };
@@ -252,7 +250,7 @@ export async function postCustomerMessage(uid: string, id: string, message: stri
       const { ref, ticket } = await readTicket(tx, id, uid);
       const counter = await readCounter(tx, uid);
       assertWritable(ticket);
-      const written = writeMessage(tx, ref, ticket, { from: 'customer', body: message, authorUid: uid, createdAt: now });
+      const written = writeMessage(tx, ref, ticket, { from: 'customer', body: message, createdAt: now });
       const change = {
         state: 'open' as const,
         updatedAt: now,
@@ -400,7 +398,7 @@ export async function postAdminMessage(admin: Actor, id: string, message: string
       const { ref, ticket } = await readTicket(tx, id);
       const counter = await readCounter(tx, ticket.userId);
       assertWritable(ticket);
-      const written = writeMessage(tx, ref, ticket, { from: 'admin', body: message, authorUid: admin.uid, createdAt: now });
+      const written = writeMessage(tx, ref, ticket, { from: 'admin', body: message, createdAt: now });
       const change = {
         state: 'answered' as const,
         updatedAt: now,
