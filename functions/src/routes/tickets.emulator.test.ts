@@ -601,4 +601,16 @@ describe('hostile review', () => {
     expect(stored).toEqual({ from: 'admin', body: 'On it', createdAt: expect.anything() });
     expect(JSON.stringify(stored)).not.toContain(admin.uid);
   });
+
+  it('does not reopen a full thread: nobody could write to it, yet it would hold a place and wait in the queue', async () => {
+    const user = await createUser();
+    const ticket = await openOk(user);
+    await db.collection('tickets').doc(ticket._id).update({ messageCount: TICKET_LIMITS.messagesPerTicket });
+    expect((await as(user).post(`/api/tickets/${ticket._id}/close`)).status).toBe(200);
+    const res = await as(user).post(`/api/tickets/${ticket._id}/reopen`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ code: 'ticket_closed', message: TICKET_MESSAGES.tooManyMessages, field: 'state' });
+    expect(await storedTicket(ticket._id)).toMatchObject({ state: 'closed', waiting: false });
+    expect(await counterOf(user)).toEqual({ open: 0, unread: 0 });
+  });
 });

@@ -311,6 +311,8 @@ export async function reopenMyTicket(uid: string, id: string) {
     const { ref, ticket } = await readTicket(tx, id, uid);
     const counter = await readCounter(tx, uid);
     if (ticket.state !== 'closed') throw fail('conflict', TICKET_MESSAGES.notClosed, 'state');
+    // A full thread takes no message from either side: open, it would only hold a place and wait for us.
+    if (ticket.messageCount >= TICKET_LIMITS.messagesPerTicket) throw fail('ticket_closed', TICKET_MESSAGES.tooManyMessages, 'state');
     if (counter.open >= TICKET_LIMITS.openPerCustomer) throw fail('too_many_open_tickets', TICKET_MESSAGES.tooManyOpen);
     const change = { state: 'open' as const, updatedAt: now, waiting: true, waitingSince: now } satisfies Partial<TicketDoc>;
     tx.update(ref, change);
