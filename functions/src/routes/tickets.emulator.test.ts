@@ -150,6 +150,28 @@ describe('POST /api/tickets', () => {
     expect((await db.collection('tickets').where('userId', '==', user.uid).get()).size).toBe(10);
   });
 
+  it('refuses a message that shows nothing (zero-width spaces, a lone combining mark)', async () => {
+    const user = await createUser();
+    for (const message of ['\u200b\u200b', '\u0301', ' \u2800 ']) {
+      const res = await open(user, { kind: 'Other', message });
+      expect(res.status, JSON.stringify(message)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid_input', field: 'message', message: TICKET_MESSAGES.messageRequired });
+    }
+    expect(await counterOf(user)).toBeUndefined();
+  });
+
+  it('limits a customer’s messages to 60 an hour (429 with Retry-After; nothing written)', async () => {
+    const user = await createUser();
+    const ticket = await openOk(user);
+    const me = as(user);
+    for (let i = 0; i < 60; i++) expect((await me.post(`/api/tickets/${ticket._id}/messages`, { message: `m${i}` })).status).toBe(201);
+    const refused = await me.post(`/api/tickets/${ticket._id}/messages`, { message: 'too many' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await storedTicket(ticket._id))?.messageCount).toBe(61);
+  });
+
   it('replays a create sent again with the same Idempotency-Key: one ticket', async () => {
     const user = await createUser();
     const send = () =>
@@ -266,15 +288,20 @@ describe('a customer’s tickets', () => {
     expect(await counterOf(user)).toEqual({ open: TICKET_LIMITS.openPerCustomer, unread: 0 });
   });
 
-  it(`bounds a thread at ${TICKET_LIMITS.messagesPerTicket} messages, for both sides`, async () => {
+  it(`bounds a thread at ${TICKET_LIMITS.messagesPerTicket} messages, the last place kept for our answer`, async () => {
     const user = await createUser();
     const ticket = await openOk(user);
-    // Brought to one below the bound directly (200 requests would be slow): the next message is the last.
+    // Brought to two below the bound directly (200 requests would be slow).
     await db
       .collection('tickets')
       .doc(ticket._id)
-      .update({ messageCount: TICKET_LIMITS.messagesPerTicket - 1 });
-    expect((await as(user).post(`/api/tickets/${ticket._id}/messages`, { message: 'last' })).status).toBe(201);
+      .update({ messageCount: TICKET_LIMITS.messagesPerTicket - 2 });
+    expect((await as(user).post(`/api/tickets/${ticket._id}/messages`, { message: 'my last' })).status).toBe(201);
+    // The customer's messages stop one short: the thread can still be answered.
+    const refused = await as(user).post(`/api/tickets/${ticket._id}/messages`, { message: 'one more' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'ticket_closed', message: TICKET_MESSAGES.tooManyMessages, field: 'message' });
+    expect((await as(admin).post(`/api/admin/tickets/${ticket._id}/messages`, { message: 'last' })).status).toBe(201);
     for (const [who, path] of [
       [user, `/api/tickets/${ticket._id}/messages`],
       [admin, `/api/admin/tickets/${ticket._id}/messages`],
@@ -284,7 +311,7 @@ describe('a customer’s tickets', () => {
       expect(res.body).toEqual({ code: 'ticket_closed', message: TICKET_MESSAGES.tooManyMessages, field: 'message' });
     }
     const stored = await db.collection('tickets').doc(ticket._id).collection('messages').get();
-    expect(stored.size).toBe(2);
+    expect(stored.size).toBe(3);
     expect((await storedTicket(ticket._id))?.messageCount).toBe(TICKET_LIMITS.messagesPerTicket);
   });
 });

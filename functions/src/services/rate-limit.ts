@@ -52,6 +52,13 @@ export const RATE_LIMITS = {
       { windowMs: DAY, max: 30 },
     ],
   },
+  /** A customer's messages in their tickets: a conversation's pace, not a script's (200 a thread is the other bound). */
+  ticketMessage: {
+    limits: [
+      { windowMs: HOUR, max: 60 },
+      { windowMs: DAY, max: 300 },
+    ],
+  },
 } as const satisfies Record<string, Scope>;
 export type RateLimitScope = keyof typeof RATE_LIMITS;
 

@@ -152,9 +152,14 @@ async function readMessages(tx: Transaction, ref: DocumentReference): Promise<Ti
 }
 
 /** Refuses a message the ticket cannot take: closed, or at its bound of messages (then a new ticket). */
-function assertWritable(ticket: TicketDoc) {
+/**
+ * A message may be added: not closed, and under the bound. The customer's messages stop one short of it,
+ * so a full thread always ends with our answer (it would otherwise wait in the queue with no reply possible).
+ */
+function assertWritable(ticket: TicketDoc, by: 'customer' | 'admin') {
   if (ticket.state === 'closed') throw fail('ticket_closed', TICKET_MESSAGES.ticketClosed);
-  if (ticket.messageCount >= TICKET_LIMITS.messagesPerTicket) throw fail('ticket_closed', TICKET_MESSAGES.tooManyMessages, 'message');
+  const bound = by === 'customer' ? TICKET_LIMITS.messagesPerTicket - 1 : TICKET_LIMITS.messagesPerTicket;
+  if (ticket.messageCount >= bound) throw fail('ticket_closed', TICKET_MESSAGES.tooManyMessages, 'message');
 }
 
 /** The write phase of a message: its document, and the ticket's count and times. */
@@ -247,9 +252,12 @@ export async function postCustomerMessage(uid: string, id: string, message: stri
   return runInTransaction<{ ticket: Ticket; message: TicketMessage }>(
     { scope: 'ticket.message', uid, key: idempotencyKey, request: { id, message } },
     async (tx, now) => {
-      const { ref, ticket } = await readTicket(tx, id, uid);
-      const counter = await readCounter(tx, uid);
-      assertWritable(ticket);
+      const [{ ref, ticket }, counter, limit] = await Promise.all([
+        readTicket(tx, id, uid),
+        readCounter(tx, uid),
+        checkRateLimit(tx, 'ticketMessage', { uid }, now),
+      ]);
+      assertWritable(ticket, 'customer');
       const written = writeMessage(tx, ref, ticket, { from: 'customer', body: message, createdAt: now });
       const change = {
         state: 'open' as const,
@@ -264,6 +272,7 @@ export async function postCustomerMessage(uid: string, id: string, message: stri
       tx.update(ref, change);
       if (ticket.unreadByCustomer > 0)
         tx.set(counterRef(uid), { ...counter, unread: Math.max(0, counter.unread - ticket.unreadByCustomer) } satisfies TicketCounterDoc);
+      limit.record();
       return { status: 201, body: { ticket: ticketToWire(ref.id, { ...ticket, ...change }), message: written } };
     },
   );
@@ -399,7 +408,7 @@ export async function postAdminMessage(admin: Actor, id: string, message: string
     async (tx, now) => {
       const { ref, ticket } = await readTicket(tx, id);
       const counter = await readCounter(tx, ticket.userId);
-      assertWritable(ticket);
+      assertWritable(ticket, 'admin');
       const written = writeMessage(tx, ref, ticket, { from: 'admin', body: message, createdAt: now });
       const change = {
         state: 'answered' as const,

@@ -3,6 +3,7 @@
 // web app. States: open (waiting for us) → answered (waiting for the customer) → closed; a customer's
 // message on an answered ticket opens it again, and the customer may close and reopen.
 import { z } from 'zod';
+import { hasVisibleText } from './names';
 import { pageQuery, text } from './schemas';
 
 export const TICKET_KINDS = ['Order', 'Payment', 'Refill', 'API', 'Other'] as const;
@@ -78,7 +79,9 @@ export type SavedReply = z.infer<typeof savedReplySchema>;
 const messageText = text({ error: TICKET_MESSAGES.messageRequired })
   .trim()
   .min(1, TICKET_MESSAGES.messageRequired)
-  .max(TICKET_LIMITS.message, TICKET_MESSAGES.messageTooLong);
+  .max(TICKET_LIMITS.message, TICKET_MESSAGES.messageTooLong)
+  // Zero-width spaces, marks without a base and the like show nothing: a message must say something.
+  .refine(hasVisibleText, TICKET_MESSAGES.messageRequired);
 
 /** An order number as customers see it (9 digits today; any digits up to 15 name no document otherwise). */
 const orderNumber = z
