@@ -190,6 +190,11 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // Rolldown keeps ES module semantics between chunks, not the source order of modules placed in
+        // other chunks: the jitless switch, imported first by main.tsx, ran after the shared schemas' chunk
+        // had built its object schemas (each tries `new Function` then: a CSP report on every page). In
+        // zod's own chunk it runs before any chunk that can build a schema, since all of them import it.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/ }] },
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
       },
