@@ -21,11 +21,13 @@ export function getUnreadTickets() {
  * visible: an answer from us shows up without a reload. Hidden tabs do not poll.
  */
 export function useUnreadTickets() {
-  const { user } = useAuth();
+  const { status, user } = useAuth();
   return useQuery({
     queryKey: [...unreadTicketsKey, user?.uid],
     queryFn: getUnreadTickets,
-    enabled: Boolean(user),
+    // Not on the cached user of the first paint: until Firebase has restored the session there is no
+    // token to send, and the request would be answered 401.
+    enabled: status === 'signed-in',
     refetchInterval: 60_000,
   });
 }

@@ -28,4 +28,12 @@ describe('the navigation', () => {
     expect(screen.queryByRole('link', { name: /Tickets/ })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });
+
+  it('waits for the session before asking: the cached user of the first paint has no token yet', async () => {
+    const { calls } = mockApi({ 'GET /api/tickets/unread': { body: { unread: 1 } } });
+    renderApp(<Navbar />, { auth: fakeAuth({ status: 'loading' }) });
+    await screen.findByRole('button', { name: 'Open menu' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls).toEqual([]);
+  });
 });
