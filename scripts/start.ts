@@ -19,7 +19,7 @@ for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
 }
 
 const ports = DEFAULT_PORTS;
-await assertPortsFree(ports, ['hosting', 'functions', 'firestore', 'auth', 'hub', 'logging']);
+await assertPortsFree(ports, ['hosting', 'functions', 'firestore', 'auth', 'storage', 'hub', 'logging']);
 let demoProvider: DemoProvider;
 try {
   demoProvider = await startDemoProvider({
@@ -33,8 +33,8 @@ try {
   console.error(`The demo provider could not listen on port ${DEMO_PROVIDER.port}: ${(error as Error).message}. Free it and try again.`);
   process.exit(1);
 }
-console.log('Starting the emulators (Firestore, Auth, Functions, Hosting)…');
-const stack = await startStack({ emulators: ['firestore', 'auth', 'functions', 'hosting'], ports, output: 'inherit', label: 'start' });
+console.log('Starting the emulators (Firestore, Auth, Functions, Hosting, Storage)…');
+const stack = await startStack({ emulators: ['firestore', 'auth', 'functions', 'hosting', 'storage'], ports, output: 'inherit', label: 'start' });
 let workers: LocalWorkers | undefined;
 
 let stopping = false;

@@ -1,35 +1,39 @@
 // Starts the Firebase emulator suite for `npm start`, the tests and the benchmarks.
 // Firestore: firebase-tools' own emulator needs Java ≥ 21 (and a download); on Java 17 machines the
 // Cloud SDK's `cloud_firestore_emulator` (preinstalled, or apt package google-cloud-cli-firestore-emulator)
-// runs instead, with the same firestore.rules. Auth, Functions and Hosting come from firebase-tools.
+// runs instead, with the same firestore.rules. Auth, Functions, Hosting and Storage come from firebase-tools
+// (Storage with the rules runtime of storage-rules-runtime.ts).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withConnectSources } from './hosting-headers';
+import { prepareStorageRulesRuntime } from './storage-rules-runtime';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const PROJECT_ID = 'demo-smm-panel';
 
-export type EmulatorName = 'firestore' | 'auth' | 'functions' | 'hosting';
+export type EmulatorName = 'firestore' | 'auth' | 'functions' | 'hosting' | 'storage';
 
 export interface Ports {
   firestore: number;
   auth: number;
   functions: number;
   hosting: number;
+  storage: number;
   hub: number;
   logging: number;
 }
 
-export const DEFAULT_PORTS: Ports = { firestore: 8080, auth: 9099, functions: 5001, hosting: 5000, hub: 4400, logging: 4500 };
+export const DEFAULT_PORTS: Ports = { firestore: 8080, auth: 9099, functions: 5001, hosting: 5000, storage: 9199, hub: 4400, logging: 4500 };
 
 /** For the CLI scripts: the emulators of `npm start` (default ports), unless the environment says otherwise. */
 export function defaultToLocalEmulators(): void {
   process.env.GCLOUD_PROJECT ??= PROJECT_ID;
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.auth}`;
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.storage}`;
   process.env.METADATA_SERVER_DETECTION ??= 'none';
 }
 
@@ -81,6 +85,7 @@ export async function freePorts(): Promise<Ports> {
     auth: await next(),
     functions: await next(),
     hosting: await next(),
+    storage: await next(),
     hub: await next(),
     logging: await next(),
   };
@@ -128,6 +133,18 @@ export function findCloudSdkFirestoreEmulator(): string | null {
   ];
   for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
   return null;
+}
+
+/** The Firebase rules engine the Storage rules runtime is built on: the Cloud SDK Firestore emulator's jar. */
+function storageEngineJar(): string {
+  const launcher = findCloudSdkFirestoreEmulator();
+  const jar = launcher ? join(launcher, '..', 'cloud-firestore-emulator.jar') : null;
+  if (!jar || !existsSync(jar)) {
+    throw new Error(
+      'The Storage emulator needs the Cloud SDK Firestore emulator (its jar holds the rules engine the Storage rules runtime runs on): `apt-get install -y google-cloud-cli-firestore-emulator`, or set CLOUD_FIRESTORE_EMULATOR to its launcher.',
+    );
+  }
+  return jar;
 }
 
 /** Which Firestore emulator this machine runs: firebase-tools' on Java ≥ 21, else the Cloud SDK's. */
@@ -219,6 +236,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     GOOGLE_CLOUD_PROJECT: projectId,
     FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
+    ...(options.emulators.includes('storage') ? { FIREBASE_STORAGE_EMULATOR_HOST: `${host}:${ports.storage}` } : {}),
     // No Google Cloud metadata server here: without this, google-auth probes for one and warns.
     METADATA_SERVER_DETECTION: 'none',
   };
@@ -261,14 +279,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         functions: { host, port: ports.functions },
         firestore: { host, port: ports.firestore },
         hosting: { host, port: ports.hosting },
+        storage: { host, port: ports.storage },
         hub: { host, port: ports.hub },
         logging: { host, port: ports.logging },
         ui: { enabled: false },
         singleProjectMode: true,
       };
-      // The page signs in against the Auth emulator, another origin than Hosting's: this run's policy
-      // allows it (firebase.json keeps the production policy, which allows no local origin).
-      const config = toolsEmulators.includes('auth') ? withConnectSources(base, [`http://${host}:${ports.auth}`]) : base;
+      // The page signs in against the Auth emulator and uploads to the Storage emulator, other origins than
+      // Hosting's: this run's policy allows them (firebase.json keeps the production policy, which allows
+      // no local origin).
+      const localOrigins = (['auth', 'storage'] as const)
+        .filter((name) => toolsEmulators.includes(name))
+        .map((name) => `http://${host}:${ports[name]}`);
+      const config = localOrigins.length > 0 ? withConnectSources(base, localOrigins) : base;
+      const storageRuntime = toolsEmulators.includes('storage') ? prepareStorageRulesRuntime(ROOT, storageEngineJar(), javaMajorVersion()) : {};
       // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
       const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
       writeFileSync(configPath, JSON.stringify({ ...config, emulators }, null, 2));
@@ -280,7 +304,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           cwd: ROOT,
           detached: true,
           stdio: ['ignore', logTarget(options, 'firebase'), logTarget(options, 'firebase-err')],
-          env: { ...process.env, ...env, FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '' },
+          env: { ...process.env, ...env, ...storageRuntime, FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '' },
         },
       );
       children.push(child);
@@ -288,6 +312,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       child.once('exit', stopConfigCleanup);
       if (toolsEmulators.includes('auth')) {
         await waitFor(`http://${host}:${ports.auth}/`, 'Auth emulator', 90_000, (res) => res.ok, child);
+      }
+      if (toolsEmulators.includes('storage')) {
+        // Any answer means it listens (its root answers 501).
+        await waitFor(`http://${host}:${ports.storage}/`, 'Storage emulator', 90_000, () => true, child);
       }
       if (kind === 'firebase-tools' && wantFirestore) {
         await waitFor(`http://${host}:${ports.firestore}/`, 'Firestore emulator', 90_000, (res) => res.ok, child);

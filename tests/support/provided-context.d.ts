@@ -3,7 +3,12 @@ import 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    emulatorEnv: { FIRESTORE_EMULATOR_HOST: string; FIREBASE_AUTH_EMULATOR_HOST: string; GCLOUD_PROJECT: string };
+    emulatorEnv: {
+      FIRESTORE_EMULATOR_HOST: string;
+      FIREBASE_AUTH_EMULATOR_HOST: string;
+      FIREBASE_STORAGE_EMULATOR_HOST: string;
+      GCLOUD_PROJECT: string;
+    };
     /** firebaseLog: the output of firebase-tools (Auth, Functions, Hosting emulators). */
     stack: { url: string; env: Record<string, string>; firebaseLog: string };
     /** The demo provider beside the stack (its orders complete in about 12 s), for the admin to add. */

@@ -1,4 +1,4 @@
-// Starts the whole emulator suite (Firestore, Auth, Functions, Hosting) on free ports from the built
+// Starts the whole emulator suite (Firestore, Auth, Functions, Hosting, Storage) on free ports from the built
 // app (npm test builds first), and beside it what `npm start` runs beside it: the demo provider (on a
 // free port) and the local forwarding workers (scripts/lib/local-workers.ts), so an order of a
 // provider-linked service is forwarded and synced here as it is there. Hands the stack's URL and the
@@ -31,7 +31,7 @@ export async function setup(project: TestProject) {
     if (!existsSync(join(ROOT, built))) throw new Error(`Missing ${built}: run \`npm run build\` before the stack tests.`);
   }
   stack = await startStackOnFreePorts({
-    emulators: ['firestore', 'auth', 'functions', 'hosting'],
+    emulators: ['firestore', 'auth', 'functions', 'hosting', 'storage'],
     output: 'file',
     label: LABEL,
   });

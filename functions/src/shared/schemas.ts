@@ -13,6 +13,7 @@ import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RU
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
 import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
+import { PROOF_MESSAGES, parseProofPath } from './payment-proof';
 import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
 
 export const LIMITS = {
@@ -179,6 +180,8 @@ export const rechargeRequestBody = z.strictObject({
   reference: text({ error: 'Transaction ID is required' })
     .trim()
     .regex(/^[A-Za-z0-9]{6,40}$/, 'Transaction ID must be 6-40 letters or digits'),
+  /** The Storage path of the payment screenshot the customer uploaded (payment-proof.ts), if any. */
+  proof: text().refine((path) => parseProofPath(path) !== null, PROOF_MESSAGES.invalidPath).optional(),
 });
 
 export const rejectRequestBody = z.strictObject({ note: text().trim().max(500).optional() });
@@ -575,6 +578,8 @@ export const rechargeRequestSchema = z.object({
   createdAt: isoDate,
   decidedAt: isoDate.optional(),
   note: z.string().optional(),
+  /** The payment screenshot the customer attached (its Storage path), read through the Storage SDK. */
+  proof: z.object({ path: z.string() }).optional(),
 });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
 /** As the admin lists it: `duplicate` when another request names the same transaction id (pending, or credited). */
