@@ -34,7 +34,12 @@ try {
   process.exit(1);
 }
 console.log('Starting the emulators (Firestore, Auth, Functions, Hosting, Storage)…');
-const stack = await startStack({ emulators: ['firestore', 'auth', 'functions', 'hosting', 'storage'], ports, output: 'inherit', label: 'start' });
+const stack = await startStack({
+  emulators: ['firestore', 'auth', 'functions', 'hosting', 'storage'],
+  ports,
+  output: 'inherit',
+  label: 'start',
+});
 let workers: LocalWorkers | undefined;
 
 let stopping = false;

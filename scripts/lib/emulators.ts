@@ -26,7 +26,15 @@ export interface Ports {
   logging: number;
 }
 
-export const DEFAULT_PORTS: Ports = { firestore: 8080, auth: 9099, functions: 5001, hosting: 5000, storage: 9199, hub: 4400, logging: 4500 };
+export const DEFAULT_PORTS: Ports = {
+  firestore: 8080,
+  auth: 9099,
+  functions: 5001,
+  hosting: 5000,
+  storage: 9199,
+  hub: 4400,
+  logging: 4500,
+};
 
 /** For the CLI scripts: the emulators of `npm start` (default ports), unless the environment says otherwise. */
 export function defaultToLocalEmulators(): void {
@@ -292,7 +300,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         .filter((name) => toolsEmulators.includes(name))
         .map((name) => `http://${host}:${ports[name]}`);
       const config = localOrigins.length > 0 ? withConnectSources(base, localOrigins) : base;
-      const storageRuntime = toolsEmulators.includes('storage') ? prepareStorageRulesRuntime(ROOT, storageEngineJar(), javaMajorVersion()) : {};
+      const storageRuntime = toolsEmulators.includes('storage')
+        ? prepareStorageRulesRuntime(ROOT, storageEngineJar(), javaMajorVersion())
+        : {};
       // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
       const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
       writeFileSync(configPath, JSON.stringify({ ...config, emulators }, null, 2));

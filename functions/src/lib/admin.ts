@@ -2,11 +2,15 @@
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { config } from './config';
 
-const app = getApps().length > 0 ? getApp() : initializeApp({ projectId: config.projectId });
+const app = getApps().length > 0 ? getApp() : initializeApp({ projectId: config.projectId, storageBucket: config.storageBucket });
 
 export const db = getFirestore(app);
 db.settings({ ignoreUndefinedProperties: true });
 
 export const auth = getAuth(app);
+
+/** The default bucket: payment proofs (FIREBASE_STORAGE_EMULATOR_HOST points it at the emulator). */
+export const bucket = () => getStorage(app).bucket();

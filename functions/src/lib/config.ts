@@ -9,6 +9,10 @@ const env = z
     FUNCTIONS_EMULATOR: z.string().optional(),
     FIRESTORE_EMULATOR_HOST: z.string().optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    /** Cloud Functions (and the Functions emulator) set it: JSON with the project's storageBucket. */
+    FIREBASE_CONFIG: z.string().optional(),
+    /** How long the check of a payment proof's object in Storage may take. */
+    STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /** How long one transaction may take, retries included, before it answers busy with nothing written. */
     TRANSACTION_DEADLINE_MS: z.coerce.number().int().min(1000).max(50_000).default(20_000),
     // See README, Security: how many X-Forwarded-For entries our own proxies append.
@@ -22,8 +26,24 @@ const env = z
   })
   .parse(process.env);
 
+const projectId = env.GCLOUD_PROJECT ?? 'demo-smm-panel';
+
+/** The default bucket as Cloud Functions names it, else the default bucket's name for the project. */
+function storageBucketOf(firebaseConfig: string | undefined): string {
+  try {
+    const parsed = z.object({ storageBucket: z.string().min(1) }).safeParse(JSON.parse(firebaseConfig ?? ''));
+    if (parsed.success) return parsed.data.storageBucket;
+  } catch {
+    // Not JSON (or absent): the default below.
+  }
+  return `${projectId}.appspot.com`;
+}
+
 export const config = {
-  projectId: env.GCLOUD_PROJECT ?? 'demo-smm-panel',
+  projectId,
+  /** Where payment proofs are (the web app uploads to the same bucket, named in its Firebase config). */
+  storageBucket: storageBucketOf(env.FIREBASE_CONFIG),
+  storageTimeoutMs: env.STORAGE_TIMEOUT_MS,
   region: 'asia-south1',
   /** Largest request body accepted (the contract: over 64 KiB answers 413). */
   bodyLimitBytes: 64 * 1024,

@@ -56,6 +56,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   transaction_id_used: 409,
   transaction_id_credited: 409,
   too_many_pending: 409,
+  /** A payment screenshot already attached to another recharge request. */
+  proof_used: 409,
   conflict: 409,
   rate_limited: 429,
   busy: 503,

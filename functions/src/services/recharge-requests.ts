@@ -14,8 +14,10 @@ import { fail, invalidInput, notFound } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
+import { PROOF_MESSAGES } from '../shared/payment-proof';
 import type { AdminRechargeRequest, RechargeRequest, User } from '../shared/schemas';
 import { writeAudit } from './audit';
+import { checkProof, type ProofClaimDoc, proofClaimRef, type StoredProof } from './payment-proofs';
 import { checkRateLimit } from './rate-limit';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
@@ -44,6 +46,8 @@ export interface RechargeRequestDoc {
   note?: string;
   /** The recharge record an approval wrote. */
   rechargeId?: string;
+  /** The payment screenshot the customer attached (issue 17), checked when the request was made. */
+  proof?: StoredProof;
 }
 
 /** rechargeReferences/{ID}, for ids submitted since issue 12. */
@@ -125,28 +129,33 @@ export function rechargeRequestToWire(id: string, doc: RechargeRequestDoc): Rech
     createdAt: doc.createdAt.toDate().toISOString(),
     ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
     ...(doc.note ? { note: doc.note } : {}),
+    ...(doc.proof ? { proof: { path: doc.proof.path } } : {}),
   };
 }
 
 export async function submitRechargeRequest(
   identity: Identity,
-  body: { amount: number; method: string; reference: string },
+  body: { amount: number; method: string; reference: string; proof?: string | undefined },
   idempotencyKey?: string,
 ) {
   const amountPaisa = toPaisa(body.amount);
   const reference = body.reference.trim();
   const referenceKey = normalizeReference(reference);
   const referenceRef = rechargeReferencesCollection().doc(referenceKey);
+  // Storage is read before the transaction (no network call inside one); the claim below is in it.
+  const proof = body.proof === undefined ? undefined : await checkProof(identity.uid, body.proof);
+  const proofRef = proof ? proofClaimRef(proof.path) : null;
   return runInTransaction<{ request: RechargeRequest }>(
     { scope: 'recharge-request.create', uid: identity.uid, key: idempotencyKey, request: { ...body, reference } },
     async (tx, now) => {
-      const [settingsSnap, mineSnap, userSnap, pendingSnap, state, limit] = await Promise.all([
+      const [settingsSnap, mineSnap, userSnap, pendingSnap, state, limit, proofClaim] = await Promise.all([
         tx.get(settingsRef()),
         tx.get(customerReferenceRef(referenceKey, identity.uid)),
         tx.get(userRef(identity.uid)),
         tx.get(pendingCountRef(identity.uid)),
         readReference(tx, referenceRef),
         checkRateLimit(tx, 'rechargeRequest', { uid: identity.uid }, now),
+        proofRef ? tx.get(proofRef) : Promise.resolve(null),
       ]);
 
       assertNotBlocked(userSnap.data() as UserDoc | undefined);
@@ -158,6 +167,9 @@ export async function submitRechargeRequest(
         throw fail('transaction_id_used', MESSAGES.transactionIdUsed, 'reference');
       const pending = (pendingSnap.data() as PendingCountDoc | undefined)?.count ?? 0;
       if (pending >= MAX_PENDING_RECHARGE_REQUESTS) throw fail('too_many_pending', MESSAGES.tooManyPendingRecharges);
+      // One screenshot, one request: two submissions naming it both read no claim, and the commit of one
+      // invalidates the other's read, whose retry finds the claim.
+      if (proofClaim?.exists) throw fail('proof_used', PROOF_MESSAGES.used, 'proof');
 
       const profile = userSnap.data() as UserDoc | undefined;
       const requestRef = rechargeRequestsCollection().doc();
@@ -170,8 +182,10 @@ export async function submitRechargeRequest(
         referenceKey,
         status: 'pending',
         createdAt: now,
+        ...(proof ? { proof } : {}),
       };
       limit.record();
+      if (proofRef) tx.create(proofRef, { requestId: requestRef.id, userId: identity.uid, createdAt: now } satisfies ProofClaimDoc);
       writeReference(tx, referenceRef, { ...state, pending: state.pending + 1 });
       tx.set(customerReferenceRef(referenceKey, identity.uid), {
         requestId: requestRef.id,

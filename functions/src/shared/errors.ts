@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'transaction_id_used',
   'transaction_id_credited',
   'too_many_pending',
+  'proof_used',
   'conflict',
   'rate_limited',
   'busy',

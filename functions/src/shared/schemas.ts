@@ -181,7 +181,9 @@ export const rechargeRequestBody = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9]{6,40}$/, 'Transaction ID must be 6-40 letters or digits'),
   /** The Storage path of the payment screenshot the customer uploaded (payment-proof.ts), if any. */
-  proof: text().refine((path) => parseProofPath(path) !== null, PROOF_MESSAGES.invalidPath).optional(),
+  proof: text()
+    .refine((path) => parseProofPath(path) !== null, PROOF_MESSAGES.invalidPath)
+    .optional(),
 });
 
 export const rejectRequestBody = z.strictObject({ note: text().trim().max(500).optional() });
