@@ -13,17 +13,24 @@ describe('the production headers (firebase.json)', () => {
   const csp = parseCsp(headers[CSP] ?? '');
 
   it('allow only our own scripts, styles, images, fonts, manifest and service worker', () => {
-    for (const directive of ['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'manifest-src', 'worker-src']) {
+    for (const directive of ['default-src', 'script-src', 'style-src', 'font-src', 'manifest-src', 'worker-src']) {
       expect(csp.get(directive), directive).toEqual(["'self'"]);
     }
+    // blob: for the payment screenshots the page itself made (a preview, or read from Storage with the user's token).
+    expect(csp.get('img-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
   });
 
-  it('let the page talk to itself and to Firebase Auth over HTTPS, and to nothing local', () => {
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+  it('let the page talk to itself, to Firebase Auth and to Cloud Storage over HTTPS, and to nothing local', () => {
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firebasestorage.googleapis.com',
+    ]);
   });
 
   it('allow nothing inline, no eval, no wildcard and no plain-HTTP source anywhere', () => {
@@ -36,13 +43,14 @@ describe('the production headers (firebase.json)', () => {
       "'wasm-unsafe-eval'",
       '*',
       'data:',
-      'blob:',
       'http:',
       'https:',
     ]) {
       expect(sources).not.toContain(forbidden);
     }
     expect(sources.filter((source) => /^http:|localhost|127\.0\.0\.1/.test(source))).toEqual([]);
+    // blob: is allowed for pictures only: never for scripts, workers, frames or anything by default.
+    expect([...csp].filter(([, list]) => list.includes('blob:')).map(([directive]) => directive)).toEqual(['img-src']);
   });
 
   it('forbid framing, pin HTTPS for two years, and switch off the device features the app does not use', () => {
@@ -58,13 +66,13 @@ describe('the production headers (firebase.json)', () => {
 });
 
 describe('the emulator run config', () => {
-  it("adds the Auth emulator's origin to connect-src only, leaving firebase.json's policy as it was", () => {
+  it("adds the Auth and Storage emulators' origins to connect-src only, leaving firebase.json's policy as it was", () => {
     const committed = firebaseJson();
     const before = headersForEveryPath(committed)[CSP] ?? '';
-    const local = withConnectSources(committed, ['http://127.0.0.1:9099']);
+    const local = withConnectSources(committed, ['http://127.0.0.1:9099', 'http://127.0.0.1:9199']);
     const policy = parseCsp(headersForEveryPath(local)[CSP] ?? '');
     const production = parseCsp(before);
-    expect(policy.get('connect-src')).toEqual([...(production.get('connect-src') ?? []), 'http://127.0.0.1:9099']);
+    expect(policy.get('connect-src')).toEqual([...(production.get('connect-src') ?? []), 'http://127.0.0.1:9099', 'http://127.0.0.1:9199']);
     for (const [directive, sources] of production)
       if (directive !== 'connect-src') expect(policy.get(directive), directive).toEqual(sources);
     expect(headersForEveryPath(committed)[CSP]).toBe(before);

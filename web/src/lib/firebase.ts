@@ -1,8 +1,11 @@
-// Firebase Auth, loaded lazily so that nothing Firebase sits on the first paint's critical path.
+// Firebase Auth (and Storage, for payment screenshots), loaded lazily so that nothing Firebase sits on the
+// first paint's critical path; Storage's SDK loads only when a screenshot is picked or shown.
 // The config is discovered at run time: Firebase Hosting serves the project's web config at
 // /__/firebase/init.json (the Hosting emulator serves a demo config there, and its init.js lists the
 // emulators' ports, which are random in tests). VITE_FIREBASE_* only apply when that file is absent.
+import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
+import type { FirebaseStorage } from 'firebase/storage';
 import { z } from 'zod';
 import { env } from '@/config/env';
 
@@ -11,10 +14,13 @@ const webConfigSchema = z.object({
   projectId: z.string().min(1),
   authDomain: z.string().optional(),
   appId: z.string().optional(),
+  storageBucket: z.string().optional(),
 });
 type WebConfig = z.infer<typeof webConfigSchema>;
 
-const emulatorsSchema = z.object({ auth: z.object({ host: z.string(), port: z.number() }).optional() });
+const emulatorSchema = z.object({ host: z.string(), port: z.number() }).optional();
+const emulatorsSchema = z.object({ auth: emulatorSchema, storage: emulatorSchema });
+type Emulators = { auth: string | null; storage: { host: string; port: number } | null };
 
 async function discoverConfig(): Promise<WebConfig> {
   try {
@@ -31,16 +37,30 @@ async function discoverConfig(): Promise<WebConfig> {
   });
 }
 
-/** The Auth emulator's origin, from the Hosting emulator's init.js (a `demo-` project only). */
-async function discoverAuthEmulator(config: WebConfig): Promise<string | null> {
-  if (env.VITE_AUTH_EMULATOR_HOST) return `http://${env.VITE_AUTH_EMULATOR_HOST}`;
-  if (!config.projectId.startsWith('demo-')) return null;
+/** The Auth and Storage emulators, from the Hosting emulator's init.js (a `demo-` project only). */
+async function discoverEmulators(config: WebConfig): Promise<Emulators> {
+  const none: Emulators = { auth: env.VITE_AUTH_EMULATOR_HOST ? `http://${env.VITE_AUTH_EMULATOR_HOST}` : null, storage: null };
+  if (!config.projectId.startsWith('demo-')) return none;
   const res = await fetch('/__/firebase/init.js?useEmulator=true', { cache: 'no-store' });
-  if (!res.ok) return null;
+  if (!res.ok) return none;
   const match = /var firebaseEmulators = (\{[\s\S]*?\n\});/.exec(await res.text());
-  if (!match?.[1]) return null;
-  const auth = emulatorsSchema.parse(JSON.parse(match[1])).auth;
-  return auth ? `http://${auth.host}:${auth.port}` : null;
+  if (!match?.[1]) return none;
+  const { auth, storage } = emulatorsSchema.parse(JSON.parse(match[1]));
+  return { auth: none.auth ?? (auth ? `http://${auth.host}:${auth.port}` : null), storage: storage ?? null };
+}
+
+let appPromise: Promise<{ app: FirebaseApp; emulators: Emulators }> | undefined;
+
+function loadApp() {
+  appPromise ??= (async () => {
+    const config = await discoverConfig();
+    const [{ initializeApp }, emulators] = await Promise.all([import('firebase/app'), discoverEmulators(config)]);
+    return { app: initializeApp(config), emulators };
+  })();
+  appPromise.catch(() => {
+    appPromise = undefined;
+  });
+  return appPromise;
 }
 
 let authPromise: Promise<Auth> | undefined;
@@ -48,17 +68,11 @@ let authPromise: Promise<Auth> | undefined;
 /** The app's Auth instance, initialised once (connected to the emulator on a demo project). */
 export function loadAuth(): Promise<Auth> {
   authPromise ??= (async () => {
-    const config = await discoverConfig();
-    const [{ initializeApp }, authModule, emulator] = await Promise.all([
-      import('firebase/app'),
-      import('firebase/auth'),
-      discoverAuthEmulator(config),
-    ]);
-    const app = initializeApp(config);
+    const [{ app, emulators }, authModule] = await Promise.all([loadApp(), import('firebase/auth')]);
     const auth = authModule.initializeAuth(app, {
       persistence: [authModule.indexedDBLocalPersistence, authModule.browserLocalPersistence],
     });
-    if (emulator) authModule.connectAuthEmulator(auth, emulator, { disableWarnings: true });
+    if (emulators.auth) authModule.connectAuthEmulator(auth, emulators.auth, { disableWarnings: true });
     return auth;
   })();
   authPromise.catch(() => {
@@ -81,4 +95,23 @@ export async function currentUid(): Promise<string | null> {
   const auth = await authPromise;
   await auth.authStateReady();
   return auth.currentUser?.uid ?? null;
+}
+
+let storagePromise: Promise<{ storage: FirebaseStorage; sdk: typeof import('firebase/storage') }> | undefined;
+
+/**
+ * Cloud Storage (the project's default bucket) with its SDK, for payment screenshots: loaded on first use,
+ * after Auth (its requests carry the signed-in user's token, which storage.rules judge).
+ */
+export function loadStorage() {
+  storagePromise ??= (async () => {
+    const [{ app, emulators }, sdk] = await Promise.all([loadApp(), import('firebase/storage'), loadAuth()]);
+    const storage = sdk.getStorage(app);
+    if (emulators.storage) sdk.connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
+    return { storage, sdk };
+  })();
+  storagePromise.catch(() => {
+    storagePromise = undefined;
+  });
+  return storagePromise;
 }

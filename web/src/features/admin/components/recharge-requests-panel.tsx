@@ -10,6 +10,7 @@ import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-re
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { UserCell } from '@/features/admin/components/cells';
 import { ListTable } from '@/features/admin/components/list-table';
+import { ProofThumbnail } from '@/features/admin/components/payment-proof';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 function Decision({ request, onReject }: { request: AdminRechargeRequest; onReject: (request: AdminRechargeRequest) => void }) {
@@ -83,6 +84,7 @@ export function RechargeRequestsPanel() {
               </span>
             ),
           },
+          { header: 'Screenshot', cell: (request) => <ProofThumbnail request={request} /> },
           { header: 'Decision', cell: (request) => <Decision request={request} onReject={setRejecting} /> },
         ]}
       />

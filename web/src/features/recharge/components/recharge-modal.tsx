@@ -1,6 +1,8 @@
 // Recharge: the amount, the wallet accounts to pay into, the proof on chat, and the in-app request
-// with the wallet's transaction id, with the user's requests and their status.
+// with the wallet's transaction id and, optionally, a screenshot of the payment (shrunk and uploaded to
+// Storage first), with the user's requests and their status.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PROOF_MESSAGES } from '@shared/payment-proof';
 import { LIMITS, rechargeRequestBody, type Settings } from '@shared/schemas';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +17,8 @@ import { RequestStatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { useCreateRechargeRequest } from '@/features/recharge/api/create-recharge-request';
 import { useMyRechargeRequests } from '@/features/recharge/api/get-my-recharge-requests';
+import { uploadProof } from '@/features/recharge/api/upload-proof';
+import { ProofPicker } from '@/features/recharge/components/proof-picker';
 import { WalletList } from '@/features/recharge/components/wallet-list';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate } from '@/lib/format';
@@ -37,6 +41,10 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
   const requests = useMyRechargeRequests(open);
   const { send } = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
+  const [picture, setPicture] = useState<Blob | null>(null);
+  // The picture's path once uploaded: a request sent again (after a failure) does not upload it twice.
+  const [uploaded, setUploaded] = useState<{ picture: Blob; path: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const online = useOnline();
   const offlineReasonId = useId();
   const {
@@ -58,11 +66,29 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
   const onSubmit = handleSubmit(async (values) => {
     if (!online) return;
     setFailure(null);
-    const body = { amount: values.amount, method: values.method.trim(), reference: values.reference.trim() };
+    let proof: string | undefined;
+    if (picture) {
+      proof = uploaded?.picture === picture ? uploaded.path : undefined;
+      if (!proof) {
+        setProgress(0);
+        try {
+          proof = await uploadProof(picture, setProgress);
+          setUploaded({ picture, path: proof });
+        } catch {
+          setFailure(`❌ ${PROOF_MESSAGES.uploadFailed}`);
+          return;
+        } finally {
+          setProgress(null);
+        }
+      }
+    }
+    const body = { amount: values.amount, method: values.method.trim(), reference: values.reference.trim(), ...(proof ? { proof } : {}) };
     try {
       await send(body, (idempotencyKey) => createRequest.mutateAsync({ body, idempotencyKey }));
       toast.success('Recharge request submitted. Your balance is credited once the payment is checked.');
       resetField('reference');
+      setPicture(null);
+      setUploaded(null);
     } catch (error) {
       if (error instanceof ApiError) {
         setFailure(`❌ ${error.message}`);
@@ -133,11 +159,12 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
               error={errors.reference?.message}
               {...register('reference')}
             />
+            <ProofPicker picture={picture} onChange={setPicture} progress={progress} disabled={!online} />
             {failure ? <FormAlert>{failure}</FormAlert> : null}
             <Button
               type="submit"
               block
-              loading={createRequest.isPending}
+              loading={createRequest.isPending || progress !== null}
               disabled={!online}
               aria-describedby={online ? undefined : offlineReasonId}
             >
