@@ -1,0 +1,152 @@
+// Issue 17's payment proof in a real browser at 360 px, on the emulators (Storage included) from the
+// built app: a customer attaches a 4000×3000 screenshot to a recharge request; the browser shrinks it
+// (the stored object, read back with the Admin SDK, is at most 5 MB and 1600 px on its longest side) and
+// uploads it under the customer's folder; the admin sees the picture beside the request, opens it large,
+// and approves; the balance grows. No page error and no policy violation on the way.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PROOF_MAX_BYTES, PROOF_MAX_SIDE } from '../../functions/src/shared/payment-proof';
+import { DEMO_ADMIN } from '../../scripts/lib/demo';
+import {
+  openCustomerAndAdmin,
+  PHONE,
+  pageErrors,
+  policyViolations,
+  registerThroughUi,
+  screenshotBothWidths,
+  signInThroughUi,
+} from './browser';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+const suffix = randomUUID().slice(0, 8);
+const account = { name: `Proof ${suffix}`, email: `proof-${suffix}@example.com`, password: 'proof-pass-1' };
+const transactionId = `PRF${suffix.replace(/-/g, '').toUpperCase()}`;
+
+let browser: Browser;
+let customer: Page;
+let adminPage: Page;
+let proofPath = '';
+
+beforeAll(async () => {
+  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
+  await adminPage.setViewportSize(PHONE);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A 4000×3000 PNG drawn in the page (noise over a gradient, so it does not compress to nothing). */
+async function bigScreenshot(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const gradient = context.createLinearGradient(0, 0, 4000, 3000);
+    gradient.addColorStop(0, '#16a34a');
+    gradient.addColorStop(1, '#1e3a8a');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 4000, 3000);
+    for (let i = 0; i < 20_000; i++) {
+      context.fillStyle = `hsl(${i % 360} 80% 50%)`;
+      context.fillRect((i * 7919) % 4000, (i * 104_729) % 3000, 12, 12);
+    }
+    context.fillStyle = '#ffffff';
+    context.font = 'bold 160px sans-serif';
+    context.fillText('Easypaisa: Rs 500 sent', 200, 400);
+    const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b as Blob), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+describe('a payment screenshot from the customer to the admin at 360 px', () => {
+  it('the customer attaches a big screenshot to a recharge request; it is shrunk and uploaded', async () => {
+    await registerThroughUi(customer, account);
+    const original = await bigScreenshot(customer);
+    expect(original.length).toBeGreaterThan(PROOF_MAX_BYTES / 10);
+
+    await customer.getByRole('button', { name: 'Recharge' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Recharge Balance' });
+    await dialog.getByText('Easypaisa').first().waitFor();
+    await dialog.getByLabel('Amount (Rs)').fill('500');
+    await dialog.getByLabel('Wallet').selectOption('Easypaisa');
+    await dialog.getByRole('textbox', { name: 'Transaction ID' }).fill(transactionId);
+    await dialog
+      .getByLabel('Payment screenshot (optional)')
+      .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: original });
+    const preview = dialog.getByRole('img', { name: 'Payment screenshot preview' });
+    await preview.waitFor();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(PROOF_MAX_SIDE);
+    expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshotBothWidths(customer, 'recharge-with-proof');
+    await dialog.getByRole('button', { name: 'Submit recharge request' }).click();
+    await customer.getByText(/Recharge request submitted/).waitFor({ timeout: 60_000 });
+    await dialog.getByText('pending', { exact: true }).waitFor();
+    await customer.keyboard.press('Escape');
+  });
+
+  it('the stored object is the shrunk picture: at most 5 MB, its longest side at most 1600 px, in the customer’s folder', async () => {
+    const { bucket, db } = await import('../../functions/src/lib/admin');
+    const requests = await db.collection('rechargeRequests').where('user.email', '==', account.email).get();
+    expect(requests.size).toBe(1);
+    const request = requests.docs[0]?.data();
+    proofPath = request?.proof?.path ?? '';
+    expect(proofPath).toMatch(new RegExp(`^payment-proofs/${request?.userId}/[A-Za-z0-9_-]+\\.(webp|jpg)$`));
+    const [metadata] = await bucket().file(proofPath).getMetadata();
+    expect(Number(metadata.size)).toBeLessThanOrEqual(PROOF_MAX_BYTES);
+    expect(metadata.contentType).toMatch(/^image\/(webp|jpeg)$/);
+    const [bytes] = await bucket().file(proofPath).download();
+    const size = await customer.evaluate(
+      async ({ base64, type }) => {
+        const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type }));
+        return { width: bitmap.width, height: bitmap.height };
+      },
+      { base64: bytes.toString('base64'), type: String(metadata.contentType) },
+    );
+    expect(size).toEqual({ width: 1600, height: 1200 });
+  });
+
+  it('the admin sees the screenshot beside the request, opens it large, and approves', async () => {
+    await adminPage.goto('/login');
+    await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
+    await adminPage.goto('/admin/top-ups');
+    const approve = adminPage.getByRole('button', { name: `Approve Rs 500 for ${account.email}` });
+    await approve.waitFor();
+    const row = adminPage.locator('tr', { has: approve });
+    const thumbnail = row.getByRole('img', { name: `Payment screenshot of ${account.email} for Rs 500` });
+    await thumbnail.waitFor({ timeout: 30_000 });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+    await row.getByRole('button', { name: `View Payment screenshot of ${account.email} for Rs 500` }).click();
+    const large = adminPage.getByRole('dialog', { name: 'Payment screenshot' }).getByRole('img');
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+    await screenshotBothWidths(adminPage, 'admin-top-up-proof');
+    await adminPage.keyboard.press('Escape');
+    await approve.click();
+    await adminPage.getByText('✅ Recharge request approved').waitFor();
+  });
+
+  it('the customer’s balance grows by the amount', async () => {
+    await expect
+      .poll(
+        async () => {
+          await customer.goto('/dashboard');
+          return customer.getByTestId('balance').textContent();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('Rs 500');
+  });
+
+  it('raised no uncaught error and no policy violation in any page', () => {
+    expect(pageErrors).toEqual([]);
+    expect(policyViolations).toEqual([]);
+  });
+});
