@@ -22,8 +22,15 @@ describe('the production headers (firebase.json)', () => {
     expect(csp.get('form-action')).toEqual(["'self'"]);
   });
 
-  it('let the page talk to itself and to Firebase Auth over HTTPS, and to nothing local', () => {
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+  it('let the page talk to itself, to Firebase Auth and to Cloud Messaging over HTTPS, and to nothing local', () => {
+    // Firebase Auth's two endpoints, and Cloud Messaging's two, which make a device's push token.
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firebaseinstallations.googleapis.com',
+      'https://fcmregistrations.googleapis.com',
+    ]);
   });
 
   it('allow nothing inline, no eval, no wildcard and no plain-HTTP source anywhere', () => {

@@ -2,6 +2,7 @@
 // The config is discovered at run time: Firebase Hosting serves the project's web config at
 // /__/firebase/init.json (the Hosting emulator serves a demo config there, and its init.js lists the
 // emulators' ports, which are random in tests). VITE_FIREBASE_* only apply when that file is absent.
+import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import { z } from 'zod';
 import { env } from '@/config/env';
@@ -11,6 +12,8 @@ const webConfigSchema = z.object({
   projectId: z.string().min(1),
   authDomain: z.string().optional(),
   appId: z.string().optional(),
+  /** Cloud Messaging's sender (pushes, lib/push-token.ts). */
+  messagingSenderId: z.string().optional(),
 });
 type WebConfig = z.infer<typeof webConfigSchema>;
 
@@ -28,6 +31,7 @@ async function discoverConfig(): Promise<WebConfig> {
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
     appId: env.VITE_FIREBASE_APP_ID,
+    messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
   });
 }
 
@@ -43,18 +47,28 @@ async function discoverAuthEmulator(config: WebConfig): Promise<string | null> {
   return auth ? `http://${auth.host}:${auth.port}` : null;
 }
 
+let appPromise: Promise<{ app: FirebaseApp; config: WebConfig }> | undefined;
+
+/** The Firebase app, initialised once from the discovered config. */
+export function loadApp(): Promise<{ app: FirebaseApp; config: WebConfig }> {
+  appPromise ??= (async () => {
+    const config = await discoverConfig();
+    const { initializeApp } = await import('firebase/app');
+    return { app: initializeApp(config), config };
+  })();
+  appPromise.catch(() => {
+    appPromise = undefined;
+  });
+  return appPromise;
+}
+
 let authPromise: Promise<Auth> | undefined;
 
 /** The app's Auth instance, initialised once (connected to the emulator on a demo project). */
 export function loadAuth(): Promise<Auth> {
   authPromise ??= (async () => {
-    const config = await discoverConfig();
-    const [{ initializeApp }, authModule, emulator] = await Promise.all([
-      import('firebase/app'),
-      import('firebase/auth'),
-      discoverAuthEmulator(config),
-    ]);
-    const app = initializeApp(config);
+    const { app, config } = await loadApp();
+    const [authModule, emulator] = await Promise.all([import('firebase/auth'), discoverAuthEmulator(config)]);
     const auth = authModule.initializeAuth(app, {
       persistence: [authModule.indexedDBLocalPersistence, authModule.browserLocalPersistence],
     });

@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
+import { offerPushOptIn } from '@/lib/push-opt-in';
 import { chatLink } from '@/lib/settings';
 
 type RechargeFormInput = z.input<typeof rechargeRequestBody>;
@@ -63,6 +64,7 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
       await send(body, (idempotencyKey) => createRequest.mutateAsync({ body, idempotencyKey }));
       toast.success('Recharge request submitted. Your balance is credited once the payment is checked.');
       resetField('reference');
+      offerPushOptIn('topup');
     } catch (error) {
       if (error instanceof ApiError) {
         setFailure(`❌ ${error.message}`);
