@@ -23,15 +23,18 @@ export function getUnreadNotifications() {
  * at once, and a ticket reply refreshes the tickets too. Returns the unsubscribe.
  */
 export function refetchOnPush(queryClient: QueryClient): () => void {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return () => {};
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container) return () => {};
   const onMessage = (event: MessageEvent) => {
     const data = event.data as { type?: unknown; kind?: unknown } | null;
     if (data?.type !== PUSH_MESSAGE_TYPE) return;
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     if (data.kind === 'ticket') void queryClient.invalidateQueries({ queryKey: ticketsKey });
   };
-  navigator.serviceWorker.addEventListener('message', onMessage);
-  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  container.addEventListener('message', onMessage);
+  // Messages from the worker wait in a queue until the page says it listens (addEventListener does not).
+  container.startMessages?.();
+  return () => container.removeEventListener('message', onMessage);
 }
 
 /**
