@@ -107,6 +107,8 @@ export default defineConfig(({ command }) => ({
         globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
         globIgnores: ['screenshots/**', 'assets/admin-*.js'],
         navigateFallback: '/index.html',
+        // Shows pushes and opens their screen (public/push-sw.js, plain JS, precached like the rest).
+        importScripts: ['/push-sw.js'],
         // Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
         navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
         // The first visit is controlled at once (so it works offline right away). No skipWaiting: an

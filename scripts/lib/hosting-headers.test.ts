@@ -24,12 +24,15 @@ describe('the production headers (firebase.json)', () => {
     expect(csp.get('form-action')).toEqual(["'self'"]);
   });
 
-  it('let the page talk to itself, to Firebase Auth and to Cloud Storage over HTTPS, and to nothing local', () => {
+  it('let the page talk to itself, to Firebase Auth, Cloud Storage and Cloud Messaging over HTTPS, and to nothing local', () => {
+    // Firebase Auth's two endpoints, Storage's, and Cloud Messaging's two, which make a device's push token.
     expect(csp.get('connect-src')).toEqual([
       "'self'",
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
       'https://firebasestorage.googleapis.com',
+      'https://firebaseinstallations.googleapis.com',
+      'https://fcmregistrations.googleapis.com',
     ]);
   });
 

@@ -1,5 +1,5 @@
-// The Content-Security-Policy lives in firebase.json as production needs it: our own origin and
-// Firebase Auth's two endpoints, nothing local. On the emulators the app signs in against the Auth
+// The Content-Security-Policy lives in firebase.json as production needs it: our own origin,
+// Firebase Auth's two endpoints and Cloud Messaging's two (a device's push token), nothing local. On the emulators the app signs in against the Auth
 // emulator on another origin (http://127.0.0.1:<port>), so the emulator launcher's generated config
 // adds that origin to connect-src for its run; the committed policy never names a local origin.
 

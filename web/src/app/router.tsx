@@ -27,6 +27,14 @@ export const routes = [
           { path: paths.tickets.path, lazy: () => import('@/app/routes/tickets').then((m) => ({ Component: m.TicketsRoute })) },
           { path: paths.newTicket.path, lazy: () => import('@/app/routes/new-ticket').then((m) => ({ Component: m.NewTicketRoute })) },
           { path: paths.ticket.path, lazy: () => import('@/app/routes/ticket').then((m) => ({ Component: m.TicketRoute })) },
+          {
+            path: paths.notifications.path,
+            lazy: () => import('@/app/routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+          },
+          {
+            path: paths.notificationSettings.path,
+            lazy: () => import('@/app/routes/notification-settings').then((m) => ({ Component: m.NotificationSettingsRoute })),
+          },
           { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
         ],
       },

@@ -8,6 +8,12 @@ const envSchema = z.object({
   VITE_FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   VITE_FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   VITE_FIREBASE_APP_ID: z.string().min(1).optional(),
+  VITE_FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
+  /**
+   * The public key of the project's Web Push certificate (Firebase console → Project settings → Cloud
+   * Messaging → Web Push certificates), for pushes. Without it the Firebase SDK uses its default key.
+   */
+  VITE_FIREBASE_VAPID_KEY: z.string().min(1).optional(),
   /** host:port of an Auth emulator to use when the config is not discovered at run time. */
   VITE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
 });

@@ -7,7 +7,11 @@ export const paths = {
   contact: { path: '/contact', getHref: () => '/contact' },
   guide: { path: '/blog', getHref: () => '/blog' },
   about: { path: '/about', getHref: () => '/about' },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  dashboard: {
+    path: '/dashboard',
+    /** Optionally scrolled to one order's row, highlighted (the links of order notifications). */
+    getHref: (focus?: { order: string | number }) => (focus ? `/dashboard?order=${encodeURIComponent(String(focus.order))}` : '/dashboard'),
+  },
   order: {
     path: '/order',
     getHref: (preset?: { platform?: string; category?: string }) => {
@@ -27,6 +31,8 @@ export const paths = {
       about ? `/tickets/new?order=${encodeURIComponent(String(about.order))}` : '/tickets/new',
   },
   ticket: { path: '/tickets/:id', getHref: (id: string) => `/tickets/${encodeURIComponent(id)}` },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  notificationSettings: { path: '/notifications/settings', getHref: () => '/notifications/settings' },
   // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
   adminOrders: {

@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clearPrivateData } from '@/lib/private-cache';
+import { readPushDevice } from '@/lib/push-token-store';
 
 // Firebase (and the zod-parsed config it needs) loads after the first paint, off the landing chunk.
 async function firebaseAuth() {
@@ -168,8 +169,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  // Signing out forgets every private answer: the query cache and the service worker's saved copies.
+  // Signing out stops pushes to this device first (it needs the session to say who asks; bounded, and
+  // never in the way of the sign-out), then forgets every private answer: the query cache and the
+  // service worker's saved copies. Pushes' code loads only on a device that has them on.
   const logout = useCallback(async () => {
+    if (readPushDevice()) {
+      try {
+        await (await import('@/lib/push-device')).stopPushOnSignOut();
+      } catch (error) {
+        console.warn('Pushes could not be stopped before sign-out', error);
+      }
+    }
     cacheUser(null);
     setState({ status: 'signed-out', user: null });
     try {

@@ -1,5 +1,6 @@
-// Firebase Auth (and Storage, for payment screenshots), loaded lazily so that nothing Firebase sits on the
-// first paint's critical path; Storage's SDK loads only when a screenshot is picked or shown.
+// Firebase Auth (and Storage, for payment screenshots; Messaging, for pushes: lib/push-token.ts), loaded
+// lazily so that nothing Firebase sits on the first paint's critical path; Storage's SDK loads only when a
+// screenshot is picked or shown, Messaging's only when pushes are turned on or off.
 // The config is discovered at run time: Firebase Hosting serves the project's web config at
 // /__/firebase/init.json (the Hosting emulator serves a demo config there, and its init.js lists the
 // emulators' ports, which are random in tests). VITE_FIREBASE_* only apply when that file is absent.
@@ -15,6 +16,8 @@ const webConfigSchema = z.object({
   authDomain: z.string().optional(),
   appId: z.string().optional(),
   storageBucket: z.string().optional(),
+  /** Cloud Messaging's sender (pushes, lib/push-token.ts). */
+  messagingSenderId: z.string().optional(),
 });
 type WebConfig = z.infer<typeof webConfigSchema>;
 
@@ -34,6 +37,7 @@ async function discoverConfig(): Promise<WebConfig> {
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
     appId: env.VITE_FIREBASE_APP_ID,
+    messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
   });
 }
 
@@ -49,13 +53,14 @@ async function discoverEmulators(config: WebConfig): Promise<Emulators> {
   return { auth: none.auth ?? (auth ? `http://${auth.host}:${auth.port}` : null), storage: storage ?? null };
 }
 
-let appPromise: Promise<{ app: FirebaseApp; emulators: Emulators }> | undefined;
+let appPromise: Promise<{ app: FirebaseApp; config: WebConfig; emulators: Emulators }> | undefined;
 
-function loadApp() {
+/** The Firebase app, initialised once from the discovered config, and the emulators of a demo project. */
+export function loadApp(): Promise<{ app: FirebaseApp; config: WebConfig; emulators: Emulators }> {
   appPromise ??= (async () => {
     const config = await discoverConfig();
     const [{ initializeApp }, emulators] = await Promise.all([import('firebase/app'), discoverEmulators(config)]);
-    return { app: initializeApp(config), emulators };
+    return { app: initializeApp(config), config, emulators };
   })();
   appPromise.catch(() => {
     appPromise = undefined;

@@ -72,3 +72,39 @@ describe('DashboardRoute', () => {
     expect(screen.queryByText('Your account is suspended')).not.toBeInTheDocument();
   });
 });
+
+describe('/dashboard?order=N (the link of an order notification)', () => {
+  const order = (number: number) => ({
+    _id: String(number),
+    number,
+    user: { _id: customer.uid, name: 'Ali', email: 'ali@example.com' },
+    platform: 'tiktok',
+    serviceId: 'svc-1',
+    service: 'TikTok Views',
+    link: 'https://www.tiktok.com/@ali/video/1',
+    quantity: 1000,
+    price: 150,
+    status: 'completed',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('scrolls to that order’s row and highlights it, shown even below the first five', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    mockApi({
+      'GET /api/user/profile': { body: { user: profile } },
+      'GET /api/order/my-orders': { body: { orders: [1008, 1007, 1006, 1005, 1004, 1003, 1002].map(order), nextCursor: null } },
+      'GET /api/settings': { status: 404, body: { message: 'Not found' } },
+    });
+    renderApp(<DashboardRoute />, { route: '/dashboard?order=1002', path: '/dashboard' });
+    const row = await screen.findByText('#1002');
+    const highlighted = row.closest('tr');
+    expect(highlighted).toHaveAttribute('aria-current', 'true');
+    expect(document.querySelectorAll('tr[aria-current]')).toHaveLength(1);
+    await waitFor(() => expect(scrolled).toContain(highlighted));
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+});

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -39,6 +39,9 @@ export function DashboardRoute() {
   const orders = useMyOrders();
   const settings = useSettings();
   const [recharging, setRecharging] = useState(false);
+  // `?order=N`: an order notification's link scrolls to that order's row and highlights it.
+  const [search] = useSearchParams();
+  const highlightOrder = search.get('order');
 
   // An invalid token ends the session and goes to /login (spec §4).
   const invalid = isInvalidToken(profile.error, [400, 401]) || isInvalidToken(orders.error, [401]);
@@ -85,7 +88,7 @@ export function DashboardRoute() {
               Failed to fetch orders
             </p>
           ) : (
-            <RecentOrdersTable orders={orders.data.orders} />
+            <RecentOrdersTable orders={orders.data.orders} highlight={highlightOrder} />
           )}
         </Card>
         <Card aria-labelledby="reseller-api-heading" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

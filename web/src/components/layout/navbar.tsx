@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { UnreadBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
+import { useUnreadNotifications } from '@/lib/unread-notifications';
 import { useUnreadTickets } from '@/lib/unread-tickets';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -15,6 +16,36 @@ function TicketsLink() {
     <NavLink to={paths.tickets.getHref()} className={linkClass}>
       Tickets{unread > 0 ? ' ' : null}
       <UnreadBadge count={unread} />
+    </NavLink>
+  );
+}
+
+/**
+ * The bell: the customer's notifications, with the unread count. Outside the phone menu, so the count
+ * shows on every width without opening anything.
+ */
+function NotificationsBell() {
+  const unread = useUnreadNotifications().data ?? 0;
+  const shown = unread > 99 ? '99+' : String(unread);
+  return (
+    <NavLink
+      to={paths.notifications.getHref()}
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      className={({ isActive }) =>
+        `relative inline-flex size-10 items-center justify-center rounded-lg ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+      }
+    >
+      <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {unread > 0 ? (
+        <span
+          className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white tabular-nums"
+          aria-hidden="true"
+        >
+          {shown}
+        </span>
+      ) : null}
     </NavLink>
   );
 }
@@ -110,20 +141,23 @@ export function Navbar() {
         <div className="hidden items-center gap-1 lg:flex">
           <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
         </div>
-        <div className="hidden lg:block">{account}</div>
-        <button
-          type="button"
-          className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
-          </svg>
-          {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
-        </button>
+        <div className="flex items-center gap-2">
+          {user?.role === 'user' ? <NotificationsBell /> : null}
+          <div className="hidden lg:block">{account}</div>
+          <button
+            type="button"
+            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+            </svg>
+            {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
+          </button>
+        </div>
       </nav>
       {open ? (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 lg:hidden">

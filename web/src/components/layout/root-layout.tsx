@@ -4,6 +4,7 @@ import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { InstallPrompt } from '@/components/pwa/install-prompt';
 import { OfflineBanner } from '@/components/pwa/offline-banner';
+import { PushOptInCard } from '@/components/pwa/push-opt-in-card';
 import { LoadingBlock } from '@/components/ui/spinner';
 
 function NavigationProgress() {
@@ -31,6 +32,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <PushOptInCard />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // A table that shows `pageSize` rows with a Show More/Show Less toggle when more exist. Below the
 // `sm` breakpoint each row stacks into a labelled card, so nothing scrolls sideways on a phone.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 export interface Column<Row> {
   header: string;
@@ -20,12 +20,26 @@ export interface DataTableProps<Row> {
    * loading more into a collapsed table would fetch rows nobody sees).
    */
   footer?: ReactNode;
+  /** The key of a row to scroll to and highlight (e.g. the order a notification opened). */
+  highlightKey?: string | null | undefined;
 }
 
-export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, pageSize = 5, footer }: DataTableProps<Row>) {
-  const [expanded, setExpanded] = useState(false);
+export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, pageSize = 5, footer, highlightKey }: DataTableProps<Row>) {
+  const highlightIndex = highlightKey ? rows.findIndex((row) => getKey(row) === highlightKey) : -1;
+  // A highlighted row below the first page is shown with the rest.
+  const [expanded, setExpanded] = useState(highlightIndex >= pageSize);
   const visible = expanded ? rows : rows.slice(0, pageSize);
   const showFooter = footer && (expanded || rows.length <= pageSize);
+  const highlighted = useRef<HTMLTableRowElement>(null);
+  const below = highlightIndex >= pageSize;
+
+  useEffect(() => {
+    if (below) setExpanded(true);
+  }, [below]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the highlighted row changes or appears
+  useEffect(() => {
+    highlighted.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlightKey, highlightIndex, expanded]);
 
   if (rows.length === 0) {
     return <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
@@ -50,7 +64,12 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
         </thead>
         <tbody>
           {visible.map((row) => (
-            <tr key={getKey(row)} className="mb-3 block rounded-xl ring-1 ring-slate-200 sm:mb-0 sm:table-row sm:rounded-none sm:ring-0">
+            <tr
+              key={getKey(row)}
+              ref={getKey(row) === highlightKey ? highlighted : undefined}
+              aria-current={getKey(row) === highlightKey ? 'true' : undefined}
+              className={`mb-3 block scroll-mt-24 rounded-xl ring-1 sm:mb-0 sm:table-row sm:rounded-none sm:ring-0 ${getKey(row) === highlightKey ? 'bg-amber-50 ring-2 ring-amber-400 sm:outline-2 sm:outline-amber-400' : 'ring-slate-200'}`}
+            >
               {columns.map((column) => (
                 <td
                   key={column.header}

@@ -35,6 +35,7 @@ import { deliverySpanMinutes, formatMinutes } from '@/lib/drip-feed';
 import { formatAmount } from '@/lib/format';
 import { isDefiniteFailure, useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
+import { offerPushOptIn } from '@/lib/push-opt-in';
 
 export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
 
@@ -255,6 +256,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       });
       reset(EMPTY_FORM);
       setServiceId(null);
+      offerPushOptIn('order');
     } catch (error) {
       if (error instanceof ApiError && isDefiniteFailure(error)) {
         // The service changed under the form (its price, or drip-feed no longer offered): show it as it is now.

@@ -8,12 +8,15 @@ import { paths } from '@/config/paths';
 import { StopDripFeedButton } from '@/features/orders/components/stop-drip-feed';
 import { formatAmount, formatDate } from '@/lib/format';
 
-export function RecentOrdersTable({ orders }: { orders: Order[] }) {
+/** `highlight`: the number of an order to scroll to and mark (`/dashboard?order=N`, a notification's link). */
+export function RecentOrdersTable({ orders, highlight }: { orders: Order[]; highlight?: string | null }) {
+  const highlightKey = highlight ? orders.find((order) => String(order.number) === highlight)?._id : undefined;
   return (
     <DataTable
       caption="Recent Orders"
       rows={orders}
       getKey={(order) => order._id}
+      highlightKey={highlightKey}
       emptyText="No recent orders found."
       columns={[
         {

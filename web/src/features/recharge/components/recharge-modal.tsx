@@ -24,6 +24,7 @@ import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
+import { offerPushOptIn } from '@/lib/push-opt-in';
 import { chatLink } from '@/lib/settings';
 
 type RechargeFormInput = z.input<typeof rechargeRequestBody>;
@@ -89,6 +90,7 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
       resetField('reference');
       setPicture(null);
       setUploaded(null);
+      offerPushOptIn('topup');
     } catch (error) {
       if (error instanceof ApiError) {
         setFailure(`❌ ${error.message}`);

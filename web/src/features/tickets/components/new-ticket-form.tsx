@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
 import { ApiError } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { offerPushOptIn } from '@/lib/push-opt-in';
 
 /** An order the customer may tick: its number and what it was. */
 export interface OrderChoice {
@@ -72,6 +73,7 @@ export function NewTicketForm({ orders, presetOrder }: { orders: readonly OrderC
     try {
       const { ticket } = await attempts.send(parsed.data, (idempotencyKey) => create.mutateAsync({ body: parsed.data, idempotencyKey }));
       navigate(paths.ticket.getHref(ticket._id));
+      offerPushOptIn('ticket');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'too_many_open_tickets') {
         setLimitReached(true);

@@ -1,0 +1,214 @@
+/// <reference lib="dom" />
+/// <reference lib="webworker" />
+// (DOM and worker types: the evaluate callbacks below run in the page and in the service worker.)
+// Pushes in a real Chromium at 360 px, from the built app: FCM can't be reached from here, so a push is
+// delivered to the app's own service worker through the DevTools protocol
+// (ServiceWorker.deliverPushMessage) in the shape FCM delivers a data message. The worker shows it,
+// the open page's bell refetches at once, and a tap opens the screen the notification names. A push
+// naming another site, or of a wrong shape, shows nothing and opens nothing. Signing out tells the
+// server to stop pushing to this device, with the session's token, before the session ends.
+import { orderStatusNotification, type PushData } from '@shared/notifications';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_USER } from '../../scripts/lib/demo';
+import { launchBrowser, newContext, PHONE, pageErrors, policyViolations, screenshotBothWidths, signInThroughUi } from './browser';
+
+const { url, env } = inject('stack');
+Object.assign(process.env, env);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let cdp: CDPSession;
+let registrationId = '';
+let orderNumber = '';
+
+interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  data: unknown;
+}
+
+/** What the service worker's registration is showing now. */
+function shownNotifications(): Promise<ShownNotification[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data }));
+  });
+}
+
+/** Delivers `payload` (JSON-encoded, as FCM's push service sends it) to the app's service worker. */
+async function deliverPush(payload: unknown): Promise<void> {
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: url,
+    registrationId,
+    data: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+/** FCM's envelope of a data message. */
+const fcm = (data: unknown) => ({ data, from: '123456789', fcmMessageId: `msg-${Math.random().toString(36).slice(2)}`, priority: 'high' });
+
+/** Dispatches a click on the notification tagged `tag` inside the worker, as a tap would. */
+async function clickNotification(tag: string): Promise<void> {
+  const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${url}/sw.js`);
+  if (!worker) throw new Error('No service worker');
+  await worker.evaluate(async (wanted) => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications({ tag: wanted });
+    if (!notification) throw new Error(`No notification tagged ${wanted}`);
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+  }, tag);
+}
+
+beforeAll(async () => {
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+  browser = await launchBrowser();
+  context = await newContext(browser, url, PHONE);
+  await context.grantPermissions(['notifications'], { origin: url });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a push on the phone', () => {
+  it('signs the customer in and places an order, under the service worker', async () => {
+    await page.goto('/login');
+    await signInThroughUi(page, DEMO_USER, '**/dashboard');
+    // Installed (its precache filled) and in control of this page (clientsClaim).
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 })
+      .toBe(`${url}/sw.js`);
+    await page.getByRole('link', { name: 'Place Order' }).first().click();
+    await page.waitForURL('**/order');
+    await page.getByRole('button', { name: /^Followers/ }).click();
+    await page.getByRole('radio', { name: /^Real Followers/ }).check();
+    await page.getByLabel('Link').fill('https://www.tiktok.com/@push.test');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order Placed' });
+    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
+    expect(orderNumber).toMatch(/^\d{9}$/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${url}/` && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    registrationId = await registered;
+    expect(registrationId).not.toBe('');
+  });
+
+  it('shows a push as FCM delivers it, and the open page’s bell asks for the count at once', async () => {
+    const content = orderStatusNotification({ number: orderNumber, status: 'completed', what: '100 TikTok Followers' });
+    const data: PushData = {
+      notificationId: `order-${orderNumber}-completed`,
+      kind: content.kind,
+      title: content.title,
+      body: content.body,
+      url: content.url,
+      tag: `order-${orderNumber}-completed`,
+    };
+    // The bell asks again because of the push, not for another reason: only once it has been quiet
+    // a while, and within a few seconds. (Responses, not requests: the page's requests pass through the
+    // service worker, and Playwright reports those with the worker's.)
+    const asked: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/notifications/unread') asked.push(Date.now());
+    });
+    const listening = Date.now();
+    await expect.poll(() => Date.now() - Math.max(listening, asked.at(-1) ?? 0) > 1500, { timeout: 20_000 }).toBe(true);
+    const pushedAt = Date.now();
+    await deliverPush(fcm(data));
+    await expect.poll(shownNotifications).toEqual([{ title: data.title, body: data.body, tag: data.tag, data: { url: data.url } }]);
+    expect(data.title).toBe(`Order #${orderNumber} is completed`);
+    await expect.poll(() => asked.filter((at) => at > pushedAt).length, { timeout: 5_000 }).toBeGreaterThan(0);
+
+    // The same message again (an unanswered FCM call retried) replaces itself: still one.
+    await deliverPush(fcm(data));
+    await page.waitForTimeout(300);
+    expect(await shownNotifications()).toHaveLength(1);
+  });
+
+  it('opens the order on the dashboard when tapped, scrolled to and highlighted', async () => {
+    await page.goto('/notifications');
+    await clickNotification(`order-${orderNumber}-completed`);
+    await page.waitForURL(`**/dashboard?order=${orderNumber}`);
+    const row = page.locator('tr[aria-current="true"]');
+    await expect.poll(() => row.textContent()).toContain(`#${orderNumber}`);
+    await expect.poll(() => row.evaluate((element) => element.getBoundingClientRect().top >= 0)).toBe(true);
+    // The tap closed it.
+    await expect.poll(shownNotifications).toEqual([]);
+    await screenshotBothWidths(page, 'push-opened-order');
+  });
+
+  it('shows nothing for a push naming another site or of the wrong shape', async () => {
+    const good: PushData = {
+      notificationId: 'sentinel',
+      kind: 'topup',
+      title: 'Top-up approved: Rs 100',
+      body: 'Rs 100 was added to your balance.',
+      url: '/dashboard',
+      tag: 'sentinel',
+    };
+    const bad: unknown[] = [
+      fcm({ ...good, tag: 'foreign', url: 'https://evil.example/phish' }),
+      fcm({ ...good, tag: 'scheme-relative', url: '//evil.example/phish' }),
+      fcm({ ...good, tag: 'script', url: 'javascript:alert(1)' }),
+      fcm({ ...good, tag: 'kind', kind: 'promo' }),
+      fcm({ ...good, tag: 'missing', body: undefined }),
+      fcm({ ...good, tag: 'number', title: 42 }),
+      { ...good, tag: 'unwrapped' },
+      fcm('a string'),
+      'not json at all',
+    ];
+    for (const payload of bad) await deliverPush(payload);
+    // Pushes reach the worker in order: once the good one shows, every bad one has been handled.
+    await deliverPush(fcm(good));
+    await expect.poll(async () => (await shownNotifications()).map((shown) => shown.tag)).toEqual(['sentinel']);
+  });
+
+  it('does not leave the app when a notification names another site', async () => {
+    const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${url}/sw.js`);
+    await worker?.evaluate(() =>
+      (self as unknown as ServiceWorkerGlobalScope).registration.showNotification('Elsewhere', {
+        tag: 'elsewhere',
+        data: { url: 'https://evil.example/phish' },
+      }),
+    );
+    const before = page.url();
+    await clickNotification('elsewhere');
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(before);
+    expect(context.pages().map((open) => new URL(open.url()).origin)).toEqual([url]);
+  });
+
+  it('signs out after telling the server to stop pushing to this device, with the session’s token', async () => {
+    // The device as the app keeps it once pushes are on (the emulators' token, lib/push-token.ts).
+    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { uid?: string }).uid ?? '');
+    await page.evaluate((owner) => localStorage.setItem('pushDevice', JSON.stringify({ token: 'emulator-push-test', uid: owner })), uid);
+    const removal = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/notifications/devices/remove',
+    );
+    await page.getByRole('button', { name: /^Open menu/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const request = await removal;
+    expect(request.postDataJSON()).toEqual({ token: 'emulator-push-test' });
+    expect(request.headers().authorization).toMatch(/^Bearer \S+$/);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('pushDevice'))).toBeNull();
+  });
+
+  it('raised no uncaught error and no security policy violation in any page', () => {
+    expect(pageErrors).toEqual([]);
+    expect(policyViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+// When to offer pushes: never on first load, only right after the customer did something worth hearing
+// back about (placed an order, sent a recharge request, opened a ticket), only where the browser can
+// show them and has not been asked yet, and not again for 30 days after "Not now". Features call
+// `offerPushOptIn`; the card (components/pwa/push-opt-in-card.tsx) shows the offer.
+import { useSyncExternalStore } from 'react';
+import { pushSupported } from '@/lib/push-device';
+import { readPushDevice } from '@/lib/push-token-store';
+
+export type OptInReason = 'order' | 'topup' | 'ticket';
+
+export const OPT_IN_DISMISSED_KEY = 'pushOfferDismissedAt';
+export const OPT_IN_QUIET_MS = 30 * 24 * 60 * 60 * 1000;
+
+function dismissedRecently(now = Date.now()): boolean {
+  try {
+    const at = Number(localStorage.getItem(OPT_IN_DISMISSED_KEY));
+    return Number.isFinite(at) && at > 0 && now - at < OPT_IN_QUIET_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the offer may be made now. */
+export function mayOfferPush(): boolean {
+  return pushSupported() && Notification.permission === 'default' && !dismissedRecently() && readPushDevice() === null;
+}
+
+let offered: OptInReason | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+/** After an action: offers pushes, if the rules above allow it. */
+export function offerPushOptIn(reason: OptInReason): void {
+  if (!mayOfferPush()) return;
+  offered = reason;
+  emit();
+}
+
+/** The card is done with (turned on, or failed and closed): no record, it may come again after the next action. */
+export function closePushOptIn(): void {
+  offered = null;
+  emit();
+}
+
+/** "Not now": quiet for 30 days. */
+export function dismissPushOptIn(now = Date.now()): void {
+  try {
+    localStorage.setItem(OPT_IN_DISMISSED_KEY, String(now));
+  } catch {
+    // Storage unavailable: the offer stays away for this visit only.
+  }
+  closePushOptIn();
+}
+
+/** The pending offer's reason, or null. */
+export function usePushOptIn(): OptInReason | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => offered,
+  );
+}

@@ -1,0 +1,58 @@
+// The bell's count (GET /api/notifications/unread), like the tickets badge: here, not in
+// features/notifications, because the navbar is shared layout and may not import a feature. Every
+// notification query sits under `notificationsKey`, so invalidating it refreshes the bell too.
+import { unreadNotificationsSchema } from '@shared/notifications';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { ticketsKey } from '@/lib/unread-tickets';
+
+export const notificationsKey = ['notifications'] as const;
+export const unreadNotificationsKey = [...notificationsKey, 'unread'] as const;
+
+/** What push-sw.js posts to the app's open pages when a push arrives. */
+export const PUSH_MESSAGE_TYPE = 'shohrat:push';
+
+export function getUnreadNotifications() {
+  return api.get('/notifications/unread', unreadNotificationsSchema).then((answer) => answer.unread);
+}
+
+/**
+ * A push arrived while the app is open (the service worker says so): the bell and the lists refetch
+ * at once, and a ticket reply refreshes the tickets too. Returns the unsubscribe.
+ */
+export function refetchOnPush(queryClient: QueryClient): () => void {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container) return () => {};
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; kind?: unknown } | null;
+    if (data?.type !== PUSH_MESSAGE_TYPE) return;
+    void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    if (data.kind === 'ticket') void queryClient.invalidateQueries({ queryKey: ticketsKey });
+  };
+  container.addEventListener('message', onMessage);
+  // Messages from the worker wait in a queue until the page says it listens (addEventListener does not).
+  container.startMessages?.();
+  return () => container.removeEventListener('message', onMessage);
+}
+
+/**
+ * The bell lives in the header, which never remounts: besides refetching on focus and on reconnect
+ * (the app's habits) it looks again each minute while the page is visible (hidden tabs do not poll),
+ * and at once when a push arrives. Customers only: admins get no notifications.
+ */
+export function useUnreadNotifications() {
+  const { status, user } = useAuth();
+  const queryClient = useQueryClient();
+  const enabled = status === 'signed-in' && user?.role === 'user';
+  useEffect(() => (enabled ? refetchOnPush(queryClient) : undefined), [enabled, queryClient]);
+  return useQuery({
+    queryKey: [...unreadNotificationsKey, user?.uid],
+    queryFn: getUnreadNotifications,
+    // Not on the cached user of the first paint: until Firebase has restored the session there is no
+    // token to send, and the request would be answered 401.
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
