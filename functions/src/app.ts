@@ -14,6 +14,7 @@ import { adminRouter } from './routes/admin';
 import { adminServicesRouter } from './routes/admin-services';
 import { apiKeyRouter } from './routes/api-key';
 import { apiV2Router } from './routes/api-v2';
+import { notificationsRouter } from './routes/notifications';
 import { ordersRouter } from './routes/orders';
 import { passwordsRouter } from './routes/passwords';
 import { providersRouter } from './routes/providers';
@@ -73,6 +74,7 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   api.use(settingsRouter);
   api.use(supportRouter);
   api.use(ticketsRouter);
+  api.use(notificationsRouter);
   app.use('/api', api);
 
   app.use(notFoundHandler);

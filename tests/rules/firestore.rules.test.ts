@@ -21,8 +21,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conditions, fetchCoverage, saveCoverageReport, uncoveredConditions } from './coverage';
 import {
   ACTIVE_SERVICE,
+  ALICE_NOTIFICATION,
   ALICE_ORDER,
   ALICE_TICKET,
+  BOB_NOTIFICATION,
   BOB_ORDER,
   BOB_TICKET,
   FIXTURES,
@@ -466,6 +468,61 @@ describe("tickets/{id}/messages: read by the ticket's customer and admins, writt
     update: [mine, { body: 'Edited' }],
   });
 });
+
+describe("users/{uid}/notifications: the customer's bell and push outbox, read by the owner and admins, written by nobody", () => {
+  it('the owner can get and list their notifications', async () => {
+    await assertSucceeds(get('alice', ALICE_NOTIFICATION));
+    expect((await assertSucceeds(list('alice', 'users/alice/notifications'))).docs.map((d) => d.ref.path)).toEqual([ALICE_NOTIFICATION]);
+  });
+  it("another user and anonymous cannot get or list the owner's notifications", async () => {
+    for (const actor of ['anonymous', 'bob'] as const) {
+      await assertFails(get(actor, ALICE_NOTIFICATION));
+      await assertFails(list(actor, 'users/alice/notifications'));
+    }
+  });
+  it("an admin can get and list anyone's", async () => {
+    await assertSucceeds(get('admin', BOB_NOTIFICATION));
+    await assertSucceeds(list('admin', 'users/bob/notifications'));
+  });
+  it('a collection-group query over every customer’s notifications is denied, even to an admin', async () => {
+    await assertFails(getDocs(collectionGroup(db.admin, 'notifications')));
+    await assertFails(getDocs(collectionGroup(db.alice, 'notifications')));
+  });
+  it('a customer whose sessions were ended cannot read them with a token from before', async () => {
+    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED }));
+    await assertFails(get('alice', ALICE_NOTIFICATION));
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'a notification',
+    create: ['users/alice/notifications/credit-forged', { ...FIXTURES[ALICE_NOTIFICATION], title: 'Rs 1,000,000 added' }],
+    // Marking read goes through the API too.
+    update: [ALICE_NOTIFICATION, { read: true }],
+  });
+});
+
+describe('notificationSettings: preferences and devices, got by the owner and admins, written by nobody', () => {
+  it('the owner can get theirs', () => assertSucceeds(get('alice', 'notificationSettings/alice')));
+  it('another user and anonymous cannot get it', async () => {
+    await assertFails(get('bob', 'notificationSettings/alice'));
+    await assertFails(get('anonymous', 'notificationSettings/alice'));
+  });
+  it("an admin can get anyone's", () => assertSucceeds(get('admin', 'notificationSettings/bob')));
+  it('nobody lists them, admins included', async () => {
+    for (const actor of ACTORS) await assertFails(list(actor, 'notificationSettings'));
+  });
+
+  itDeniesEveryClientWrite({
+    what: 'notification settings',
+    create: ['notificationSettings/carol', { preferences: {}, devices: {} }],
+    update: ['notificationSettings/alice', { devices: {} }],
+  });
+});
+
+describe("pushDevices: the devices' push tokens, server-only (admins included)", () =>
+  itDeniesEverything('pushDevices', 'pushDevices/device-1'));
+describe('emulatorPushes: the emulators’ record of the pushes sent, server-only', () =>
+  itDeniesEverything('emulatorPushes', 'emulatorPushes/push-1'));
 
 describe("ticketCounters: a customer's open tickets and unread replies, server-only", () =>
   itDeniesEverything('ticketCounters', 'ticketCounters/alice'));

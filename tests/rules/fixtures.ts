@@ -66,6 +66,19 @@ const ticket = (userId: string) => ({
   waitingSince: at,
 });
 
+export const ALICE_NOTIFICATION = 'users/alice/notifications/order-123456789-completed';
+export const BOB_NOTIFICATION = 'users/bob/notifications/topup-req-bob';
+const notification = () => ({
+  kind: 'order',
+  title: 'Order #123456789 is completed',
+  body: '1000 TikTok Views.',
+  url: '/dashboard?order=123456789',
+  createdAt: at,
+  read: false,
+  bell: true,
+  push: { state: 'sent', attempts: 1 },
+  expiresAt: at,
+});
 export const ALICE_TICKET = 'tickets/tkt-alice';
 export const BOB_TICKET = 'tickets/tkt-bob';
 export const ALICE_ORDER = 'orders/100000001';
@@ -136,6 +149,12 @@ export const FIXTURES: Record<string, DocumentData> = {
   [`${BOB_TICKET}/messages/0001`]: { from: 'customer', body: 'Refill please', createdAt: at },
   'ticketCounters/alice': { open: 1, unread: 0 },
   'savedReplies/reply-1': { title: 'Thanks', body: 'Thank you for writing', createdAt: at, updatedAt: at },
+  [ALICE_NOTIFICATION]: notification(),
+  [BOB_NOTIFICATION]: notification(),
+  'notificationSettings/alice': { preferences: { order: { bell: true, push: false } }, devices: { 'device-1': at }, updatedAt: at },
+  'notificationSettings/bob': { devices: {}, updatedAt: at },
+  'pushDevices/device-1': { uid: 'alice', token: 'fcm-token-1', createdAt: at, lastSeenAt: at },
+  'emulatorPushes/push-1': { message: { token: 'fcm-token-1', data: { title: 'Order #1 is completed' } }, outcome: 'sent', at },
   'notes/note-1': { text: 'a collection the rules do not mention' },
 };
 

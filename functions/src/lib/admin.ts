@@ -5,7 +5,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { config } from './config';
 
-const app = getApps().length > 0 ? getApp() : initializeApp({ projectId: config.projectId, storageBucket: config.storageBucket });
+export const app = getApps().length > 0 ? getApp() : initializeApp({ projectId: config.projectId, storageBucket: config.storageBucket });
 
 export const db = getFirestore(app);
 db.settings({ ignoreUndefinedProperties: true });

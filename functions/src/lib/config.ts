@@ -23,6 +23,11 @@ const env = z
     LOG_FORWARDED_FOR: z.enum(['true', 'false']).default('false'),
     /** The benchmark's read counter (lib/read-counter.ts): honoured on the emulators only. */
     COUNT_FIRESTORE_READS: z.enum(['true', 'false']).optional(),
+    /**
+     * Who sends Web Pushes (lib/push-sender.ts): `fcm` (Firebase Cloud Messaging) or `record` (written to
+     * emulatorPushes for the tests). Default: `record` on the emulators, `fcm` otherwise.
+     */
+    PUSH_SENDER: z.enum(['fcm', 'record']).optional(),
   })
   .parse(process.env);
 
@@ -66,6 +71,7 @@ export const config = {
   /** Contact messages (and reviews) accepted per hour from all addresses together. */
   publicWriteCeilingPerHour: env.PUBLIC_WRITE_CEILING_PER_HOUR,
   providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+  pushSender: env.PUSH_SENDER ?? (env.FUNCTIONS_EMULATOR === 'true' || env.FIRESTORE_EMULATOR_HOST ? 'record' : 'fcm'),
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
   /** Each answer says in X-Firestore-Reads how many documents it read (the benchmark's; never in production). */
   countFirestoreReads: readCountingEnabled(env, Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST)),

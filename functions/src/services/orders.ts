@@ -1,6 +1,6 @@
 // Orders: placing one (price from the stored catalogue, debit + order + ledger entry + idempotency
 // record in one transaction) and the admin's status changes with exactly-once refunds.
-import { FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
+import { type DocumentReference, FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -12,6 +12,7 @@ import type { ErrorCode } from '../shared/errors';
 import type { FulfilmentState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
 import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
+import { orderStatusNotification } from '../shared/notifications';
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
 import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../shared/pakistan-days';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
@@ -22,6 +23,7 @@ import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { type DripFeedDoc, type DripFeedParent, type DripRunDoc, dripFeedToWire, dripRunToWire, notStarted, startRun } from './drip-feed';
 import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
+import { deliverNow, notificationId, readNotifier } from './notifications';
 import { firstFree, freeRefs, isNumberedId, numberCandidates } from './numbers';
 import type { ClientFor } from './provider-clients';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
@@ -317,6 +319,11 @@ export interface StatusChangeOptions {
   source?: 'provider';
   /** The client that asks a provider to cancel (default: the provider's, with the configured deadline). */
   clientFor?: ClientFor;
+  /**
+   * The customer's push is left to the every-minute worker instead of being sent before this returns (the
+   * workers' changes, and a bulk change, whose admin would wait on every push).
+   */
+  pushLater?: true;
 }
 
 export interface StatusChangeAnswer {
@@ -335,7 +342,10 @@ export async function updateOrderStatus(
 ): Promise<StatusChangeAnswer> {
   if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
   if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
+  // The push of the attempt that committed (each attempt of the transaction sets it anew).
+  let push: DocumentReference | null = null;
   const answer = await runInTransaction<StatusChangeAnswer | { upstream: UpstreamCancelTarget }>(null, async (tx, now) => {
+    push = null;
     const orderRef = ordersCollection().doc(orderId);
     // The fulfilment is read with the order: a change must not race the worker's send (see below).
     const [snap, fulfilmentSnap] = await tx.getAll(orderRef, fulfilmentRef(orderId));
@@ -408,6 +418,9 @@ export async function updateOrderStatus(
     const userSnap = refundPaisa > 0 ? await tx.get(userRef(order.userId)) : null;
     const linkRef = activeLinksCollection().doc(order.activeLinkKey ?? legacyActiveLinkKey(order.serviceId, order.link));
     const active = isFinalStatus(status) ? ((await tx.get(linkRef)).data() as ActiveLinkDoc | undefined) : undefined;
+    // A drip-feed's run is not notified: its drip-feed's stop and completion are.
+    const notification = order.dripRun ? null : notificationId.order(orderId, status);
+    const notifier = notification ? await readNotifier(tx, order.userId, [notification]) : null;
 
     const changes = {
       status,
@@ -450,6 +463,10 @@ export async function updateOrderStatus(
       if (active.count > 1) tx.update(linkRef, { count: active.count - 1 });
       else tx.delete(linkRef);
     }
+    if (notifier && notification) {
+      const what = `${order.quantity} ${order.service}`;
+      push = notifier.add(tx, notification, orderStatusNotification({ number: orderId, status, what, refundPaisa }), now);
+    }
     if (userSnap) {
       if (!userSnap.exists) throw new Error(`Order ${orderId} has no owner profile`);
       const balancePaisa = (userSnap.data() as UserDoc).balancePaisa ?? 0;
@@ -468,6 +485,7 @@ export async function updateOrderStatus(
     return { status: 200, body: { message: `Order status updated to ${status}`, order: orderToWire(orderId, updated) } };
   });
   if ('upstream' in answer.body) return cancelAtProvider(answer.body.upstream, { admin: options.admin, clientFor: options.clientFor });
+  if (push && !options.pushLater) await deliverNow([push]);
   return answer.body;
 }
 
@@ -602,7 +620,7 @@ export async function updateOrderStatuses(
   const change = async (i: number) => {
     const id = distinct[i] as string;
     try {
-      const { order, cancelRequested } = await updateOrderStatus(id, next, remains, options);
+      const { order, cancelRequested } = await updateOrderStatus(id, next, remains, { ...options, pushLater: true });
       results[i] = { id, ok: true, order, ...(cancelRequested ? { cancelRequested } : {}) };
     } catch (error) {
       if (!isAppError(error)) {

@@ -14,9 +14,11 @@ import { fail, invalidInput, notFound } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
+import { topUpNotification } from '../shared/notifications';
 import { PROOF_MESSAGES } from '../shared/payment-proof';
 import type { AdminRechargeRequest, RechargeRequest, User } from '../shared/schemas';
 import { writeAudit } from './audit';
+import { deliverNow, notificationId, readNotifier } from './notifications';
 import { checkProof, type ProofClaimDoc, proofClaimRef, type StoredProof } from './payment-proofs';
 import { checkRateLimit } from './rate-limit';
 import { writeCredit } from './recharges';
@@ -242,13 +244,20 @@ function assertPending(request: RechargeRequestDoc) {
  */
 export async function approveRechargeRequest(admin: { uid: string; email: string }, requestId: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
+  let push: DocumentReference | null = null;
   const answer = await runInTransaction<{ message: string; request: RechargeRequest; user: User }>(null, async (tx, now) => {
+    push = null;
     const ref = rechargeRequestsCollection().doc(requestId);
     const snap = await tx.get(ref);
     const request = snap.data() as RechargeRequestDoc | undefined;
     if (!request) throw notFound(MESSAGES.requestNotFound);
     assertPending(request);
-    const [profileSnap, reference] = await Promise.all([tx.get(userRef(request.userId)), readForDecision(tx, requestId, request)]);
+    const notification = notificationId.topUp(requestId);
+    const [profileSnap, reference, notifier] = await Promise.all([
+      tx.get(userRef(request.userId)),
+      readForDecision(tx, requestId, request),
+      readNotifier(tx, request.userId, [notification]),
+    ]);
     // The email the request was filed with may be out of date: an existing profile keeps its own.
     const email = (profileSnap.data() as UserDoc | undefined)?.email ?? request.user.email;
     const owner: Identity = { uid: request.userId, email, name: request.user.name, admin: false };
@@ -271,6 +280,7 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
       after: { status: 'approved', userId: request.userId, amount: toRupees(request.amountPaisa), rechargeId },
     });
     reference.write({ status: 'approved', rechargeId });
+    push = notifier.add(tx, notification, topUpNotification({ decision: 'approved', amountPaisa: request.amountPaisa }), now);
     const credited: UserDoc = {
       ...user,
       balancePaisa: account.balancePaisa,
@@ -285,18 +295,25 @@ export async function approveRechargeRequest(admin: { uid: string; email: string
       },
     };
   });
+  if (push) await deliverNow([push]);
   return answer.body;
 }
 
 export async function rejectRechargeRequest(admin: { uid: string; email: string }, requestId: string, note?: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
+  let push: DocumentReference | null = null;
   const answer = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
+    push = null;
     const ref = rechargeRequestsCollection().doc(requestId);
     const snap = await tx.get(ref);
     const request = snap.data() as RechargeRequestDoc | undefined;
     if (!request) throw notFound(MESSAGES.requestNotFound);
     assertPending(request);
-    const reference = await readForDecision(tx, requestId, request);
+    const notification = notificationId.topUp(requestId);
+    const [reference, notifier] = await Promise.all([
+      readForDecision(tx, requestId, request),
+      readNotifier(tx, request.userId, [notification]),
+    ]);
     const decision = { status: 'rejected' as const, decidedAt: now, ...(note ? { note } : {}) };
     tx.update(ref, decision);
     writeAudit(tx, ref, 'reject', admin, now, {
@@ -305,11 +322,13 @@ export async function rejectRechargeRequest(admin: { uid: string; email: string 
       reason: note,
     });
     reference.write({ status: 'rejected' });
+    push = notifier.add(tx, notification, topUpNotification({ decision: 'rejected', amountPaisa: request.amountPaisa, note }), now);
     return {
       status: 200,
       body: { message: MESSAGES.requestRejected, request: rechargeRequestToWire(requestId, { ...request, ...decision }) },
     };
   });
+  if (push) await deliverNow([push]);
   return answer.body;
 }
 

@@ -1,13 +1,15 @@
 // Credits: every top-up, whether the admin adds balance by email or approves a recharge request,
 // writes the recharge record, the ledger entry, lastRecharge and the balance in one transaction.
-import type { Timestamp, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../shared/money';
+import { topUpNotification } from '../shared/notifications';
 import type { Recharge } from '../shared/schemas';
 import { auditedBy, writeAudit } from './audit';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
+import { deliverNow, notificationId, readNotifier } from './notifications';
 import { runInTransaction } from './transactions';
 import { type Identity, identityByEmail, identityByUid, readAccount, userToWire } from './users';
 
@@ -101,10 +103,14 @@ export async function addBalance(
   const amountPaisa = toPaisa(input.amount);
   // The body as sent: a key reused with the other way of naming the account is another request (409).
   const request = input.userId !== undefined ? { userId: target.uid, amount: input.amount } : { email: target.email, amount: input.amount };
-  return runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
+  let push: DocumentReference | null = null;
+  const answer = await runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
+    push = null;
     const { account, user, createIfMissing } = await readAccount(tx, target, now);
+    // The credit's id is new: nothing to read of its notification but the customer's settings.
+    const notifier = await readNotifier(tx, target.uid);
     createIfMissing();
-    writeCredit(
+    const rechargeId = writeCredit(
       tx,
       account,
       { _id: target.uid, name: user.name, email: user.email },
@@ -115,9 +121,12 @@ export async function addBalance(
       },
       now,
     );
+    push = notifier.add(tx, notificationId.credit(rechargeId), topUpNotification({ decision: 'approved', amountPaisa }), now);
     const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };
     return { status: 200, body: { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) } };
   });
+  if (push) await deliverNow([push]);
+  return answer;
 }
 
 export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {

@@ -2,7 +2,7 @@
 // order to be topped up; the admin completes or rejects the request. No money moves. A refill of an
 // order sent to a provider is also asked of that provider (workers/refill.ts): its refill_status
 // decides it through the same transaction as the admin's decision, so it is decided once.
-import { FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
+import { type DocumentReference, FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
@@ -10,10 +10,12 @@ import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
 import { DRIP_FEED_MESSAGES } from '../shared/drip-feed';
 import type { RefillUpstreamState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
+import { refillNotification } from '../shared/notifications';
 import type { Refill } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
+import { deliverNow, notificationId, readNotifier } from './notifications';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
 import { runInTransaction } from './transactions';
@@ -154,13 +156,19 @@ async function decide(
   by: { admin?: Actor; providerWord?: string },
 ): Promise<Refill> {
   if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
+  let push: DocumentReference | null = null;
   const answer = await runInTransaction<Refill>(null, async (tx, now) => {
+    push = null;
     const ref = refillsCollection().doc(refillId);
     const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
     if (!refill) throw fail('not_found', MESSAGES.refillNotFound);
     if (refill.status !== 'pending') throw fail('already_decided', `This refill request was already ${refill.status}`);
     const orderRef = ordersCollection().doc(refill.orderId);
-    const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
+    const notification = notificationId.refill(refillId);
+    const [order, notifier] = await Promise.all([
+      tx.get(orderRef).then((snap) => snap.data() as OrderDoc | undefined),
+      readNotifier(tx, refill.userId, [notification]),
+    ]);
     // A decided refill leaves the refill worker's query: nothing more is asked of the provider.
     tx.update(ref, {
       status,
@@ -177,6 +185,7 @@ async function decide(
       });
     }
     if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
+    push = notifier.add(tx, notification, refillNotification({ orderNumber: refill.orderId, status }), now);
     const decided: RefillDoc = {
       ...refill,
       status,
@@ -185,6 +194,8 @@ async function decide(
     };
     return { status: 200, body: refillToWire(refillId, decided) };
   });
+  // The admin's decision is pushed now; the provider's (the refill worker) with the push worker's.
+  if (push && by.admin) await deliverNow([push]);
   return answer.body;
 }
 

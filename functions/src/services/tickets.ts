@@ -16,6 +16,7 @@ import { db } from '../lib/admin';
 import { fail, invalidInput, notFound } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
 import { toRupees } from '../shared/money';
+import { ticketReplyNotification } from '../shared/notifications';
 import type { Order } from '../shared/schemas';
 import {
   type AdminTicket,
@@ -29,6 +30,7 @@ import {
   type TicketState,
 } from '../shared/tickets';
 import { type Actor, recordAudit } from './audit';
+import { deliverNow, notificationId, readNotifier } from './notifications';
 import { listMyOrders, type OrderDoc, ordersCollection } from './orders';
 import { checkRateLimit } from './rate-limit';
 import { runInTransaction } from './transactions';
@@ -403,13 +405,17 @@ export async function getTicketForAdmin(id: string) {
 
 /** The admin answers: the ticket waits for the customer, whose badge counts the message. */
 export async function postAdminMessage(admin: Actor, id: string, message: string, idempotencyKey?: string) {
-  return runInTransaction<{ ticket: AdminTicket; message: TicketMessage }>(
+  let push: DocumentReference | null = null;
+  const answer = await runInTransaction<{ ticket: AdminTicket; message: TicketMessage }>(
     { scope: 'ticket.admin-message', uid: admin.uid, key: idempotencyKey, request: { id, message } },
     async (tx, now) => {
+      push = null;
       const { ref, ticket } = await readTicket(tx, id);
-      const counter = await readCounter(tx, ticket.userId);
+      const notification = notificationId.ticketReply(ref.id, messageId(ticket.messageCount + 1));
+      const [counter, notifier] = await Promise.all([readCounter(tx, ticket.userId), readNotifier(tx, ticket.userId, [notification])]);
       assertWritable(ticket, 'admin');
       const written = writeMessage(tx, ref, ticket, { from: 'admin', body: message, createdAt: now });
+      push = notifier.add(tx, notification, ticketReplyNotification({ ticketId: ref.id, reply: message }), now);
       const change = {
         state: 'answered' as const,
         updatedAt: now,
@@ -431,6 +437,8 @@ export async function postAdminMessage(admin: Actor, id: string, message: string
       return { status: 201, body: { ticket: adminTicketToWire(ref.id, { ...ticket, ...change }), message: written } };
     },
   );
+  if (push) await deliverNow([push]);
+  return answer;
 }
 
 export async function closeTicketAsAdmin(admin: Actor, id: string) {

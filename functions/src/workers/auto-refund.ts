@@ -52,7 +52,7 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
 
   let refunded = false;
   try {
-    await updateOrderStatus(orderId, 'cancelled', undefined, { admin: SYSTEM_ACTOR, onlyFrom: ['pending'] });
+    await updateOrderStatus(orderId, 'cancelled', undefined, { admin: SYSTEM_ACTOR, onlyFrom: ['pending'], pushLater: true });
     refunded = true;
   } catch (error) {
     // Another actor got there first (an API v2 cancel, say): its change stands, refunded once.

@@ -8,10 +8,12 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
 import { type DripFeedParent, startRun } from '../services/drip-feed';
+import { notificationId, readNotifier } from '../services/notifications';
 import { freeRefs, numberCandidates } from '../services/numbers';
 import { activeLinkRef, legacyActiveLinkKey, type OrderDoc, ordersCollection } from '../services/orders';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
+import { orderStatusNotification } from '../shared/notifications';
 import { isFinalStatus } from '../shared/order-status';
 import type { ForwardDeps } from './forward';
 
@@ -55,6 +57,9 @@ export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now
     const provider = link ? ((await tx.get(providersCollection().doc(link.providerId))).data() as ProviderDoc | undefined) : undefined;
     const [childRef] = freeRefs(candidates, 1);
     if (!childRef || !activeSnap) throw new Error('getAll returned fewer snapshots than asked');
+    // The last run completes the drip-feed: its customer is told (the push goes with the worker's).
+    const completion = plan.runsDone + 1 === plan.runs ? notificationId.order(parentId, 'completed') : null;
+    const notifier = completion ? await readNotifier(tx, parent.userId, [completion]) : null;
     const { parent: after } = startRun(tx, {
       parentRef,
       parent,
@@ -65,6 +70,10 @@ export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now
       activeLink: { ref: activeSnap.ref, count: (activeSnap.get('count') as number | undefined) ?? 0 },
       now,
     });
+    if (notifier && completion && after.status === 'completed') {
+      const what = `${parent.quantity} ${parent.service}`;
+      notifier.add(tx, completion, orderStatusNotification({ number: parentId, status: 'completed', what }), now);
+    }
     return { status: 200, body: after.status === 'completed' ? 'completed' : 'started' };
   });
   return answer.body;

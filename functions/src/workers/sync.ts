@@ -124,6 +124,7 @@ async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry,
     try {
       await updateOrderStatus(orderId, mapping.status, mapping.status === 'partial' ? mapping.remains : undefined, {
         source: 'provider',
+        pushLater: true,
       });
       changed = true;
     } catch (error) {

@@ -1,0 +1,62 @@
+// Notifications (issue 17): the customer's bell, their preferences and their devices with pushes on.
+// Everything here is the caller's own; the work is in services/notifications.ts.
+import { type RequestHandler, Router } from 'express';
+import { authenticate, identityOf } from '../middleware/authenticate';
+import { parseBody, parseQuery } from '../middleware/parse';
+import {
+  getNotificationSettings,
+  listNotifications,
+  markRead,
+  putNotificationSettings,
+  registerDevice,
+  removeDevice,
+  unreadCount,
+} from '../services/notifications';
+import { markReadBody, notificationSettingsBody, notificationsQuery, pushDeviceBody } from '../shared/notifications';
+
+export const notificationsRouter = Router();
+
+const customer = authenticate({ checkRevoked: true });
+// Reads (the bell's count is polled) skip the revocation check's call to Firebase Auth, as other reads do;
+// so does a device's removal: it only stops pushes, and sign-out must not fail on a revoked session.
+const reader = authenticate({ checkRevoked: false });
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'private, no-store');
+  next();
+};
+
+notificationsRouter.get('/notifications', reader, noStore, async (req, res) => {
+  const { items, nextCursor } = await listNotifications(identityOf(req).uid, parseQuery(notificationsQuery, req));
+  res.json({ notifications: items, nextCursor });
+});
+
+notificationsRouter.get('/notifications/unread', reader, noStore, async (req, res) => {
+  res.json({ unread: await unreadCount(identityOf(req).uid) });
+});
+
+/** → `{unread}`: the count after marking, for the bell. */
+notificationsRouter.post('/notifications/read', customer, async (req, res) => {
+  const body = parseBody(markReadBody, req);
+  res.json({ unread: await markRead(identityOf(req).uid, body) });
+});
+
+notificationsRouter.get('/notifications/settings', reader, noStore, async (req, res) => {
+  res.json(await getNotificationSettings(identityOf(req).uid));
+});
+
+notificationsRouter.put('/notifications/settings', customer, async (req, res) => {
+  const { preferences } = parseBody(notificationSettingsBody, req);
+  res.json(await putNotificationSettings(identityOf(req).uid, preferences));
+});
+
+notificationsRouter.post('/notifications/devices', customer, async (req, res) => {
+  const { token } = parseBody(pushDeviceBody, req);
+  await registerDevice(identityOf(req).uid, token);
+  res.status(204).end();
+});
+
+notificationsRouter.post('/notifications/devices/remove', reader, async (req, res) => {
+  const { token } = parseBody(pushDeviceBody, req);
+  await removeDevice(token);
+  res.status(204).end();
+});
