@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
-import { db } from '../lib/admin';
 import { emulatorPushesCollection, type PushSender, recordingSender } from '../lib/push-sender';
 import {
   deviceIdOf,
