@@ -5,8 +5,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../tests/support/api';
-import { type DeclaredIndex, findIndex, needsCompositeIndex, type QueryShape, recordQueries } from '../../tests/support/query-recorder';
+import {
+  type DeclaredFieldOverride,
+  type DeclaredIndex,
+  findFieldOverride,
+  findIndex,
+  needsCollectionGroupFieldIndex,
+  needsCompositeIndex,
+  type QueryShape,
+  recordQueries,
+} from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
+import { sendDuePushes } from './services/notifications';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
 import { startDueRuns } from './workers/drip-feed';
@@ -14,9 +24,13 @@ import { sweep } from './workers/forward';
 import { runRefillWork } from './workers/refill';
 import { syncAll } from './workers/sync';
 
-const declared = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[] }
-).indexes;
+const indexesFile = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as {
+  indexes: DeclaredIndex[];
+  fieldOverrides: DeclaredFieldOverride[];
+};
+const declared = indexesFile.indexes;
+/** Field overrides that declare indexes (the TTL ones declare none). */
+const fieldIndexes = indexesFile.fieldOverrides.filter((o) => o.indexes.length > 0);
 
 const api = apiServerForFile();
 let user: TestUser;
@@ -54,6 +68,8 @@ async function runSweeper() {
   await syncAll(deps);
   // The refills due upstream: a range and an order on one field (`upstream.dueAt`), served by its single-field index.
   await runRefillWork(deps);
+  // The pushes due: a range and an order on `push.dueAt` over every customer's notifications (a collection group).
+  await sendDuePushes(deps);
 }
 
 /** Every list endpoint with every filter combination it accepts. */
@@ -108,6 +124,8 @@ function listCalls(): [path: string, token: string][] {
     ),
     ['/api/review?limit=1', ''],
     ['/api/tickets?limit=1', user.token],
+    ['/api/notifications?limit=1', user.token],
+    ['/api/notifications/unread', user.token],
     // limit=2 reaches the rest (after the one waiting ticket) on its first page, as the next test needs.
     ['/api/admin/tickets?limit=2', admin.token],
     ...['', '&state=open', '&state=answered', '&state=closed'].map((state): [string, string] => [
@@ -149,6 +167,11 @@ describe('firestore.indexes.json', () => {
     expect(composite.length).toBeGreaterThan(4);
     const missing = composite.filter((shape) => !findIndex(shape, declared));
     expect(missing, `queries without a declared index:\n${JSON.stringify(missing, null, 2)}`).toEqual([]);
+    // A collection-group query on one field needs that field's collection-group index (a field override).
+    const grouped = recorder.shapes.filter(needsCollectionGroupFieldIndex);
+    expect(grouped.length).toBeGreaterThan(0);
+    const missingGroup = grouped.filter((shape) => !findFieldOverride(shape, fieldIndexes));
+    expect(missingGroup, `collection-group queries without a field override:\n${JSON.stringify(missingGroup, null, 2)}`).toEqual([]);
   });
 
   it('declares no index that no query uses', async () => {
@@ -163,6 +186,11 @@ describe('firestore.indexes.json', () => {
     const used = new Set(recorder.shapes.filter(needsCompositeIndex).map((shape) => findIndex(shape, declared)));
     const unused = declared.filter((index) => !used.has(index));
     expect(unused, `unused indexes:\n${JSON.stringify(unused, null, 2)}`).toEqual([]);
+    const usedOverrides = new Set(
+      recorder.shapes.filter(needsCollectionGroupFieldIndex).map((shape) => findFieldOverride(shape, fieldIndexes)),
+    );
+    const unusedOverrides = fieldIndexes.filter((o) => !usedOverrides.has(o));
+    expect(unusedOverrides, `unused field overrides:\n${JSON.stringify(unusedOverrides, null, 2)}`).toEqual([]);
   });
 
   it('knows which queries need a composite index', () => {

@@ -127,3 +127,36 @@ export function findIndex(shape: QueryShape, declared: DeclaredIndex[]): Declare
     return rest.length === wanted.length && rest.every((f, i) => f.fieldPath === wanted[i]?.field && f.order === wanted[i]?.direction);
   });
 }
+
+export interface DeclaredFieldOverride {
+  collectionGroup: string;
+  fieldPath: string;
+  ttl?: boolean;
+  indexes: { order?: 'ASCENDING' | 'DESCENDING'; arrayConfig?: 'CONTAINS'; queryScope: 'COLLECTION' | 'COLLECTION_GROUP' }[];
+}
+
+/**
+ * A collection-group query on one field: Firestore's automatic single-field indexes have collection
+ * scope only, so it needs that field's index with collection-group scope, declared as a field override.
+ */
+export function needsCollectionGroupFieldIndex(shape: QueryShape): boolean {
+  return shape.collectionGroup && !needsCompositeIndex(shape) && singleField(shape) !== undefined;
+}
+
+function singleField(shape: QueryShape): string | undefined {
+  const fields = new Set([...shape.equality, ...shape.inequality, ...shape.orders.map((o) => o.field)]);
+  fields.delete('__name__');
+  return fields.size === 1 ? [...fields][0] : undefined;
+}
+
+/** The field override whose collection-group index serves the shape (the order asked, ascending for a filter). */
+export function findFieldOverride(shape: QueryShape, overrides: DeclaredFieldOverride[]): DeclaredFieldOverride | undefined {
+  const field = singleField(shape);
+  const order = shape.orders.find((o) => o.field === field)?.direction ?? 'ASCENDING';
+  return overrides.find(
+    (o) =>
+      o.collectionGroup === shape.collection &&
+      o.fieldPath === field &&
+      o.indexes.some((index) => index.queryScope === 'COLLECTION_GROUP' && index.order === order),
+  );
+}
