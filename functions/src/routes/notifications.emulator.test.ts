@@ -331,10 +331,12 @@ describe('preferences', () => {
     expect((await stored(user)).some((n) => n.id === neither)).toBe(false);
   });
 
-  it('a customer with no device gets no push', async () => {
+  it('a customer with no device gets no push: none when written, nothing left for the worker', async () => {
     const user = await customer();
     const order = await placeOrder(user);
-    ok(await setStatus(order._id, { status: 'completed' }));
+    // The worker's way: nothing is sent after the commit, so this is the state the event wrote.
+    const { updateOrderStatus } = await import('../services/orders');
+    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
     expect((await stored(user))[0]?.push).toEqual({ state: 'none', attempts: 0 });
   });
 });
@@ -468,7 +470,8 @@ describe('push delivery', () => {
     const slow: PushSender = {
       async send(message) {
         calls += 1;
-        await new Promise((done) => setTimeout(done, 300));
+        // Longer than a contended claim's retry (the SDK backs off about a second): the others look while it sends.
+        await new Promise((done) => setTimeout(done, 3000));
         return recordingSender.send(message);
       },
     };

@@ -80,6 +80,8 @@ describe('workers notify in their own transaction; the push worker sends', () =>
         push: expect.objectContaining({ state: 'due' }),
       }),
     ]);
+    // Decided by a worker: nothing pushed until the push worker runs.
+    expect(await tagsPushedTo(token)).toEqual([]);
     await sendDuePushes({ now: Date.now });
     expect((await tagsPushedTo(token)).sort()).toEqual([`order-${order._id}-completed`, `refill-${refillId}`].sort());
   });
