@@ -34,10 +34,11 @@ notificationsRouter.get('/notifications/unread', reader, noStore, async (req, re
   res.json({ unread: await unreadCount(identityOf(req).uid) });
 });
 
-/** → `{unread}`: the count after marking, for the bell. */
+/** → 204 (the web app refetches the bell and the list). */
 notificationsRouter.post('/notifications/read', customer, async (req, res) => {
   const body = parseBody(markReadBody, req);
-  res.json({ unread: await markRead(identityOf(req).uid, body) });
+  await markRead(identityOf(req).uid, body);
+  res.status(204).end();
 });
 
 notificationsRouter.get('/notifications/settings', reader, noStore, async (req, res) => {

@@ -180,8 +180,8 @@ const isNotificationId = (id: string) => /^[A-Za-z0-9_-]{1,200}$/.test(id) && !/
 /** Unread notifications marked read by one transaction of "Mark all read" (the next takes the rest). */
 const MARK_ALL_CHUNK = 200;
 
-/** Marks the customer's own notifications read: `ids` not theirs or unknown are ignored. Answers the unread count. */
-export async function markRead(uid: string, body: { ids: string[] } | { all: true }): Promise<number> {
+/** Marks the customer's own notifications read: `ids` not theirs or unknown are ignored. */
+export async function markRead(uid: string, body: { ids: string[] } | { all: true }): Promise<void> {
   if ('ids' in body) {
     const refs = [...new Set(body.ids)].filter(isNotificationId).map((id) => notificationsOf(uid).doc(id));
     if (refs.length > 0) {
@@ -201,7 +201,6 @@ export async function markRead(uid: string, body: { ids: string[] } | { all: tru
       if (marked < MARK_ALL_CHUNK) break;
     }
   }
-  return unreadCount(uid);
 }
 
 // ---- Preferences and devices ----
