@@ -4,8 +4,9 @@
 // runs instead, with the same firestore.rules. Auth, Functions, Hosting and Storage come from firebase-tools
 // (Storage with the rules runtime of storage-rules-runtime.ts).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withConnectSources } from './hosting-headers';
@@ -306,6 +307,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // One config per run: two runs in one checkout (a test run beside `npm start`) must not share it.
       const configPath = join(ROOT, `.firebase.${options.label}-${process.pid}.json`);
       writeFileSync(configPath, JSON.stringify({ ...config, emulators }, null, 2));
+      // The Storage emulator keeps uploads in `${os.tmpdir()}/firebase/storage/blobs`, one folder for every
+      // instance on the machine, and an instance wipes it when it starts or stops: a test run beside
+      // another (or beside `npm start`) lost its uploads mid-request. Each run gets a temp folder of its own.
+      const runTmp = mkdtempSync(join(tmpdir(), `shohrat-${options.label}-`));
       const firebaseBin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
       const child = spawn(
         process.execPath,
@@ -314,11 +319,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           cwd: ROOT,
           detached: true,
           stdio: ['ignore', logTarget(options, 'firebase'), logTarget(options, 'firebase-err')],
-          env: { ...process.env, ...env, ...storageRuntime, FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '' },
+          env: {
+            ...process.env,
+            ...env,
+            ...storageRuntime,
+            TMPDIR: runTmp,
+            FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+          },
         },
       );
       children.push(child);
-      const stopConfigCleanup = () => rmSync(configPath, { force: true });
+      const stopConfigCleanup = () => {
+        rmSync(configPath, { force: true });
+        rmSync(runTmp, { recursive: true, force: true });
+      };
       child.once('exit', stopConfigCleanup);
       if (toolsEmulators.includes('auth')) {
         await waitFor(`http://${host}:${ports.auth}/`, 'Auth emulator', 90_000, (res) => res.ok, child);
