@@ -1,6 +1,8 @@
 // When to offer pushes: never on first load, only right after the customer did something worth hearing
 // back about (placed an order, sent a recharge request, opened a ticket), only where the browser can
-// show them and has not been asked yet, and not again for 30 days after "Not now". Features call
+// show them and they are not blocked, when this device has no pushes on, and not again for 30 days after
+// "Not now". Permission already granted (pushes were on here before a sign-out, or for another account)
+// still gets the offer: Turn on then registers the device without a prompt. Features call
 // `offerPushOptIn`; the card (components/pwa/push-opt-in-card.tsx) shows the offer.
 import { useSyncExternalStore } from 'react';
 import { pushSupported } from '@/lib/push-device';
@@ -22,7 +24,7 @@ function dismissedRecently(now = Date.now()): boolean {
 
 /** Whether the offer may be made now. */
 export function mayOfferPush(): boolean {
-  return pushSupported() && Notification.permission === 'default' && !dismissedRecently() && readPushDevice() === null;
+  return pushSupported() && Notification.permission !== 'denied' && !dismissedRecently() && readPushDevice() === null;
 }
 
 let offered: OptInReason | null = null;

@@ -1,5 +1,6 @@
 // The offer to turn pushes on: never on first load, only after an action (here: opening a ticket), only
-// where the browser can show notifications and has not been asked, and not again for 30 days after
+// where the browser can show notifications and they are not blocked, while this device has no pushes on,
+// and not again for 30 days after
 // "Not now". Turn on registers this device.
 import type { Ticket } from '@shared/tickets';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -114,10 +115,23 @@ describe('the offer to turn on notifications', () => {
     expect(readPushDevice()).toBeNull();
   });
 
-  it.each(['granted', 'denied'] as const)('is not made when the browser’s permission is already %s', async (permission) => {
-    fakeBrowserPush(permission);
+  it('is not made when the browser blocks notifications', async () => {
+    fakeBrowserPush('denied');
     const { user } = renderWithTicketFormAndCard();
     await openTicket(user);
+    expect(offer()).toBeNull();
+  });
+
+  it('is made when permission was granted before but this device has no pushes on (after a sign-out)', async () => {
+    fakeBrowserPush('granted');
+    const { user } = renderWithTicketFormAndCard();
+    await openTicket(user);
+    await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Notifications are on for this phone.')).toHaveAttribute('role', 'status');
+    expect(readPushDevice()?.uid).toBe(customer.uid);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // On now: not offered again after the next action.
+    act(() => offerPushOptIn('ticket'));
     expect(offer()).toBeNull();
   });
 
