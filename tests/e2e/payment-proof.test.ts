@@ -1,11 +1,15 @@
 // Issue 17's payment proof in a real browser at 360 px, on the emulators (Storage included) from the
 // built app: a customer attaches a 4000×3000 screenshot to a recharge request; the browser shrinks it
 // (the stored object, read back with the Admin SDK, is at most 5 MB and 1600 px on its longest side) and
-// uploads it under the customer's folder; the admin sees the picture beside the request, opens it large,
-// and approves; the balance grows. No page error and no policy violation on the way.
+// uploads it under the customer's folder; asked then, the customer turns notifications on for this phone;
+// the admin sees the picture beside the request, opens it large, and approves; the balance grows, the
+// bell counts the approval, and the push the server handed to its sender (recorded on the emulators)
+// reaches the phone's service worker, shows, and opens the dashboard when tapped. No page error and no
+// policy violation on the way.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type PushData, pushDataSchema } from '../../functions/src/shared/notifications';
 import { PROOF_MAX_BYTES, PROOF_MAX_SIDE } from '../../functions/src/shared/payment-proof';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import {
@@ -17,6 +21,7 @@ import {
   screenshotBothWidths,
   signInThroughUi,
 } from './browser';
+import { fcmEnvelope, openPushChannel } from './push-channel';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -29,10 +34,15 @@ let browser: Browser;
 let customer: Page;
 let adminPage: Page;
 let proofPath = '';
+/** This phone's device token, as the app registered it when notifications were turned on. */
+let deviceToken = '';
 
 beforeAll(async () => {
-  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
+  let customerContext: Awaited<ReturnType<typeof openCustomerAndAdmin>>['customerContext'];
+  ({ browser, customer, adminPage, customerContext } = await openCustomerAndAdmin(url));
   await adminPage.setViewportSize(PHONE);
+  // The browser's answer to the app's permission prompt.
+  await customerContext.grantPermissions(['notifications'], { origin: url });
 });
 
 afterAll(async () => {
@@ -93,6 +103,18 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
     await customer.keyboard.press('Escape');
   });
 
+  it('asks then (not before) whether to notify this phone, and turns notifications on', async () => {
+    const offer = customer.getByRole('region', { name: 'Notifications on this phone' });
+    await offer.getByText('Get a notification on this phone when your top-up is approved?').waitFor();
+    await screenshotBothWidths(customer, 'push-opt-in');
+    await offer.getByRole('button', { name: 'Turn on' }).click();
+    await offer.getByRole('status').getByText('Notifications are on for this phone.').waitFor();
+    deviceToken = await customer.evaluate(() => (JSON.parse(localStorage.getItem('pushDevice') ?? '{}') as { token?: string }).token ?? '');
+    // The emulators' token (FCM can't be reached from here: lib/push-token.ts).
+    expect(deviceToken).toMatch(/^emulator-[0-9a-f-]{36}$/);
+    await offer.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('the stored object is the shrunk picture: at most 5 MB, its longest side at most 1600 px, in the customer’s folder', async () => {
     const { bucket, db } = await import('../../functions/src/lib/admin');
     const requests = await db.collection('rechargeRequests').where('user.email', '==', account.email).get();
@@ -143,6 +165,40 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
         { timeout: 60_000, interval: 1000 },
       )
       .toBe('Rs 500');
+  });
+
+  it('the bell counts the approval, and the push handed to FCM for this phone shows and opens the dashboard', async () => {
+    await customer.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
+
+    // What the server handed to its sender for this device, once (the emulators record it).
+    const { db } = await import('../../functions/src/lib/admin');
+    const sent = async () =>
+      (await db.collection('emulatorPushes').where('message.token', '==', deviceToken).get()).docs.map(
+        (doc) => doc.data() as { message: { data: PushData; webpush: unknown }; outcome: string },
+      );
+    await expect.poll(async () => (await sent()).length, { timeout: 60_000, interval: 1000 }).toBe(1);
+    const [{ message, outcome }] = (await sent()) as [{ message: { data: PushData; webpush: unknown }; outcome: string }];
+    expect(outcome).toBe('sent');
+    expect(pushDataSchema.parse(message.data)).toEqual({
+      notificationId: expect.stringMatching(/^topup-/),
+      kind: 'topup',
+      title: 'Top-up approved: Rs 500',
+      body: 'Rs 500 was added to your balance.',
+      url: '/dashboard',
+      tag: message.data.notificationId,
+    });
+
+    await customer.goto('/notifications');
+    const channel = await openPushChannel(customer, url);
+    await channel.deliver(fcmEnvelope(message.data));
+    await expect
+      .poll(() => channel.shown())
+      .toEqual([
+        { title: 'Top-up approved: Rs 500', body: 'Rs 500 was added to your balance.', tag: message.data.tag, data: { url: '/dashboard' } },
+      ]);
+    await channel.click(message.data.tag);
+    await customer.waitForURL('**/dashboard');
+    await expect.poll(() => channel.shown()).toEqual([]);
   });
 
   it('raised no uncaught error and no policy violation in any page', () => {

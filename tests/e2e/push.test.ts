@@ -8,10 +8,11 @@
 // naming another site, or of a wrong shape, shows nothing and opens nothing. Signing out tells the
 // server to stop pushing to this device, with the session's token, before the session ends.
 import { orderStatusNotification, type PushData } from '@shared/notifications';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_USER } from '../../scripts/lib/demo';
 import { launchBrowser, newContext, PHONE, pageErrors, policyViolations, screenshotBothWidths, signInThroughUi } from './browser';
+import { fcmEnvelope, openPushChannel, type PushChannel } from './push-channel';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -19,48 +20,8 @@ Object.assign(process.env, env);
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let cdp: CDPSession;
-let registrationId = '';
+let channel: PushChannel;
 let orderNumber = '';
-
-interface ShownNotification {
-  title: string;
-  body: string;
-  tag: string;
-  data: unknown;
-}
-
-/** What the service worker's registration is showing now. */
-function shownNotifications(): Promise<ShownNotification[]> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data }));
-  });
-}
-
-/** Delivers `payload` (JSON-encoded, as FCM's push service sends it) to the app's service worker. */
-async function deliverPush(payload: unknown): Promise<void> {
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: url,
-    registrationId,
-    data: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-}
-
-/** FCM's envelope of a data message. */
-const fcm = (data: unknown) => ({ data, from: '123456789', fcmMessageId: `msg-${Math.random().toString(36).slice(2)}`, priority: 'high' });
-
-/** Dispatches a click on the notification tagged `tag` inside the worker, as a tap would. */
-async function clickNotification(tag: string): Promise<void> {
-  const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${url}/sw.js`);
-  if (!worker) throw new Error('No service worker');
-  await worker.evaluate(async (wanted) => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    const [notification] = await scope.registration.getNotifications({ tag: wanted });
-    if (!notification) throw new Error(`No notification tagged ${wanted}`);
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-  }, tag);
-}
 
 beforeAll(async () => {
   const { seed } = await import('../../scripts/lib/seed');
@@ -79,11 +40,6 @@ describe('a push on the phone', () => {
   it('signs the customer in and places an order, under the service worker', async () => {
     await page.goto('/login');
     await signInThroughUi(page, DEMO_USER, '**/dashboard');
-    // Installed (its precache filled) and in control of this page (clientsClaim).
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 })
-      .toBe(`${url}/sw.js`);
     await page.getByRole('link', { name: 'Place Order' }).first().click();
     await page.waitForURL('**/order');
     await page.getByRole('button', { name: /^Followers/ }).click();
@@ -95,16 +51,7 @@ describe('a push on the phone', () => {
     expect(orderNumber).toMatch(/^\d{9}$/);
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    cdp = await context.newCDPSession(page);
-    const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((registration) => registration.scopeURL === `${url}/` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    registrationId = await registered;
-    expect(registrationId).not.toBe('');
+    channel = await openPushChannel(page, url);
   });
 
   it('shows a push as FCM delivers it, and the open page’s bell asks for the count at once', async () => {
@@ -127,26 +74,26 @@ describe('a push on the phone', () => {
     const listening = Date.now();
     await expect.poll(() => Date.now() - Math.max(listening, asked.at(-1) ?? 0) > 1500, { timeout: 20_000 }).toBe(true);
     const pushedAt = Date.now();
-    await deliverPush(fcm(data));
-    await expect.poll(shownNotifications).toEqual([{ title: data.title, body: data.body, tag: data.tag, data: { url: data.url } }]);
+    await channel.deliver(fcmEnvelope(data));
+    await expect.poll(() => channel.shown()).toEqual([{ title: data.title, body: data.body, tag: data.tag, data: { url: data.url } }]);
     expect(data.title).toBe(`Order #${orderNumber} is completed`);
     await expect.poll(() => asked.filter((at) => at > pushedAt).length, { timeout: 5_000 }).toBeGreaterThan(0);
 
     // The same message again (an unanswered FCM call retried) replaces itself: still one.
-    await deliverPush(fcm(data));
+    await channel.deliver(fcmEnvelope(data));
     await page.waitForTimeout(300);
-    expect(await shownNotifications()).toHaveLength(1);
+    expect(await channel.shown()).toHaveLength(1);
   });
 
   it('opens the order on the dashboard when tapped, scrolled to and highlighted', async () => {
     await page.goto('/notifications');
-    await clickNotification(`order-${orderNumber}-completed`);
+    await channel.click(`order-${orderNumber}-completed`);
     await page.waitForURL(`**/dashboard?order=${orderNumber}`);
     const row = page.locator('tr[aria-current="true"]');
     await expect.poll(() => row.textContent()).toContain(`#${orderNumber}`);
     await expect.poll(() => row.evaluate((element) => element.getBoundingClientRect().top >= 0)).toBe(true);
     // The tap closed it.
-    await expect.poll(shownNotifications).toEqual([]);
+    await expect.poll(() => channel.shown()).toEqual([]);
     await screenshotBothWidths(page, 'push-opened-order');
   });
 
@@ -160,20 +107,20 @@ describe('a push on the phone', () => {
       tag: 'sentinel',
     };
     const bad: unknown[] = [
-      fcm({ ...good, tag: 'foreign', url: 'https://evil.example/phish' }),
-      fcm({ ...good, tag: 'scheme-relative', url: '//evil.example/phish' }),
-      fcm({ ...good, tag: 'script', url: 'javascript:alert(1)' }),
-      fcm({ ...good, tag: 'kind', kind: 'promo' }),
-      fcm({ ...good, tag: 'missing', body: undefined }),
-      fcm({ ...good, tag: 'number', title: 42 }),
+      fcmEnvelope({ ...good, tag: 'foreign', url: 'https://evil.example/phish' }),
+      fcmEnvelope({ ...good, tag: 'scheme-relative', url: '//evil.example/phish' }),
+      fcmEnvelope({ ...good, tag: 'script', url: 'javascript:alert(1)' }),
+      fcmEnvelope({ ...good, tag: 'kind', kind: 'promo' }),
+      fcmEnvelope({ ...good, tag: 'missing', body: undefined }),
+      fcmEnvelope({ ...good, tag: 'number', title: 42 }),
       { ...good, tag: 'unwrapped' },
-      fcm('a string'),
+      fcmEnvelope('a string'),
       'not json at all',
     ];
-    for (const payload of bad) await deliverPush(payload);
+    for (const payload of bad) await channel.deliver(payload);
     // Pushes reach the worker in order: once the good one shows, every bad one has been handled.
-    await deliverPush(fcm(good));
-    await expect.poll(async () => (await shownNotifications()).map((shown) => shown.tag)).toEqual(['sentinel']);
+    await channel.deliver(fcmEnvelope(good));
+    await expect.poll(async () => (await channel.shown()).map((shown) => shown.tag)).toEqual(['sentinel']);
   });
 
   it('does not leave the app when a notification names another site', async () => {
@@ -185,7 +132,7 @@ describe('a push on the phone', () => {
       }),
     );
     const before = page.url();
-    await clickNotification('elsewhere');
+    await channel.click('elsewhere');
     await page.waitForTimeout(500);
     expect(page.url()).toBe(before);
     expect(context.pages().map((open) => new URL(open.url()).origin)).toEqual([url]);

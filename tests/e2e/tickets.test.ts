@@ -1,7 +1,7 @@
 // Issue 17's tickets in a real browser at 360 px, on the emulators from the built app: a customer opens
 // a ticket about an order from the dashboard's Get help; the admin finds it waiting in the console,
 // keeps a saved reply and answers with it; the customer sees the unread badge in the navigation, reads
-// the answer, and the badge goes.
+// the answer, and the badge goes; the bell counts the answer too, and its notification opens the thread.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -134,6 +134,33 @@ describe('a support ticket about an order at 360 px', () => {
       .toBe('Open menu');
     await fitsThePhone(customer);
     await screenshotBothWidths(customer, 'ticket-thread');
+  });
+
+  it('the customer’s bell counts the answer, and its notification opens the thread', async () => {
+    await customer.goto('/dashboard');
+    // The answer's notification, written in the answer's transaction, is still unread: reading the thread
+    // is not reading the bell (other notifications of this customer, about the order, may be there too).
+    const bell = customer.getByRole('link', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor();
+    await bell.click();
+    await customer.waitForURL('**/notifications');
+    const reply = customer.getByRole('list', { name: 'Your notifications' }).getByRole('link', { name: /New reply from support/ });
+    expect(await reply.textContent()).toContain('Unread: ');
+    expect(await reply.textContent()).toContain(savedReply.body.slice(0, 40));
+    await fitsThePhone(customer);
+    await screenshotBothWidths(customer, 'notifications-ticket-reply');
+    const before = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    await reply.click();
+    await customer.waitForURL(/\/tickets\/[^/]+$/);
+    await customer.getByRole('list', { name: 'Messages' }).getByText(savedReply.body).waitFor();
+    // Read now: the bell counts one fewer.
+    await expect
+      .poll(async () =>
+        Number(
+          /(\d+) unread/.exec((await customer.getByRole('link', { name: /^Notifications/ }).getAttribute('aria-label')) ?? '')?.[1] ?? 0,
+        ),
+      )
+      .toBe(before - 1);
   });
 
   it('raised no uncaught error in any page', () => {
