@@ -341,6 +341,20 @@ describe('preferences', () => {
     await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
     expect((await stored(user))[0]?.push).toEqual({ state: 'none', attempts: 0 });
   });
+
+  it('push turned off for a kind stops its pushes still due: the worker sends none, the bell keeps them', async () => {
+    const user = await customer();
+    const token = await registered(user);
+    const order = await placeOrder(user);
+    const { updateOrderStatus } = await import('../services/orders');
+    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    expect((await stored(user))[0]?.push.state).toBe('due');
+    await setPreferences(user, { order: { bell: true, push: false } });
+    await sendDuePushes({ now: Date.now });
+    expect(await pushesTo(token)).toEqual([]);
+    expect((await stored(user))[0]?.push).toEqual({ state: 'none', attempts: 0 });
+    expect((await bell(user)).map((n) => n._id)).toEqual([`order-${order._id}-completed`]);
+  });
 });
 
 describe('devices', () => {
