@@ -522,4 +522,28 @@ describe('push delivery', () => {
     expect((await stored(user))[0]?.push).toMatchObject({ state: 'sent', attempts: 2 });
     expect((await pushesTo(token)).map((p) => p.message.data.tag)).toEqual([`order-${order._id}-completed`]);
   });
+
+  it('a push whose sender dies after each claim is given up after the last attempt, not claimed every minute for ever', async () => {
+    const user = await customer();
+    await registered(user);
+    const order = await placeOrder(user);
+    const { updateOrderStatus } = await import('../services/orders');
+    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    const ref = notificationsOf(user.uid).doc(`order-${order._id}-completed`);
+    let calls = 0;
+    // Claims, then never records (as an instance killed mid-send): only the lease's end frees the push.
+    const dies: PushSender = {
+      send() {
+        calls += 1;
+        throw new Error('instance gone');
+      },
+    };
+    let clock = Date.now();
+    for (let round = 0; round < PUSH_MAX_ATTEMPTS + 3; round++) {
+      await sendPush(ref, { now: () => clock, sender: dies }).catch(() => undefined);
+      clock += 2 * 60 * 60_000;
+    }
+    expect(calls).toBe(PUSH_MAX_ATTEMPTS);
+    expect((await ref.get()).get('push')).toEqual({ state: 'failed', attempts: PUSH_MAX_ATTEMPTS });
+  });
 });
