@@ -4,7 +4,7 @@
 // handed (their exact FCM shape, a dead token deleted, an unanswered one retried, never sent twice at once).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser, v2With } from '../../../tests/support/api';
 import { emulatorPushesCollection, type PushSender, recordingSender } from '../lib/push-sender';
 import {
   deviceIdOf,
@@ -158,6 +158,30 @@ describe('order status changes', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ id: `order-${parent._id}-partial`, title: `Order #${parent._id} is partly delivered` });
     expect(notes[0]?.body).toBe(`3000 ${parent.service}. Rs 80 back to your balance.`);
+  });
+
+  it("API v2's cancel of many orders leaves their pushes to the worker, as the admin's bulk change does", async () => {
+    // Sent one by one before the answer, up to 100 ids each waiting on FCM (5 s bounded) outlast the 60 s request.
+    const user = await customer();
+    const token = await registered(user);
+    const created = ok(await as(user).post('/api/api-key'), 201);
+    const key = created.body.key as string;
+    const first = await placeOrder(user);
+    const second = await placeOrder(user);
+    const answer = await v2With(api.url, key, { action: 'cancel', orders: `${first._id},${second._id}` });
+    expect(answer).toEqual([
+      { order: Number(first._id), cancel: 1 },
+      { order: Number(second._id), cancel: 1 },
+    ]);
+    expect(Object.fromEntries((await stored(user)).map((n) => [n.id, n.push.state]))).toEqual({
+      [`order-${first._id}-cancelled`]: 'due',
+      [`order-${second._id}-cancelled`]: 'due',
+    });
+    expect(await pushesTo(token)).toEqual([]);
+    await sendDuePushes({ now: Date.now });
+    expect((await pushesTo(token)).map((p) => p.message.data.tag).sort()).toEqual(
+      [`order-${first._id}-cancelled`, `order-${second._id}-cancelled`].sort(),
+    );
   });
 });
 
