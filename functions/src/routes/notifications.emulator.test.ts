@@ -4,7 +4,7 @@
 // handed (their exact FCM shape, a dead token deleted, an unanswered one retried, never sent twice at once).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser, v2With } from '../../../tests/support/api';
 import { emulatorPushesCollection, type PushSender, recordingSender } from '../lib/push-sender';
 import {
   deviceIdOf,
@@ -158,6 +158,30 @@ describe('order status changes', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ id: `order-${parent._id}-partial`, title: `Order #${parent._id} is partly delivered` });
     expect(notes[0]?.body).toBe(`3000 ${parent.service}. Rs 80 back to your balance.`);
+  });
+
+  it("API v2's cancel of many orders leaves their pushes to the worker, as the admin's bulk change does", async () => {
+    // Sent one by one before the answer, up to 100 ids each waiting on FCM (5 s bounded) outlast the 60 s request.
+    const user = await customer();
+    const token = await registered(user);
+    const created = ok(await as(user).post('/api/api-key'), 201);
+    const key = created.body.key as string;
+    const first = await placeOrder(user);
+    const second = await placeOrder(user);
+    const answer = await v2With(api.url, key, { action: 'cancel', orders: `${first._id},${second._id}` });
+    expect(answer).toEqual([
+      { order: Number(first._id), cancel: 1 },
+      { order: Number(second._id), cancel: 1 },
+    ]);
+    expect(Object.fromEntries((await stored(user)).map((n) => [n.id, n.push.state]))).toEqual({
+      [`order-${first._id}-cancelled`]: 'due',
+      [`order-${second._id}-cancelled`]: 'due',
+    });
+    expect(await pushesTo(token)).toEqual([]);
+    await sendDuePushes({ now: Date.now });
+    expect((await pushesTo(token)).map((p) => p.message.data.tag).sort()).toEqual(
+      [`order-${first._id}-cancelled`, `order-${second._id}-cancelled`].sort(),
+    );
   });
 });
 
@@ -341,6 +365,20 @@ describe('preferences', () => {
     await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
     expect((await stored(user))[0]?.push).toEqual({ state: 'none', attempts: 0 });
   });
+
+  it('push turned off for a kind stops its pushes still due: the worker sends none, the bell keeps them', async () => {
+    const user = await customer();
+    const token = await registered(user);
+    const order = await placeOrder(user);
+    const { updateOrderStatus } = await import('../services/orders');
+    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    expect((await stored(user))[0]?.push.state).toBe('due');
+    await setPreferences(user, { order: { bell: true, push: false } });
+    await sendDuePushes({ now: Date.now });
+    expect(await pushesTo(token)).toEqual([]);
+    expect((await stored(user))[0]?.push).toEqual({ state: 'none', attempts: 0 });
+    expect((await bell(user)).map((n) => n._id)).toEqual([`order-${order._id}-completed`]);
+  });
 });
 
 describe('devices', () => {
@@ -507,5 +545,29 @@ describe('push delivery', () => {
     expect(await dying).toBe('skipped');
     expect((await stored(user))[0]?.push).toMatchObject({ state: 'sent', attempts: 2 });
     expect((await pushesTo(token)).map((p) => p.message.data.tag)).toEqual([`order-${order._id}-completed`]);
+  });
+
+  it('a push whose sender dies after each claim is given up after the last attempt, not claimed every minute for ever', async () => {
+    const user = await customer();
+    await registered(user);
+    const order = await placeOrder(user);
+    const { updateOrderStatus } = await import('../services/orders');
+    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    const ref = notificationsOf(user.uid).doc(`order-${order._id}-completed`);
+    let calls = 0;
+    // Claims, then never records (as an instance killed mid-send): only the lease's end frees the push.
+    const dies: PushSender = {
+      send() {
+        calls += 1;
+        throw new Error('instance gone');
+      },
+    };
+    let clock = Date.now();
+    for (let round = 0; round < PUSH_MAX_ATTEMPTS + 3; round++) {
+      await sendPush(ref, { now: () => clock, sender: dies }).catch(() => undefined);
+      clock += 2 * 60 * 60_000;
+    }
+    expect(calls).toBe(PUSH_MAX_ATTEMPTS);
+    expect((await ref.get()).get('push')).toEqual({ state: 'failed', attempts: PUSH_MAX_ATTEMPTS });
   });
 });

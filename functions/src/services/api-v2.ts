@@ -238,6 +238,8 @@ export async function v2Cancel(uid: string, ids: string[]): Promise<V2Answer> {
         onlyFrom: ['pending'],
         requireCancelable: true,
         refusal: API_V2_ERRORS.cannotCancel,
+        // Up to API_V2_MAX_IDS changes in one request: their pushes go with the worker's minute, not one by one here.
+        pushLater: true,
       });
       answer.push({ order, cancel: 1 });
     } catch (error) {

@@ -319,11 +319,17 @@ async function claimPush(ref: DocumentReference, now: number): Promise<Claim | n
     const claimable =
       push && (push.state === 'due' || push.state === 'sending') && push.dueAt !== undefined && push.dueAt.toMillis() <= now;
     if (!doc || !push || !claimable) return { status: 200, body: null };
-    const devices = Object.keys((settingsSnap?.data() as NotificationSettingsDoc | undefined)?.devices ?? {}).filter(
-      (id) => !push.done?.includes(id),
-    );
+    if (push.attempts >= PUSH_MAX_ATTEMPTS) {
+      // Its last sender's lease ran out with no answer recorded (it died mid-send): given up, not claimed again.
+      tx.update(ref, { push: { state: 'failed', attempts: push.attempts, ...(push.done ? { done: push.done } : {}) } });
+      return { status: 200, body: null };
+    }
+    const settings = settingsSnap?.data() as NotificationSettingsDoc | undefined;
+    // Pushes of its kind turned off since it was written (a retry, or the worker's minute): none is sent.
+    const wanted = preferencesOf(settings)[doc.kind].push;
+    const devices = wanted ? Object.keys(settings?.devices ?? {}).filter((id) => !push.done?.includes(id)) : [];
     if (devices.length === 0) {
-      // Every device removed since (a sign-out): nothing to send to.
+      // Every device removed since (a sign-out), or pushes of its kind turned off: nothing to send to.
       tx.update(ref, {
         push: { state: push.done?.length ? 'sent' : 'none', attempts: push.attempts, ...(push.done ? { done: push.done } : {}) },
       });

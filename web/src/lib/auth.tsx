@@ -125,6 +125,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             setState({ status: 'signed-out', user: null });
             return;
           }
+          // Pushes on here for another account, whose session ended without this page's sign-out (a
+          // password reset, a disabled account): its pushes must not reach whoever uses this device now.
+          // Only a session can ask the server, so this one does (bounded, never in the way).
+          const device = readPushDevice();
+          if (device && device.uid !== fbUser.uid) {
+            void import('@/lib/push-device')
+              .then((push) => push.stopPushOnSignOut())
+              .catch((error: unknown) => console.warn('Pushes of the previous account could not be stopped', error));
+          }
           const user = await toSessionUser(fbUser, false);
           cacheUser(user);
           setState({ status: 'signed-in', user });
