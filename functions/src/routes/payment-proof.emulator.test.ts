@@ -2,6 +2,7 @@
 // the function accepts a proof only when it is the caller's upload, exists, is a picture of at most 5 MB,
 // and is attached to no other request; the request, the customer's list and the admin's carry it.
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { bucket, db } from '../lib/admin';
@@ -28,8 +29,10 @@ const HEADS: Record<ProofType, Buffer> = {
 const picture = (type: ProofType, size = 2048) => Buffer.concat([HEADS[type], Buffer.alloc(size - HEADS[type].length, 7)]);
 
 /** An object in the emulator's bucket, written with the Admin SDK (as an upload the rules allowed). */
-async function upload(path: string, bytes: Buffer, contentType: string) {
-  await bucket().file(path).save(bytes, { contentType, resumable: false });
+async function upload(path: string, bytes: Buffer, contentType: string, metadata: Record<string, string> = {}) {
+  await bucket()
+    .file(path)
+    .save(bytes, { contentType, resumable: false, metadata: { contentType, ...metadata } });
   return path;
 }
 const uploadProof = (user: TestUser, type: ProofType = 'image/jpeg', bytes = picture(type)) =>
@@ -93,6 +96,16 @@ describe('POST /api/recharge-requests with a proof', () => {
       'a file that only claims to be a picture',
       async (user: TestUser) =>
         upload(proofPath(user.uid, randomUUID(), 'image/png'), Buffer.from('%PDF-1.7 not a picture at all'), 'image/png'),
+      'The screenshot must be a JPEG, PNG or WebP picture',
+    ],
+    [
+      // 50 KB that unpack to 50 MB (5 MB: gigabytes) when the admin's browser reads it: the first bytes are a
+      // JPEG's once unpacked, and the size Storage records is the packed one.
+      'a picture stored gzip-encoded',
+      async (user: TestUser) =>
+        upload(proofPath(user.uid, randomUUID(), 'image/jpeg'), gzipSync(picture('image/jpeg', 50 * 1024 * 1024)), 'image/jpeg', {
+          contentEncoding: 'gzip',
+        }),
       'The screenshot must be a JPEG, PNG or WebP picture',
     ],
     [

@@ -52,7 +52,7 @@ const statusOf = (error: unknown) => (error as { code?: unknown }).code;
 
 /**
  * The proof at `path`, when it is the caller's, exists, is a JPEG, PNG or WebP picture (declared and in
- * its first bytes) and at most 5 MB; otherwise 400 invalid_input on `proof`. Storage not answering in
+ * its first bytes, stored unpacked) and at most 5 MB; otherwise 400 invalid_input on `proof`. Storage not answering in
  * time is `busy` (nothing was written; the same request may be sent again).
  */
 export async function checkProof(uid: string, path: string): Promise<StoredProof> {
@@ -62,6 +62,10 @@ export async function checkProof(uid: string, path: string): Promise<StoredProof
   try {
     const [metadata] = await withTimeout(file.getMetadata(), config.storageTimeoutMs);
     if (metadata.contentType !== parsed.type) throw invalidInput(PROOF_MESSAGES.notImage, 'proof');
+    // Stored packed (gzip): Storage serves it unpacked, so a few KB (its recorded size) can become gigabytes in
+    // the admin's browser, and a range of it cannot be read. A screenshot is stored as it is.
+    if (metadata.contentEncoding !== undefined && metadata.contentEncoding !== 'identity')
+      throw invalidInput(PROOF_MESSAGES.notImage, 'proof');
     const size = Number(metadata.size);
     if (!Number.isSafeInteger(size) || size > PROOF_MAX_BYTES) throw invalidInput(PROOF_MESSAGES.oversize, 'proof');
     const [head] = await withTimeout(file.download({ start: 0, end: 15 }), config.storageTimeoutMs);
