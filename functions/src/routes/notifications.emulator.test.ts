@@ -454,6 +454,14 @@ describe('devices', () => {
     const user = await customer(0);
     expect((await as(user).post('/api/notifications/devices', {})).body).toMatchObject({ code: 'invalid_input', field: 'token' });
     expect((await as(user).post('/api/notifications/devices', { token: 'a b' })).status).toBe(400);
+    // One character too long is not "required": the answer names what is wrong.
+    const tooLong = 'x'.repeat(NOTIFICATION_LIMITS.tokenMax + 1);
+    expect((await as(user).post('/api/notifications/devices', { token: tooLong })).body).toEqual({
+      message: 'Not a device token',
+      code: 'invalid_input',
+      field: 'token',
+    });
+    ok(await as(user).post('/api/notifications/devices', { token: tooLong.slice(1) }), 204);
   });
 });
 

@@ -116,7 +116,8 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const pushDeviceBody = z.strictObject({
   token: text({ error: NOTIFICATION_MESSAGES.tokenRequired })
     .min(1, NOTIFICATION_MESSAGES.tokenRequired)
-    .max(NOTIFICATION_LIMITS.tokenMax)
+    // Its own words: without them the schema's error ("required") would name a token too long.
+    .max(NOTIFICATION_LIMITS.tokenMax, 'Not a device token')
     .regex(/^[\w:.-]+$/, 'Not a device token'),
 });
 
