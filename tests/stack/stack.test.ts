@@ -55,7 +55,7 @@ describe('the local stack', () => {
     expect((await fetch(`${url}${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it("serves firebase.json's security headers on every path, the policy allowing the Auth emulator besides", async () => {
+  it("serves firebase.json's security headers on every path, the policy allowing the Auth and Storage emulators besides", async () => {
     const production = headersForEveryPath(JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')));
     const productionCsp = parseCsp(production[CSP] ?? '');
     const html = await (await fetch(`${url}/`)).text();
@@ -67,6 +67,7 @@ describe('the local stack', () => {
       expect(served.get('connect-src'), path).toEqual([
         ...(productionCsp.get('connect-src') ?? []),
         `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+        `http://${env.FIREBASE_STORAGE_EMULATOR_HOST}`,
       ]);
       expect(new Map([...served].filter(([directive]) => directive !== 'connect-src')), path).toEqual(
         new Map([...productionCsp].filter(([directive]) => directive !== 'connect-src')),
