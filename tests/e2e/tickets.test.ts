@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
-import { openCustomerAndAdmin, PHONE, pageErrors, registerThroughUi, screenshotBothWidths, signInThroughUi } from './browser';
+import { DESKTOP, openCustomerAndAdmin, PHONE, pageErrors, registerThroughUi, screenshotBothWidths, signInThroughUi } from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -149,6 +149,16 @@ describe('a support ticket about an order at 360 px', () => {
     expect(await reply.textContent()).toContain(savedReply.body.slice(0, 40));
     await fitsThePhone(customer);
     await screenshotBothWidths(customer, 'notifications-ticket-reply');
+    // At 1280 px the signed-in customer's whole navigation (eight links, the bell, the name, Logout) stands
+    // on one line: no link wraps onto two.
+    await customer.setViewportSize(DESKTOP);
+    const heights = await customer
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link')
+      .evaluateAll((links) => links.filter((link) => link.getClientRects().length > 0).map((link) => link.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...heights)).toBeLessThanOrEqual(40);
+    await customer.setViewportSize(PHONE);
     const before = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
     await reply.click();
     await customer.waitForURL(/\/tickets\/[^/]+$/);

@@ -7,7 +7,7 @@ import { useUnreadNotifications } from '@/lib/unread-notifications';
 import { useUnreadTickets } from '@/lib/unread-tickets';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 /** Tickets, with the count of our replies the customer has not read. */
 function TicketsLink() {
@@ -131,22 +131,22 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to={paths.welcome.getHref()} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
           <span className="inline-flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden="true">
             S
           </span>
           Shohrat
         </Link>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden items-center gap-0.5 xl:flex">
           <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
         </div>
         <div className="flex items-center gap-2">
           {user?.role === 'user' ? <NotificationsBell /> : null}
-          <div className="hidden lg:block">{account}</div>
+          <div className="hidden xl:block">{account}</div>
           <button
             type="button"
-            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
@@ -160,7 +160,7 @@ export function Navbar() {
         </div>
       </nav>
       {open ? (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 lg:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 xl:hidden">
           <div className="flex flex-col gap-1">
             <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
           </div>
