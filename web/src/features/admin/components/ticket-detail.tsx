@@ -1,11 +1,12 @@
 // One ticket as the admin works it: the thread, a reply box with the saved replies to insert (and
 // their manager), Close; beside the thread the customer's balance and newest orders, each a jump to
 // the order in Orders (searched by its number: cancel, status) and to the customer in Users.
-import { type AdminTicket, ticketMessageBody } from '@shared/tickets';
-import { type FormEvent, useRef, useState } from 'react';
+import type { AdminTicket } from '@shared/tickets';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MessageField } from '@/components/tickets/message-field';
 import { TicketThread } from '@/components/tickets/ticket-thread';
+import { useReply } from '@/components/tickets/use-reply';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert, SelectField } from '@/components/ui/form-field';
@@ -21,7 +22,6 @@ import { adminFailure } from '@/features/admin/components/admin-messages';
 import { SavedRepliesManager } from '@/features/admin/components/saved-replies-manager';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/idempotency';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 const orderHref = (number: string | number) => paths.adminOrders.getHref({ q: String(number) });
@@ -95,11 +95,14 @@ export function TicketDetail({ id }: { id: string }) {
 
 function ReplyBox({ ticket, onStale }: { ticket: AdminTicket; onStale: () => void }) {
   const answer = useAnswerTicket();
-  const attempts = useIdempotencyKey();
   const replies = useSavedReplies();
   const box = useRef<HTMLTextAreaElement>(null);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { message, setMessage, error, onSubmit } = useReply({
+    ticketId: ticket._id,
+    send: answer.mutateAsync,
+    failure: adminFailure,
+    onStale,
+  });
   const [managing, setManaging] = useState(false);
 
   /** Puts a saved reply where the cursor is (or at the end), on a paragraph of its own. */
@@ -110,24 +113,6 @@ function ReplyBox({ ticket, onStale }: { ticket: AdminTicket; onStale: () => voi
     const next = [before, text, after].filter(Boolean).join('\n\n');
     setMessage(next);
     requestAnimationFrame(() => box.current?.focus());
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ticketMessageBody.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      const body = { id: ticket._id, message: parsed.data.message };
-      await attempts.send(body, (idempotencyKey) => answer.mutateAsync({ ...body, idempotencyKey }));
-      setMessage('');
-    } catch (failed) {
-      setError(adminFailure(failed));
-      if (failed instanceof ApiError && failed.code === 'ticket_closed') onStale();
-    }
   };
 
   return (

@@ -1,11 +1,12 @@
 // One ticket as its customer sees it: what it is about, its state, the thread, a reply box while it is
 // not closed, and Close or Reopen. The server's refusals are shown by code: a closed ticket (closed
 // meanwhile, or too long to take more) refreshes the ticket, the open-ticket limit stops a reopen.
-import { type Ticket, ticketMessageBody } from '@shared/tickets';
-import { type FormEvent, useState } from 'react';
+import type { Ticket } from '@shared/tickets';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MessageField } from '@/components/tickets/message-field';
 import { TicketThread } from '@/components/tickets/ticket-thread';
+import { useReply } from '@/components/tickets/use-reply';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-field';
@@ -19,7 +20,6 @@ import { useSendTicketMessage } from '@/features/tickets/api/send-ticket-message
 import { ticketTitle } from '@/features/tickets/components/tickets-list';
 import { ApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/idempotency';
 
 const NAMES = { customer: 'You', admin: 'Shohrat support' } as const;
 const NO_ANSWER = 'No answer from the server. Check your connection and try again.';
@@ -94,27 +94,7 @@ export function TicketView({ id }: { id: string }) {
 
 function ReplyBox({ ticket, onStale }: { ticket: Ticket; onStale: () => void }) {
   const send = useSendTicketMessage();
-  const attempts = useIdempotencyKey();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ticketMessageBody.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      const body = { id: ticket._id, message: parsed.data.message };
-      await attempts.send(body, (idempotencyKey) => send.mutateAsync({ ...body, idempotencyKey }));
-      setMessage('');
-    } catch (failed) {
-      setError(failure(failed));
-      if (failed instanceof ApiError && failed.code === 'ticket_closed') onStale();
-    }
-  };
+  const { message, setMessage, error, onSubmit } = useReply({ ticketId: ticket._id, send: send.mutateAsync, failure, onStale });
 
   return (
     <Card aria-label="Reply">
