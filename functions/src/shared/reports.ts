@@ -1,0 +1,125 @@
+// Reports (issue 18): the admin's figures for a range of Pakistan days, the exports, and a customer's
+// statement. The contract both sides import. Figures are rupees on the wire (paisa inside), days are
+// Pakistan days (`YYYY-MM-DD`, UTC+5), a range is `from`..`to` with both days included.
+//
+// What each figure means (docs/decisions/0011-reports-from-rollups.md says how they are kept):
+// - topUps: credits (approved top-ups and the admin's credits) on the day of their ledger entry.
+// - revenue: charges − refunds on the days of their ledger entries (cash basis: a report of a past day
+//   never changes, a refund today lowers today); refunds: the refund entries alone.
+// - orders: orders charged (ledger debits): a drip-feed counts once, its runs never.
+// - cost: what providers charge us: an order's frozen cost (its fulfilment's costPaisa, drip-feed runs
+//   included) on its placement day; given back, when the order ends cancelled (all of it) or partial (its
+//   remains' share, rounded half up), on the day it ended; manual orders cost nothing.
+// - profit = revenue − cost. adjustments: the admin's signed corrections (neither revenue nor top-ups).
+// - newCustomers: accounts created on the day.
+// - ordersByStatus: the orders charged in the range, by their status now.
+import { z } from 'zod';
+import type { ORDER_STATUSES } from './order-status';
+import { pakistanDaySchema } from './pakistan-days';
+import { PLATFORMS } from './platforms';
+
+export const REPORT_LIMITS = {
+  /** The longest range one report or export covers. */
+  maxDays: 366,
+  /** Top customers listed. */
+  topCustomers: 20,
+  /** Rows per page an export reads (it streams page after page). */
+  exportPage: 500,
+  /** Days the dashboard's spending chart shows. */
+  spendingDays: 30,
+} as const;
+
+export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
+export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
+
+/** Whole days from `from` to `to`, both included (1 for one day). */
+export const daysInRange = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+const dayRange = z
+  .object({ from: pakistanDaySchema, to: pakistanDaySchema })
+  .refine((range) => range.from <= range.to, { message: 'The end date cannot be before the start date', path: ['to'] })
+  .refine((range) => daysInRange(range.from, range.to) <= REPORT_LIMITS.maxDays, {
+    message: `A range can cover at most ${REPORT_LIMITS.maxDays} days`,
+    path: ['to'],
+  });
+
+/** GET /api/admin/reports?from=&to=&granularity= */
+export const reportQuery = z
+  .object({
+    from: pakistanDaySchema,
+    to: pakistanDaySchema,
+    granularity: z.enum(REPORT_GRANULARITIES, { error: 'Choose day, week or month' }).default('day'),
+  })
+  .and(dayRange);
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** GET /api/admin/exports/{orders|ledger|top-ups}.csv?from=&to= */
+export const exportQuery = dayRange;
+export const EXPORT_KINDS = ['orders', 'ledger', 'top-ups'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+const figures = {
+  topUps: z.number(),
+  revenue: z.number(),
+  refunds: z.number(),
+  cost: z.number(),
+  profit: z.number(),
+  orders: z.number().int(),
+};
+
+export const reportTotalsSchema = z.object({ ...figures, adjustments: z.number(), newCustomers: z.number().int() });
+export type ReportTotals = z.infer<typeof reportTotalsSchema>;
+
+/** One bucket of the series: a day, a week (from Monday) or a calendar month, cut to the range. */
+export const reportBucketSchema = z.object({ start: pakistanDaySchema, ...figures, newCustomers: z.number().int() });
+export type ReportBucket = z.infer<typeof reportBucketSchema>;
+
+/** A breakdown's row: what its orders brought and cost over the range. */
+const breakdownFigures = { revenue: z.number(), refunds: z.number(), cost: z.number(), profit: z.number(), orders: z.number().int() };
+
+const count = z.number().int();
+export const ordersByStatusSchema = z.object({ pending: count, processing: count, completed: count, partial: count, cancelled: count });
+export type OrdersByStatus = Record<(typeof ORDER_STATUSES)[number], number>;
+
+export const reportSchema = z.object({
+  from: pakistanDaySchema,
+  to: pakistanDaySchema,
+  granularity: z.enum(REPORT_GRANULARITIES),
+  /** Every entry and change before this instant is in the figures (the rollups trail the ledger by minutes). */
+  asOf: z.string(),
+  totals: reportTotalsSchema,
+  series: z.array(reportBucketSchema),
+  ordersByStatus: ordersByStatusSchema,
+  /** Sorted by revenue, highest first. */
+  byPlatform: z.array(z.object({ platform: z.enum(PLATFORMS), ...breakdownFigures })),
+  byService: z.array(z.object({ serviceId: z.string(), service: z.string(), platform: z.enum(PLATFORMS), ...breakdownFigures })),
+  /** `providerId` "manual" for orders no provider took, "drip-feed" for drip-feed orders (their runs' cost is their providers'). */
+  byProvider: z.array(z.object({ providerId: z.string(), name: z.string(), ...breakdownFigures })),
+  /** The top customers by revenue over the range. */
+  topCustomers: z.array(z.object({ uid: z.string(), name: z.string(), email: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** What the panel owes now (every customer's balance) beside what it holds at its providers (last known). */
+  owed: z.object({
+    balances: z.number(),
+    providers: z.array(
+      z.object({
+        providerId: z.string(),
+        name: z.string(),
+        balance: z.number().nullable(),
+        currency: z.string(),
+        checkedAt: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** GET /api/ledger?from=&to=&type=&limit=&cursor= (the customer's statement) and GET /api/ledger.csv?from=&to=&type= */
+export const STATEMENT_TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
+
+/** GET /api/ledger/spending: what the customer spent (charges − refunds) per day, the last spendingDays days. */
+export const spendingSchema = z.object({
+  asOf: z.string(),
+  days: z.array(z.object({ day: pakistanDaySchema, spent: z.number() })),
+});
+export type Spending = z.infer<typeof spendingSchema>;
