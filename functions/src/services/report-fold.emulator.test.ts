@@ -584,4 +584,26 @@ describe('exactly once', () => {
     await foldReports({ now: later });
     expect((await todays()).ordersByStatus).toEqual(after.ordersByStatus);
   });
+
+  it('moves the cost to the new provider when a resend changes only the fulfilment', async () => {
+    const customer = await createUser();
+    await fund(customer, 500);
+    const placed = await place(customer, 4);
+    expect(placed.status).toBe(201);
+    const id = placed.body.order._id as string;
+    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00 });
+    await foldReports({ now: later });
+    const before = await todays();
+    // A Resend to another provider's link writes the fulfilment alone (services/forwarding.ts), its order untouched.
+    const orderBefore = (await db.collection('orders').doc(id).get()).data();
+    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provB', costPaisa: 6_50, updatedAt: Timestamp.now() });
+    await foldReports({ now: later });
+    const after = await todays();
+    expect((await db.collection('orders').doc(id).get()).data()).toEqual(orderBefore);
+    const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
+    expect(after.totals.cost).toBeCloseTo(before.totals.cost + 2.5, 2);
+    expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA') - 4, 2);
+    expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB') + 6.5, 2);
+    expect(after.ordersByStatus).toEqual(before.ordersByStatus);
+  });
 });

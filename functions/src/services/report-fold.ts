@@ -312,7 +312,7 @@ export interface FoldResult {
   orders: number;
   fulfilments: number;
   users: number;
-  /** Every stream folded up to now − LAG_MS (false: budget spent, or another run was folding). */
+  /** Every stream folded up to now − LAG_MS (false: the budget was spent first). */
   caughtUp: boolean;
 }
 
@@ -322,20 +322,18 @@ export interface FoldDeps {
 
 /**
  * Folds every stream until each is caught up (its documents older than LAG_MS folded) or `budgetMs`
- * is spent; what it folded. Safe to run twice at once: each page commits only on the watermark it read.
+ * is spent; what it folded. Safe to run twice at once: each page commits only on the watermark it read,
+ * and a run that lost a page to another goes on after it.
  */
 export async function foldReports(deps: FoldDeps, budgetMs = FOLD_BUDGET_MS, pageSize = FOLD_PAGE): Promise<FoldResult> {
   const until = Date.now() + budgetMs;
   const result: FoldResult = { ledger: 0, orders: 0, fulfilments: 0, users: 0, caughtUp: true };
   for (const name of STREAM_NAMES) {
     for (;;) {
+      // Lost: another run folded that page first; this one goes on from where that one left.
       const page = await foldPage(name, deps.now() - LAG_MS, pageSize);
-      if (page === 'lost') {
-        result.caughtUp = false;
-        break;
-      }
-      result[name] += page.folded;
-      if (page.done) break;
+      if (page !== 'lost') result[name] += page.folded;
+      if (page !== 'lost' && page.done) break;
       if (Date.now() >= until) {
         result.caughtUp = false;
         return result;
