@@ -606,4 +606,39 @@ describe('exactly once', () => {
     expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB') + 6.5, 2);
     expect(after.ordersByStatus).toEqual(before.ordersByStatus);
   });
+
+  it('counts the newer versions when another run read an order after this one did', async () => {
+    const customer = await createUser();
+    await fund(customer, 500);
+    const placed = await place(customer, 5);
+    expect(placed.status).toBe(201);
+    const id = placed.body.order._id as string;
+    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00 });
+    await foldReports({ now: later });
+    const before = await todays();
+    // A resend: the fulfilments stream has it to fold.
+    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provB', costPaisa: 6_50, updatedAt: Timestamp.now() });
+    let meanwhile = false;
+    await foldReports({
+      now: later,
+      afterRead: async (stream) => {
+        if (stream !== 'fulfilments' || meanwhile) return;
+        meanwhile = true;
+        // After this run read the order (pending), it moves on (its fulfilment untouched) and another run folds that first.
+        const moved = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'processing' } });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+        await foldReports({ now: later }, undefined, undefined, ['orders']);
+      },
+    });
+    expect(meanwhile).toBe(true);
+    const after = await todays();
+    expect(after.ordersByStatus).toEqual({
+      ...before.ordersByStatus,
+      pending: before.ordersByStatus.pending - 1,
+      processing: before.ordersByStatus.processing + 1,
+    });
+    const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
+    expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA') - 4, 2);
+    expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB') + 6.5, 2);
+  });
 });

@@ -7,9 +7,9 @@
 // `createdAt` (new customers). A page is read outside any transaction; one transaction then checks the
 // watermark is still the one the page started from (else another run folded it: stop), reads the day
 // documents it touches, writes the increments and moves the watermark: each entry is folded once.
-// An order is folded differently: reportOrders/{orderId} keeps what was counted for it, and the fold
-// writes the difference between that and what the order and its fulfilment say now (read in the same
-// transaction), so seeing an order again counts nothing twice and a status change moves one count.
+// An order is folded differently: reportOrders/{orderId} keeps what was counted for it (and from which
+// versions of the order and its fulfilment), and the fold writes the difference between that and what
+// they say now, so seeing an order again counts nothing twice and a status change moves one count.
 import { createHash } from 'node:crypto';
 import {
   type DocumentData,
@@ -104,6 +104,12 @@ export interface ReportOrderDoc {
   /** Cost given back when it ended cancelled or partial, counted on `backDay`. */
   costBack: Paisa;
   backDay: PakistanDay | null;
+  /**
+   * The versions (`updatedAt`) of the order and its fulfilment these counts come from. The fold reads
+   * them outside its transaction (no lock on a document a money transaction writes): a read older than
+   * these is stale, and that order is read again inside the transaction.
+   */
+  seen: { order: Timestamp; fulfilment: Timestamp | null };
 }
 
 const STREAMS = {
@@ -276,6 +282,7 @@ export function orderCount(order: OrderDoc, fulfilment: FulfilmentDoc | undefine
     cost,
     costBack,
     backDay,
+    seen: { order: order.updatedAt, fulfilment: fulfilment?.updatedAt ?? null },
   };
 }
 
@@ -295,6 +302,15 @@ function applyOrderCount(inc: Increments, count: ReportOrderDoc, sign: 1 | -1) {
   }
 }
 
+/** Whether `a` is no earlier than `b` (null: no fulfilment, earlier than any). */
+const notBefore = (a: Timestamp | null | undefined, b: Timestamp | null | undefined) =>
+  !b || (!!a && (a.seconds > b.seconds || (a.seconds === b.seconds && a.nanoseconds >= b.nanoseconds)));
+const sameVersion = (a: Timestamp | null | undefined, b: Timestamp | null | undefined) => notBefore(a, b) && notBefore(b, a);
+
+const sameSeen = (a: ReportOrderDoc | undefined, b: ReportOrderDoc) =>
+  a !== undefined && sameVersion(a.seen?.order, b.seen.order) && sameVersion(a.seen?.fulfilment, b.seen.fulfilment);
+
+/** The same figures counted (whatever the versions they come from). */
 const sameCount = (a: ReportOrderDoc | undefined, b: ReportOrderDoc) =>
   a !== undefined &&
   a.day === b.day &&
@@ -318,6 +334,8 @@ export interface FoldResult {
 
 export interface FoldDeps {
   now: () => number;
+  /** Called between a page's reads and its transaction (tests: what others do meanwhile). */
+  afterRead?: (stream: StreamName) => Promise<void>;
 }
 
 /**
@@ -325,13 +343,18 @@ export interface FoldDeps {
  * is spent; what it folded. Safe to run twice at once: each page commits only on the watermark it read,
  * and a run that lost a page to another goes on after it.
  */
-export async function foldReports(deps: FoldDeps, budgetMs = FOLD_BUDGET_MS, pageSize = FOLD_PAGE): Promise<FoldResult> {
+export async function foldReports(
+  deps: FoldDeps,
+  budgetMs = FOLD_BUDGET_MS,
+  pageSize = FOLD_PAGE,
+  streams: readonly StreamName[] = STREAM_NAMES,
+): Promise<FoldResult> {
   const until = Date.now() + budgetMs;
   const result: FoldResult = { ledger: 0, orders: 0, fulfilments: 0, users: 0, caughtUp: true };
-  for (const name of STREAM_NAMES) {
+  for (const name of streams) {
     for (;;) {
       // Lost: another run folded that page first; this one goes on from where that one left.
-      const page = await foldPage(name, deps.now() - LAG_MS, pageSize);
+      const page = await foldPage(name, deps.now() - LAG_MS, pageSize, deps.afterRead);
       if (page !== 'lost') result[name] += page.folded;
       if (page !== 'lost' && page.done) break;
       if (Date.now() >= until) {
@@ -349,7 +372,12 @@ const sameWatermark = (a: Watermark | undefined, b: Watermark | undefined) =>
   (a?.t?.nanoseconds ?? null) === (b?.t?.nanoseconds ?? null);
 
 /** One page of one stream: read, then folded in one transaction; 'lost' when another run moved the watermark first. */
-async function foldPage(name: StreamName, cutoffMs: number, pageSize: number): Promise<{ folded: number; done: boolean } | 'lost'> {
+async function foldPage(
+  name: StreamName,
+  cutoffMs: number,
+  pageSize: number,
+  afterRead?: FoldDeps['afterRead'],
+): Promise<{ folded: number; done: boolean } | 'lost'> {
   const stream = STREAMS[name];
   const cutoff = Timestamp.fromMillis(cutoffMs);
   const start = ((await foldStateRef().get()).data() as FoldStateDoc | undefined)?.streams[name];
@@ -366,18 +394,15 @@ async function foldPage(name: StreamName, cutoffMs: number, pageSize: number): P
 
   // Outside the transaction: the orders the ledger entries are for (their keys never change but the provider's, on a resend).
   const keysOf = name === 'ledger' ? await ledgerOrderKeys(docs) : new Map<string, OrderKeys>();
+  const orders = name === 'orders' || name === 'fulfilments' ? await readOrders(name, docs) : new Map<string, OrderRead>();
+  await afterRead?.(name);
   const answer = await runInTransaction<boolean>(null, async (tx) => {
     const stateSnap = await tx.get(foldStateRef());
     const state = (stateSnap.data() as FoldStateDoc | undefined) ?? { streams: {} };
     if (!sameWatermark(state.streams[name], start)) return { status: 200, body: false };
     const inc = new Increments();
     let orderWrites: [string, ReportOrderDoc][] = [];
-    if (name === 'orders' || name === 'fulfilments')
-      orderWrites = await foldOrders(
-        tx,
-        inc,
-        docs.map((d) => d.id),
-      );
+    if (name === 'orders' || name === 'fulfilments') orderWrites = await foldOrders(tx, inc, orders);
     else if (name === 'ledger') for (const d of docs) foldLedgerEntry(inc, d, keysOf);
     else for (const d of docs) inc.day(pakistanDayOf((d.get('createdAt') as Timestamp).toMillis())).newCustomers += 1;
     const refs = inc.refs();
@@ -429,24 +454,69 @@ function foldLedgerEntry(inc: Increments, snap: QueryDocumentSnapshot, keysOf: M
   }
 }
 
+interface OrderRead {
+  order: OrderDoc | undefined;
+  fulfilment: FulfilmentDoc | undefined;
+}
+
+/** A page's orders with their fulfilments (the page holds one of the two, one getAll the other). */
+async function readOrders(name: 'orders' | 'fulfilments', docs: QueryDocumentSnapshot[]): Promise<Map<string, OrderRead>> {
+  if (docs.length === 0) return new Map();
+  const others = await db.getAll(...docs.map((d) => (name === 'orders' ? fulfilmentRef(d.id) : ordersCollection().doc(d.id))));
+  return new Map(
+    docs.map((d, i) => {
+      const other = others[i]?.data();
+      return [
+        d.id,
+        name === 'orders'
+          ? { order: d.data() as OrderDoc, fulfilment: other as FulfilmentDoc | undefined }
+          : { order: other as OrderDoc | undefined, fulfilment: d.data() as FulfilmentDoc },
+      ];
+    }),
+  );
+}
+
 /**
- * Brings each order's counts to what it and its fulfilment say now, all read in the transaction: the
- * increments, and what to write to reportOrders (after the transaction's other reads).
+ * Brings each order's counts to what it and its fulfilment say now: the increments, and what to write to
+ * reportOrders (after the transaction's other reads). Each order's record is read in the transaction; the
+ * order and fulfilment were read before it, and are read again in it only when the record has counted a
+ * later version of either (another run read them after this one did).
  */
-async function foldOrders(tx: Transaction, inc: Increments, orderIds: string[]): Promise<[string, ReportOrderDoc][]> {
-  const ids = [...new Set(orderIds)];
+async function foldOrders(tx: Transaction, inc: Increments, reads: Map<string, OrderRead>): Promise<[string, ReportOrderDoc][]> {
+  const ids = [...reads.keys()];
   if (ids.length === 0) return [];
-  const snaps = await tx.getAll(...ids.flatMap((id) => [ordersCollection().doc(id), fulfilmentRef(id), reportOrderRef(id)]));
-  const writes: [string, ReportOrderDoc][] = [];
-  ids.forEach((id, i) => {
-    const order = snaps[3 * i]?.data() as OrderDoc | undefined;
-    if (!order) return;
-    const before = snaps[3 * i + 2]?.data() as ReportOrderDoc | undefined;
-    const now = orderCount(order, snaps[3 * i + 1]?.data() as FulfilmentDoc | undefined, before);
-    if (sameCount(before, now)) return;
-    if (before) applyOrderCount(inc, before, -1);
-    applyOrderCount(inc, now, 1);
-    writes.push([id, now]);
+  const records = await tx.getAll(...ids.map(reportOrderRef));
+  const befores = new Map(ids.map((id, i) => [id, records[i]?.data() as ReportOrderDoc | undefined]));
+  const stale = ids.filter((id) => {
+    const before = befores.get(id);
+    const read = reads.get(id) as OrderRead;
+    return (
+      before?.seen &&
+      !(notBefore(read.order?.updatedAt, before.seen.order) && notBefore(read.fulfilment?.updatedAt, before.seen.fulfilment))
+    );
   });
+  if (stale.length > 0) {
+    const again = await tx.getAll(...stale.flatMap((id) => [ordersCollection().doc(id), fulfilmentRef(id)]));
+    stale.forEach((id, i) => {
+      reads.set(id, {
+        order: again[2 * i]?.data() as OrderDoc | undefined,
+        fulfilment: again[2 * i + 1]?.data() as FulfilmentDoc | undefined,
+      });
+    });
+  }
+  const writes: [string, ReportOrderDoc][] = [];
+  for (const id of ids) {
+    const { order, fulfilment } = reads.get(id) as OrderRead;
+    if (!order) continue;
+    const before = befores.get(id);
+    const now = orderCount(order, fulfilment, before);
+    const counted = sameCount(before, now);
+    if (counted && sameSeen(before, now)) continue;
+    if (!counted) {
+      if (before) applyOrderCount(inc, before, -1);
+      applyOrderCount(inc, now, 1);
+    }
+    writes.push([id, now]);
+  }
   return writes;
 }
