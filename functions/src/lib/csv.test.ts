@@ -43,10 +43,12 @@ describe('csv cells', () => {
     const guarded = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('عائشہ, "خان"', '=1+2', '-', '\r\n')), {
-          minLength: 1,
-          maxLength: 6,
-        })),
+        fc.array(
+          fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('عائشہ, "خان"', '=1+2', '-', '\r\n')), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+        ),
         (rows) => {
           const text = CSV_BOM + rows.map(csvLine).join('');
           expect(parseCsv(text)).toEqual(rows.map((row) => row.map(guarded)));
