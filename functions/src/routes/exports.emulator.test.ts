@@ -231,9 +231,7 @@ describe('GET /api/admin/exports/orders.csv', () => {
       });
     }
   });
-});
 
-describe('a download the client gives up', () => {
   it('stops reading pages once the client went away', async () => {
     const recorder = recordQueries();
     try {
