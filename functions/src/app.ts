@@ -20,6 +20,7 @@ import { passwordsRouter } from './routes/passwords';
 import { providersRouter } from './routes/providers';
 import { publicRouter } from './routes/public';
 import { rechargeRequestsRouter } from './routes/recharge-requests';
+import { reportsRouter } from './routes/reports';
 import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
 import { ticketsRouter } from './routes/tickets';
@@ -70,6 +71,7 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   api.use(adminServicesRouter);
   api.use(providersRouter);
   api.use(rechargeRequestsRouter);
+  api.use(reportsRouter);
   api.use(passwordsRouter);
   api.use(settingsRouter);
   api.use(supportRouter);

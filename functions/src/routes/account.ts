@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { parseBody, parseQuery } from '../middleware/parse';
 import { listLedger } from '../services/ledger';
+import { getSpending } from '../services/reports';
 import { ensureProfile } from '../services/users';
 import { MESSAGES } from '../shared/messages';
 import { pageQuery, registerBody } from '../shared/schemas';
@@ -25,4 +26,10 @@ accountRouter.get('/ledger', authenticate({ checkRevoked: true }), async (req, r
   const { items, nextCursor } = await listLedger(identityOf(req).uid, page);
   res.set('Cache-Control', 'private, no-store');
   res.json({ entries: items, nextCursor });
+});
+
+// The dashboard's spending chart (issue 18): the customer's own figures from the rollups, 31 reads.
+accountRouter.get('/ledger/spending', authenticate({ checkRevoked: true }), async (req, res) => {
+  res.set('Cache-Control', 'private, no-store');
+  res.json(await getSpending(identityOf(req).uid));
 });

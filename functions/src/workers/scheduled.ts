@@ -1,7 +1,8 @@
 // The every-minute work (decision record 0008): providers' balances, the drip-feed runs due (issue 15), the sweep (lost triggers, expired
 // claims, orders waiting for funds), the automatic refund of failed orders, the status sync, the refills
 // asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts),
-// and last the customers' pushes still due (services/notifications.ts: this run's changes among them). One
+// the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
+// reports' rollups (services/report-fold.ts: outside every money transaction, trailing by minutes). One
 // body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
 // the emulators because the Functions emulator does not run scheduled functions.
 //
@@ -12,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { type PushWorkResult, sendDuePushes } from '../services/notifications';
+import { type FoldResult, foldReports } from '../services/report-fold';
 import { runInTransaction } from '../services/transactions';
 import { refundFailedOrders } from './auto-refund';
 import { type BalanceResult, refreshBalances } from './balances';
@@ -33,6 +35,7 @@ export interface ScheduledResult {
   refills: RefillWorkResult;
   services: ServiceSyncResult;
   pushes: PushWorkResult;
+  reports: FoldResult;
 }
 
 export const runLeaseRef = () => db.collection('workerLeases').doc('scheduled');
@@ -71,7 +74,8 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
     const refills = await runRefillWork(deps);
     const services = await syncDueProviderServices(deps);
     const pushes = await sendDuePushes(deps);
-    return { balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, pushes };
+    const reports = await foldReports(deps);
+    return { balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, pushes, reports };
   } finally {
     await releaseRun(token);
   }
