@@ -14,6 +14,7 @@ import { adminRouter } from './routes/admin';
 import { adminServicesRouter } from './routes/admin-services';
 import { apiKeyRouter } from './routes/api-key';
 import { apiV2Router } from './routes/api-v2';
+import { exportsRouter } from './routes/exports';
 import { notificationsRouter } from './routes/notifications';
 import { ordersRouter } from './routes/orders';
 import { passwordsRouter } from './routes/passwords';
@@ -69,6 +70,7 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   api.use(apiKeyRouter);
   api.use(adminRouter);
   api.use(adminServicesRouter);
+  api.use(exportsRouter);
   api.use(providersRouter);
   api.use(rechargeRequestsRouter);
   api.use(reportsRouter);

@@ -106,3 +106,19 @@ async function pageByTime<T>(
   }
   return onePage(ordered, page, toItem, (last) => encodeCursor(last.get(field) as Timestamp, last.id));
 }
+
+/**
+ * Every document of `query` ordered by `field` then id, `size` at a time, each page read only when the
+ * one before was taken (an export streams page after page and never holds the range). The cursor is the
+ * last snapshot, so a collection-group query resumes by its full path.
+ */
+export async function* pagesOf(query: Query, field: string, direction: 'asc' | 'desc', size: number): AsyncGenerator<Snapshot[]> {
+  const ordered = query.orderBy(field, direction).orderBy(FieldPath.documentId(), direction);
+  let last: Snapshot | undefined;
+  for (;;) {
+    const { docs } = await (last ? ordered.startAfter(last) : ordered).limit(size).get();
+    if (docs.length > 0) yield docs;
+    if (docs.length < size) return;
+    last = docs.at(-1);
+  }
+}

@@ -1,11 +1,14 @@
 import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { parseBody, parseQuery } from '../middleware/parse';
+import { statementExport } from '../services/exports';
 import { listLedger } from '../services/ledger';
 import { getSpending } from '../services/reports';
 import { ensureProfile } from '../services/users';
 import { MESSAGES } from '../shared/messages';
-import { pageQuery, registerBody } from '../shared/schemas';
+import { statementCsvQuery, statementQuery } from '../shared/reports';
+import { registerBody } from '../shared/schemas';
+import { sendCsv } from './send-csv';
 
 export const accountRouter = Router();
 
@@ -21,8 +24,10 @@ accountRouter.get('/user/profile', authenticate({ checkRevoked: false }), async 
   res.json({ user });
 });
 
+// ---- The customer's statement (issue 18, reports-exports): filters by days and type, and its CSV ----
+
 accountRouter.get('/ledger', authenticate({ checkRevoked: true }), async (req, res) => {
-  const page = parseQuery(pageQuery, req);
+  const page = parseQuery(statementQuery, req);
   const { items, nextCursor } = await listLedger(identityOf(req).uid, page);
   res.set('Cache-Control', 'private, no-store');
   res.json({ entries: items, nextCursor });
@@ -33,3 +38,10 @@ accountRouter.get('/ledger/spending', authenticate({ checkRevoked: true }), asyn
   res.set('Cache-Control', 'private, no-store');
   res.json(await getSpending(identityOf(req).uid));
 });
+
+accountRouter.get('/ledger.csv', authenticate({ checkRevoked: true }), async (req, res) => {
+  const filters = parseQuery(statementCsvQuery, req);
+  await sendCsv(res, statementExport(identityOf(req).uid, filters));
+});
+
+// ---- end of the statement ----

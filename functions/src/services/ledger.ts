@@ -2,12 +2,14 @@
 // immutable entry under users/{uid}/ledger and the cached balance together, inside the caller's
 // transaction. Credits, debits and refunds store a positive amount (the type says which way it went);
 // an adjustment (an admin's correction, either way) stores its signed amount and its reason.
-import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { type DocumentReference, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { pageNewestFirst } from '../lib/pagination';
 import { MESSAGES } from '../shared/messages';
 import { isPaisa, type Paisa, toRupees } from '../shared/money';
+import { pakistanDayEnd, pakistanDayStart } from '../shared/pakistan-days';
+import type { StatementFilters } from '../shared/reports';
 import type { LedgerEntry, LedgerType } from '../shared/schemas';
 
 export type { LedgerType };
@@ -107,7 +109,17 @@ export function ledgerEntryToWire(id: string, doc: LedgerDoc): LedgerEntry {
   };
 }
 
+/** An account's entries of the statement's filters (none: all of them). */
+export function statementEntries(uid: string, filters: StatementFilters = {}): Query {
+  let query: Query = ledgerCollection(uid);
+  // type == and a range on `at`, ordered by `at`: the index (type, at desc, id desc) serves it.
+  if (filters.type) query = query.where('type', '==', filters.type);
+  if (filters.from) query = query.where('at', '>=', Timestamp.fromMillis(pakistanDayStart(filters.from)));
+  if (filters.to) query = query.where('at', '<', Timestamp.fromMillis(pakistanDayEnd(filters.to)));
+  return query;
+}
+
 /** An account's entries, newest first (the customer's own statement, and the admin's view of it). */
-export function listLedger(uid: string, page: { limit: number; cursor?: string | undefined }) {
-  return pageNewestFirst(ledgerCollection(uid), 'at', page, (d) => ledgerEntryToWire(d.id, d.data() as LedgerDoc));
+export function listLedger(uid: string, page: { limit: number; cursor?: string | undefined } & StatementFilters) {
+  return pageNewestFirst(statementEntries(uid, page), 'at', page, (d) => ledgerEntryToWire(d.id, d.data() as LedgerDoc));
 }

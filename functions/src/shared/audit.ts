@@ -29,6 +29,7 @@ export const AUDIT_TYPES = [
   'saved_reply_create',
   'saved_reply_update',
   'saved_reply_delete',
+  'export',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -61,4 +62,5 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   saved_reply_create: 'Saved reply added',
   saved_reply_update: 'Saved reply changed',
   saved_reply_delete: 'Saved reply deleted',
+  export: 'Data exported (CSV)',
 };

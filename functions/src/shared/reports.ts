@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
 import { PLATFORMS } from './platforms';
+import { pageQuery } from './schemas';
 
 export const REPORT_LIMITS = {
   /** The longest range one report or export covers. */
@@ -116,6 +117,20 @@ export type Report = z.infer<typeof reportSchema>;
 
 /** GET /api/ledger?from=&to=&type=&limit=&cursor= (the customer's statement) and GET /api/ledger.csv?from=&to=&type= */
 export const STATEMENT_TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
+
+/** The statement's filters, each optional: Pakistan days (both included) and one type of entry. */
+const statementFilters = {
+  from: pakistanDaySchema.optional(),
+  to: pakistanDaySchema.optional(),
+  type: z.enum(STATEMENT_TYPES, { error: 'Choose credit, debit, refund or adjustment' }).optional(),
+};
+const statementOrder = (range: { from?: string | undefined; to?: string | undefined }) =>
+  !range.from || !range.to || range.from <= range.to;
+const statementOrderIssue = { message: 'The end date cannot be before the start date', path: ['to'] };
+export const statementQuery = pageQuery.extend(statementFilters).refine(statementOrder, statementOrderIssue);
+export type StatementQuery = z.infer<typeof statementQuery>;
+export const statementCsvQuery = z.object(statementFilters).refine(statementOrder, statementOrderIssue);
+export type StatementFilters = z.infer<typeof statementCsvQuery>;
 
 /** GET /api/ledger/spending: what the customer spent (charges − refunds) per day, the last spendingDays days. */
 export const spendingSchema = z.object({

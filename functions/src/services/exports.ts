@@ -1,0 +1,217 @@
+// CSV exports (issue 18): the admin's orders, ledger entries and top-ups of a range of Pakistan days, and
+// a customer's own statement. Each is a header and pages of rows read one query page at a time
+// (REPORT_LIMITS.exportPage, cursor on (field, document id)), oldest first for the admin's exports and
+// newest first for the statement (as its page shows it); the route streams them (routes/send-csv.ts).
+import { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin';
+import { type CsvCell, rupees } from '../lib/csv';
+import { pagesOf } from '../lib/pagination';
+import { type PakistanDay, pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../shared/pakistan-days';
+import { type ExportKind, REPORT_LIMITS, type StatementFilters } from '../shared/reports';
+import { type Actor, auditedBy, recordAudit } from './audit';
+import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
+import { type LedgerDoc, signedAmount, statementEntries } from './ledger';
+import { type OrderDoc, ordersCollection } from './orders';
+import { type ProviderDoc, providersCollection } from './provider-store';
+import { type RechargeDoc, rechargesCollection } from './recharges';
+import { runInTransaction } from './transactions';
+
+export interface CsvExport {
+  filename: string;
+  header: string[];
+  /** Pages of rows, each read when the one before was written. */
+  pages: AsyncIterable<CsvCell[][]>;
+}
+
+export interface DayRange {
+  from: PakistanDay;
+  to: PakistanDay;
+}
+
+const rangeBounds = (range: DayRange) => ({
+  start: Timestamp.fromMillis(pakistanDayStart(range.from)),
+  end: Timestamp.fromMillis(pakistanDayEnd(range.to)),
+});
+
+const iso = (at: Timestamp) => at.toDate().toISOString();
+const dayOf = (at: Timestamp) => pakistanDayOf(at.toMillis());
+/** "2026-01-31 23:59:59": the time in Pakistan, as a customer reads it. */
+const pakistanTime = (at: Timestamp) => new Date(at.toMillis() + 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** Ids we make (order numbers, entry ids, uids) are safe as they are; text from anyone else goes through csvCell's guard. */
+const orderNumber = (id: string | undefined) => (id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : id);
+
+async function* ordersPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
+  const { start, end } = rangeBounds(range);
+  // The providers are a handful of documents: their names once, not per order.
+  const providers = new Map((await providersCollection().get()).docs.map((d) => [d.id, (d.data() as ProviderDoc).name]));
+  const query = ordersCollection().where('createdAt', '>=', start).where('createdAt', '<', end);
+  for await (const docs of pagesOf(query, 'createdAt', 'asc', REPORT_LIMITS.exportPage)) {
+    const fulfilments = await db.getAll(...docs.map((d) => fulfilmentRef(d.id)));
+    yield docs.map((d, i) => {
+      const order = d.data() as OrderDoc;
+      const fulfilment = fulfilments[i]?.data() as FulfilmentDoc | undefined;
+      const kind = order.dripFeed ? 'drip-feed' : order.dripRun ? 'drip-feed run' : 'order';
+      return [
+        orderNumber(d.id),
+        iso(order.createdAt),
+        dayOf(order.createdAt),
+        kind,
+        orderNumber(order.dripRun?.parentId),
+        order.userId,
+        order.user.name,
+        order.user.email,
+        order.platform,
+        order.serviceId,
+        order.service,
+        order.link,
+        order.quantity,
+        rupees(order.pricePaisa),
+        order.status,
+        order.remains,
+        order.refundPaisa !== undefined ? rupees(order.refundPaisa) : undefined,
+        fulfilment?.state ?? 'manual',
+        fulfilment?.providerId !== undefined ? (providers.get(fulfilment.providerId) ?? fulfilment.providerId) : undefined,
+        fulfilment?.providerOrderId,
+        fulfilment?.costPaisa !== undefined ? rupees(fulfilment.costPaisa) : undefined,
+      ];
+    });
+  }
+}
+
+const ORDERS_HEADER = [
+  'order',
+  'created_at',
+  'created_day_pkt',
+  'kind',
+  'drip_feed_order',
+  'customer_uid',
+  'customer_name',
+  'customer_email',
+  'platform',
+  'service_id',
+  'service',
+  'link',
+  'quantity',
+  'price',
+  'status',
+  'remains',
+  'refund',
+  'fulfilment',
+  'provider',
+  'provider_order_id',
+  'cost',
+];
+
+async function* ledgerPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
+  const { start, end } = rangeBounds(range);
+  // Every customer's users/{uid}/ledger: the collection-group index on `at` serves the range and order.
+  const query = db.collectionGroup('ledger').where('at', '>=', start).where('at', '<', end);
+  for await (const docs of pagesOf(query, 'at', 'asc', REPORT_LIMITS.exportPage)) {
+    yield docs.map((d) => {
+      const entry = d.data() as LedgerDoc;
+      return [
+        d.id,
+        iso(entry.at),
+        dayOf(entry.at),
+        d.ref.parent.parent?.id,
+        entry.type,
+        rupees(signedAmount(entry)),
+        rupees(entry.balanceAfterPaisa),
+        orderNumber(entry.orderId),
+        entry.rechargeId,
+        entry.reason,
+      ];
+    });
+  }
+}
+
+const LEDGER_HEADER = ['entry', 'at', 'day_pkt', 'customer_uid', 'type', 'amount', 'balance_after', 'order', 'recharge', 'reason'];
+
+/** Every recharge record is a credited top-up (an approved request or the admin's credit): written with its ledger credit. */
+async function* topUpsPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
+  const { start, end } = rangeBounds(range);
+  const query = rechargesCollection().where('date', '>=', start).where('date', '<', end);
+  for await (const docs of pagesOf(query, 'date', 'asc', REPORT_LIMITS.exportPage)) {
+    const by = await auditedBy(docs.map((d) => d.ref));
+    yield docs.map((d) => {
+      const recharge = d.data() as RechargeDoc;
+      return [
+        d.id,
+        iso(recharge.date),
+        dayOf(recharge.date),
+        recharge.userId,
+        recharge.user.name,
+        recharge.user.email,
+        rupees(recharge.amountPaisa),
+        recharge.method,
+        recharge.reference,
+        recharge.requestId,
+        by.get(d.id),
+      ];
+    });
+  }
+}
+
+const TOP_UPS_HEADER = [
+  'recharge',
+  'at',
+  'day_pkt',
+  'customer_uid',
+  'customer_name',
+  'customer_email',
+  'amount',
+  'method',
+  'reference',
+  'request',
+  'credited_by',
+];
+
+export function adminExport(kind: ExportKind, range: DayRange): CsvExport {
+  const filename = `shohrat-${kind}-${range.from}-to-${range.to}.csv`;
+  if (kind === 'orders') return { filename, header: ORDERS_HEADER, pages: ordersPages(range) };
+  if (kind === 'ledger') return { filename, header: LEDGER_HEADER, pages: ledgerPages(range) };
+  return { filename, header: TOP_UPS_HEADER, pages: topUpsPages(range) };
+}
+
+/**
+ * An export is an admin reading customers' data: one audit entry, written before the first row is
+ * sent (an export the trail does not show never starts).
+ */
+export async function auditExport(actor: Actor, kind: ExportKind, range: DayRange): Promise<void> {
+  await runInTransaction(null, async (tx, now) => {
+    recordAudit(tx, actor, now, {
+      subject: `exports/${kind}?from=${range.from}&to=${range.to}`,
+      action: 'export',
+      after: { kind, from: range.from, to: range.to },
+    });
+    return { status: 200, body: null };
+  });
+}
+
+/** What the statement's line says: the adjustment's reason, the order, or a top-up. */
+function description(entry: LedgerDoc): string {
+  if (entry.type === 'adjustment') return `Adjustment: ${entry.reason ?? ''}`;
+  if (entry.type === 'refund') return `Refund of order #${entry.orderId ?? ''}`;
+  if (entry.type === 'debit') return `Order #${entry.orderId ?? ''}`;
+  return 'Top-up';
+}
+
+async function* statementPages(uid: string, filters: StatementFilters): AsyncGenerator<CsvCell[][]> {
+  for await (const docs of pagesOf(statementEntries(uid, filters), 'at', 'desc', REPORT_LIMITS.exportPage)) {
+    yield docs.map((d) => {
+      const entry = d.data() as LedgerDoc;
+      return [pakistanTime(entry.at), entry.type, description(entry), rupees(signedAmount(entry)), rupees(entry.balanceAfterPaisa)];
+    });
+  }
+}
+
+/** The signed-in customer's own entries (of the filters), newest first as the statement page lists them. */
+export function statementExport(uid: string, filters: StatementFilters): CsvExport {
+  const range = filters.from || filters.to ? `${filters.from ?? 'start'}-to-${filters.to ?? pakistanDayOf(Date.now())}` : 'all';
+  return {
+    filename: `statement-${range}${filters.type ? `-${filters.type}` : ''}.csv`,
+    header: ['date_pkt', 'type', 'description', 'amount', 'balance_after'],
+    pages: statementPages(uid, filters),
+  };
+}
