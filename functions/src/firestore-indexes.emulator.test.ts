@@ -17,6 +17,7 @@ import {
 } from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
 import { sendDuePushes } from './services/notifications';
+import { pakistanDayOf } from './shared/pakistan-days';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
 import { startDueRuns } from './workers/drip-feed';
@@ -94,6 +95,16 @@ function listCalls(): [path: string, token: string][] {
     ['/api/settings', ''],
     ['/api/order/my-orders?limit=1', user.token],
     ['/api/ledger?limit=1', user.token],
+    // The statement's filters (issue 18): a type alone, days alone, both.
+    ...['type=credit', 'from=2025-01-01&to=2099-12-31', 'type=credit&from=2025-01-01', 'type=debit&to=2099-12-31'].map(
+      (filter): [string, string] => [`/api/ledger?limit=1&${filter}`, user.token],
+    ),
+    ['/api/ledger.csv?type=credit&from=2025-01-01', user.token],
+    // The exports: a range on one field each (the ledger's over every customer: the collection-group index on `at`).
+    ...['orders', 'ledger', 'top-ups'].map((kind): [string, string] => [
+      `/api/admin/exports/${kind}.csv?from=${pakistanDayOf(Date.now())}&to=${pakistanDayOf(Date.now())}`,
+      admin.token,
+    ]),
     ['/api/admin/recent-recharges?limit=1', admin.token],
     ['/api/admin/users?limit=1', admin.token],
     [`/api/admin/users?q=${encodeURIComponent(user.email.slice(0, 4))}`, admin.token],

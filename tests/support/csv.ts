@@ -57,3 +57,6 @@ export function csvRecords(text: string): Record<string, string>[] {
     return Object.fromEntries(header.map((name, i) => [name, row[i] as string]));
   });
 }
+
+/** A response's body as sent, BOM included (Response.text() drops it). */
+export const bodyText = async (res: Response) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());

@@ -1,0 +1,198 @@
+// The customer's statement (issue 18): GET /api/ledger with from/to (Pakistan days) and type filters,
+// paged newest first, and GET /api/ledger.csv, the same entries streamed. The entries are written
+// straight to Firestore at chosen instants (around Pakistan midnights and a month's end); nothing here
+// moves money.
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiServerForFile, call, createUser, pageThrough, type TestUser } from '../../../tests/support/api';
+import { bodyText, csvRecords } from '../../../tests/support/csv';
+import { db } from '../lib/admin';
+import { pakistanDayOf } from '../shared/pakistan-days';
+import { REPORT_LIMITS } from '../shared/reports';
+import type { LedgerEntry } from '../shared/schemas';
+
+const api = apiServerForFile();
+
+const TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
+/** 2026-03-30 00:00 PKT to 2026-04-03 00:00 PKT, across March's end. */
+const START = Date.parse('2026-03-29T19:00:00.000Z');
+const END = Date.parse('2026-04-02T19:00:00.000Z');
+const COUNT = REPORT_LIMITS.exportPage + 120;
+
+interface Seeded {
+  id: string;
+  type: (typeof TYPES)[number];
+  amountPaisa: number;
+  balanceAfterPaisa: number;
+  at: number;
+  orderId?: string;
+  reason?: string;
+}
+
+/** Entry i: spread over the window, the first at its first midnight, the last 1 ms before its end, pairs sharing an instant. */
+function seeded(i: number): Seeded {
+  const at = i === COUNT - 1 ? END - 1 : START + Math.floor(i / 2) * Math.floor((END - START) / (COUNT / 2));
+  const type = TYPES[i % 4] as Seeded['type'];
+  return {
+    id: `s${String(i).padStart(4, '0')}`,
+    type,
+    amountPaisa: type === 'adjustment' && i % 8 === 7 ? -(i + 1) : i + 1,
+    balanceAfterPaisa: 500_000 + i,
+    at,
+    ...(type === 'debit' || type === 'refund' ? { orderId: String(400_000_000 + i) } : {}),
+    ...(type === 'adjustment' ? { reason: i % 8 === 7 ? `=Fix, "double" ${i}` : `Fix ${i}` } : {}),
+  };
+}
+
+const entries = Array.from({ length: COUNT }, (_, i) => seeded(i));
+/** Newest first, the id breaking ties (descending too), as the list's cursor walks. */
+const newestFirst = (list: Seeded[]) => [...list].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
+const signed = (e: Seeded) => (e.type === 'debit' ? -e.amountPaisa : e.amountPaisa);
+
+let customer: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  customer = await createUser();
+  other = await createUser();
+  for (let from = 0; from < COUNT; from += 400) {
+    const batch = db.batch();
+    for (const e of entries.slice(from, from + 400)) {
+      const { id, at, ...doc } = e;
+      batch.set(db.doc(`users/${customer.uid}/ledger/${id}`), { ...doc, at: Timestamp.fromMillis(at) });
+    }
+    await batch.commit();
+  }
+  // Another customer's entries in the same days: never in this one's statement.
+  const batch = db.batch();
+  for (const e of entries.slice(0, 12)) {
+    const { id, at, ...doc } = e;
+    batch.set(db.doc(`users/${other.uid}/ledger/${id}-other`), { ...doc, at: Timestamp.fromMillis(at) });
+  }
+  await batch.commit();
+});
+
+const wire = (e: Seeded): LedgerEntry => ({
+  _id: e.id,
+  type: e.type,
+  amount: e.amountPaisa / 100,
+  balanceAfter: e.balanceAfterPaisa / 100,
+  ...(e.orderId ? { orderId: e.orderId } : {}),
+  ...(e.reason ? { reason: e.reason } : {}),
+  at: new Date(e.at).toISOString(),
+});
+
+describe('GET /api/ledger (the statement)', () => {
+  it('without filters lists every own entry newest first, as before, through every page', async () => {
+    const { items } = await pageThrough<LedgerEntry>(api.url, customer.token, '/api/ledger', 'entries', 100);
+    expect(items).toEqual(newestFirst(entries).map(wire));
+  });
+
+  it.each([
+    ['from=2026-03-31&to=2026-04-01', 50],
+    ['from=2026-04-02', 33],
+    ['to=2026-03-30', 40],
+    ['type=debit', 29],
+    ['type=adjustment&from=2026-03-31&to=2026-03-31', 7],
+    ['type=refund&from=2026-03-30&to=2026-04-02', 100],
+  ])('?%s lists only those entries, newest first, page by page (limit %i)', async (query, limit) => {
+    const params = new URLSearchParams(query);
+    const from = params.get('from');
+    const to = params.get('to');
+    const type = params.get('type');
+    const expected = entries.filter(
+      (e) => (!from || pakistanDayOf(e.at) >= from) && (!to || pakistanDayOf(e.at) <= to) && (!type || e.type === type),
+    );
+    expect(expected.length).toBeGreaterThan(limit);
+    const { items, pages } = await pageThrough<LedgerEntry>(api.url, customer.token, `/api/ledger?${query}`, 'entries', limit);
+    expect(items).toEqual(newestFirst(expected).map(wire));
+    expect(pages).toBeGreaterThan(1);
+  });
+
+  it('a day starts at 00:00 Pakistan time: an entry 1 ms before is the day before', async () => {
+    const midnight = Date.parse('2026-04-09T19:00:00.000Z');
+    const user = await createUser();
+    const batch = db.batch();
+    for (const [id, at] of [
+      ['before', midnight - 1],
+      ['at', midnight],
+    ] as const) {
+      batch.set(db.doc(`users/${user.uid}/ledger/${id}`), {
+        type: 'credit',
+        amountPaisa: 100,
+        balanceAfterPaisa: 100,
+        at: Timestamp.fromMillis(at),
+      });
+    }
+    await batch.commit();
+    const day = async (d: string) =>
+      (await call(api.url, 'GET', `/api/ledger?from=${d}&to=${d}`, { token: user.token })).body.entries.map((e: LedgerEntry) => e._id);
+    expect(await day('2026-04-09')).toEqual(['before']);
+    expect(await day('2026-04-10')).toEqual(['at']);
+  });
+
+  it.each([
+    ['type=withdrawal', 'type'],
+    ['from=2026-04-02&to=2026-04-01', 'to'],
+    ['from=2026-13-01', 'from'],
+    ['limit=0', 'limit'],
+  ])('answers 400 invalid_input to ?%s', async (query, field) => {
+    const res = await call(api.url, 'GET', `/api/ledger?${query}`, { token: customer.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_input', field });
+  });
+});
+
+describe('GET /api/ledger.csv', () => {
+  const download = async (query: string, token = customer.token) => {
+    const res = await fetch(`${api.url}/api/ledger.csv${query ? `?${query}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status, headers: res.headers, text: await bodyText(res) };
+  };
+  const pakistanTime = (ms: number) => new Date(ms + 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const description = (e: Seeded) =>
+    e.type === 'adjustment'
+      ? `Adjustment: ${e.reason}`
+      : e.type === 'refund'
+        ? `Refund of order #${e.orderId}`
+        : e.type === 'debit'
+          ? `Order #${e.orderId}`
+          : 'Top-up';
+
+  it(`streams every own entry newest first over ${Math.ceil(COUNT / REPORT_LIMITS.exportPage)} pages: Pakistan time, type, what it was, signed amount, balance after`, async () => {
+    const res = await download('');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="statement-all.csv"');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const rows = csvRecords(res.text);
+    expect(rows).toEqual(
+      newestFirst(entries).map((e) => ({
+        date_pkt: pakistanTime(e.at),
+        type: e.type,
+        description: description(e),
+        amount: (signed(e) / 100).toFixed(2),
+        balance_after: (e.balanceAfterPaisa / 100).toFixed(2),
+      })),
+    );
+    expect(rows.at(-1)?.date_pkt).toBe('2026-03-30 00:00:00');
+    expect(rows[0]?.date_pkt).toBe('2026-04-02 23:59:59');
+  });
+
+  it('takes the statement filters, and never shows another customer entry', async () => {
+    const res = await download('from=2026-03-31&to=2026-04-01&type=debit');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="statement-2026-03-31-to-2026-04-01-debit.csv"');
+    const expected = entries.filter((e) => e.type === 'debit' && ['2026-03-31', '2026-04-01'].includes(pakistanDayOf(e.at)));
+    expect(csvRecords(res.text).map((r) => r.description)).toEqual(newestFirst(expected).map(description));
+
+    const theirs = csvRecords((await download('', other.token)).text);
+    expect(theirs).toHaveLength(12);
+  });
+
+  it('answers 401 signed out and 400 to a bad filter', async () => {
+    expect((await fetch(`${api.url}/api/ledger.csv`)).status).toBe(401);
+    const bad = await download('type=bonus');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ code: 'invalid_input', field: 'type' });
+  });
+});
