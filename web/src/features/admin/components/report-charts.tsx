@@ -146,8 +146,8 @@ export function ReportCharts({ report }: { report: Report }) {
   const { overTime, byStatus, services } = useMemo(() => chartConfigs(report), [report]);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <div className="min-w-0 lg:col-span-2">
         <ChartFigure
           id="chart-over-time"
           title="Revenue and profit over time"

@@ -84,7 +84,7 @@ const figureColumns = <Row extends Figures>(): Column<Row>[] => [
 
 export function ReportTables({ report }: { report: Report }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <FiguresTable
         id="by-platform-heading"
         title="By platform"
