@@ -51,6 +51,7 @@ describe('the admin console frame', () => {
       '/admin/tickets',
       '/admin/services',
       '/admin/providers',
+      '/admin/reports',
       '/admin/audit',
       '/admin/settings',
     ]);
