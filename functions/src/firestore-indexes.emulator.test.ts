@@ -17,6 +17,7 @@ import {
 } from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
 import { sendDuePushes } from './services/notifications';
+import { foldReports } from './services/report-fold';
 import { pakistanDayOf } from './shared/pakistan-days';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
@@ -71,6 +72,8 @@ async function runSweeper() {
   await runRefillWork(deps);
   // The pushes due: a range and an order on `push.dueAt` over every customer's notifications (a collection group).
   await sendDuePushes(deps);
+  // The reports' fold: each stream in (field, document id) order, the ledger's over every customer's entries (a collection group).
+  await foldReports(deps);
 }
 
 /** Every list endpoint with every filter combination it accepts. */
@@ -123,6 +126,9 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/refills?limit=1&status=pending', admin.token],
     ['/api/admin/refills?limit=1&status=completed', admin.token],
     ['/api/admin/overview', admin.token],
+    // The reports read documents by id, the providers and one aggregation: no query an index must serve.
+    ['/api/admin/reports?from=2025-01-01&to=2025-12-31&granularity=week', admin.token],
+    ['/api/ledger/spending', user.token],
     // Each provider's order counts (aggregations by provider and state).
     ['/api/admin/providers', admin.token],
     ...dated.map((path): [string, string] => [path, admin.token]),

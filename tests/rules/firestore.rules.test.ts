@@ -579,6 +579,15 @@ describe('providerClaims: the workers’ count of what was claimed against a pro
 
 describe('workerLeases: the scheduled run’s lease, server-only', () => itDeniesEverything('workerLeases', 'workerLeases/scheduled'));
 
+// The reports' rollups (issue 18): the admin reads them through the API, a customer their own spending.
+describe('reportDays: the reports’ rollups per day, server-only (admins included)', () =>
+  itDeniesEverything('reportDays', 'reportDays/2026-02-01'));
+describe('reportDays/{day}/customers: the rollups’ per-customer figures, server-only (their owner included)', () =>
+  itDeniesEverything('reportDays/2026-02-01/customers', 'reportDays/2026-02-01/customers/0'));
+describe('reportOrders: what the rollups counted per order, server-only', () =>
+  itDeniesEverything('reportOrders', 'reportOrders/100000001'));
+describe('reportFold: the rollups’ watermarks, server-only', () => itDeniesEverything('reportFold', 'reportFold/state'));
+
 describe('serviceProviders: a service’s provider and cost, read by admins only, never by customers or visitors', () => {
   const link = `serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`;
   it('an admin can get and list the links', async () => {
