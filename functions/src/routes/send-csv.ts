@@ -13,6 +13,8 @@ const gone = (res: Response) => res.destroyed || (res.writableEnded === false &&
 /** Resolves once the socket took what was written, or the response closed (a 'drain' that will never come). */
 function drained(res: Response): Promise<void> {
   return new Promise((resolve) => {
+    // Closed already: its 'close' was emitted and will not be again.
+    if (res.destroyed || res.closed) return resolve();
     const done = () => {
       res.off('drain', done);
       res.off('close', done);
