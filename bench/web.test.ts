@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mappedSegments, packageOf } from './web';
+import { mappedSegments, packageOf, routesLoading } from './web';
 
 describe("the order page's breakdown by package", () => {
   it('decodes source map segments: columns and sources relative, lines by semicolon', () => {
@@ -22,5 +22,24 @@ describe("the order page's breakdown by package", () => {
     expect(packageOf('../../../node_modules/@tanstack/query-core/build/modern/query.js')).toBe('@tanstack/query-core');
     expect(packageOf('../../src/app/router.tsx')).toBe('app');
     expect(packageOf('../../../functions/src/shared/schemas.ts')).toBe('app');
+  });
+});
+
+describe('which screens load a file', () => {
+  it('counts a route whose chunk or its static imports hold the file, not one that imports it dynamically', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      '_chart-lib.js': { file: 'assets/chart-lib.js' },
+      'src/app/routes/admin/reports.tsx': { file: 'assets/admin-reports.js', imports: ['index.html'] },
+      'src/features/admin/components/report-charts.tsx': { file: 'assets/admin-report-charts.js', imports: ['_chart-lib.js'] },
+      'src/app/routes/dashboard.tsx': { file: 'assets/dashboard.js', imports: ['index.html', '_chart-lib.js'] },
+    };
+    expect(routesLoading(manifest, new Set(['assets/chart-lib.js']))).toEqual(['src/app/routes/dashboard.tsx']);
+    expect(routesLoading(manifest, new Set(['assets/admin-report-charts.js']))).toEqual([]);
+    expect(routesLoading(manifest, new Set(['assets/react.js']))).toEqual([
+      'src/app/routes/admin/reports.tsx',
+      'src/app/routes/dashboard.tsx',
+    ]);
   });
 });

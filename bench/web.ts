@@ -100,6 +100,28 @@ function byPackage(files: Iterable<string>): [string, number][] {
     .sort((a, b) => b[1] - a[1]);
 }
 
+/** The built files that hold code of `pkg` (from their source maps). */
+function filesHolding(pkg: string, files: Iterable<string>): Set<string> {
+  const holding = new Set<string>();
+  for (const file of files) {
+    const mapPath = join(DIST, `${file}.map`);
+    if (!existsSync(mapPath)) continue;
+    const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] };
+    if (map.sources.some((source) => packageOf(source) === pkg)) holding.add(file);
+  }
+  return holding;
+}
+
+/**
+ * The screens (route modules under src/app/routes) whose opening loads any of `files`: the entry, the
+ * route's chunk and their static imports. A file reached only through a dynamic import is not counted.
+ */
+export function routesLoading(manifest: Record<string, ManifestChunk>, files: Set<string>): string[] {
+  return Object.keys(manifest)
+    .filter((key) => key.startsWith('src/app/routes/'))
+    .filter((key) => [...routeFiles(manifest, key).js].some((file) => files.has(file)));
+}
+
 const gzipKb = (files: Iterable<string>) =>
   [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length, 0) / 1024;
 
@@ -123,6 +145,28 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
     );
     figures.push({ name: `${label}: CSS, gzip`, value: gzipKb(files.css), unit: 'KB' });
   }
+
+  // The charting library comes with the admin reports' charts alone (their lazy chunk), never with a
+  // screen's own code: the reports page asks for it after its figures, no other page at all.
+  const chartFiles = filesHolding(
+    'chart.js',
+    Object.values(manifest).map((chunk) => chunk.file),
+  );
+  const chartLoaders = routesLoading(manifest, chartFiles);
+  figures.push(
+    withBudget(
+      {
+        name: 'Screens whose code includes Chart.js',
+        value: chartLoaders.length,
+        unit: '',
+        note: chartLoaders.length
+          ? chartLoaders.join(', ')
+          : `none: it is in ${[...chartFiles].join(', ') || 'no file'}, gzip ${gzipKb(chartFiles).toFixed(1)} KB`,
+      },
+      '<=',
+      0,
+    ),
+  );
 
   if (!existsSync(CHROMIUM_PATH)) {
     log(`Lighthouse skipped: no Chromium at ${CHROMIUM_PATH}`);

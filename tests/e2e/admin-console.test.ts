@@ -17,6 +17,7 @@ const SECTIONS = [
   { label: 'Top-ups', path: '/admin/top-ups', heading: 'Top-ups' },
   { label: 'Services', path: '/admin/services', heading: 'Services' },
   { label: 'Providers', path: '/admin/providers', heading: 'Providers' },
+  { label: 'Reports', path: '/admin/reports', heading: 'Reports' },
   { label: 'Audit', path: '/admin/audit', heading: 'Audit trail' },
   { label: 'Settings', path: '/admin/settings', heading: 'Settings' },
 ];

@@ -35,6 +35,7 @@ export const routes = [
             path: paths.notificationSettings.path,
             lazy: () => import('@/app/routes/notification-settings').then((m) => ({ Component: m.NotificationSettingsRoute })),
           },
+          { path: paths.statement.path, lazy: () => import('@/app/routes/statement').then((m) => ({ Component: m.StatementRoute })) },
           { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
         ],
       },
@@ -80,6 +81,10 @@ export const routes = [
               {
                 path: paths.adminTicket.path,
                 lazy: () => import('@/app/routes/admin/ticket').then((m) => ({ Component: m.AdminTicketRoute })),
+              },
+              {
+                path: paths.adminReports.path,
+                lazy: () => import('@/app/routes/admin/reports').then((m) => ({ Component: m.AdminReportsRoute })),
               },
               {
                 path: paths.adminAudit.path,

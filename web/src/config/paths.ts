@@ -33,6 +33,14 @@ export const paths = {
   ticket: { path: '/tickets/:id', getHref: (id: string) => `/tickets/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   notificationSettings: { path: '/notifications/settings', getHref: () => '/notifications/settings' },
+  statement: {
+    path: '/statement',
+    /** Optionally filtered, e.g. `{ type: 'refund' }` (the page reads its filters from the URL). */
+    getHref: (filter?: Record<string, string>) => {
+      const query = new URLSearchParams(filter).toString();
+      return query ? `/statement?${query}` : '/statement';
+    },
+  },
   // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
   adminOrders: {
@@ -51,6 +59,14 @@ export const paths = {
   adminTickets: { path: '/admin/tickets', getHref: () => '/admin/tickets' },
   adminTicket: { path: '/admin/tickets/:id', getHref: (id: string) => `/admin/tickets/${encodeURIComponent(id)}` },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminReports: {
+    path: '/admin/reports',
+    /** Optionally a chosen report, e.g. `{ range: '30d', granularity: 'week' }` (the page reads its choice from the URL). */
+    getHref: (choice?: Record<string, string>) => {
+      const query = new URLSearchParams(choice).toString();
+      return query ? `/admin/reports?${query}` : '/admin/reports';
+    },
+  },
   adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   // Not under /api/: Hosting sends /api/** to the function.
   apiAccess: { path: '/api-access', getHref: () => '/api-access' },

@@ -15,7 +15,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function withParams(path: string, params?: RequestOptions['params']): string {
+export function withParams(path: string, params?: RequestOptions['params']): string {
   if (!params) return path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
@@ -37,9 +37,9 @@ async function offlineUid(method: string): Promise<string | null> {
   }
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+/** The headers of a call: the user's Bearer token, or offline (a GET) the uid the service worker answers for. */
+export async function authHeaders(method: string, extra?: Record<string, string>): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { ...extra };
   try {
     const token = await currentIdToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -48,37 +48,55 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     if (!uid) throw new NetworkError();
     headers['x-offline-uid'] = uid;
   }
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
 
-  let res: Response;
+export async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    res = await fetch(withParams(`/api${path}`, options.params), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    return await fetch(url, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError();
   }
+}
 
-  const text = await res.text();
+/** A refusal as ApiError: the server's `{message, code, field?}`, or the status alone. */
+export function failure(res: Response, text: string): ApiError {
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  if (!res.ok) {
-    const parsed = errorSchema.safeParse(json);
-    const code = parsed.data?.code;
-    throw new ApiError(
-      res.status,
-      parsed.success ? parsed.data.message : `Request failed (${res.status})`,
-      parsed.data?.field,
-      isErrorCode(code) ? code : undefined,
-    );
+  const parsed = errorSchema.safeParse(json);
+  const code = parsed.data?.code;
+  return new ApiError(
+    res.status,
+    parsed.success ? parsed.data.message : `Request failed (${res.status})`,
+    parsed.data?.field,
+    isErrorCode(code) ? code : undefined,
+  );
+}
+
+export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const method = options.method ?? 'GET';
+  const headers = await authHeaders(method, { accept: 'application/json', ...options.headers });
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const res = await send(withParams(`/api${path}`, options.params), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  const text = await res.text();
+  if (!res.ok) throw failure(res, text);
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
   }
   const data = schema.parse(json);
   if (method === 'GET') noteAnswerTime(res.headers.get('date'));

@@ -45,3 +45,30 @@ export function formatSavedAt(at: number, now = Date.now()): string {
   const day = new Date(at).getFullYear() === new Date(now).getFullYear() ? dayMonthFormat.format(at) : dateFormat.format(at);
   return `${day} at ${time}`;
 }
+
+// Pakistan's clock (UTC+5, no daylight saving) for the statement's and reports' times, whatever the
+// browser's zone: a customer's "when" matches the Pakistan days the filters and reports count in.
+const pakistanDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Karachi',
+});
+
+/** "24 Nov 2026, 23:30 PKT" for an instant. */
+export function formatPakistanDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : `${pakistanDateTimeFormat.format(date)} PKT`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "24 Nov" (or "24 Nov 2026" with `withYear`) for a calendar day `YYYY-MM-DD`, the day as written. */
+export function formatDay(day: string, withYear = false): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '—';
+  return (withYear ? dayWithYearFormat : dayFormat).format(date);
+}

@@ -108,3 +108,25 @@ describe('/dashboard?order=N (the link of an order notification)', () => {
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   });
 });
+
+describe("the dashboard's spending chart", () => {
+  it('asks for the spending only after the dashboard has rendered, then says the sum and draws a bar a day', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      spent: i === 4 ? 250.5 : i === 9 ? 1000 : 0,
+    }));
+    const { calls } = mockApi({
+      'GET /api/user/profile': () => profileAnswer,
+      'GET /api/order/my-orders': { body: { orders: [], nextCursor: null } },
+      'GET /api/settings': { status: 404, body: { message: 'Not found' } },
+      'GET /api/ledger/spending': { body: { asOf: '2026-11-30T10:00:00.000Z', days } },
+    });
+    renderDashboard();
+    expect(await screen.findByText('Rs 1,234.50')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Statement' })).toHaveAttribute('href', '/statement');
+    expect(calls.some((call) => call.path === '/api/ledger/spending')).toBe(false);
+    const chart = await screen.findByRole('img', { name: 'Rs 1,250.50 spent in the last 30 days' }, { timeout: 5000 });
+    expect(chart.querySelectorAll('rect[height]:not([height="0"])')).toHaveLength(2);
+    expect(screen.getByTestId('spending-summary')).toHaveTextContent('Rs 1,250.50 spent in the last 30 days');
+  });
+});

@@ -8,6 +8,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { DashboardError } from '@/features/dashboard/components/dashboard-error';
+import { DeferredSpending } from '@/features/dashboard/components/deferred-spending';
 import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { SupportFooter } from '@/features/dashboard/components/support-footer';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
@@ -72,6 +73,7 @@ export function DashboardRoute() {
           totalOrders={orders.data ? { count: purchases(orders.data.orders), more: orders.data.nextCursor !== null } : undefined}
           onRecharge={() => setRecharging(true)}
         />
+        <DeferredSpending />
         <Card aria-labelledby="recent-orders-heading">
           <div className="mb-4 flex items-center justify-between gap-3">
             <h2 id="recent-orders-heading" className="text-lg font-bold text-slate-900">

@@ -35,7 +35,7 @@ afterEach(() => {
 describe('the admin console frame', () => {
   it('lists every section, in order, in the sidebar and in the phone menu', () => {
     open(paths.admin.getHref());
-    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Tickets', 'Services', 'Providers', 'Audit', 'Settings'];
+    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Tickets', 'Services', 'Providers', 'Reports', 'Audit', 'Settings'];
     expect(
       within(sidebar())
         .getAllByRole('link')
@@ -51,6 +51,7 @@ describe('the admin console frame', () => {
       '/admin/tickets',
       '/admin/services',
       '/admin/providers',
+      '/admin/reports',
       '/admin/audit',
       '/admin/settings',
     ]);

@@ -36,6 +36,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { label: 'Services', href: paths.adminServices.getHref(), load: () => import('@/app/routes/admin/services') },
   { label: 'Providers', href: paths.adminProviders.getHref(), load: () => import('@/app/routes/admin/providers') },
+  { label: 'Reports', href: paths.adminReports.getHref(), load: () => import('@/app/routes/admin/reports') },
   { label: 'Audit', href: paths.adminAudit.getHref(), load: () => import('@/app/routes/admin/audit') },
   { label: 'Settings', href: paths.adminSettings.getHref(), load: () => import('@/app/routes/admin/settings') },
 ];

@@ -1,5 +1,7 @@
 import type { User } from '@shared/schemas';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { formatAmount, formatDate } from '@/lib/format';
 
 export interface SummaryCardsProps {
@@ -23,9 +25,15 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
           {formatAmount(user.balance)}
         </p>
         <p className="mt-1 truncate text-sm text-brand-100">{user.email}</p>
-        <Button variant="secondary" size="sm" className="mt-4" onClick={onRecharge}>
-          Recharge
-        </Button>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onRecharge}>
+            Recharge
+          </Button>
+          {/* Where the balance went: every top-up, order and refund with the balance after it. */}
+          <Link to={paths.statement.getHref()} className={`${buttonClass({ variant: 'ghost', size: 'sm' })} text-white hover:bg-white/10`}>
+            Statement
+          </Link>
+        </div>
       </section>
       <section aria-labelledby="orders-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 id="orders-heading" className="text-sm font-medium text-slate-600">
