@@ -28,6 +28,8 @@ const env = z
      * emulatorPushes for the tests). Default: `record` on the emulators, `fcm` otherwise.
      */
     PUSH_SENDER: z.enum(['fcm', 'record']).optional(),
+    /** Concurrent orders of one account share transactions (docs/decisions/0010); `off`: one transaction per order. */
+    GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
   })
   .parse(process.env);
 
@@ -58,6 +60,13 @@ export const config = {
   transactionDeadlineMs: env.TRANSACTION_DEADLINE_MS,
   /** The SDK's attempts of one transaction under contention (the deadline usually comes first). */
   transactionAttempts: 30,
+  /** Orders of one account contending for its balance join a queue decided in batches (docs/decisions/0010). */
+  groupCommit: env.GROUP_COMMIT === 'on',
+  /**
+   * How long an order's own transaction may take before it joins its account's queue instead: well
+   * above an uncontended transaction, well below what waiting on a busy balance's lock costs.
+   */
+  ownAttemptMs: 1500,
   /** How long an instance trusts what Auth said of an API key's account (disabled, sessions ended). */
   accountCheckTtlMs: 30_000,
   /**

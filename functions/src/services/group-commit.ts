@@ -1,0 +1,657 @@
+// Placing orders, with a group commit per account (docs/decisions/0010). An order first tries its own
+// transaction, which also decides whatever is waiting in its account's queue (in arrival order) before
+// it. When that transaction loses to concurrent ones, the order writes an intent
+// (users/{uid}/orderIntents, no contention) and waits: any transaction of the account, its own or
+// another request's, takes the pending intents in arrival order, decides each against the running
+// balance (placement.ts), and writes the accepted orders, their ledger entries, one balance update,
+// the Idempotency-Key records and every intent's outcome together. Nothing is decided twice: an intent
+// is decided only by a transaction that read it pending.
+import {
+  type DocumentReference,
+  type DocumentSnapshot,
+  FieldPath,
+  FieldValue,
+  type QueryDocumentSnapshot,
+  Timestamp,
+} from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { db } from '../lib/admin';
+import { config } from '../lib/config';
+import { AppError, busy, isAppError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { ERROR_CODES } from '../shared/errors';
+import { MESSAGES } from '../shared/messages';
+import { toRupees } from '../shared/money';
+import { normalizeLink } from '../shared/platforms';
+import type { PlaceOrderBody } from '../shared/schemas';
+import { type ServiceDoc, servicesCollection } from './catalogue';
+import { postEntries } from './ledger';
+import { numberCandidates } from './numbers';
+import { type ActiveLinkDoc, activeLinkKey, activeLinksCollection, ordersCollection, orderToWire } from './orders';
+import {
+  decidePlacement,
+  NUMBER_CANDIDATES_PER_ORDER,
+  type Placement,
+  type PlacementBody,
+  type PlacementRequest,
+  PlacementState,
+  type PlaceOrderAnswer,
+} from './placement';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
+import {
+  type Answer,
+  Contended,
+  canonicalJson,
+  claim,
+  idempotencyRef,
+  isRemembered,
+  type RecordReading,
+  ReplayedRefusal,
+  readRecord,
+  recordBase,
+  rememberRefusal,
+  sha256,
+  transact,
+} from './transactions';
+import { type Identity, profileFromSnapshot, userRef } from './users';
+
+export interface PlaceOrderOptions {
+  idempotencyKey?: string | undefined;
+  /** API v2: refuse while an order for the same service and link is pending or processing. */
+  refuseActiveLink?: boolean;
+  /** Must settle before anything is written (see runInTransaction), e.g. the revocation check. */
+  precondition?: Promise<unknown> | undefined;
+}
+
+/** The Idempotency-Key scope of placing an order. */
+const SCOPE = 'order.place';
+
+/**
+ * Intents one transaction decides at most: each accepted one writes about seven documents (order,
+ * fulfilment, ledger entry, active link, Idempotency-Key record, intent, and the shared balance), far
+ * under Firestore's 500 writes per commit, and a batch stays a short transaction.
+ */
+export const BATCH_LIMIT = 20;
+/**
+ * The most intent bytes (comments are most of them) one transaction takes: each is written about
+ * three times more (order, intent outcome, key record), under the 10 MiB of one commit.
+ */
+const BATCH_BYTES = 1_000_000;
+/** A pending intent this old has no request waiting for it (they withdraw theirs at their deadline): the sweep decides it. */
+export const STALE_INTENT_MS = 60_000;
+/** How long a decided or withdrawn intent is kept (TTL on expiresAt): its requests read it within seconds. */
+const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often a waiting request reads its intent and the queue's head. */
+const WATCH_MS = 100;
+/** How long a head may stay put before the next in line runs batches itself (the head's request may have died). */
+const LEAD_AFTER_MS = 2_000;
+/** A withdrawal's own time, after the request's deadline (it must know whether its intent was decided). */
+const WITHDRAW_MS = 10_000;
+
+export const intentsCollection = (uid: string) => userRef(uid).collection('orderIntents');
+/** An account's pending intents in arrival order (ties by id). */
+const pendingQuery = (uid: string) =>
+  intentsCollection(uid).where('state', '==', 'pending').orderBy('arrivedAt').orderBy(FieldPath.documentId());
+
+const timestamp = z.custom<Timestamp>((value) => value instanceof Timestamp, 'a Timestamp');
+
+const outcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('answer'), status: z.number().int(), body: z.string(), replayed: z.boolean() }),
+  z.object({
+    kind: z.literal('refusal'),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    field: z.string().optional(),
+    replayed: z.boolean(),
+  }),
+]);
+type Outcome = z.infer<typeof outcomeSchema>;
+
+const intentSchema = z.object({
+  identity: z.object({ uid: z.string(), email: z.string(), name: z.string(), admin: z.boolean() }),
+  body: z.object({
+    serviceId: z.string(),
+    link: z.string(),
+    quantity: z.number().int(),
+    price: z.number().optional(),
+    comments: z.string().optional(),
+    runs: z.number().int().optional(),
+    interval: z.number().int().optional(),
+  }),
+  refuseActiveLink: z.boolean(),
+  /** The Idempotency-Key (the intent's id is its record's, so a retry with it finds the intent). */
+  key: z.string().optional(),
+  requestHash: z.string(),
+  state: z.enum(['pending', 'decided', 'withdrawn']),
+  /** The commit time of its write: the arrival order (ties by id). */
+  arrivedAt: timestamp,
+  outcome: outcomeSchema.optional(),
+  /** The commit time of the transaction that decided it, and its place in that transaction's order. */
+  decidedAt: timestamp.optional(),
+  position: z.number().int().optional(),
+  expiresAt: timestamp.optional(),
+});
+export type IntentDoc = z.infer<typeof intentSchema>;
+/** An intent as a request makes it (state and times are the store's). */
+type NewIntent = Pick<IntentDoc, 'identity' | 'body' | 'refuseActiveLink' | 'key' | 'requestHash'>;
+
+const NO_RECORD: RecordReading = { kind: 'none' };
+
+const parseIntent = (snap: DocumentSnapshot): IntentDoc | undefined => (snap.exists ? intentSchema.parse(snap.data()) : undefined);
+
+/** The request an intent carries, as placement decides it. */
+const requestOf = (intent: NewIntent): PlacementRequest => ({
+  identity: intent.identity,
+  body: intent.body,
+  refuseActiveLink: intent.refuseActiveLink,
+});
+
+/** Places an order: 201 with the order and the balance after it, or the refusal the customer sees. */
+export async function placeOrder(
+  identity: Identity,
+  body: PlaceOrderBody,
+  options: PlaceOrderOptions = {},
+): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> {
+  const { ref, intent, placement } = intentOf(identity, body, options);
+  const key = options.idempotencyKey;
+  // Which provider the service is linked to, read before the transaction so that its document joins
+  // the transaction's one batched read (the link is read again inside, which decides); beside it,
+  // whether the account has a queue, which the order then joins.
+  const linkPreRead = serviceLinkRef(body.serviceId).get();
+  linkPreRead.catch(() => undefined);
+  const deadline = Date.now() + config.transactionDeadlineMs;
+  const grouped = config.groupCommit;
+  const queued = grouped ? pendingQuery(identity.uid).select().limit(1).get() : undefined;
+  queued?.catch(() => undefined);
+  try {
+    await linkPreRead;
+    const batch = await decideBatch(
+      identity.uid,
+      { own: { ref, intent, linkPreRead, queued }, queue: false, precondition: options.precondition },
+      grouped ? Math.min(deadline, Date.now() + config.ownAttemptMs) : deadline,
+      { once: grouped },
+    );
+    if (batch.own) return answerOf(batch.own.outcome, batch.own.creator);
+    // Not decided: (astronomically rarely) no free order number.
+    throw busy();
+  } catch (error) {
+    if (error instanceof OwnRefusal) {
+      const refusal = new AppError(error.outcome.code, error.outcome.message, error.outcome.field);
+      await options.precondition;
+      if (key !== undefined && isRemembered(refusal.code)) {
+        await rememberRefusal(
+          idempotencyRef(SCOPE, identity.uid, key),
+          { scope: SCOPE, uid: identity.uid, key, request: placement },
+          intent.requestHash,
+          refusal,
+          deadline,
+        );
+      }
+      throw refusal;
+    }
+    if (!grouped || !(error instanceof Contended || error instanceof Queued || isAppError(error, 'busy'))) throw error;
+    // It found a queue, or lost to concurrent transactions of the account, and wrote nothing: it joins the queue.
+  }
+  await options.precondition;
+  return waitInQueue(identity.uid, ref, intent, deadline);
+}
+
+/** The intent of a request to place an order, and where it is stored when it joins the queue. */
+function intentOf(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions) {
+  const placement: PlacementBody = {
+    serviceId: body.serviceId,
+    link: normalizeLink(body.link),
+    quantity: body.quantity,
+    ...(body.price !== undefined ? { price: body.price } : {}),
+    ...(body.comments !== undefined ? { comments: body.comments } : {}),
+    ...(body.runs !== undefined ? { runs: body.runs } : {}),
+    ...(body.interval !== undefined ? { interval: body.interval } : {}),
+  };
+  const intent: NewIntent = {
+    identity: { uid: identity.uid, email: identity.email, name: identity.name, admin: identity.admin },
+    body: placement,
+    refuseActiveLink: options.refuseActiveLink === true,
+    ...(options.idempotencyKey !== undefined ? { key: options.idempotencyKey } : {}),
+    requestHash: sha256(canonicalJson(placement)),
+  };
+  const key = options.idempotencyKey;
+  const ref =
+    key !== undefined
+      ? intentsCollection(identity.uid).doc(idempotencyRef(SCOPE, identity.uid, key).id)
+      : intentsCollection(identity.uid).doc();
+  return { ref, intent, placement };
+}
+
+/**
+ * Only the first half of the queue path: writes the order's intent (pending) and returns. A request
+ * that dies after this is what the queue's other requests and the sweep decide for it; tests use it to
+ * line up a known arrival order.
+ */
+export async function queueOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<DocumentReference> {
+  const { ref, intent } = intentOf(identity, body, options);
+  const joined = await enqueue(ref, intent, Date.now() + config.transactionDeadlineMs);
+  if (!('creator' in joined) || !joined.creator) throw new Error(`An intent under this key is already queued or decided: ${ref.path}`);
+  return ref;
+}
+
+/** One batch over an account's queue (the sweep's step); how many intents it decided, and whether more wait. */
+export async function decideQueue(uid: string): Promise<{ decided: number; more: boolean }> {
+  const batch = await decideBatch(uid, { queue: true }, Date.now() + config.transactionDeadlineMs);
+  return { decided: batch.decided.size, more: batch.more };
+}
+
+function answerOf(outcome: Outcome, creator: boolean): Answer<PlaceOrderAnswer> & { replayed: boolean } {
+  const replayed = outcome.replayed || !creator;
+  if (outcome.kind === 'refusal') {
+    if (outcome.code === 'idempotency_conflict' || !replayed) throw new AppError(outcome.code, outcome.message, outcome.field);
+    throw new ReplayedRefusal(outcome.code, outcome.message, outcome.field);
+  }
+  return { status: outcome.status, body: JSON.parse(outcome.body) as PlaceOrderAnswer, replayed };
+}
+
+interface OwnRequest {
+  ref: DocumentReference;
+  intent: NewIntent;
+  linkPreRead: Promise<DocumentSnapshot>;
+  /** Whether the account has a queue, read beside the transaction: a queued account's new order joins it. */
+  queued?: Promise<{ empty: boolean }> | undefined;
+}
+
+interface BatchEntry {
+  ref: DocumentReference;
+  intent: NewIntent;
+  /** A stored intent (pending in the queue); otherwise the request's own, decided in its own transaction. */
+  stored: boolean;
+}
+
+interface BatchResult {
+  /** The outcome of every stored intent this batch decided, by id. */
+  decided: Map<string, Outcome>;
+  /** The own request's outcome, when decided (`creator`: false when a stored intent with its key decided it). */
+  own?: { outcome: Outcome; creator: boolean };
+  /** Ids of the pending intents read. */
+  seen: Set<string>;
+  /** Pending intents remain after this batch. */
+  more: boolean;
+}
+
+/** An order that finds its account's queue non-empty joins it (the queue's leader decides it in turn). */
+class Queued extends Error {}
+
+/** Thrown out of a batch that decided only its own order, a refusal: nothing is committed. */
+class OwnRefusal extends Error {
+  constructor(readonly outcome: Extract<Outcome, { kind: 'refusal' }>) {
+    super('own order refused');
+  }
+}
+
+const intentBytes = (intent: NewIntent) => 1_000 + (intent.body.comments?.length ?? 0) + intent.body.link.length;
+
+/**
+ * One transaction over an account's queue: the pending intents in arrival order (up to a batch), then
+ * the own request when nothing is left waiting before it; each decided in turn against the running
+ * balance, everything written in one commit. `queue: false` decides the own request alone (the
+ * switch off: one transaction per order, as before the group commit).
+ */
+async function decideBatch(
+  uid: string,
+  { own, queue, precondition }: { own?: OwnRequest; queue: boolean; precondition?: Promise<unknown> | undefined },
+  deadline: number,
+  options: { once?: boolean; stop?: () => boolean } = {},
+): Promise<BatchResult> {
+  return transact(
+    deadline,
+    async (tx, beforeCommit) => {
+      const now = Timestamp.now();
+      const [pendingDocs, ownLink] = await Promise.all([
+        queue ? tx.get(pendingQuery(uid).limit(BATCH_LIMIT)).then((snap) => snap.docs) : Promise.resolve([] as QueryDocumentSnapshot[]),
+        own?.linkPreRead.then((snap) => snap.data() as ServiceLinkDoc | undefined),
+      ]);
+
+      const entries: BatchEntry[] = [];
+      const unreadable: DocumentReference[] = [];
+      let bytes = 0;
+      let cut = false;
+      for (const doc of pendingDocs) {
+        const parsed = intentSchema.safeParse(doc.data());
+        if (!parsed.success) {
+          // Never written by this version: decided as a failure (no money moves) rather than left to block the queue.
+          logger.error('Unreadable order intent', { path: doc.ref.path, error: parsed.error.message });
+          unreadable.push(doc.ref);
+          continue;
+        }
+        const size = intentBytes(parsed.data);
+        if (entries.length > 0 && bytes + size > BATCH_BYTES) {
+          cut = true;
+          break;
+        }
+        bytes += size;
+        entries.push({ ref: doc.ref, intent: parsed.data, stored: true });
+      }
+      const everything = !cut && pendingDocs.length < BATCH_LIMIT;
+      let ownEntry: BatchEntry | undefined;
+      if (own) {
+        // A stored intent under the same key is this request (sent twice): its decision answers both.
+        ownEntry = entries.find((entry) => entry.ref.id === own.ref.id);
+        if (!ownEntry && everything) {
+          ownEntry = { ref: own.ref, intent: own.intent, stored: false };
+          entries.push(ownEntry);
+        }
+      }
+
+      // Every read in one round trip: the account, the catalogue, the active links, the keys' records,
+      // the own service's provider and the order-number candidates.
+      const serviceIds = [...new Set(entries.map((entry) => entry.intent.body.serviceId))];
+      const linkKeys = [
+        ...new Set(entries.map(({ intent }) => activeLinkKey(intent.identity.uid, intent.body.serviceId, intent.body.link))),
+      ];
+      const keyed = entries.filter((entry) => entry.intent.key !== undefined);
+      const knownProviders = ownLink ? [ownLink.providerId] : [];
+      const snaps =
+        entries.length === 0
+          ? []
+          : await tx.getAll(
+              userRef(uid),
+              ...serviceIds.map((id) => servicesCollection().doc(id)),
+              ...serviceIds.map((id) => serviceLinkRef(id)),
+              ...linkKeys.map((linkKey) => activeLinksCollection().doc(linkKey)),
+              ...keyed.map((entry) => idempotencyRef(SCOPE, uid, entry.intent.key as string)),
+              ...knownProviders.map((id) => providersCollection().doc(id)),
+              ...numberCandidates(ordersCollection(), NUMBER_CANDIDATES_PER_ORDER * entries.length),
+            );
+      const take = (count: number) => snaps.splice(0, count);
+      const userSnap = take(1)[0];
+      const services = new Map(take(serviceIds.length).map((snap) => [snap.id, snap.data() as ServiceDoc | undefined]));
+      const providerLinks = new Map(take(serviceIds.length).map((snap) => [snap.id, snap.data() as ServiceLinkDoc | undefined]));
+      const activeLinks = new Map(take(linkKeys.length).map((snap) => [snap.id, snap.data() as ActiveLinkDoc | undefined]));
+      const records = take(keyed.length);
+      const providers = new Map(take(knownProviders.length).map((snap) => [snap.id, snap.data() as ProviderDoc | undefined]));
+      const candidates = snaps;
+      // Providers of the queued orders' services (or of a link changed since the pre-read): read on their own.
+      const missing = [
+        ...new Set([...providerLinks.values()].flatMap((link) => (link && !providers.has(link.providerId) ? [link.providerId] : []))),
+      ];
+      if (missing.length > 0) {
+        for (const snap of await tx.getAll(...missing.map((id) => providersCollection().doc(id)))) {
+          providers.set(snap.id, snap.data() as ProviderDoc | undefined);
+        }
+      }
+
+      const decided = new Map<string, Outcome>();
+      const placements: Placement[] = [];
+      const recordsToWrite: (() => void)[] = [];
+      let ownOutcome: Outcome | undefined;
+      let stopped = false;
+      const last = entries.at(-1);
+      const state = userSnap && last ? new PlacementState(userSnap, activeLinks, candidates, now, last.intent.identity) : undefined;
+      for (const entry of state ? entries : []) {
+        const { intent } = entry;
+        const recordIndex = keyed.indexOf(entry);
+        const recordRef = intent.key !== undefined ? idempotencyRef(SCOPE, uid, intent.key) : undefined;
+        const reading = recordIndex >= 0 ? readRecord(records[recordIndex], SCOPE, intent.requestHash, now) : NO_RECORD;
+        let outcome: Outcome;
+        if (reading.kind === 'conflict') {
+          outcome = {
+            kind: 'refusal',
+            code: 'idempotency_conflict',
+            message: MESSAGES.idempotencyConflict,
+            field: 'Idempotency-Key',
+            replayed: false,
+          };
+        } else if (reading.kind === 'answer') {
+          outcome = { kind: 'answer', status: reading.answer.status, body: JSON.stringify(reading.answer.body), replayed: true };
+        } else if (reading.kind === 'refusal') {
+          outcome = { kind: 'refusal', ...reading.refusal, replayed: true };
+        } else {
+          try {
+            const placement = decidePlacement(requestOf(intent), { services, providerLinks, providers }, state as PlacementState, now);
+            placements.push(placement);
+            // Every read is done: its documents are written now, the debits and the balance after the loop.
+            const written = placement.write(tx);
+            const answer: PlaceOrderAnswer = {
+              message: MESSAGES.orderPlaced,
+              order: orderToWire(placement.orderRef.id, written),
+              balance: toRupees(placement.balanceAfterPaisa),
+            };
+            outcome = { kind: 'answer', status: 201, body: JSON.stringify(answer), replayed: false };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            // Not a decision (no free order number): this one and those after it wait for the next batch.
+            if (!isRemembered(error.code)) {
+              stopped = true;
+              break;
+            }
+            outcome = {
+              kind: 'refusal',
+              code: error.code,
+              message: error.message,
+              ...(error.field ? { field: error.field } : {}),
+              replayed: false,
+            };
+          }
+          if (recordRef) {
+            const answer =
+              outcome.kind === 'answer'
+                ? { status: outcome.status, body: outcome.body }
+                : { refusal: { code: outcome.code, message: outcome.message, ...(outcome.field ? { field: outcome.field } : {}) } };
+            const base = recordBase({ scope: SCOPE, uid, request: null }, intent.requestHash, now);
+            const replaced = reading.record;
+            recordsToWrite.push(() => claim(tx, recordRef, replaced, { ...base, ...answer }));
+          }
+        }
+        if (entry.stored) decided.set(entry.ref.id, outcome);
+        if (entry === ownEntry) ownOutcome = outcome;
+      }
+
+      // The own order refused and nothing else decided: it rolls back, as a lone refusal always did (a
+      // refused transaction that commits holds its locks on the balance longer); its key remembers the
+      // refusal in a transaction of its own.
+      if (
+        ownOutcome?.kind === 'refusal' &&
+        !ownOutcome.replayed &&
+        ownEntry &&
+        !ownEntry.stored &&
+        decided.size === 0 &&
+        unreadable.length === 0
+      ) {
+        if (own?.queued && !(await own.queued).empty) throw new Queued();
+        throw new OwnRefusal(ownOutcome);
+      }
+
+      // The writes: the accepted orders, the active links, the profile, the ledger with one balance
+      // update, the keys' records, the intents' outcomes.
+      for (const [linkKey, doc] of state?.changedLinks ?? []) tx.set(activeLinksCollection().doc(linkKey), doc);
+      if (placements.length > 0 && userSnap && state?.profileFrom) {
+        const { user, write } = profileFromSnapshot(userSnap, state.profileFrom, now);
+        write(tx);
+        const balances = postEntries(
+          tx,
+          { uid, ref: userSnap.ref, balancePaisa: user.balancePaisa ?? 0 },
+          placements.map((placement) => placement.debit),
+        );
+        placements.forEach((placement, i) => {
+          if (placement.balanceAfterPaisa !== balances[i]) throw new Error('The ledger disagrees with the placements decided');
+        });
+      }
+      for (const write of recordsToWrite) write();
+      const expiresAt = Timestamp.fromMillis(now.toMillis() + INTENT_TTL_MS);
+      let position = 0;
+      for (const entry of entries) {
+        const outcome = decided.get(entry.ref.id);
+        if (!entry.stored || !outcome) continue;
+        tx.update(entry.ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), position: position++, expiresAt });
+      }
+      for (const ref of unreadable) {
+        const outcome: Outcome = { kind: 'refusal', code: 'internal', message: MESSAGES.internal, replayed: false };
+        tx.update(ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), expiresAt });
+      }
+      if (ownEntry && ownOutcome) await precondition;
+      // Checked last, so that it costs no round trip of its own.
+      if (own?.queued && !(await own.queued).empty) throw new Queued();
+      beforeCommit();
+      return {
+        decided,
+        ...(ownEntry && ownOutcome ? { own: { outcome: ownOutcome, creator: !ownEntry.stored } } : {}),
+        seen: new Set(pendingDocs.map((doc) => doc.id)),
+        more: !everything || stopped,
+      };
+    },
+    options,
+  );
+}
+
+/**
+ * The queue path: writes the intent (or finds the one a request with the same key wrote), then waits
+ * until a batch decides it. The request whose intent heads the queue runs the batches (one leader, so
+ * batches do not fight each other over the balance); the others take over in turn when the head does
+ * not move (see takesOver). At its deadline a request withdraws its intent, so a
+ * `busy` answer still means nothing was written.
+ */
+async function waitInQueue(
+  uid: string,
+  ref: DocumentReference,
+  intent: NewIntent,
+  deadline: number,
+): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> {
+  const joined = await enqueue(ref, intent, deadline);
+  if ('outcome' in joined) return answerOf(joined.outcome, false);
+  const { creator } = joined;
+  const head = pendingQuery(uid).select().limit(1);
+  // The head as last seen and since when: a head that stays put is not being decided (its request died).
+  let seenHead: string | undefined;
+  let seenSince = Date.now();
+  while (Date.now() < deadline) {
+    const [own, first] = await Promise.all([ref.get(), head.get()]);
+    const found = parseIntent(own);
+    if (found?.state === 'decided' && found.outcome) return answerOf(found.outcome, creator);
+    // Withdrawn by a request with the same key at its deadline: nothing was written.
+    if (found?.state !== 'pending') throw busy();
+    const headId = first.docs[0]?.id;
+    if (headId !== seenHead) {
+      seenHead = headId;
+      seenSince = Date.now();
+    }
+    if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince))) {
+      await new Promise((resolve) => setTimeout(resolve, WATCH_MS * (0.5 + Math.random())));
+      continue;
+    }
+    let batch: BatchResult;
+    try {
+      batch = await decideBatch(uid, { queue: true }, deadline);
+    } catch (error) {
+      if (isAppError(error, 'busy')) break;
+      throw error;
+    }
+    const outcome = batch.decided.get(ref.id);
+    if (outcome) return answerOf(outcome, creator);
+  }
+  const final = await withdraw(ref);
+  if (final) return answerOf(final, creator);
+  throw busy();
+}
+
+/**
+ * Whether a waiting request runs a batch although its intent is not the head: the head has not moved
+ * for LEAD_AFTER_MS times its place in the queue, so the second in line takes over first, the third
+ * only if the second's request died too, and takeovers do not all contend at once.
+ */
+async function takesOver(uid: string, id: string, stuckMs: number): Promise<boolean> {
+  if (stuckMs < LEAD_AFTER_MS) return false;
+  const ids = (await pendingQuery(uid).select().limit(BATCH_LIMIT).get()).docs.map((doc) => doc.id);
+  const place = ids.indexOf(id);
+  return place >= 0 && stuckMs >= LEAD_AFTER_MS * place;
+}
+
+/** Writes the pending intent; a request with the same key finds the one already written (and joins it, or reads its outcome). */
+async function enqueue(ref: DocumentReference, intent: NewIntent, deadline: number): Promise<{ creator: boolean } | { outcome: Outcome }> {
+  const pending = { ...intent, state: 'pending', arrivedAt: FieldValue.serverTimestamp() };
+  try {
+    await ref.create(pending);
+    return { creator: true };
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 6) throw error; // ALREADY_EXISTS: written under this key before
+  }
+  // Most often a request with the same key sent at the same time: its intent is pending or decided.
+  const found = parseIntent(await ref.get());
+  if (found && found.requestHash !== intent.requestHash) {
+    throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
+  }
+  if (found?.state === 'pending') return { creator: false };
+  if (found?.state === 'decided' && found.outcome) return { outcome: found.outcome };
+  return transact(deadline, async (tx, beforeCommit) => {
+    const found = parseIntent(await tx.get(ref));
+    if (found && found.requestHash !== intent.requestHash) {
+      throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
+    }
+    if (!found || found.state === 'withdrawn') {
+      tx.set(ref, pending);
+      beforeCommit();
+      return { creator: true };
+    }
+    beforeCommit();
+    return found.state === 'decided' && found.outcome ? { outcome: found.outcome } : { creator: false };
+  });
+}
+
+/**
+ * Takes a still pending intent out of the queue; returns the outcome when a batch decided it first. A
+ * write conditional on the intent as read, not a transaction: it must get through while batches hold
+ * the queue.
+ */
+async function withdraw(ref: DocumentReference): Promise<Outcome | null> {
+  const until = Date.now() + WITHDRAW_MS;
+  let failure: unknown;
+  while (Date.now() < until) {
+    try {
+      const snap = await ref.get();
+      const found = parseIntent(snap);
+      if (found?.state !== 'pending') return found?.state === 'decided' && found.outcome ? found.outcome : null;
+      await ref.update(
+        { state: 'withdrawn', expiresAt: Timestamp.fromMillis(Date.now() + INTENT_TTL_MS) },
+        { lastUpdateTime: snap.updateTime as Timestamp },
+      );
+      return null;
+    } catch (error) {
+      // FAILED_PRECONDITION: changed since read (decided, most likely): read it again.
+      failure = error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + 100 * Math.random()));
+    }
+  }
+  // Whether it was decided is unknown: not `busy` (which says nothing was written). A retry with the
+  // same Idempotency-Key learns the outcome.
+  logger.error('Could not withdraw an order intent', {
+    path: ref.path,
+    error: failure instanceof Error ? failure.message : String(failure),
+  });
+  throw new Error(`Order intent ${ref.path} neither withdrawn nor decided`);
+}
+
+/**
+ * The sweep (every minute): decides the queues whose intents have waited longer than any request
+ * waits (its instance died after writing it). Returns how many intents it decided.
+ */
+export async function decideStaleIntents(nowMs = Date.now()): Promise<number> {
+  const stale = await db
+    .collectionGroup('orderIntents')
+    .where('state', '==', 'pending')
+    .where('arrivedAt', '<', Timestamp.fromMillis(nowMs - STALE_INTENT_MS))
+    .limit(100)
+    .get();
+  const uids = [...new Set(stale.docs.flatMap((doc) => (doc.ref.parent.parent ? [doc.ref.parent.parent.id] : [])))];
+  let count = 0;
+  for (const uid of uids) {
+    try {
+      for (;;) {
+        const batch = await decideQueue(uid);
+        count += batch.decided;
+        if (!batch.more || batch.decided === 0) break;
+      }
+    } catch (error) {
+      // Busy: the account's balance is locked, by a transaction whose instance died perhaps (its locks
+      // expire within a minute): the next run decides the queue.
+      const log = isAppError(error, 'busy') ? logger.warn : logger.error;
+      log('Could not decide an account’s order queue', { uid, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return count;
+}
