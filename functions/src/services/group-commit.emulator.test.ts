@@ -151,6 +151,38 @@ describe('the sweep', () => {
   });
 });
 
+describe('a drip-feed in the queue', () => {
+  it('is decided in the batch like any order: its parent and run 1 written together, paid once', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    await db.collection('services').doc('tt-views-fast').update({ dripfeed: true });
+    try {
+      const drip = { ...views(5000, 1000), runs: 3, interval: 10 }; // Rs 60
+      await queueOrder(identityOf(user), views(5001, 1000), { idempotencyKey: 'drip-q-0' }); // Rs 20
+      await queueOrder(identityOf(user), drip, { idempotencyKey: 'drip-q-1' });
+      await queueOrder(identityOf(user), views(5002, 1000), { idempotencyKey: 'drip-q-2' }); // Rs 20
+      await queueOrder(identityOf(user), { ...drip, link: views(5003, 1).link }, { idempotencyKey: 'drip-q-3' }); // refused: Rs 0 left
+      expect(await decideQueue(user.uid)).toEqual({ decided: 4, more: false });
+      const answers = await Promise.all(
+        [views(5001, 1000), drip, views(5002, 1000), { ...drip, link: views(5003, 1).link }].map((body, i) =>
+          place(user, body, `drip-q-${i}`),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 400]);
+      const parent = answers[1]?.body.order;
+      expect(parent).toMatchObject({ quantity: 3000, price: 60, status: 'processing', dripFeed: { runs: 3, runsDone: 1 } });
+      expect(parent.dripFeed.orders).toHaveLength(1);
+      const run = await db.collection('orders').doc(String(parent.dripFeed.orders[0])).get();
+      expect(run.data()).toMatchObject({ quantity: 1000, paidByDripFeed: true, dripRun: { parentId: parent._id, run: 1 } });
+      expect(await balanceOf(user)).toBe(0);
+      expect(await ordersOf(user)).toHaveLength(4); // two orders, a drip-feed and its run 1
+      await expectMoneyInvariants();
+    } finally {
+      await db.collection('services').doc('tt-views-fast').update({ dripfeed: false });
+    }
+  });
+});
+
 /** Starts a batch leader in a child process; resolves once it reports `signal`, with the process. */
 async function leaderUntil(uid: string, mode: 'before' | 'after'): Promise<ChildProcess> {
   const child = fork(join(import.meta.dirname, '../../../tests/support/group-commit-leader.ts'), {
