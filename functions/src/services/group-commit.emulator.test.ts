@@ -260,3 +260,26 @@ describe('a batch leader that dies', () => {
     await expectMoneyInvariants();
   });
 });
+
+describe('an Idempotency-Key while the account has a queue', () => {
+  it('a retry of an order placed replays it, after the key was reused for another order', { timeout: 60_000 }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const order = views(6000, 1000);
+    const first = await place(user, order, 'reused');
+    expect(first.status).toBe(201);
+    // Each request below finds a queue (an intent whose request died): it does not decide alone.
+    await queueOrder(identityOf(user), views(6001, 500), { idempotencyKey: 'reused-queue-0' });
+    const other = await place(user, views(6002, 500), 'reused');
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('idempotency_conflict');
+    await queueOrder(identityOf(user), views(6003, 500), { idempotencyKey: 'reused-queue-1' });
+    const retry = await place(user, order, 'reused');
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await ordersOf(user)).map((doc) => doc.id)).toContain(first.body.order._id);
+    await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
+    await expectMoneyInvariants();
+  });
+});

@@ -443,6 +443,13 @@ async function decideBatch(
         if (entry === ownEntry) ownOutcome = outcome;
       }
 
+      // A new order joins a non-empty queue; what the key's record answers (a replay, a conflict) writes
+      // nothing and is answered at once (the queue holds no answer for it: an intent under the key may
+      // be another request's, refused as a conflict).
+      const joinsQueue = async () =>
+        own?.queued !== undefined &&
+        !(ownOutcome && (ownOutcome.replayed || (ownOutcome.kind === 'refusal' && ownOutcome.code === 'idempotency_conflict'))) &&
+        !(await own.queued).empty;
       // The own order refused and nothing else decided: it rolls back, as a lone refusal always did (a
       // refused transaction that commits holds its locks on the balance longer); its key remembers the
       // refusal in a transaction of its own.
@@ -454,7 +461,7 @@ async function decideBatch(
         decided.size === 0 &&
         unreadable.length === 0
       ) {
-        if (own?.queued && !(await own.queued).empty) throw new Queued();
+        if (await joinsQueue()) throw new Queued();
         throw new OwnRefusal(ownOutcome);
       }
 
@@ -487,7 +494,7 @@ async function decideBatch(
       }
       if (ownEntry && ownOutcome) await precondition;
       // Checked last, so that it costs no round trip of its own.
-      if (own?.queued && !(await own.queued).empty) throw new Queued();
+      if (await joinsQueue()) throw new Queued();
       beforeCommit();
       return {
         decided,
