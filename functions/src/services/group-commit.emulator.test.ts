@@ -282,4 +282,22 @@ describe('an Idempotency-Key while the account has a queue', () => {
     await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
     await expectMoneyInvariants();
   });
+
+  it('a key whose queued order was withdrawn (busy: nothing written) is free for another order, as without a queue', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const ref = await queueOrder(identityOf(user), views(6100, 500), { idempotencyKey: 'withdrawn' });
+    // Its request reached its deadline and withdrew it (as withdraw() writes), answering busy.
+    await ref.update({ state: 'withdrawn', expiresAt: new Date(Date.now() + 86_400_000) });
+    await queueOrder(identityOf(user), views(6101, 500), { idempotencyKey: 'withdrawn-queue' });
+    const answer = await place(user, views(6102, 500), 'withdrawn');
+    expect(answer.status).toBe(201);
+    expect(answer.body.order.link).toBe(views(6102, 500).link);
+    const placed = (await ordersOf(user)).map((doc) => doc.data().link);
+    expect(placed).not.toContain(views(6100, 500).link);
+    expect(placed).toContain(views(6102, 500).link);
+    await expectMoneyInvariants();
+  });
 });

@@ -530,8 +530,10 @@ async function waitInQueue(
   while (Date.now() < deadline) {
     const [own, first] = await Promise.all([ref.get(), head.get()]);
     const found = parseIntent(own);
+    // Withdrawn by a request with the same key at its deadline (and perhaps queued again by another
+    // request under the key since): nothing was written for this one.
+    if (found && found.requestHash !== intent.requestHash) throw busy();
     if (found?.state === 'decided' && found.outcome) return answerOf(found.outcome, creator);
-    // Withdrawn by a request with the same key at its deadline: nothing was written.
     if (found?.state !== 'pending') throw busy();
     const headId = first.docs[0]?.id;
     if (headId !== seenHead) {
@@ -552,7 +554,7 @@ async function waitInQueue(
     const outcome = batch.decided.get(ref.id);
     if (outcome) return answerOf(outcome, creator);
   }
-  const final = await withdraw(ref);
+  const final = await withdraw(ref, intent.requestHash);
   if (final) return answerOf(final, creator);
   throw busy();
 }
@@ -579,15 +581,16 @@ async function enqueue(ref: DocumentReference, intent: NewIntent, deadline: numb
     if ((error as { code?: unknown }).code !== 6) throw error; // ALREADY_EXISTS: written under this key before
   }
   // Most often a request with the same key sent at the same time: its intent is pending or decided.
+  // A withdrawn intent wrote nothing (its request answered busy): the key is free, for any request.
   const found = parseIntent(await ref.get());
-  if (found && found.requestHash !== intent.requestHash) {
+  if (found && found.state !== 'withdrawn' && found.requestHash !== intent.requestHash) {
     throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
   }
   if (found?.state === 'pending') return { creator: false };
   if (found?.state === 'decided' && found.outcome) return { outcome: found.outcome };
   return transact(deadline, async (tx, beforeCommit) => {
     const found = parseIntent(await tx.get(ref));
-    if (found && found.requestHash !== intent.requestHash) {
+    if (found && found.state !== 'withdrawn' && found.requestHash !== intent.requestHash) {
       throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
     }
     if (!found || found.state === 'withdrawn') {
@@ -605,13 +608,15 @@ async function enqueue(ref: DocumentReference, intent: NewIntent, deadline: numb
  * write conditional on the intent as read, not a transaction: it must get through while batches hold
  * the queue.
  */
-async function withdraw(ref: DocumentReference): Promise<Outcome | null> {
+async function withdraw(ref: DocumentReference, requestHash: string): Promise<Outcome | null> {
   const until = Date.now() + WITHDRAW_MS;
   let failure: unknown;
   while (Date.now() < until) {
     try {
       const snap = await ref.get();
       const found = parseIntent(snap);
+      // Another request's, queued under the key after this one was withdrawn: nothing of this one's left.
+      if (found && found.requestHash !== requestHash) return null;
       if (found?.state !== 'pending') return found?.state === 'decided' && found.outcome ? found.outcome : null;
       await ref.update(
         { state: 'withdrawn', expiresAt: Timestamp.fromMillis(Date.now() + INTENT_TTL_MS) },
