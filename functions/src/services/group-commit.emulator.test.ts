@@ -10,7 +10,15 @@ import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
 import { orderPrice } from '../shared/money';
-import { decideQueue, decideStaleIntents, type IntentDoc, intentsCollection, queueOrder, STALE_INTENT_MS } from './group-commit';
+import {
+  decideQueue,
+  decideStaleIntents,
+  type IntentDoc,
+  intentsCollection,
+  placeOrder,
+  queueOrder,
+  STALE_INTENT_MS,
+} from './group-commit';
 
 const SEED = Number(process.env.GROUP_SEED ?? 20_261_124);
 const VIEWS_RATE_PAISA = 2000; // tt-views-fast: Rs 20 per 1000
@@ -261,6 +269,97 @@ describe('a batch leader that dies', () => {
   });
 });
 
+/** A batch leader in a child process, its modules loaded: it reads the queue when sent 'go'. */
+async function leaderReady(uid: string): Promise<ChildProcess> {
+  const child = fork(join(import.meta.dirname, '../../../tests/support/group-commit-leader.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, LEADER_UID: uid, LEADER_MODE: 'before', LEADER_WAIT: 'go' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the leader exited (${code}) before it was ready`)));
+  });
+  return child;
+}
+
+const placeWithoutKey = (user: TestUser, body: unknown) => call(api.url, 'POST', '/api/order/place', { token: user.token, body });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a batch leader that dies while requests wait on it', () => {
+  it('every waiter answers what the store holds once its deadline passes under the dead batch’s locks: placed ↔ 201, busy ↔ withdrawn and nothing written', {
+    timeout: 300_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100); // Rs 100: five orders of Rs 20
+    // The queue's head: a request that died after writing its intent (its client retries with its key at the end).
+    const head = views(7000, 1000);
+    await queueOrder(identityOf(user), head, { idempotencyKey: 'stuck-head' });
+    const leader = await leaderReady(user.uid);
+
+    // Waiters: each finds the queue and joins it behind the head; half send an Idempotency-Key, half
+    // none (an API v2 script, which sends an order again after a 5xx).
+    const waiting = Array.from({ length: 6 }, (_, i) => views(7001 + i, 1000));
+    const answers = waiting.map((body, i) => (i % 2 === 0 ? place(user, body, `stuck-${i}`) : placeWithoutKey(user, body)));
+    const pending = intentsCollection(user.uid).where('state', '==', 'pending');
+    for (const started = Date.now(); (await pending.get()).size < 1 + waiting.length; await pause(20)) {
+      if (Date.now() - started > 30_000) throw new Error('the waiters did not queue');
+    }
+    // The leader reads the head and every waiter's intent (locking them and the balance), then dies
+    // before its commit; its locks hold until Firestore expires the dead transaction (about a minute),
+    // well past the waiters' deadline.
+    const committing = new Promise((resolve) => leader.once('message', resolve));
+    leader.send('go');
+    await committing;
+    await kill(leader);
+    // Orders that come while the locks hold.
+    const later = [views(7010, 1000), views(7011, 1000)];
+    answers.push(...later.map((body) => placeWithoutKey(user, body)));
+    const bodies = [...waiting, ...later];
+
+    // The every-minute sweep runs beside them all along, as in production.
+    let settled = false;
+    const sweeping = (async () => {
+      while (!settled) {
+        await decideStaleIntents();
+        await pause(1000);
+      }
+    })();
+    const answered = await Promise.all(answers);
+    settled = true;
+    await sweeping;
+
+    // Every answer agrees with the store: placed and paid, refused, or withdrawn with nothing written.
+    const intents = (await intentsCollection(user.uid).get()).docs.map((doc) => doc.data() as IntentDoc);
+    const placedLinks = (await ordersOf(user)).map((doc) => doc.data().link as string);
+    answered.forEach((answer, i) => {
+      const body = bodies[i] as (typeof bodies)[number];
+      const intent = intents.find((candidate) => candidate.body.link === body.link);
+      const orders = placedLinks.filter((link) => link === body.link);
+      if (answer.status === 201) {
+        expect(orders, body.link).toHaveLength(1);
+        expect(answer.body.order.link).toBe(body.link);
+      } else if (answer.status === 400) {
+        expect(answer.body.code).toBe('insufficient_balance');
+        expect(orders, body.link).toHaveLength(0);
+      } else {
+        expect({ link: body.link, status: answer.status, body: answer.body }).toMatchObject({ status: 503, body: { code: 'busy' } });
+        expect(intent?.state, body.link).toBe('withdrawn');
+        expect(orders, body.link).toHaveLength(0);
+      }
+    });
+    // The head's client learns its outcome with its key; nothing else is ever decided later.
+    const headAnswer = await place(user, head, 'stuck-head');
+    expect([201, 400]).toContain(headAnswer.status);
+    await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
+    const accepted = [...answered, headAnswer].filter((answer) => answer.status === 201);
+    const placed = await ordersOf(user);
+    expect(placed.map((doc) => doc.id).sort()).toEqual(accepted.map((answer) => answer.body.order._id as string).sort());
+    expect(await balanceOf(user)).toBe(10_000 - 2000 * placed.length);
+    await expectMoneyInvariants();
+  });
+});
+
 describe('an Idempotency-Key while the account has a queue', () => {
   it('a retry of an order placed replays it, after the key was reused for another order', { timeout: 60_000 }, async () => {
     const user = await createUser();
@@ -280,6 +379,26 @@ describe('an Idempotency-Key while the account has a queue', () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect((await ordersOf(user)).map((doc) => doc.id)).toContain(first.body.order._id);
     await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
+    await expectMoneyInvariants();
+  });
+
+  it('a retry of an order placed, reaching the queue after contention, replays it though the intent under its key holds another body’s conflict', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const order = views(6200, 1000);
+    const first = await place(user, order, 'contended'); // its own transaction: no intent under the key
+    expect(first.status).toBe(201);
+    // Another body under the key, queued (its request died), is decided a conflict: the intent under
+    // the key now holds that body and its 409.
+    await queueOrder(identityOf(user), views(6201, 500), { idempotencyKey: 'contended' });
+    expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
+    // The retry's own transaction runs out of its time (its revocation check is slow, here): it goes
+    // the queue's way, and finds the intent under its key.
+    const retry = await placeOrder(identityOf(user), order, { idempotencyKey: 'contended', precondition: pause(2500) });
+    expect(retry).toEqual({ status: 201, body: first.body, replayed: true });
+    expect(await ordersOf(user)).toHaveLength(1);
     await expectMoneyInvariants();
   });
 

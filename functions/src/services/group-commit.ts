@@ -85,8 +85,6 @@ const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 const WATCH_MS = 100;
 /** How long a head may stay put before the next in line runs batches itself (the head's request may have died). */
 const LEAD_AFTER_MS = 2_000;
-/** A withdrawal's own time, after the request's deadline (it must know whether its intent was decided). */
-const WITHDRAW_MS = 10_000;
 
 export const intentsCollection = (uid: string) => userRef(uid).collection('orderIntents');
 /** An account's pending intents in arrival order (ties by id). */
@@ -229,7 +227,7 @@ function intentOf(identity: Identity, body: PlaceOrderBody, options: PlaceOrderO
  */
 export async function queueOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<DocumentReference> {
   const { ref, intent } = intentOf(identity, body, options);
-  const joined = await enqueue(ref, intent, Date.now() + config.transactionDeadlineMs);
+  const joined = await enqueue(identity.uid, ref, intent, Date.now() + config.transactionDeadlineMs);
   if (!('creator' in joined) || !joined.creator) throw new Error(`An intent under this key is already queued or decided: ${ref.path}`);
   return ref;
 }
@@ -238,6 +236,22 @@ export async function queueOrder(identity: Identity, body: PlaceOrderBody, optio
 export async function decideQueue(uid: string): Promise<{ decided: number; more: boolean }> {
   const batch = await decideBatch(uid, { queue: true }, Date.now() + config.transactionDeadlineMs);
   return { decided: batch.decided.size, more: batch.more };
+}
+
+/** What a key's record answers for a request (not `none`): its conflict, or the replay of its answer or refusal. */
+function outcomeOfRecord(reading: Exclude<RecordReading, { kind: 'none' }>): Outcome {
+  if (reading.kind === 'conflict') {
+    return {
+      kind: 'refusal',
+      code: 'idempotency_conflict',
+      message: MESSAGES.idempotencyConflict,
+      field: 'Idempotency-Key',
+      replayed: false,
+    };
+  }
+  if (reading.kind === 'answer')
+    return { kind: 'answer', status: reading.answer.status, body: JSON.stringify(reading.answer.body), replayed: true };
+  return { kind: 'refusal', ...reading.refusal, replayed: true };
 }
 
 function answerOf(outcome: Outcome, creator: boolean): Answer<PlaceOrderAnswer> & { replayed: boolean } {
@@ -390,18 +404,8 @@ async function decideBatch(
         const recordRef = intent.key !== undefined ? idempotencyRef(SCOPE, uid, intent.key) : undefined;
         const reading = recordIndex >= 0 ? readRecord(records[recordIndex], SCOPE, intent.requestHash, now) : NO_RECORD;
         let outcome: Outcome;
-        if (reading.kind === 'conflict') {
-          outcome = {
-            kind: 'refusal',
-            code: 'idempotency_conflict',
-            message: MESSAGES.idempotencyConflict,
-            field: 'Idempotency-Key',
-            replayed: false,
-          };
-        } else if (reading.kind === 'answer') {
-          outcome = { kind: 'answer', status: reading.answer.status, body: JSON.stringify(reading.answer.body), replayed: true };
-        } else if (reading.kind === 'refusal') {
-          outcome = { kind: 'refusal', ...reading.refusal, replayed: true };
+        if (reading.kind !== 'none') {
+          outcome = outcomeOfRecord(reading);
         } else {
           try {
             const placement = decidePlacement(requestOf(intent), { services, providerLinks, providers }, state as PlacementState, now);
@@ -511,8 +515,8 @@ async function decideBatch(
  * The queue path: writes the intent (or finds the one a request with the same key wrote), then waits
  * until a batch decides it. The request whose intent heads the queue runs the batches (one leader, so
  * batches do not fight each other over the balance); the others take over in turn when the head does
- * not move (see takesOver). At its deadline a request withdraws its intent, so a
- * `busy` answer still means nothing was written.
+ * not move (see takesOver). At its deadline a request settles its intent (see settle): it answers
+ * `busy` only once its withdrawal has committed, so `busy` still means nothing was written.
  */
 async function waitInQueue(
   uid: string,
@@ -520,43 +524,66 @@ async function waitInQueue(
   intent: NewIntent,
   deadline: number,
 ): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> {
-  const joined = await enqueue(ref, intent, deadline);
+  const joined = await enqueue(uid, ref, intent, deadline).catch((error: unknown) => {
+    // A refusal (the key's conflict) or `busy` wrote nothing. Any other failure may come after the
+    // intent's write was sent, which may still land and be decided: it is settled like any other.
+    if (error instanceof AppError) throw error;
+    logger.warn('Could not queue an order intent', { path: ref.path, error: messageOf(error) });
+    return { creator: true, unsure: true };
+  });
   if ('outcome' in joined) return answerOf(joined.outcome, false);
-  const { creator } = joined;
+  const decided = 'unsure' in joined ? undefined : await waitForDecision(uid, ref, intent.requestHash, deadline);
+  const outcome = decided ?? (await settle(ref, intent, deadline + config.settleMs));
+  if (outcome) return answerOf(outcome, joined.creator);
+  throw busy();
+}
+
+/**
+ * Waits until the deadline for a batch to decide the intent, running batches when it heads the queue
+ * (or takes over). Its outcome, or undefined when the deadline came first; `busy` when a request with
+ * the same key withdrew it (nothing was written).
+ */
+async function waitForDecision(uid: string, ref: DocumentReference, requestHash: string, deadline: number): Promise<Outcome | undefined> {
   const head = pendingQuery(uid).select().limit(1);
   // The head as last seen and since when: a head that stays put is not being decided (its request died).
   let seenHead: string | undefined;
   let seenSince = Date.now();
   while (Date.now() < deadline) {
-    const [own, first] = await Promise.all([ref.get(), head.get()]);
-    const found = parseIntent(own);
-    // Withdrawn by a request with the same key at its deadline (and perhaps queued again by another
-    // request under the key since): nothing was written for this one.
-    if (found && found.requestHash !== intent.requestHash) throw busy();
-    if (found?.state === 'decided' && found.outcome) return answerOf(found.outcome, creator);
-    if (found?.state !== 'pending') throw busy();
-    const headId = first.docs[0]?.id;
-    if (headId !== seenHead) {
-      seenHead = headId;
-      seenSince = Date.now();
-    }
-    if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince))) {
-      await new Promise((resolve) => setTimeout(resolve, WATCH_MS * (0.5 + Math.random())));
-      continue;
-    }
-    let batch: BatchResult;
     try {
-      batch = await decideBatch(uid, { queue: true }, deadline);
+      const [own, first] = await Promise.all([ref.get(), head.get()]);
+      const found = parseIntent(own);
+      // Withdrawn by a request with the same key at its deadline (and perhaps queued again by another
+      // request under the key since): nothing was written for this one.
+      if (found && found.requestHash !== requestHash) throw busy();
+      if (found?.state === 'decided' && found.outcome) return found.outcome;
+      if (found?.state !== 'pending') throw busy();
+      const headId = first.docs[0]?.id;
+      if (headId !== seenHead) {
+        seenHead = headId;
+        seenSince = Date.now();
+      }
+      if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince))) {
+        await sleep(WATCH_MS * (0.5 + Math.random()));
+        continue;
+      }
+      let batch: BatchResult;
+      try {
+        batch = await decideBatch(uid, { queue: true }, deadline);
+      } catch (error) {
+        if (isAppError(error, 'busy')) return undefined;
+        throw error;
+      }
+      const outcome = batch.decided.get(ref.id);
+      if (outcome) return outcome;
     } catch (error) {
-      if (isAppError(error, 'busy')) break;
-      throw error;
+      if (error instanceof AppError) throw error;
+      // A read or a batch failed (a batch's commit perhaps after it was sent): the intent is read
+      // again, until the deadline.
+      logger.warn('Waiting for an order intent failed', { path: ref.path, error: messageOf(error) });
+      await sleep(WATCH_MS);
     }
-    const outcome = batch.decided.get(ref.id);
-    if (outcome) return answerOf(outcome, creator);
   }
-  const final = await withdraw(ref, intent.requestHash);
-  if (final) return answerOf(final, creator);
-  throw busy();
+  return undefined;
 }
 
 /**
@@ -571,8 +598,18 @@ async function takesOver(uid: string, id: string, stuckMs: number): Promise<bool
   return place >= 0 && stuckMs >= LEAD_AFTER_MS * place;
 }
 
-/** Writes the pending intent; a request with the same key finds the one already written (and joins it, or reads its outcome). */
-async function enqueue(ref: DocumentReference, intent: NewIntent, deadline: number): Promise<{ creator: boolean } | { outcome: Outcome }> {
+/**
+ * Writes the pending intent; a request with the same key finds the one already written (and joins it,
+ * or reads its outcome). A key whose intent was withdrawn is free; one whose intent another body's
+ * request left decided (refused as a conflict, most often) answers as the key's record says, as
+ * placeOrder's own transaction would have (a replay of this body's answer, or the conflict).
+ */
+async function enqueue(
+  uid: string,
+  ref: DocumentReference,
+  intent: NewIntent,
+  deadline: number,
+): Promise<{ creator: boolean } | { outcome: Outcome }> {
   const pending = { ...intent, state: 'pending', arrivedAt: FieldValue.serverTimestamp() };
   try {
     await ref.create(pending);
@@ -581,62 +618,100 @@ async function enqueue(ref: DocumentReference, intent: NewIntent, deadline: numb
     if ((error as { code?: unknown }).code !== 6) throw error; // ALREADY_EXISTS: written under this key before
   }
   // Most often a request with the same key sent at the same time: its intent is pending or decided.
-  // A withdrawn intent wrote nothing (its request answered busy): the key is free, for any request.
-  const found = parseIntent(await ref.get());
-  if (found && found.state !== 'withdrawn' && found.requestHash !== intent.requestHash) {
-    throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
-  }
-  if (found?.state === 'pending') return { creator: false };
-  if (found?.state === 'decided' && found.outcome) return { outcome: found.outcome };
-  return transact(deadline, async (tx, beforeCommit) => {
-    const found = parseIntent(await tx.get(ref));
-    if (found && found.state !== 'withdrawn' && found.requestHash !== intent.requestHash) {
+  const same = (found: IntentDoc | undefined) =>
+    found?.state === 'pending' || (found?.state === 'decided' && found.requestHash === intent.requestHash);
+  const joinOrRead = (found: IntentDoc): { creator: boolean } | { outcome: Outcome } => {
+    if (found.requestHash !== intent.requestHash)
       throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
-    }
-    if (!found || found.state === 'withdrawn') {
-      tx.set(ref, pending);
-      beforeCommit();
-      return { creator: true };
-    }
-    beforeCommit();
     return found.state === 'decided' && found.outcome ? { outcome: found.outcome } : { creator: false };
+  };
+  const found = parseIntent(await ref.get());
+  if (found && same(found)) return joinOrRead(found);
+  const recordRef = intent.key !== undefined ? idempotencyRef(SCOPE, uid, intent.key) : undefined;
+  return transact(deadline, async (tx, beforeCommit) => {
+    const now = Timestamp.now();
+    const [snap, recordSnap] = await tx.getAll(ref, ...(recordRef ? [recordRef] : []));
+    const found = parseIntent(snap as DocumentSnapshot);
+    const answer = found && same(found) ? joinOrRead(found) : undefined;
+    const reading = found?.state === 'decided' && !answer ? readRecord(recordSnap, SCOPE, intent.requestHash, now) : NO_RECORD;
+    if (!answer && reading.kind === 'none') tx.set(ref, pending);
+    beforeCommit();
+    return answer ?? (reading.kind === 'none' ? { creator: true } : { outcome: outcomeOfRecord(reading) });
   });
 }
 
+/** How long one attempt to settle an intent (a read, or the withdrawal's write) may take before it is tried again. */
+const SETTLE_ATTEMPT_MS = 5_000;
+
 /**
- * Takes a still pending intent out of the queue; returns the outcome when a batch decided it first. A
- * write conditional on the intent as read, not a transaction: it must get through while batches hold
- * the queue.
+ * Once its deadline has passed, a request settles its intent: it withdraws it (null: nothing written,
+ * `busy`) unless a batch decided it first (that outcome). It answers only once one of them has
+ * committed. A batch whose leader died after reading the intent holds Firestore's locks on it until
+ * the dead transaction expires (60 s after its last operation), and the withdrawal waits for them;
+ * so it keeps trying, each attempt bounded and the intent read again, with backoff, until `until`
+ * (config.settleMs past the deadline, well above that expiry). The withdrawal is a write conditional
+ * on the version read, so an attempt abandoned while it waits may land later without harm: only on
+ * that pending version, and the next read sees it. An intent not found (its create failed, or is
+ * still on its way) is created withdrawn, so a late create fails. Past `until` (Firestore unavailable
+ * all along) the outcome is unknown: an error (500), never `busy`.
  */
-async function withdraw(ref: DocumentReference, requestHash: string): Promise<Outcome | null> {
-  const until = Date.now() + WITHDRAW_MS;
+async function settle(ref: DocumentReference, intent: NewIntent, until: number): Promise<Outcome | null> {
+  let pauseMs = 100;
   let failure: unknown;
+  // The withdrawal in flight: the version it is conditional on, and whether it failed.
+  let inFlight: { version: Timestamp; write: Promise<unknown>; failed: boolean } | undefined;
+  const withdrawn = () => ({ state: 'withdrawn', expiresAt: Timestamp.fromMillis(Date.now() + INTENT_TTL_MS) });
   while (Date.now() < until) {
+    const bound = Math.max(1, Math.min(SETTLE_ATTEMPT_MS, until - Date.now()));
     try {
-      const snap = await ref.get();
+      const snap = await within(ref.get(), bound);
       const found = parseIntent(snap);
+      if (!found) {
+        await within(ref.create({ ...intent, arrivedAt: FieldValue.serverTimestamp(), ...withdrawn() }), bound);
+        return null;
+      }
       // Another request's, queued under the key after this one was withdrawn: nothing of this one's left.
-      if (found && found.requestHash !== requestHash) return null;
-      if (found?.state !== 'pending') return found?.state === 'decided' && found.outcome ? found.outcome : null;
-      await ref.update(
-        { state: 'withdrawn', expiresAt: Timestamp.fromMillis(Date.now() + INTENT_TTL_MS) },
-        { lastUpdateTime: snap.updateTime as Timestamp },
-      );
+      if (found.requestHash !== intent.requestHash || found.state === 'withdrawn') return null;
+      if (found.state === 'decided') {
+        if (found.outcome) return found.outcome;
+        throw new Error(`Order intent ${ref.path} decided without an outcome`);
+      }
+      const version = snap.updateTime as Timestamp;
+      if (!inFlight || inFlight.failed || !inFlight.version.isEqual(version)) {
+        const attempt = { version, write: ref.update(withdrawn(), { lastUpdateTime: version }), failed: false };
+        attempt.write.catch(() => {
+          attempt.failed = true;
+        });
+        inFlight = attempt;
+      }
+      await within(inFlight.write, bound);
       return null;
     } catch (error) {
-      // FAILED_PRECONDITION: changed since read (decided, most likely): read it again.
+      // The locks still held (the attempt ran out of time), or the intent changed since read (decided,
+      // most likely: FAILED_PRECONDITION): read it again.
       failure = error;
-      await new Promise((resolve) => setTimeout(resolve, 50 + 100 * Math.random()));
+      await sleep(Math.min(pauseMs * (0.5 + Math.random()), Math.max(0, until - Date.now())));
+      pauseMs = Math.min(pauseMs * 2, 5_000);
     }
   }
   // Whether it was decided is unknown: not `busy` (which says nothing was written). A retry with the
   // same Idempotency-Key learns the outcome.
-  logger.error('Could not withdraw an order intent', {
-    path: ref.path,
-    error: failure instanceof Error ? failure.message : String(failure),
-  });
+  logger.error('Could not settle an order intent', { path: ref.path, error: messageOf(failure) });
   throw new Error(`Order intent ${ref.path} neither withdrawn nor decided`);
 }
+
+/** The promise's outcome, or a rejection once `ms` have passed (the promise itself goes on). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeUp]).finally(() => clearTimeout(timer));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The sweep (every minute): decides the queues whose intents have waited longer than any request
