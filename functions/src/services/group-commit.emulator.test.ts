@@ -317,11 +317,12 @@ describe('a batch leader that dies while requests wait on it', () => {
     answers.push(...later.map((body) => placeWithoutKey(user, body)));
     const bodies = [...waiting, ...later];
 
-    // The every-minute sweep runs beside them all along, as in production.
+    // Batches run beside them all along (the sweep's, as if the intents were old), racing their
+    // withdrawals once the locks expire.
     let settled = false;
     const sweeping = (async () => {
       while (!settled) {
-        await decideStaleIntents();
+        await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
         await pause(1000);
       }
     })();

@@ -16,7 +16,7 @@ import {
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { db } from '../lib/admin';
-import { config } from '../lib/config';
+import { config, MAX_TRANSACTION_DEADLINE_MS } from '../lib/config';
 import { AppError, busy, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { ERROR_CODES } from '../shared/errors';
@@ -77,8 +77,13 @@ export const BATCH_LIMIT = 20;
  * three times more (order, intent outcome, key record), under the 10 MiB of one commit.
  */
 const BATCH_BYTES = 1_000_000;
-/** A pending intent this old has no request waiting for it (they withdraw theirs at their deadline): the sweep decides it. */
-export const STALE_INTENT_MS = 60_000;
+/**
+ * A pending intent this old has no request waiting for it (a request settles its own by its deadline
+ * plus config.settleMs): the sweep decides it. Deciding one a request is still settling would be safe
+ * (the two serialize on the intent), but that request, cut off by a gateway's timeout perhaps, is
+ * better left to withdraw it.
+ */
+export const STALE_INTENT_MS = MAX_TRANSACTION_DEADLINE_MS + config.ownAttemptMs + config.settleMs + 10_000;
 /** How long a decided or withdrawn intent is kept (TTL on expiresAt): its requests read it within seconds. */
 const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often a waiting request reads its intent and the queue's head. */
