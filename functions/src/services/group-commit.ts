@@ -538,6 +538,7 @@ async function waitInQueue(
   });
   if ('outcome' in joined) return answerOf(joined.outcome, false);
   const decided = 'unsure' in joined ? undefined : await waitForDecision(uid, ref, intent.requestHash, deadline);
+  if (decided === 'withdrawn') throw busy();
   const outcome = decided ?? (await settle(ref, intent, deadline + config.settleMs));
   if (outcome) return answerOf(outcome, joined.creator);
   throw busy();
@@ -545,10 +546,15 @@ async function waitInQueue(
 
 /**
  * Waits until the deadline for a batch to decide the intent, running batches when it heads the queue
- * (or takes over). Its outcome, or undefined when the deadline came first; `busy` when a request with
- * the same key withdrew it (nothing was written).
+ * (or takes over). Its outcome; `withdrawn` when a request with the same key withdrew it (nothing was
+ * written); undefined when the deadline came first.
  */
-async function waitForDecision(uid: string, ref: DocumentReference, requestHash: string, deadline: number): Promise<Outcome | undefined> {
+async function waitForDecision(
+  uid: string,
+  ref: DocumentReference,
+  requestHash: string,
+  deadline: number,
+): Promise<Outcome | 'withdrawn' | undefined> {
   const head = pendingQuery(uid).select().limit(1);
   // The head as last seen and since when: a head that stays put is not being decided (its request died).
   let seenHead: string | undefined;
@@ -559,9 +565,9 @@ async function waitForDecision(uid: string, ref: DocumentReference, requestHash:
       const found = parseIntent(own);
       // Withdrawn by a request with the same key at its deadline (and perhaps queued again by another
       // request under the key since): nothing was written for this one.
-      if (found && found.requestHash !== requestHash) throw busy();
+      if (found && found.requestHash !== requestHash) return 'withdrawn';
       if (found?.state === 'decided' && found.outcome) return found.outcome;
-      if (found?.state !== 'pending') throw busy();
+      if (found?.state !== 'pending') return 'withdrawn';
       const headId = first.docs[0]?.id;
       if (headId !== seenHead) {
         seenHead = headId;
@@ -581,7 +587,6 @@ async function waitForDecision(uid: string, ref: DocumentReference, requestHash:
       const outcome = batch.decided.get(ref.id);
       if (outcome) return outcome;
     } catch (error) {
-      if (error instanceof AppError) throw error;
       // A read or a batch failed (a batch's commit perhaps after it was sent): the intent is read
       // again, until the deadline.
       logger.warn('Waiting for an order intent failed', { path: ref.path, error: messageOf(error) });
@@ -679,7 +684,8 @@ async function settle(ref: DocumentReference, intent: NewIntent, until: number):
       if (found.requestHash !== intent.requestHash || found.state === 'withdrawn') return null;
       if (found.state === 'decided') {
         if (found.outcome) return found.outcome;
-        throw new Error(`Order intent ${ref.path} decided without an outcome`);
+        failure = new Error('decided without an outcome'); // never written so: not busy either
+        break;
       }
       const version = snap.updateTime as Timestamp;
       if (!inFlight || inFlight.failed || !inFlight.version.isEqual(version)) {
