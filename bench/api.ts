@@ -10,7 +10,6 @@ import { lanes, median, pool, quantile } from './stats';
 
 type Log = (line: string) => void;
 
-
 interface BenchUser {
   uid: string;
   email: string;
