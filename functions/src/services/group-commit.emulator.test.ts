@@ -5,7 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../scripts/lib/seeded-random';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { type ApiAnswer, apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
@@ -28,6 +28,7 @@ const place = (user: TestUser, body: unknown, key: string) =>
   call(api.url, 'POST', '/api/order/place', { token: user.token, body, headers: { 'Idempotency-Key': key } });
 const identityOf = (user: TestUser) => ({ uid: user.uid, email: user.email, name: user.name, admin: false });
 const views = (i: number, quantity: number) => ({ serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@queue/video/${i}`, quantity });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const balanceOf = async (user: TestUser) => ((await db.collection('users').doc(user.uid).get()).get('balancePaisa') as number) ?? 0;
 const ordersOf = async (user: TestUser) => (await db.collection('orders').where('userId', '==', user.uid).get()).docs;
 
@@ -143,18 +144,59 @@ describe('group commit on one balance', () => {
 });
 
 describe('the sweep', () => {
-  it('decides the intents whose requests died (pending over a minute), once', async () => {
+  it('expires the intents whose requests died once past their answerBy, never accepts one; their keys are free', async () => {
     const user = await createUser();
     await fund(user, 30);
     const orders = [views(4000, 1000), views(4001, 1000), views(4002, 500)]; // Rs 20, 20, 10
     for (const [i, body] of orders.entries()) await queueOrder(identityOf(user), body, { idempotencyKey: `swept-${i}` });
-    expect(await decideStaleIntents()).toBe(0); // not a minute old yet: their requests may still be waiting
+    expect(await decideStaleIntents()).toBe(0); // not past their answerBy: their requests may still be waiting
     expect(await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000)).toBe(3);
     expect(await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000)).toBe(0);
+    const intents = (await intentsCollection(user.uid).get()).docs.map((doc) => doc.data() as IntentDoc);
+    expect(intents.map((intent) => intent.state)).toEqual(['expired', 'expired', 'expired']);
+    expect(await balanceOf(user)).toBe(3000);
+    expect(await ordersOf(user)).toHaveLength(0);
+    // The clients' retries with their keys are new orders (nothing was written for the expired ones).
     const answers = await Promise.all(orders.map((body, i) => place(user, body, `swept-${i}`)));
-    expect(answers.map((a) => a.status)).toEqual([201, 400, 201]);
-    expect(await balanceOf(user)).toBe(0);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 400]);
+    expect(answers.map((a) => a.headers.get('idempotent-replayed'))).toEqual([null, null, null]);
     expect(await ordersOf(user)).toHaveLength(2);
+    await expectMoneyInvariants();
+  });
+});
+
+describe('an intent read past its answerBy', () => {
+  it('is expired by the batch (no order, no money), and the others are decided in arrival order against the balance', async () => {
+    const user = await createUser();
+    await fund(user, 50);
+    const orders = [views(4100, 1000), views(4101, 1000), views(4102, 1000), views(4103, 1000), views(4104, 500)]; // Rs 20, 20, 20, 20, 10
+    const refs = [];
+    for (const [i, body] of orders.entries()) {
+      // The second one's request waits 1 s only: its answerBy passes before the batch.
+      refs.push(await queueOrder(identityOf(user), body, { idempotencyKey: `late-${i}` }, i === 1 ? 1000 : undefined));
+    }
+    const answerBy = ((await refs[1]?.get())?.get('answerBy') as { toMillis(): number } | undefined)?.toMillis() ?? Date.now();
+    await pause(Math.max(0, answerBy - Date.now()) + 100);
+    expect(await decideQueue(user.uid)).toEqual({ decided: 4, more: false });
+    const states = await Promise.all(refs.map(async (ref) => (await ref.get()).data() as IntentDoc));
+    expect(states.map((intent) => intent.state)).toEqual(['decided', 'expired', 'decided', 'decided', 'decided']);
+    expect(states[1]?.outcome).toBeUndefined();
+    // Rs 50: 20 and 20 accepted, 20 refused (Rs 10 left), 10 accepted; the expired one costs nothing.
+    const others = [0, 2, 3, 4];
+    const answers = await Promise.all(others.map((i) => place(user, orders[i], `late-${i}`)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 400, 201]);
+    expect(answers.map((a) => a.headers.get('idempotent-replayed'))).toEqual(['true', 'true', 'true', 'true']);
+    expect(await balanceOf(user)).toBe(0);
+    expect((await ordersOf(user)).map((doc) => doc.data().link).sort()).toEqual(
+      [orders[0], orders[2], orders[4]].map((body) => body?.link).sort(),
+    );
+    // Its key is free: with the money, its client's retry places it, once.
+    await fund(user, 20);
+    const retry = await place(user, orders[1], 'late-1');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await place(user, orders[1], 'late-1')).toMatchObject({ status: 201, body: retry.body });
+    expect(await ordersOf(user)).toHaveLength(4);
     await expectMoneyInvariants();
   });
 });
@@ -212,7 +254,9 @@ async function kill(child: ChildProcess) {
 }
 
 describe('a batch leader that dies', () => {
-  it('before its commit: nothing was decided, and the next batch then decides every intent once', { timeout: 200_000 }, async () => {
+  it('before its commit: nothing was decided, and the next batch, after its locks, expires every intent (past its answerBy); the retries place anew', {
+    timeout: 200_000,
+  }, async () => {
     const user = await createUser();
     await fund(user, 100);
     const orders = Array.from({ length: 8 }, (_, i) => views(2000 + i, 1000)); // Rs 20 each: 5 fit
@@ -236,13 +280,17 @@ describe('a batch leader that dies', () => {
         expect(await ordersOf(user)).toHaveLength(0);
       }
     }
-    expect(decided).toBe(8);
-    expect(await balanceOf(user)).toBe(0);
-    expect(await ordersOf(user)).toHaveLength(5);
-    // The clients' retries with their keys learn the outcomes; nothing is decided again.
+    // About a minute: every intent is past its answerBy (its request answered busy, or was cut off).
+    expect(decided).toBe(0);
+    const after = (await intentsCollection(user.uid).get()).docs.map((doc) => doc.data() as IntentDoc);
+    expect(after.map((intent) => intent.state)).toEqual(Array(8).fill('expired'));
+    expect(await balanceOf(user)).toBe(10_000);
+    expect(await ordersOf(user)).toHaveLength(0);
+    // The clients' retries with their keys are new orders, each decided once.
     const answers = await Promise.all(orders.map((body, i) => place(user, body, `dies-before-${i}`)));
-    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 400, 400, 400]);
-    expect(answers.map((a) => a.headers.get('idempotent-replayed'))).toEqual(Array(8).fill('true'));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 400, 400, 400]);
+    expect(answers.map((a) => a.headers.get('idempotent-replayed'))).toEqual(Array(8).fill(null));
+    expect(await balanceOf(user)).toBe(0);
     expect(await ordersOf(user)).toHaveLength(5);
     expect(await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000)).toBe(0);
     await expectMoneyInvariants();
@@ -284,79 +332,101 @@ async function leaderReady(uid: string): Promise<ChildProcess> {
 }
 
 const placeWithoutKey = (user: TestUser, body: unknown) => call(api.url, 'POST', '/api/order/place', { token: user.token, body });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Firebase Hosting's answer when a function has not answered within 60 s (the function goes on). */
+const HOSTING_CUTOFF_MS = 60_000;
 
 describe('a batch leader that dies while requests wait on it', () => {
-  it('every waiter answers what the store holds once its deadline passes under the dead batch’s locks: placed ↔ 201, busy ↔ withdrawn and nothing written', {
-    timeout: 300_000,
+  it('no intent is accepted after its request may have stopped waiting: a client retrying every non-201 without a key gets exactly one order each', {
+    timeout: 400_000,
   }, async () => {
     const user = await createUser();
-    await fund(user, 100); // Rs 100: five orders of Rs 20
+    await fund(user, 1000); // every order fits: a refusal is never the answer
     // The queue's head: a request that died after writing its intent (its client retries with its key at the end).
     const head = views(7000, 1000);
-    await queueOrder(identityOf(user), head, { idempotencyKey: 'stuck-head' });
+    const headRef = await queueOrder(identityOf(user), head, { idempotencyKey: 'stuck-head' });
     const leader = await leaderReady(user.uid);
 
-    // Waiters: each finds the queue and joins it behind the head; half send an Idempotency-Key, half
-    // none (an API v2 script, which sends an order again after a 5xx).
+    // Every request goes through Hosting: cut off at 60 s with a 504 (the function itself goes on).
+    const running: Promise<unknown>[] = [];
+    const viaHosting = (request: Promise<ApiAnswer>) => {
+      running.push(request);
+      return Promise.race([request, pause(HOSTING_CUTOFF_MS).then(() => ({ status: 504, body: undefined }) as const)]);
+    };
+    const answers: { link: string; status: number; body: any }[] = [];
+    // A client sends its order (with a key or without), then, like an API v2 script, sends it again
+    // without a key after any answer but 201.
+    const client = async (body: ReturnType<typeof views>, key?: string) => {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const answer = await viaHosting(attempt === 0 && key !== undefined ? place(user, body, key) : placeWithoutKey(user, body));
+        answers.push({ link: body.link, status: answer.status, body: answer.body });
+        if (answer.status === 201) return;
+        expect([503, 504], JSON.stringify(answer.body)).toContain(answer.status);
+      }
+      throw new Error(`${body.link}: no order after 10 attempts`);
+    };
+
+    // Waiters: each finds the queue and joins it behind the head; half send an Idempotency-Key.
     const waiting = Array.from({ length: 6 }, (_, i) => views(7001 + i, 1000));
-    const answers = waiting.map((body, i) => (i % 2 === 0 ? place(user, body, `stuck-${i}`) : placeWithoutKey(user, body)));
+    const clients = waiting.map((body, i) => client(body, i % 2 === 0 ? `stuck-${i}` : undefined));
     const pending = intentsCollection(user.uid).where('state', '==', 'pending');
     for (const started = Date.now(); (await pending.get()).size < 1 + waiting.length; await pause(20)) {
       if (Date.now() - started > 30_000) throw new Error('the waiters did not queue');
     }
     // The leader reads the head and every waiter's intent (locking them and the balance), then dies
     // before its commit; its locks hold until Firestore expires the dead transaction (about a minute),
-    // well past the waiters' deadline.
+    // past the waiters' deadline and Hosting's cut-off.
     const committing = new Promise((resolve) => leader.once('message', resolve));
     leader.send('go');
     await committing;
+    const read = new Set((await pending.get()).docs.map((doc) => doc.id));
     await kill(leader);
     // Orders that come while the locks hold.
     const later = [views(7010, 1000), views(7011, 1000)];
-    answers.push(...later.map((body) => placeWithoutKey(user, body)));
-    const bodies = [...waiting, ...later];
+    clients.push(...later.map((body) => client(body)));
 
-    // Batches run beside them all along (the sweep's, as if the intents were old), racing their
+    // Batches run beside them all along (another request's, the sweep's), racing the waiters'
     // withdrawals once the locks expire.
     let settled = false;
-    const sweeping = (async () => {
+    const batches = (async () => {
       while (!settled) {
-        await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
-        await pause(1000);
+        await Promise.all([decideQueue(user.uid).catch(() => undefined), decideStaleIntents()]);
+        await pause(500);
       }
     })();
-    const answered = await Promise.all(answers);
+    await Promise.all(clients);
+    await Promise.all(running); // the requests cut off answer too, once settled
     settled = true;
-    await sweeping;
+    await batches;
 
-    // Every answer agrees with the store: placed and paid, refused, or withdrawn with nothing written.
-    const intents = (await intentsCollection(user.uid).get()).docs.map((doc) => doc.data() as IntentDoc);
-    const placedLinks = (await ordersOf(user)).map((doc) => doc.data().link as string);
-    answered.forEach((answer, i) => {
-      const body = bodies[i] as (typeof bodies)[number];
-      const intent = intents.find((candidate) => candidate.body.link === body.link);
-      const orders = placedLinks.filter((link) => link === body.link);
-      if (answer.status === 201) {
-        expect(orders, body.link).toHaveLength(1);
-        expect(answer.body.order.link).toBe(body.link);
-      } else if (answer.status === 400) {
-        expect(answer.body.code).toBe('insufficient_balance');
-        expect(orders, body.link).toHaveLength(0);
-      } else {
-        expect({ link: body.link, status: answer.status, body: answer.body }).toMatchObject({ status: 503, body: { code: 'busy' } });
-        expect(intent?.state, body.link).toBe('withdrawn');
-        expect(orders, body.link).toHaveLength(0);
-      }
-    });
-    // The head's client learns its outcome with its key; nothing else is ever decided later.
-    const headAnswer = await place(user, head, 'stuck-head');
-    expect([201, 400]).toContain(headAnswer.status);
-    await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
-    const accepted = [...answered, headAnswer].filter((answer) => answer.status === 201);
+    // Exactly one order per intended order, and each is an answer its client saw.
     const placed = await ordersOf(user);
-    expect(placed.map((doc) => doc.id).sort()).toEqual(accepted.map((answer) => answer.body.order._id as string).sort());
-    expect(await balanceOf(user)).toBe(10_000 - 2000 * placed.length);
+    const links = placed.map((doc) => doc.data().link as string);
+    for (const body of [...waiting, ...later])
+      expect(
+        links.filter((link) => link === body.link),
+        body.link,
+      ).toHaveLength(1);
+    const accepted = answers.filter((answer) => answer.status === 201);
+    expect(accepted.map((answer) => answer.body.order._id as string).sort()).toEqual(placed.map((doc) => doc.id).sort());
+    for (const answer of accepted) expect(answer.body.order.link).toBe(answer.link);
+    // The intents the dead batch read were never accepted: past their answerBy, expired (the head's,
+    // which no request settles) or withdrawn by their requests.
+    const intents = new Map((await intentsCollection(user.uid).get()).docs.map((doc) => [doc.id, doc.data() as IntentDoc]));
+    expect(read.size).toBe(7);
+    for (const id of read) expect(['expired', 'withdrawn'], id).toContain(intents.get(id)?.state);
+    expect(read.has(headRef.id)).toBe(true);
+    expect(intents.get(headRef.id)?.state).toBe('expired');
+    // Every intent accepted was decided before its answerBy: its request was still waiting for it.
+    for (const intent of intents.values()) {
+      if (intent.state === 'decided') expect(intent.decidedAt?.toMillis()).toBeLessThanOrEqual(intent.answerBy?.toMillis() ?? 0);
+    }
+    // The head's client retries with its key: expired, the key is free, placed once.
+    const headAnswer = await place(user, head, 'stuck-head');
+    expect(headAnswer.status).toBe(201);
+    expect(headAnswer.headers.get('idempotent-replayed')).toBeNull();
+    expect(await ordersOf(user)).toHaveLength(waiting.length + later.length + 1);
+    expect(await balanceOf(user)).toBe(100_000 - 2000 * (waiting.length + later.length + 1));
     await expectMoneyInvariants();
   });
 });

@@ -5,7 +5,8 @@
 // another request's, takes the pending intents in arrival order, decides each against the running
 // balance (placement.ts), and writes the accepted orders, their ledger entries, one balance update,
 // the Idempotency-Key records and every intent's outcome together. Nothing is decided twice: an intent
-// is decided only by a transaction that read it pending.
+// is decided only by a transaction that read it pending. Nothing is accepted after its request may
+// have stopped waiting: an intent a batch reads too close to its `answerBy` is expired instead.
 import {
   type DocumentReference,
   type DocumentSnapshot,
@@ -78,12 +79,16 @@ export const BATCH_LIMIT = 20;
  */
 const BATCH_BYTES = 1_000_000;
 /**
- * A pending intent this old has no request waiting for it (a request settles its own by its deadline
- * plus config.settleMs): the sweep decides it. Deciding one a request is still settling would be safe
- * (the two serialize on the intent), but that request, cut off by a gateway's timeout perhaps, is
- * better left to withdraw it.
+ * A pending intent this old is past its answerBy (a request's deadline runs from before its intent's
+ * write, and is at most MAX_TRANSACTION_DEADLINE_MS): the sweep expires it (it never accepts one).
  */
-export const STALE_INTENT_MS = MAX_TRANSACTION_DEADLINE_MS + config.ownAttemptMs + config.settleMs + 10_000;
+export const STALE_INTENT_MS = MAX_TRANSACTION_DEADLINE_MS + 1_000;
+/**
+ * The longest a batch over the queue runs (its transaction's deadline, retries included; its commit is
+ * sent before it). A batch decides only the intents whose answerBy is at or after its deadline, so a
+ * short one leaves the intents ahead of the request running it to be decided, not expired.
+ */
+const BATCH_MS = 5_000;
 /** How long a decided or withdrawn intent is kept (TTL on expiresAt): its requests read it within seconds. */
 const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often a waiting request reads its intent and the queue's head. */
@@ -125,9 +130,19 @@ const intentSchema = z.object({
   /** The Idempotency-Key (the intent's id is its record's, so a retry with it finds the intent). */
   key: z.string().optional(),
   requestHash: z.string(),
-  state: z.enum(['pending', 'decided', 'withdrawn']),
+  /**
+   * `withdrawn` by its request at its deadline, `expired` by a batch or the sweep that read it past its
+   * answerBy: either way nothing was written for it and its key is free.
+   */
+  state: z.enum(['pending', 'decided', 'withdrawn', 'expired']),
   /** The commit time of its write: the arrival order (ties by id). */
   arrivedAt: timestamp,
+  /**
+   * Its request's deadline (that instance's clock): from then on the request no longer waits for a
+   * batch, it settles the intent. Only a batch whose own deadline is not later accepts or refuses it;
+   * none (before this field): expired by the first batch that reads it.
+   */
+  answerBy: timestamp.optional(),
   outcome: outcomeSchema.optional(),
   /** The commit time of the transaction that decided it, and its place in that transaction's order. */
   decidedAt: timestamp.optional(),
@@ -135,7 +150,7 @@ const intentSchema = z.object({
   expiresAt: timestamp.optional(),
 });
 export type IntentDoc = z.infer<typeof intentSchema>;
-/** An intent as a request makes it (state and times are the store's). */
+/** An intent as a request makes it (state and times are the store's; answerBy its request's). */
 type NewIntent = Pick<IntentDoc, 'identity' | 'body' | 'refuseActiveLink' | 'key' | 'requestHash'>;
 
 const NO_RECORD: RecordReading = { kind: 'none' };
@@ -230,14 +245,19 @@ function intentOf(identity: Identity, body: PlaceOrderBody, options: PlaceOrderO
  * that dies after this is what the queue's other requests and the sweep decide for it; tests use it to
  * line up a known arrival order.
  */
-export async function queueOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<DocumentReference> {
+export async function queueOrder(
+  identity: Identity,
+  body: PlaceOrderBody,
+  options: PlaceOrderOptions = {},
+  deadlineMs: number = config.transactionDeadlineMs,
+): Promise<DocumentReference> {
   const { ref, intent } = intentOf(identity, body, options);
-  const joined = await enqueue(identity.uid, ref, intent, Date.now() + config.transactionDeadlineMs);
+  const joined = await enqueue(identity.uid, ref, intent, Date.now() + deadlineMs);
   if (!('creator' in joined) || !joined.creator) throw new Error(`An intent under this key is already queued or decided: ${ref.path}`);
   return ref;
 }
 
-/** One batch over an account's queue (the sweep's step); how many intents it decided, and whether more wait. */
+/** One batch over an account's queue; how many intents it decided (expired ones not counted), and whether more wait. */
 export async function decideQueue(uid: string): Promise<{ decided: number; more: boolean }> {
   const batch = await decideBatch(uid, { queue: true }, Date.now() + config.transactionDeadlineMs);
   return { decided: batch.decided.size, more: batch.more };
@@ -281,11 +301,15 @@ interface BatchEntry {
   intent: NewIntent;
   /** A stored intent (pending in the queue); otherwise the request's own, decided in its own transaction. */
   stored: boolean;
+  /** A stored intent's answerBy (ms). */
+  answerBy?: number;
 }
 
 interface BatchResult {
   /** The outcome of every stored intent this batch decided, by id. */
   decided: Map<string, Outcome>;
+  /** Ids of the stored intents it expired (read past their answerBy: nothing written). */
+  expired: Set<string>;
   /** The own request's outcome, when decided (`creator`: false when a stored intent with its key decided it). */
   own?: { outcome: Outcome; creator: boolean };
   /** Ids of the pending intents read. */
@@ -311,13 +335,19 @@ const intentBytes = (intent: NewIntent) => 1_000 + (intent.body.comments?.length
  * the own request when nothing is left waiting before it; each decided in turn against the running
  * balance, everything written in one commit. `queue: false` decides the own request alone (the
  * switch off: one transaction per order, as before the group commit).
+ *
+ * A batch over the queue runs at most BATCH_MS, and a stored intent whose answerBy comes before the
+ * batch's deadline is expired, not decided (its request may answer before this commit, or have been
+ * cut off: a client without a key would send the order again). So an intent is accepted only by a
+ * commit sent before its request stops waiting, which that request reads and answers.
  */
 async function decideBatch(
   uid: string,
   { own, queue, precondition }: { own?: OwnRequest; queue: boolean; precondition?: Promise<unknown> | undefined },
-  deadline: number,
+  requestDeadline: number,
   options: { once?: boolean; stop?: () => boolean } = {},
 ): Promise<BatchResult> {
+  const deadline = queue ? Math.min(requestDeadline, Date.now() + BATCH_MS) : requestDeadline;
   return transact(
     deadline,
     async (tx, beforeCommit) => {
@@ -345,7 +375,8 @@ async function decideBatch(
           break;
         }
         bytes += size;
-        entries.push({ ref: doc.ref, intent: parsed.data, stored: true });
+        const answerBy = (parsed.data.answerBy ?? parsed.data.arrivedAt).toMillis();
+        entries.push({ ref: doc.ref, intent: parsed.data, stored: true, answerBy });
       }
       const everything = !cut && pendingDocs.length < BATCH_LIMIT;
       let ownEntry: BatchEntry | undefined;
@@ -397,6 +428,7 @@ async function decideBatch(
       }
 
       const decided = new Map<string, Outcome>();
+      const expired: DocumentReference[] = [];
       const placements: Placement[] = [];
       const recordsToWrite: (() => void)[] = [];
       let ownOutcome: Outcome | undefined;
@@ -405,6 +437,11 @@ async function decideBatch(
       const state = userSnap && last ? new PlacementState(userSnap, activeLinks, candidates, now, last.intent.identity) : undefined;
       for (const entry of state ? entries : []) {
         const { intent } = entry;
+        // Its request may stop waiting before this commit: skipped, nothing written (it answers busy).
+        if (entry.stored && (entry.answerBy ?? 0) < deadline) {
+          expired.push(entry.ref);
+          continue;
+        }
         const recordIndex = keyed.indexOf(entry);
         const recordRef = intent.key !== undefined ? idempotencyRef(SCOPE, uid, intent.key) : undefined;
         const reading = recordIndex >= 0 ? readRecord(records[recordIndex], SCOPE, intent.requestHash, now) : NO_RECORD;
@@ -468,6 +505,7 @@ async function decideBatch(
         ownEntry &&
         !ownEntry.stored &&
         decided.size === 0 &&
+        expired.length === 0 &&
         unreadable.length === 0
       ) {
         if (await joinsQueue()) throw new Queued();
@@ -494,9 +532,11 @@ async function decideBatch(
       let position = 0;
       for (const entry of entries) {
         const outcome = decided.get(entry.ref.id);
-        if (!entry.stored || !outcome) continue;
-        tx.update(entry.ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), position: position++, expiresAt });
+        if (entry.stored && outcome) {
+          tx.update(entry.ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), position: position++, expiresAt });
+        }
       }
+      for (const ref of expired) tx.update(ref, { state: 'expired', decidedAt: FieldValue.serverTimestamp(), expiresAt });
       for (const ref of unreadable) {
         const outcome: Outcome = { kind: 'refusal', code: 'internal', message: MESSAGES.internal, replayed: false };
         tx.update(ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), expiresAt });
@@ -507,6 +547,7 @@ async function decideBatch(
       beforeCommit();
       return {
         decided,
+        expired: new Set(expired.map((ref) => ref.id)),
         ...(ownEntry && ownOutcome ? { own: { outcome: ownOutcome, creator: !ownEntry.stored } } : {}),
         seen: new Set(pendingDocs.map((doc) => doc.id)),
         more: !everything || stopped,
@@ -520,8 +561,9 @@ async function decideBatch(
  * The queue path: writes the intent (or finds the one a request with the same key wrote), then waits
  * until a batch decides it. The request whose intent heads the queue runs the batches (one leader, so
  * batches do not fight each other over the balance); the others take over in turn when the head does
- * not move (see takesOver). At its deadline a request settles its intent (see settle): it answers
- * `busy` only once its withdrawal has committed, so `busy` still means nothing was written.
+ * not move (see takesOver). At its deadline (the intent's answerBy) a request settles its intent (see
+ * settle): it answers `busy` only once its withdrawal or an expiry has committed, so `busy` still means
+ * nothing was written, and no batch accepts the intent after that deadline.
  */
 async function waitInQueue(
   uid: string,
@@ -538,7 +580,7 @@ async function waitInQueue(
   });
   if ('outcome' in joined) return answerOf(joined.outcome, false);
   const decided = 'unsure' in joined ? undefined : await waitForDecision(uid, ref, intent.requestHash, deadline);
-  if (decided === 'withdrawn') throw busy();
+  if (decided === 'ended') throw busy();
   const outcome = decided ?? (await settle(ref, intent, deadline + config.settleMs));
   if (outcome) return answerOf(outcome, joined.creator);
   throw busy();
@@ -546,15 +588,15 @@ async function waitInQueue(
 
 /**
  * Waits until the deadline for a batch to decide the intent, running batches when it heads the queue
- * (or takes over). Its outcome; `withdrawn` when a request with the same key withdrew it (nothing was
- * written); undefined when the deadline came first.
+ * (or takes over). Its outcome; `ended` when a request with the same key withdrew it or a batch
+ * expired it (nothing was written); undefined when the deadline came first.
  */
 async function waitForDecision(
   uid: string,
   ref: DocumentReference,
   requestHash: string,
   deadline: number,
-): Promise<Outcome | 'withdrawn' | undefined> {
+): Promise<Outcome | 'ended' | undefined> {
   const head = pendingQuery(uid).select().limit(1);
   // The head as last seen and since when: a head that stays put is not being decided (its request died).
   let seenHead: string | undefined;
@@ -563,11 +605,11 @@ async function waitForDecision(
     try {
       const [own, first] = await Promise.all([ref.get(), head.get()]);
       const found = parseIntent(own);
-      // Withdrawn by a request with the same key at its deadline (and perhaps queued again by another
-      // request under the key since): nothing was written for this one.
-      if (found && found.requestHash !== requestHash) return 'withdrawn';
+      // Withdrawn by a request with the same key at its deadline, or expired (and perhaps queued again
+      // by another request under the key since): nothing was written for this one.
+      if (found && found.requestHash !== requestHash) return 'ended';
       if (found?.state === 'decided' && found.outcome) return found.outcome;
-      if (found?.state !== 'pending') return 'withdrawn';
+      if (found?.state !== 'pending') return 'ended';
       const headId = first.docs[0]?.id;
       if (headId !== seenHead) {
         seenHead = headId;
@@ -581,11 +623,13 @@ async function waitForDecision(
       try {
         batch = await decideBatch(uid, { queue: true }, deadline);
       } catch (error) {
-        if (isAppError(error, 'busy')) return undefined;
+        // The batch ran out of its time (the balance's locks held): another, until the deadline.
+        if (isAppError(error, 'busy')) continue;
         throw error;
       }
       const outcome = batch.decided.get(ref.id);
       if (outcome) return outcome;
+      if (batch.expired.has(ref.id)) return 'ended';
     } catch (error) {
       // A read or a batch failed (a batch's commit perhaps after it was sent): the intent is read
       // again, until the deadline.
@@ -610,7 +654,7 @@ async function takesOver(uid: string, id: string, stuckMs: number): Promise<bool
 
 /**
  * Writes the pending intent; a request with the same key finds the one already written (and joins it,
- * or reads its outcome). A key whose intent was withdrawn is free; one whose intent another body's
+ * or reads its outcome). A key whose intent was withdrawn or expired is free; one whose intent another body's
  * request left decided (refused as a conflict, most often) answers as the key's record says, as
  * placeOrder's own transaction would have (a replay of this body's answer, or the conflict).
  */
@@ -620,7 +664,7 @@ async function enqueue(
   intent: NewIntent,
   deadline: number,
 ): Promise<{ creator: boolean } | { outcome: Outcome }> {
-  const pending = { ...intent, state: 'pending', arrivedAt: FieldValue.serverTimestamp() };
+  const pending = { ...intent, state: 'pending', arrivedAt: FieldValue.serverTimestamp(), answerBy: Timestamp.fromMillis(deadline) };
   try {
     await ref.create(pending);
     return { creator: true };
@@ -655,8 +699,8 @@ const SETTLE_ATTEMPT_MS = 5_000;
 
 /**
  * Once its deadline has passed, a request settles its intent: it withdraws it (null: nothing written,
- * `busy`) unless a batch decided it first (that outcome). It answers only once one of them has
- * committed. A batch whose leader died after reading the intent holds Firestore's locks on it until
+ * `busy`) unless a batch decided it first (that outcome: its commit was sent before this deadline) or
+ * expired it (null). It answers only once one of them has committed. A batch whose leader died after reading the intent holds Firestore's locks on it until
  * the dead transaction expires (60 s after its last operation), and the withdrawal waits for them;
  * so it keeps trying, each attempt bounded and the intent read again, with backoff, until `until`
  * (config.settleMs past the deadline, well above that expiry). The withdrawal is a write conditional
@@ -680,8 +724,9 @@ async function settle(ref: DocumentReference, intent: NewIntent, until: number):
         await within(ref.create({ ...intent, arrivedAt: FieldValue.serverTimestamp(), ...withdrawn() }), bound);
         return null;
       }
-      // Another request's, queued under the key after this one was withdrawn: nothing of this one's left.
-      if (found.requestHash !== intent.requestHash || found.state === 'withdrawn') return null;
+      // Expired by a batch, or another request's, queued under the key after this one was withdrawn or
+      // expired: nothing of this one's left.
+      if (found.requestHash !== intent.requestHash || found.state === 'withdrawn' || found.state === 'expired') return null;
       if (found.state === 'decided') {
         if (found.outcome) return found.outcome;
         failure = new Error('decided without an outcome'); // never written so: not busy either
@@ -725,8 +770,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The sweep (every minute): decides the queues whose intents have waited longer than any request
- * waits (its instance died after writing it). Returns how many intents it decided.
+ * The sweep (every minute): expires the intents past their answerBy that are still pending (their
+ * request died, or is settling them; nothing is written for them either way). It never accepts one:
+ * every live request runs batches for its own. Returns how many it expired.
  */
 export async function decideStaleIntents(nowMs = Date.now()): Promise<number> {
   const stale = await db
@@ -735,21 +781,39 @@ export async function decideStaleIntents(nowMs = Date.now()): Promise<number> {
     .where('arrivedAt', '<', Timestamp.fromMillis(nowMs - STALE_INTENT_MS))
     .limit(100)
     .get();
-  const uids = [...new Set(stale.docs.flatMap((doc) => (doc.ref.parent.parent ? [doc.ref.parent.parent.id] : [])))];
+  const byAccount = new Map<string, DocumentReference[]>();
+  for (const doc of stale.docs) {
+    const uid = doc.ref.parent.parent?.id;
+    if (uid !== undefined) byAccount.set(uid, [...(byAccount.get(uid) ?? []), doc.ref]);
+  }
   let count = 0;
-  for (const uid of uids) {
+  for (const [uid, refs] of byAccount) {
     try {
-      for (;;) {
-        const batch = await decideQueue(uid);
-        count += batch.decided;
-        if (!batch.more || batch.decided === 0) break;
-      }
+      count += await expireIntents(refs, nowMs);
     } catch (error) {
-      // Busy: the account's balance is locked, by a transaction whose instance died perhaps (its locks
-      // expire within a minute): the next run decides the queue.
+      // Busy: the intents are locked, by a batch whose instance died perhaps (its locks expire within a
+      // minute): the next run expires them.
       const log = isAppError(error, 'busy') ? logger.warn : logger.error;
-      log('Could not decide an account’s order queue', { uid, error: error instanceof Error ? error.message : String(error) });
+      log('Could not expire an account’s order intents', { uid, error: messageOf(error) });
     }
   }
   return count;
+}
+
+/** Expires those of the intents still pending and past their answerBy at `nowMs`, in one transaction; how many. */
+async function expireIntents(refs: DocumentReference[], nowMs: number): Promise<number> {
+  return transact(Date.now() + BATCH_MS, async (tx, beforeCommit) => {
+    const expiresAt = Timestamp.fromMillis(nowMs + INTENT_TTL_MS);
+    let count = 0;
+    for (const snap of await tx.getAll(...refs)) {
+      const parsed = intentSchema.safeParse(snap.data());
+      // One never written by this version is left to the account's next batch (which decides it a failure).
+      if (!parsed.success || parsed.data.state !== 'pending') continue;
+      if ((parsed.data.answerBy ?? parsed.data.arrivedAt).toMillis() > nowMs) continue;
+      tx.update(snap.ref, { state: 'expired', decidedAt: FieldValue.serverTimestamp(), expiresAt });
+      count++;
+    }
+    beforeCommit();
+    return count;
+  });
 }
