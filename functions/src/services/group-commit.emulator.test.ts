@@ -3,6 +3,7 @@
 // leader killed mid-way (a child process) leaves the queue for the next batch or the sweep.
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
+import { Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../scripts/lib/seeded-random';
 import { type ApiAnswer, apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
@@ -19,6 +20,7 @@ import {
   queueOrder,
   STALE_INTENT_MS,
 } from './group-commit';
+import { idempotencyRef } from './transactions';
 
 const SEED = Number(process.env.GROUP_SEED ?? 20_261_124);
 const VIEWS_RATE_PAISA = 2000; // tt-views-fast: Rs 20 per 1000
@@ -488,6 +490,43 @@ describe('an Idempotency-Key while the account has a queue', () => {
     const placed = (await ordersOf(user)).map((doc) => doc.data().link);
     expect(placed).not.toContain(views(6100, 500).link);
     expect(placed).toContain(views(6102, 500).link);
+    await expectMoneyInvariants();
+  });
+});
+
+describe('a reused Idempotency-Key while a request waits in the queue', () => {
+  it('a request whose intent was expired and re-queued under its key with another body answers busy, not that body’s order', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    await queueOrder(identityOf(user), views(8000, 500), { idempotencyKey: 'reused-wait-head' }); // a head whose request died
+    const mine = views(8001, 500);
+    const theirs = views(8002, 500);
+    // When the waiting request's takeover batch starts (it read its intent pending just before), its
+    // intent is expired and another body queued under its key.
+    const internal = Transaction.prototype as unknown as { get: (this: Transaction, ...args: unknown[]) => Promise<unknown> };
+    const get = internal.get;
+    let armed = true;
+    internal.get = async function (this: Transaction, ...args: unknown[]) {
+      if (armed) {
+        armed = false;
+        const ref = intentsCollection(user.uid).doc(idempotencyRef('order.place', user.uid, 'reused-wait').id);
+        await ref.update({ state: 'expired' });
+        await queueOrder(identityOf(user), theirs, { idempotencyKey: 'reused-wait' });
+      }
+      return get.apply(this, args);
+    };
+    try {
+      const answer = placeOrder(identityOf(user), mine, { idempotencyKey: 'reused-wait' });
+      await expect(answer).rejects.toSatisfy((error) => isAppError(error, 'busy'));
+      expect(armed).toBe(false);
+    } finally {
+      internal.get = get;
+    }
+    const links = (await ordersOf(user)).map((doc) => doc.data().link);
+    expect(links).toContain(theirs.link);
+    expect(links).not.toContain(mine.link);
     await expectMoneyInvariants();
   });
 });

@@ -306,8 +306,11 @@ interface BatchEntry {
 }
 
 interface BatchResult {
-  /** The outcome of every stored intent this batch decided, by id. */
-  decided: Map<string, Outcome>;
+  /**
+   * The outcome of every stored intent this batch decided, by id, with the body it decided (an id is a
+   * key's: the intent under it may be another request's, queued after the one a waiter read expired).
+   */
+  decided: Map<string, { outcome: Outcome; requestHash: string }>;
   /** Ids of the stored intents it expired (read past their answerBy: nothing written). */
   expired: Set<string>;
   /** The own request's outcome, when decided (`creator`: false when a stored intent with its key decided it). */
@@ -427,7 +430,7 @@ async function decideBatch(
         }
       }
 
-      const decided = new Map<string, Outcome>();
+      const decided = new Map<string, { outcome: Outcome; requestHash: string }>();
       const expired: DocumentReference[] = [];
       const placements: Placement[] = [];
       const recordsToWrite: (() => void)[] = [];
@@ -485,7 +488,7 @@ async function decideBatch(
             recordsToWrite.push(() => claim(tx, recordRef, replaced, { ...base, ...answer }));
           }
         }
-        if (entry.stored) decided.set(entry.ref.id, outcome);
+        if (entry.stored) decided.set(entry.ref.id, { outcome, requestHash: intent.requestHash });
         if (entry === ownEntry) ownOutcome = outcome;
       }
 
@@ -531,7 +534,7 @@ async function decideBatch(
       const expiresAt = Timestamp.fromMillis(now.toMillis() + INTENT_TTL_MS);
       let position = 0;
       for (const entry of entries) {
-        const outcome = decided.get(entry.ref.id);
+        const outcome = decided.get(entry.ref.id)?.outcome;
         if (entry.stored && outcome) {
           tx.update(entry.ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), position: position++, expiresAt });
         }
@@ -627,8 +630,10 @@ async function waitForDecision(
         if (isAppError(error, 'busy')) continue;
         throw error;
       }
-      const outcome = batch.decided.get(ref.id);
-      if (outcome) return outcome;
+      // Decided under its id with another body: its own was expired or withdrawn since its read above,
+      // and another request queued under the key (nothing was written for this one).
+      const decided = batch.decided.get(ref.id);
+      if (decided) return decided.requestHash === requestHash ? decided.outcome : 'ended';
       if (batch.expired.has(ref.id)) return 'ended';
     } catch (error) {
       // A read or a batch failed (a batch's commit perhaps after it was sent): the intent is read
