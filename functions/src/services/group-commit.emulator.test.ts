@@ -530,3 +530,47 @@ describe('a reused Idempotency-Key while a request waits in the queue', () => {
     await expectMoneyInvariants();
   });
 });
+
+describe('a re-queue under a key whose commit fails but lands late', () => {
+  it('the request answers busy only once the late intent can no longer be accepted: no order after busy', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    await queueOrder(identityOf(user), views(8100, 500), { idempotencyKey: 'late-queue-head' }); // a head whose request died
+    const order = views(8101, 500);
+    // An earlier request with the key: its intent expired (nothing written), so the key is free.
+    const ref = await queueOrder(identityOf(user), order, { idempotencyKey: 'late-queue' });
+    await ref.update({ state: 'expired' });
+    // The retry's re-queue (enqueue's transaction) is answered UNAVAILABLE, while its commit lands a
+    // second later (after the request has read the intent, still expired).
+    type Internal = { commit: (this: Transaction) => Promise<unknown>; _transactionIdPromise?: Promise<unknown>; _writeBatch: any };
+    const internal = Transaction.prototype as unknown as Internal;
+    const commit = internal.commit;
+    let late: Promise<unknown> | undefined;
+    internal.commit = async function (this: Transaction) {
+      const tx = this as unknown as Internal;
+      if (late !== undefined) return commit.call(this);
+      const transactionId = await tx._transactionIdPromise;
+      tx._transactionIdPromise = undefined; // no rollback: the commit is on its way
+      const batch = tx._writeBatch;
+      late = pause(1000).then(() => batch._commit({ transactionId }));
+      late.catch(() => undefined);
+      throw Object.assign(new Error('14 UNAVAILABLE: the connection dropped'), { code: 14 });
+    };
+    try {
+      await expect(placeOrder(identityOf(user), order, { idempotencyKey: 'late-queue' })).rejects.toSatisfy((error) =>
+        isAppError(error, 'busy'),
+      );
+    } finally {
+      internal.commit = commit;
+    }
+    expect(late).toBeDefined();
+    await late?.catch(() => undefined);
+    // Batches after it: the intent is not accepted (the request said busy, nothing written).
+    await decideQueue(user.uid);
+    expect((await ordersOf(user)).map((doc) => doc.data().link)).not.toContain(order.link);
+    expect((await ref.get()).get('state')).not.toBe('decided');
+    await expectMoneyInvariants();
+  });
+});

@@ -148,6 +148,8 @@ const intentSchema = z.object({
   decidedAt: timestamp.optional(),
   position: z.number().int().optional(),
   expiresAt: timestamp.optional(),
+  /** Written by a request settling an intent that is no longer its own, after a write of its own that may land late (see settle). */
+  touchedAt: timestamp.optional(),
 });
 export type IntentDoc = z.infer<typeof intentSchema>;
 /** An intent as a request makes it (state and times are the store's; answerBy its request's). */
@@ -584,7 +586,7 @@ async function waitInQueue(
   if ('outcome' in joined) return answerOf(joined.outcome, false);
   const decided = 'unsure' in joined ? undefined : await waitForDecision(uid, ref, intent.requestHash, deadline);
   if (decided === 'ended') throw busy();
-  const outcome = decided ?? (await settle(ref, intent, deadline + config.settleMs));
+  const outcome = decided ?? (await settle(ref, intent, deadline + config.settleMs, 'unsure' in joined));
   if (outcome) return answerOf(outcome, joined.creator);
   throw busy();
 }
@@ -712,13 +714,28 @@ const SETTLE_ATTEMPT_MS = 5_000;
  * on the version read, so an attempt abandoned while it waits may land later without harm: only on
  * that pending version, and the next read sees it. An intent not found (its create failed, or is
  * still on its way) is created withdrawn, so a late create fails. Past `until` (Firestore unavailable
- * all along) the outcome is unknown: an error (500), never `busy`.
+ * all along) the outcome is unknown: an error (500), never `busy`. `unsure`: the intent's write failed
+ * in a way that may still land (enqueue re-queueing under a key over an expired or withdrawn intent,
+ * conditional on the version it read): nothing of this request's is taken as settled from a read alone,
+ * but only once a write conditional on the version read has committed (a touch), so that write failing
+ * means the version changed (the late write landed, perhaps) and the intent is read again.
  */
-async function settle(ref: DocumentReference, intent: NewIntent, until: number): Promise<Outcome | null> {
+async function settle(ref: DocumentReference, intent: NewIntent, until: number, unsure = false): Promise<Outcome | null> {
   let pauseMs = 100;
   let failure: unknown;
-  // The withdrawal in flight: the version it is conditional on, and whether it failed.
+  // The withdrawal (or touch) in flight: the version it is conditional on, and whether it failed.
   let inFlight: { version: Timestamp; write: Promise<unknown>; failed: boolean } | undefined;
+  // A write conditional on `version`, reused while in flight (an abandoned one may land later, harmless).
+  const conditional = async (version: Timestamp, data: Record<string, unknown>, bound: number) => {
+    if (!inFlight || inFlight.failed || !inFlight.version.isEqual(version)) {
+      const attempt = { version, write: ref.update(data, { lastUpdateTime: version }), failed: false };
+      attempt.write.catch(() => {
+        attempt.failed = true;
+      });
+      inFlight = attempt;
+    }
+    await within(inFlight.write, bound);
+  };
   const withdrawn = () => ({ state: 'withdrawn', expiresAt: Timestamp.fromMillis(Date.now() + INTENT_TTL_MS) });
   while (Date.now() < until) {
     const bound = Math.max(1, Math.min(SETTLE_ATTEMPT_MS, until - Date.now()));
@@ -731,21 +748,17 @@ async function settle(ref: DocumentReference, intent: NewIntent, until: number):
       }
       // Expired by a batch, or another request's, queued under the key after this one was withdrawn or
       // expired: nothing of this one's left.
-      if (found.requestHash !== intent.requestHash || found.state === 'withdrawn' || found.state === 'expired') return null;
+      if (found.requestHash !== intent.requestHash || found.state === 'withdrawn' || found.state === 'expired') {
+        // This request's write may still land over this version: it no longer can once the touch has.
+        if (unsure) await conditional(snap.updateTime as Timestamp, { touchedAt: FieldValue.serverTimestamp() }, bound);
+        return null;
+      }
       if (found.state === 'decided') {
         if (found.outcome) return found.outcome;
         failure = new Error('decided without an outcome'); // never written so: not busy either
         break;
       }
-      const version = snap.updateTime as Timestamp;
-      if (!inFlight || inFlight.failed || !inFlight.version.isEqual(version)) {
-        const attempt = { version, write: ref.update(withdrawn(), { lastUpdateTime: version }), failed: false };
-        attempt.write.catch(() => {
-          attempt.failed = true;
-        });
-        inFlight = attempt;
-      }
-      await within(inFlight.write, bound);
+      await conditional(snap.updateTime as Timestamp, withdrawn(), bound);
       return null;
     } catch (error) {
       // The locks still held (the attempt ran out of time), or the intent changed since read (decided,
