@@ -115,10 +115,16 @@ describe('group commit on one balance', () => {
     const orders = Array.from({ length: 60 }, (_, i) => views(1000 + i, 100 + Math.floor(random() * 1900)));
     const sends = orders.flatMap((body, i) => [{ body, key: `burst-${i}` }, ...(random() < 0.3 ? [{ body, key: `burst-${i}` }] : [])]);
     // A client as the API docs ask: busy (503: nothing written, e.g. its deadline passed on a starved
-    // machine) is sent again with its key.
+    // machine) is sent again with its key. Every attempt is kept: an order placed after a busy answer
+    // would be answered to its retry only as a replay.
+    const attempts: { key: string; answer: ApiAnswer }[] = [];
     const send = (body: unknown, key: string) =>
       retryWhileBusy(
-        () => place(user, body, key),
+        async () => {
+          const answer = await place(user, body, key);
+          attempts.push({ key, answer });
+          return answer;
+        },
         (answer) => answer.status === 503,
       );
     const first = await Promise.all(sends.map(({ body, key }) => send(body, key)));
@@ -139,6 +145,14 @@ describe('group commit on one balance', () => {
     const refused = orders.filter((body) => !accepted.includes(body));
     const placed = await ordersOf(user);
     expect(placed).toHaveLength(accepted.length);
+    // Each key's outcome was answered first-hand (not replayed) to one of its attempts: none was decided
+    // after its request answered busy.
+    for (const key of byKey.keys()) {
+      const fresh = attempts.filter(
+        (a) => a.key === key && a.answer.status !== 503 && a.answer.headers.get('idempotent-replayed') !== 'true',
+      );
+      expect(fresh.length, `key ${key}`).toBeGreaterThan(0);
+    }
     const final = await balanceOf(user);
     expect(final).toBe(50_000 - accepted.reduce((sum, body) => sum + orderPrice(VIEWS_RATE_PAISA, body.quantity), 0));
     // The balance only went down during the burst: an order refused was dearer than even the last balance.
