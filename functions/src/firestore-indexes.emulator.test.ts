@@ -16,6 +16,7 @@ import {
   recordQueries,
 } from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
+import { decideStaleIntents, STALE_INTENT_MS } from './services/group-commit';
 import { sendDuePushes } from './services/notifications';
 import { foldReports } from './services/report-fold';
 import { pakistanDayOf } from './shared/pakistan-days';
@@ -74,6 +75,13 @@ async function runSweeper() {
   await sendDuePushes(deps);
   // The reports' fold: each stream in (field, document id) order, the ledger's over every customer's entries (a collection group).
   await foldReports(deps);
+  // An order looks at its account's queue (the query a batch reads it with, inside its transaction,
+  // where the recorder does not see it); the sweep's collection-group query over every queue.
+  await call(api.url, 'POST', '/api/order/place', {
+    token: user.token,
+    body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/2', quantity: 100 },
+  });
+  await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
 }
 
 /** Every list endpoint with every filter combination it accepts. */

@@ -18,7 +18,8 @@ hideBodiesFromHost();
 
 setGlobalOptions({ region: config.region, maxInstances: 20 });
 
-export const api = onRequest({ concurrency: 80, memory: '512MiB', timeoutSeconds: 60 }, createApp());
+// Its timeout covers a queued order that waits out a dead batch's locks (config.apiTimeoutSeconds).
+export const api = onRequest({ concurrency: 80, memory: '512MiB', timeoutSeconds: config.apiTimeoutSeconds }, createApp());
 
 const workerDeps: ForwardDeps = { now: Date.now, clientFor: providerClientFor };
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { readCountingEnabled } from './read-counter';
 
+/** The longest TRANSACTION_DEADLINE_MS accepted (the function's timeout is sized on it). */
+export const MAX_TRANSACTION_DEADLINE_MS = 50_000;
+
 // Runtime configuration of the function, parsed once. On the emulators the project id is a `demo-`
 // one; in production Cloud Functions sets GCLOUD_PROJECT.
 const env = z
@@ -14,7 +17,7 @@ const env = z
     /** How long the check of a payment proof's object in Storage may take. */
     STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /** How long one transaction may take, retries included, before it answers busy with nothing written. */
-    TRANSACTION_DEADLINE_MS: z.coerce.number().int().min(1000).max(50_000).default(20_000),
+    TRANSACTION_DEADLINE_MS: z.coerce.number().int().min(1000).max(MAX_TRANSACTION_DEADLINE_MS).default(20_000),
     // See README, Security: how many X-Forwarded-For entries our own proxies append.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(2),
     PUBLIC_WRITE_CEILING_PER_HOUR: z.coerce.number().int().min(1).default(100),
@@ -28,6 +31,8 @@ const env = z
      * emulatorPushes for the tests). Default: `record` on the emulators, `fcm` otherwise.
      */
     PUSH_SENDER: z.enum(['fcm', 'record']).optional(),
+    /** Concurrent orders of one account share transactions (docs/decisions/0010); `off`: one transaction per order. */
+    GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
   })
   .parse(process.env);
 
@@ -54,10 +59,28 @@ export const config = {
   bodyLimitBytes: 64 * 1024,
   /** How long an Idempotency-Key is remembered (the contract asks for at least 24 hours). */
   idempotencyTtlMs: 48 * 60 * 60 * 1000,
-  /** A transaction's total time, retries included (well under the function's 60 s timeout). */
+  /** A transaction's total time, retries included (well under the function's timeout). */
   transactionDeadlineMs: env.TRANSACTION_DEADLINE_MS,
   /** The SDK's attempts of one transaction under contention (the deadline usually comes first). */
   transactionAttempts: 30,
+  /** Orders of one account contending for its balance join a queue decided in batches (docs/decisions/0010). */
+  groupCommit: env.GROUP_COMMIT === 'on',
+  /**
+   * How long an order's own transaction may take before it joins its account's queue instead: well
+   * above an uncontended transaction, well below what waiting on a busy balance's lock costs.
+   */
+  ownAttemptMs: 1500,
+  /**
+   * How long past its deadline a queued order may take to settle its intent (withdraw it, or learn a
+   * batch's outcome) before it answers 500: a batch whose leader died holds its locks until Firestore
+   * expires the dead transaction, 60 s after its last operation (docs/decisions/0010).
+   */
+  settleMs: 90_000,
+  /**
+   * The `api` function's timeout (Cloud Functions 2nd gen allows HTTP functions up to 3,600 s): the
+   * longest deadline (50 s), an order's own attempt and its settling, with margin.
+   */
+  apiTimeoutSeconds: 180,
   /** How long an instance trusts what Auth said of an API key's account (disabled, sessions ended). */
   accountCheckTtlMs: 30_000,
   /**

@@ -10,8 +10,9 @@ import { DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedRunsSchema } from '
 import type { ErrorCode } from '../shared/errors';
 import { canonicalLink, PLATFORM_LABELS } from '../shared/platforms';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
+import { placeOrder } from './group-commit';
 import { isNumberedId } from './numbers';
-import { type OrderDoc, ordersCollection, placeOrder, updateOrderStatus } from './orders';
+import { type OrderDoc, ordersCollection, updateOrderStatus } from './orders';
 import { getOwnRefill, requestRefill } from './refills';
 import type { Identity, UserDoc } from './users';
 

@@ -69,19 +69,45 @@ const isAmount = (entry: PostEntry) =>
  * anything is written.
  */
 export function postEntry(tx: Transaction, account: Account, entry: PostEntry): Paisa {
+  return postEntries(tx, account, [entry])[0] as Paisa;
+}
+
+/**
+ * Writes entries in turn (each with the balance after it) and the final balance once: a group commit
+ * places many orders of one account in one transaction, with one write of its balance. Every entry is
+ * checked before anything is written, so a refusal (as postEntry's) leaves the transaction untouched.
+ * Returns the balance after each entry.
+ */
+export function postEntries(tx: Transaction, account: Account, entries: readonly PostEntry[]): Paisa[] {
+  let balance = account.balancePaisa;
+  const docs = entries.map((entry) => {
+    const doc = entryDoc(balance, entry);
+    balance = doc.balanceAfterPaisa;
+    return doc;
+  });
+  if (docs.length === 0) return [];
+  entries.forEach((entry, i) => {
+    tx.create(ledgerCollection(account.uid).doc(entry.id), docs[i] as LedgerDoc);
+  });
+  tx.update(account.ref, { balancePaisa: balance });
+  account.balancePaisa = balance;
+  return docs.map((doc) => doc.balanceAfterPaisa);
+}
+
+/** The entry as stored after `balancePaisa`; throws when it is not a valid amount or would overdraw. */
+function entryDoc(balancePaisa: Paisa, entry: PostEntry): LedgerDoc {
   if (!isAmount(entry)) {
     throw new RangeError(`Ledger amount must be a non-zero integer paisa amount (positive unless an adjustment), got ${entry.amountPaisa}`);
   }
   if (entry.type === 'adjustment' && !entry.reason) throw new RangeError('An adjustment needs a reason');
-  const balanceAfterPaisa = account.balancePaisa + signedAmount(entry);
+  const balanceAfterPaisa = balancePaisa + signedAmount(entry);
   if (balanceAfterPaisa < 0) {
     throw entry.type === 'adjustment'
       ? fail('insufficient_balance', MESSAGES.balanceBelowZero, 'amount')
       : fail('insufficient_balance', MESSAGES.insufficientBalance);
   }
   if (!isPaisa(balanceAfterPaisa)) throw fail('balance_limit', 'Balance would exceed the maximum', 'amount');
-
-  const doc: LedgerDoc = {
+  return {
     type: entry.type,
     amountPaisa: entry.amountPaisa,
     balanceAfterPaisa,
@@ -90,10 +116,6 @@ export function postEntry(tx: Transaction, account: Account, entry: PostEntry): 
     ...(entry.rechargeId ? { rechargeId: entry.rechargeId } : {}),
     ...(entry.type === 'adjustment' ? { reason: entry.reason } : {}),
   };
-  tx.create(ledgerCollection(account.uid).doc(entry.id), doc);
-  tx.update(account.ref, { balancePaisa: balanceAfterPaisa });
-  account.balancePaisa = balanceAfterPaisa;
-  return balanceAfterPaisa;
 }
 
 export function ledgerEntryToWire(id: string, doc: LedgerDoc): LedgerEntry {

@@ -1,35 +1,33 @@
-// Orders: placing one (price from the stored catalogue, debit + order + ledger entry + idempotency
-// record in one transaction) and the admin's status changes with exactly-once refunds.
+// Orders: the documents, the placement rules (placing itself: group-commit.ts and placement.ts), the
+// lists, and the admin's status changes with exactly-once refunds.
 import { type DocumentReference, FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput, isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { pageNewestFirst } from '../lib/pagination';
-import { serviceLabel } from '../shared/catalogue';
 import { commentLines, commentsIssue, takesComments } from '../shared/comments';
-import { DRIP_FEED_MESSAGES, dripFeedPrice } from '../shared/drip-feed';
+import { DRIP_FEED_MESSAGES } from '../shared/drip-feed';
 import type { ErrorCode } from '../shared/errors';
 import type { FulfilmentState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
-import { orderPrice, type Paisa, partialRefund, toPaisa, toRupees } from '../shared/money';
+import { type Paisa, partialRefund, toRupees } from '../shared/money';
 import { orderStatusNotification } from '../shared/notifications';
 import { canTransition, isFinalStatus, type OrderStatus } from '../shared/order-status';
 import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../shared/pakistan-days';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../shared/platforms';
 import type { AdminOrder } from '../shared/providers';
-import { emailSchema, linkSchema, type Order, type PlaceOrderBody } from '../shared/schemas';
+import { emailSchema, linkSchema, type Order } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
-import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
-import { type DripFeedDoc, type DripFeedParent, type DripRunDoc, dripFeedToWire, dripRunToWire, notStarted, startRun } from './drip-feed';
-import { type FulfilmentDoc, fulfilmentAtPlacement, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
+import { type ServiceDoc, servicesCollection } from './catalogue';
+import { type DripFeedDoc, type DripFeedParent, type DripRunDoc, dripFeedToWire, dripRunToWire, notStarted } from './drip-feed';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
 import { deliverNow, notificationId, readNotifier } from './notifications';
-import { firstFree, freeRefs, isNumberedId, numberCandidates } from './numbers';
+import { isNumberedId } from './numbers';
 import type { ClientFor } from './provider-clients';
-import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
 import { runInTransaction, sha256 } from './transactions';
 import { cancelAtProvider, type UpstreamCancelTarget } from './upstream-cancel';
-import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef } from './users';
+import { type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
   userId: string;
@@ -113,12 +111,6 @@ async function withFulfilment(orders: { id: string; doc: OrderDoc }[]): Promise<
   return orders.map((o, i) => adminOrderToWire(o.id, o.doc, snaps[i]?.data() as FulfilmentDoc | undefined));
 }
 
-export interface PlaceOrderAnswer {
-  message: string;
-  order: Order;
-  balance: number;
-}
-
 /**
  * A Custom Comments service's comments as stored (one per line, blank lines dropped), checked, and their
  * count, which must be the quantity asked; null for any other service, which takes none.
@@ -141,7 +133,7 @@ export function orderComments(service: ServiceDoc, body: { quantity: number; com
  * A drip-feed asked of a service (both runs and interval, or neither: a normal order): refused unless
  * the service offers drip-feed; a Custom Comments order cannot be split into runs.
  */
-function dripFeedOf(service: ServiceDoc, body: { runs?: number | undefined; interval?: number | undefined }) {
+export function dripFeedOf(service: ServiceDoc, body: { runs?: number | undefined; interval?: number | undefined }) {
   if (body.runs === undefined && body.interval === undefined) return null;
   if (body.runs === undefined || body.interval === undefined) throw invalidInput(DRIP_FEED_MESSAGES.both, 'runs');
   if (service.dripfeed !== true) throw fail('dripfeed_unavailable', DRIP_FEED_MESSAGES.unavailable, 'runs');
@@ -167,7 +159,7 @@ export function checkOrderAgainstService(service: ServiceDoc, body: { link: stri
  * its placement incremented: orders placed before the key included the customer count under the
  * older key, per service and link, until they end.
  */
-interface ActiveLinkDoc {
+export interface ActiveLinkDoc {
   uid?: string;
   serviceId: string;
   link: string;
@@ -176,131 +168,8 @@ interface ActiveLinkDoc {
 export const activeLinkKey = (uid: string, serviceId: string, link: string) => sha256(`${uid}\u0000${serviceId}\u0000${link}`);
 /** The key of orders placed before issue 12, shared by every customer. */
 export const legacyActiveLinkKey = (serviceId: string, link: string) => sha256(`${serviceId}\u0000${link}`);
-const activeLinksCollection = () => db.collection('activeLinks');
+export const activeLinksCollection = () => db.collection('activeLinks');
 export const activeLinkRef = (key: string) => activeLinksCollection().doc(key);
-
-export interface PlaceOrderOptions {
-  idempotencyKey?: string | undefined;
-  /** API v2: refuse while an order for the same service and link is pending or processing. */
-  refuseActiveLink?: boolean;
-  /** Must settle before anything is written (see runInTransaction), e.g. the revocation check. */
-  precondition?: Promise<unknown> | undefined;
-}
-
-export async function placeOrder(identity: Identity, body: PlaceOrderBody, options: PlaceOrderOptions = {}) {
-  const link = normalizeLink(body.link);
-  const request = {
-    serviceId: body.serviceId,
-    link,
-    quantity: body.quantity,
-    price: body.price,
-    comments: body.comments,
-    runs: body.runs,
-    interval: body.interval,
-  };
-  // Which provider the service is linked to, read before the transaction so that its document joins the
-  // transaction's one batched read (the link is read again inside, which decides).
-  const linkedTo = ((await serviceLinkRef(body.serviceId).get()).data() as ServiceLinkDoc | undefined)?.providerId;
-  const providerDocRef = (id: string) => providersCollection().doc(id);
-  return runInTransaction<PlaceOrderAnswer>(
-    { scope: 'order.place', uid: identity.uid, key: options.idempotencyKey, request },
-    async (tx, now, read) => {
-      // Every read in one round trip (with the Idempotency-Key record): the shorter the transaction,
-      // the less it contends.
-      const linkKey = activeLinkKey(identity.uid, body.serviceId, link);
-      const linkRef = activeLinksCollection().doc(linkKey);
-      const [serviceSnap, userSnap, linkSnap, providerLinkSnap, ...rest] = await read(
-        servicesCollection().doc(body.serviceId),
-        userRef(identity.uid),
-        linkRef,
-        serviceLinkRef(body.serviceId),
-        ...(linkedTo ? [providerDocRef(linkedTo)] : []),
-        ...numberCandidates(ordersCollection()),
-      );
-      if (!serviceSnap || !userSnap || !linkSnap || !providerLinkSnap) throw new Error('getAll returned fewer snapshots than asked');
-      const providerSnap = linkedTo ? rest.shift() : undefined;
-      const candidates = rest;
-      const providerLink = providerLinkSnap.data() as ServiceLinkDoc | undefined;
-      // The link changed between the two reads (rare): its provider is read on its own.
-      const provider = !providerLink
-        ? undefined
-        : providerLink.providerId === linkedTo
-          ? (providerSnap?.data() as ProviderDoc | undefined)
-          : ((await tx.get(providerDocRef(providerLink.providerId))).data() as ProviderDoc | undefined);
-      const { account, user, createIfMissing } = accountFromSnapshot(tx, userSnap, identity, now);
-      assertNotBlocked(user);
-      const active = linkSnap.data() as ActiveLinkDoc | undefined;
-
-      const service = serviceSnap.data() as ServiceDoc | undefined;
-      if (!service?.active) throw fail('service_not_found', MESSAGES.serviceNotFound, 'serviceId');
-      const drip = dripFeedOf(service, body);
-      // A drip-feed and its first run, started with it: two numbers from the same candidates.
-      const [orderRef, runRef] = drip ? freeRefs(candidates, 2) : [firstFree(candidates)];
-      if (!orderRef) throw new Error('No order number picked');
-      const comments = orderComments(service, body);
-      // A drip-feed's quantity is each run's: the service's limits are a run's.
-      checkOrderAgainstService(service, { link, quantity: body.quantity });
-      const pricePaisa = drip
-        ? dripFeedPrice(service.ratePer1000Paisa, body.quantity, drip.runs)
-        : orderPrice(service.ratePer1000Paisa, body.quantity);
-      if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw fail('price_changed', MESSAGES.priceChanged, 'price');
-      if (options.refuseActiveLink && (active?.count ?? 0) > 0) throw fail('active_order_on_link', MESSAGES.activeOrderOnLink, 'link');
-      if (account.balancePaisa < pricePaisa) throw fail('insufficient_balance', MESSAGES.insufficientBalance);
-
-      let order: OrderDoc = {
-        userId: identity.uid,
-        user: { _id: identity.uid, name: user.name, email: user.email },
-        platform: service.platform,
-        serviceId: serviceSnap.id,
-        service: serviceLabel(PLATFORM_LABELS[service.platform], service.category, service.name),
-        link,
-        linkHash: orderLinkHash(link),
-        quantity: drip ? body.quantity * drip.runs : body.quantity,
-        ...(comments !== null ? { comments } : {}),
-        pricePaisa,
-        refillDays: refillDaysOf(service),
-        // A drip-feed is under way from its placement: its first run starts now.
-        status: drip ? 'processing' : 'pending',
-        activeLinkKey: linkKey,
-        ...(drip ? { dripFeed: { runs: drip.runs, interval: drip.interval, quantity: body.quantity, runsDone: 0, orders: [] } } : {}),
-        createdAt: now,
-        updatedAt: now,
-      };
-      createIfMissing();
-      if (drip && runRef) {
-        // The parent (counted in activeLinks like any order) is no work for a provider: no fulfilment.
-        // startRun creates it with its run 1 (which has one, and counts too).
-        order = startRun(tx, {
-          parentRef: orderRef,
-          parent: order as DripFeedParent,
-          parentIsNew: true,
-          childRef: runRef,
-          link: providerLink,
-          provider,
-          activeLink: { ref: linkRef, count: (active?.count ?? 0) + 1 },
-          now,
-        }).parent;
-      } else {
-        tx.create(orderRef, order);
-        tx.create(fulfilmentRef(orderRef.id), fulfilmentAtPlacement(providerLink, provider, body.quantity, now));
-        tx.set(linkRef, { uid: identity.uid, serviceId: serviceSnap.id, link, count: (active?.count ?? 0) + 1 } satisfies ActiveLinkDoc);
-      }
-      // The whole drip-feed is paid here, once, by the parent: its runs have no debit of their own.
-      const balanceAfter = postEntry(tx, account, {
-        id: ledgerEntryId.orderDebit(orderRef.id),
-        type: 'debit',
-        amountPaisa: pricePaisa,
-        orderId: orderRef.id,
-        at: now,
-      });
-      return {
-        status: 201,
-        body: { message: MESSAGES.orderPlaced, order: orderToWire(orderRef.id, order), balance: toRupees(balanceAfter) },
-      };
-    },
-    { precondition: options.precondition, batchedReads: true },
-  );
-}
 
 export interface StatusChangeOptions {
   /** Only the owner may make this change (a customer's own cancel): others get 404 like a missing order. */

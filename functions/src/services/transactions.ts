@@ -26,7 +26,7 @@ export interface IdempotencyOptions {
   request: unknown;
 }
 
-interface IdempotencyRecord {
+export interface IdempotencyRecord {
   scope: string;
   uid: string;
   requestHash: string;
@@ -81,12 +81,20 @@ class Replay<T> {
 /** Thrown inside a transaction whose deadline passed before it could commit: it rolls back. */
 class DeadlinePassed extends Error {}
 
+/** A single-attempt transaction (see transact's `once`) lost to a concurrent one: nothing was written. */
+export class Contended extends Error {
+  constructor() {
+    super('transaction contended');
+  }
+}
+
 /**
  * Refusals a key remembers (as Stripe does): the request ran and a business rule said no. Not
  * remembered: contention and failures (nothing was decided, a retry may succeed), and the key's own
  * conflict.
  */
 const UNREMEMBERED: readonly ErrorCode[] = ['busy', 'internal', 'idempotency_conflict', 'invalid_token', 'rate_limited'];
+export const isRemembered = (code: ErrorCode) => !UNREMEMBERED.includes(code);
 
 /** A refusal replayed from an Idempotency-Key record (the error handler marks the answer as replayed). */
 export class ReplayedRefusal extends AppError {}
@@ -146,7 +154,7 @@ export async function runInTransaction<T>(
       }
     });
   } catch (error) {
-    if (ref && options && error instanceof AppError && !UNREMEMBERED.includes(error.code) && !(error instanceof ReplayedRefusal)) {
+    if (ref && options && error instanceof AppError && isRemembered(error.code) && !(error instanceof ReplayedRefusal)) {
       await precondition;
       await rememberRefusal(ref, options, requestHash, error, deadline);
     }
@@ -161,17 +169,35 @@ function checkRecord<T>(
   requestHash: string,
   now: Timestamp,
 ): IdempotencyRecord | undefined {
-  const record = snap?.data() as IdempotencyRecord | undefined;
-  if (!record) return undefined;
-  if (record.expiresAt.toMillis() <= now.toMillis()) return record;
-  if (record.requestHash !== requestHash || record.scope !== options?.scope) {
-    throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
-  }
-  if (record.refusal) throw new ReplayedRefusal(record.refusal.code, record.refusal.message, record.refusal.field);
-  throw new Replay<T>({ status: record.status ?? 200, body: JSON.parse(record.body ?? 'null') as T });
+  const found = readRecord(snap, options?.scope, requestHash, now);
+  if (found.kind === 'conflict') throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
+  if (found.kind === 'refusal') throw new ReplayedRefusal(found.refusal.code, found.refusal.message, found.refusal.field);
+  if (found.kind === 'answer') throw new Replay<T>(found.answer as Answer<T>);
+  return found.record;
 }
 
-function recordBase(options: IdempotencyOptions, requestHash: string, now: Timestamp) {
+/** What a key's record says of a request: nothing yet (or expired: `record` to replace), its answer or refusal to replay, or a conflict. */
+export type RecordReading =
+  | { kind: 'none'; record?: IdempotencyRecord }
+  | { kind: 'answer'; answer: Answer }
+  | { kind: 'refusal'; refusal: NonNullable<IdempotencyRecord['refusal']> }
+  | { kind: 'conflict' };
+
+export function readRecord(
+  snap: DocumentSnapshot | undefined,
+  scope: string | undefined,
+  requestHash: string,
+  now: Timestamp,
+): RecordReading {
+  const record = snap?.data() as IdempotencyRecord | undefined;
+  if (!record) return { kind: 'none' };
+  if (record.expiresAt.toMillis() <= now.toMillis()) return { kind: 'none', record };
+  if (record.requestHash !== requestHash || record.scope !== scope) return { kind: 'conflict' };
+  if (record.refusal) return { kind: 'refusal', refusal: record.refusal };
+  return { kind: 'answer', answer: { status: record.status ?? 200, body: JSON.parse(record.body ?? 'null') } };
+}
+
+export function recordBase(options: IdempotencyOptions, requestHash: string, now: Timestamp) {
   return {
     scope: options.scope,
     uid: options.uid,
@@ -182,7 +208,7 @@ function recordBase(options: IdempotencyOptions, requestHash: string, now: Times
 }
 
 /** An expired record is replaced; otherwise the claim is a create, so two racing transactions cannot both claim the key. */
-function claim(tx: Transaction, ref: DocumentReference, existing: IdempotencyRecord | undefined, record: IdempotencyRecord) {
+export function claim(tx: Transaction, ref: DocumentReference, existing: IdempotencyRecord | undefined, record: IdempotencyRecord) {
   if (existing) tx.set(ref, record);
   else tx.create(ref, record);
 }
@@ -191,7 +217,7 @@ function claim(tx: Transaction, ref: DocumentReference, existing: IdempotencyRec
  * Stores a refusal under its key in a transaction of its own (the refused one rolled back whatever
  * it had queued). A racing request with the same key that claimed it first wins: its answer stands.
  */
-async function rememberRefusal(
+export async function rememberRefusal(
   ref: DocumentReference,
   options: IdempotencyOptions,
   requestHash: string,
@@ -232,6 +258,13 @@ const isClosed = (code: unknown, message: unknown) =>
 
 const WRAPPED = Symbol('commit wrapped');
 
+export interface TransactOptions {
+  /** One attempt only: contention throws `Contended` (nothing written) instead of being retried. */
+  once?: boolean;
+  /** Checked like the deadline: once it says true, no attempt starts or commits any more (busy). */
+  stop?: () => boolean;
+}
+
 /** Carries a failure out of the SDK's retry loop, which would otherwise retry many kinds of failure. */
 class NotRetryable extends Error {
   constructor(readonly original: unknown) {
@@ -256,17 +289,22 @@ const asNotRetryable = (error: unknown) => {
  * commits): past the deadline it throws there, so the attempt rolls back; an attempt still reading at
  * the deadline is abandoned the same way. Once an attempt is committing, its outcome is awaited.
  */
-async function transact<R>(deadline: number, fn: (tx: Transaction, beforeCommit: () => void) => Promise<R>): Promise<R> {
+export async function transact<R>(
+  deadline: number,
+  fn: (tx: Transaction, beforeCommit: () => void) => Promise<R>,
+  { once = false, stop }: TransactOptions = {},
+): Promise<R> {
   for (let closedRetries = 0; ; closedRetries++) {
     let abandoned = false;
     let committing = false;
+    const ended = () => abandoned || Date.now() >= deadline || stop?.() === true;
     const beforeCommit = () => {
-      if (abandoned || Date.now() >= deadline) throw new DeadlinePassed();
+      if (ended()) throw new DeadlinePassed();
       committing = true;
     };
     const running = db.runTransaction(
       async (tx) => {
-        if (abandoned || Date.now() >= deadline) throw new DeadlinePassed();
+        if (ended()) throw new DeadlinePassed();
         committing = false;
         // The commit happens inside the SDK after fn returns: its failure must leave the loop too. (The
         // SDK runs every attempt on the same Transaction object, so it is wrapped once.)
@@ -282,7 +320,7 @@ async function transact<R>(deadline: number, fn: (tx: Transaction, beforeCommit:
           throw asNotRetryable(error);
         }
       },
-      { maxAttempts: config.transactionAttempts },
+      { maxAttempts: once ? 1 : config.transactionAttempts },
     );
     let timer: NodeJS.Timeout | undefined;
     const timeUp = new Promise<'time-up'>((done) => {
@@ -300,6 +338,7 @@ async function transact<R>(deadline: number, fn: (tx: Transaction, beforeCommit:
       if (error instanceof DeadlinePassed) throw busy();
       if (error instanceof NotRetryable) throw error.original;
       const { code, message } = error as { code?: unknown; message?: unknown };
+      if (once && isContention(error)) throw new Contended();
       // ABORTED here: the SDK spent its attempts.
       if (code === 10) throw busy();
       if (!isClosed(code, message)) throw error;

@@ -127,18 +127,34 @@ export function emailUpdate(profile: UserDoc, identity: Identity): { email: stri
   return identity.email && profile.email !== identity.email ? { email: identity.email } : null;
 }
 
-/** The account from a snapshot read in `tx` (see readAccount), for callers that batch their reads. */
-export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot, identity: Identity, now: Timestamp): ReadAccount {
+/**
+ * The profile a snapshot holds as this identity sees it (with its email), or the new one it would
+ * create, and the write that makes the stored profile so (nothing when it already is).
+ */
+export function profileFromSnapshot(
+  snap: DocumentSnapshot,
+  identity: Identity,
+  now: Timestamp,
+): { user: UserDoc; write: (tx: Transaction) => void } {
   const existing = snap.data() as UserDoc | undefined;
   const update = existing ? emailUpdate(existing, identity) : null;
   const user = existing ? { ...existing, ...update } : newUserDoc(identity, now);
   return {
-    account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
     user,
-    createIfMissing: () => {
+    write: (tx) => {
       if (!existing) tx.create(snap.ref, user);
       else if (update) tx.update(snap.ref, update);
     },
+  };
+}
+
+/** The account from a snapshot read in `tx` (see readAccount), for callers that batch their reads. */
+export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot, identity: Identity, now: Timestamp): ReadAccount {
+  const { user, write } = profileFromSnapshot(snap, identity, now);
+  return {
+    account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
+    user,
+    createIfMissing: () => write(tx),
   };
 }
 

@@ -1,4 +1,4 @@
-// The every-minute work (decision record 0008): providers' balances, the drip-feed runs due (issue 15), the sweep (lost triggers, expired
+// The every-minute work (decision record 0008): order queues a dead instance left (0010), providers' balances, the drip-feed runs due (issue 15), the sweep (lost triggers, expired
 // claims, orders waiting for funds), the automatic refund of failed orders, the status sync, the refills
 // asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts),
 // the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
+import { decideStaleIntents } from '../services/group-commit';
 import { type PushWorkResult, sendDuePushes } from '../services/notifications';
 import { type FoldResult, foldReports } from '../services/report-fold';
 import { runInTransaction } from '../services/transactions';
@@ -27,6 +28,8 @@ import { type SyncResult, syncAll } from './sync';
 export const RUN_LEASE_MS = 5 * 60_000;
 
 export interface ScheduledResult {
+  /** Order intents decided whose requests had died (services/group-commit.ts). */
+  intents: number;
   balances: BalanceResult;
   dripFeed: DripFeedResult;
   sweep: SweepResult;
@@ -64,7 +67,9 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
   const token = await claimRun(deps.now());
   if (!token) return null;
   try {
-    // Balances first: orders released by fresh funds go out in this run's sweep.
+    // Orders first: a queue left by a dead instance is decided before anything reads the balances.
+    const intents = await decideStaleIntents(deps.now());
+    // Then balances: orders released by fresh funds go out in this run's sweep.
     const balances = await refreshBalances(deps);
     // Runs due start before the sweep (no call out: their orders are queued for the trigger, or the sweep).
     const dripFeed = await startDueRuns(deps);
@@ -75,7 +80,7 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
     const services = await syncDueProviderServices(deps);
     const pushes = await sendDuePushes(deps);
     const reports = await foldReports(deps);
-    return { balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, pushes, reports };
+    return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, pushes, reports };
   } finally {
     await releaseRun(token);
   }
