@@ -4,9 +4,9 @@
 // both ways, entries sharing one `at`) is folded in many small runs; every figure of the report is then
 // compared with sums computed here from the generated data, by code that shares nothing with the fold.
 // Then: exactly once (two folds at once, a fold again, the lag), and a status change moving one count.
-import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../scripts/lib/seeded-random';
+import { generateHistory, type HistoryOrder, type HistoryUser, keepSolvent, writeHistory } from '../../../scripts/lib/demo-history';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { toRupees } from '../shared/money';
@@ -26,153 +26,52 @@ const DAY = 24 * HOUR;
 const pkDay = (ms: number) => new Date(ms + 5 * HOUR).toISOString().slice(0, 10);
 const ms = (iso: string) => Date.parse(iso);
 
-type Status = 'pending' | 'processing' | 'completed' | 'partial' | 'cancelled';
-type Provider = 'provA' | 'provB' | 'manual' | 'none';
-interface GenUser {
-  uid: string;
-  name: string;
-  email: string;
-  createdAt: number;
-  balance: number;
-}
-interface GenEntry {
-  uid: string;
-  id: string;
-  type: 'credit' | 'debit' | 'refund' | 'adjustment';
-  amount: number;
-  at: number;
-  orderId?: string;
-}
-interface GenOrder {
-  id: string;
-  uid: string;
-  platform: 'tiktok' | 'instagram' | 'facebook';
-  serviceId: string;
-  service: string;
-  /** The breakdown key the report should show. */
-  providerKey: string;
-  provider: Provider | 'drip-feed';
-  cost: number;
-  quantity: number;
-  price: number;
-  createdAt: number;
-  status: Status;
-  remains?: number;
-  endAt?: number;
-  refund?: number;
-  run?: { parentId: string; run: number; runs: number };
-  dripFeed?: true;
-}
-
 const SERVICES = [
   { serviceId: 'rep-tt', platform: 'tiktok', service: 'TikTok Views Report' },
   { serviceId: 'rep-ig', platform: 'instagram', service: 'Instagram Likes Report' },
   { serviceId: 'rep-fb', platform: 'facebook', service: 'Facebook Follows Report' },
 ] as const;
+const PROVIDERS = [
+  { id: 'provA', rateToPkr: 1 },
+  { id: 'provB', rateToPkr: 1 },
+];
 const PROVIDER_NAMES: Record<string, string> = { provA: 'Alpha', provB: 'Beta', manual: 'Manual', 'drip-feed': 'Drip-feed' };
+/** The breakdown key the report should show for an order: a drip-feed's own, its provider's, or manual (no fulfilment too). */
+const providerKey = (o: HistoryOrder) =>
+  o.dripFeed ? 'drip-feed' : o.provider === 'provA' || o.provider === 'provB' ? o.provider : 'manual';
 /** Half up, as the contract says, in integers. */
 const share = (amount: number, remains: number, quantity: number) => Math.floor((2 * amount * remains + quantity) / (2 * quantity));
 
-/** The generated store: what was written, for the expected sums. */
+/** The generated store (scripts/lib/demo-history.ts, with this test's services, providers and edge cases): what was written, for the expected sums. */
 function generate(seed: number) {
-  const random = seededRandom(seed);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const START = ms('2026-01-25T00:00:00Z');
   const SPAN = ms('2026-03-05T00:00:00Z') - START;
-  const second = (t: number) => Math.floor(t / 1000) * 1000;
-  const users: GenUser[] = [];
-  const entries: GenEntry[] = [];
-  const orders: GenOrder[] = [];
-  let nextOrder = 700_000_000_001;
-  const addOrder = (o: Omit<GenOrder, 'id' | 'providerKey'> & { id?: string }) => {
-    const order: GenOrder = {
-      ...o,
-      id: o.id ?? String(nextOrder++),
-      providerKey: o.dripFeed ? 'drip-feed' : o.provider === 'provA' || o.provider === 'provB' ? o.provider : 'manual',
-    };
-    orders.push(order);
-    if (!order.run)
-      entries.push({ uid: order.uid, id: `debit-${order.id}`, type: 'debit', amount: order.price, at: order.createdAt, orderId: order.id });
-    if (order.refund)
-      entries.push({
-        uid: order.uid,
-        id: `refund-${order.id}`,
-        type: 'refund',
-        amount: order.refund,
-        at: order.endAt as number,
-        orderId: order.id,
-      });
-    return order;
-  };
-
-  for (let i = 0; i < 25; i++) {
-    const uid = `rep-user-${String(i).padStart(2, '0')}`;
+  const customers = Array.from({ length: 25 }, (_, i) => ({
+    uid: `rep-user-${String(i).padStart(2, '0')}`,
+    name: `Customer ${i}`,
+    email: `rep${i}@example.com`,
     // The first accounts on the edges of Pakistan's month ends: 18:00 UTC is still Jan 31, 19:00 is Feb 1.
-    const createdAt =
-      i === 0
-        ? ms('2026-01-31T18:00:00Z')
-        : i === 1
-          ? ms('2026-01-31T19:00:00Z')
-          : i === 2
-            ? ms('2026-02-28T19:30:00Z')
-            : second(START + random() * SPAN * 0.5);
-    const user: GenUser = { uid, name: `Customer ${i}`, email: `rep${i}@example.com`, createdAt, balance: 0 };
-    users.push(user);
-    entries.push({ uid, id: `credit-rep-${i}-0`, type: 'credit', amount: int(200_000, 400_000), at: createdAt + 60_000 });
-    for (let k = 0; k < int(0, 2); k++)
-      entries.push({
-        uid,
-        id: `credit-rep-${i}-${k + 1}`,
-        type: 'credit',
-        amount: int(1_000, 50_000),
-        at: second(createdAt + random() * SPAN * 0.6),
-      });
-    if (i % 4 === 0)
-      entries.push({
-        uid,
-        id: `adjust-rep-${i}-up`,
-        type: 'adjustment',
-        amount: int(100, 9_000),
-        at: second(createdAt + random() * SPAN * 0.5),
-      });
-    if (i % 5 === 1)
-      entries.push({
-        uid,
-        id: `adjust-rep-${i}-down`,
-        type: 'adjustment',
-        amount: -int(100, 5_000),
-        at: second(createdAt + DAY + random() * SPAN * 0.4),
-      });
-    for (let k = 0; k < int(2, 9); k++) {
-      const s = pick(SERVICES);
-      const createdAtOrder = second(createdAt + 2 * 60_000 + random() * SPAN * 0.5);
-      const quantity = int(2, 50) * 100;
-      const price = int(1_000, 20_000);
-      const provider = pick(['provA', 'provB', 'manual', 'none'] as const);
-      const cost = provider === 'provA' || provider === 'provB' ? int(100, price) : 0;
-      const status = pick(['pending', 'processing', 'completed', 'partial', 'cancelled', 'partial', 'cancelled'] as const);
-      const endAt = status === 'partial' || status === 'cancelled' ? second(createdAtOrder + random() * 4 * DAY) : undefined;
-      const remains = status === 'partial' ? int(1, quantity - 1) : undefined;
-      const refund = status === 'cancelled' ? price : status === 'partial' ? share(price, remains as number, quantity) : undefined;
-      addOrder({
-        uid,
-        ...s,
-        provider,
-        cost,
-        quantity,
-        price,
-        createdAt: createdAtOrder,
-        status,
-        ...(endAt ? { endAt } : {}),
-        ...(remains ? { remains } : {}),
-        ...(refund ? { refund } : {}),
-      });
-    }
-  }
+    ...(i === 0 ? { createdAt: ms('2026-01-31T18:00:00Z') } : {}),
+    ...(i === 1 ? { createdAt: ms('2026-01-31T19:00:00Z') } : {}),
+    ...(i === 2 ? { createdAt: ms('2026-02-28T19:30:00Z') } : {}),
+  }));
+  const store = generateHistory({
+    seed,
+    prefix: 'rep',
+    start: START,
+    span: SPAN,
+    activeFor: SPAN,
+    customers,
+    services: SERVICES,
+    providers: PROVIDERS,
+    orders: [2, 9],
+    legacyOrders: true,
+    firstOrderNumber: 700_000_000_001,
+  });
+  const { users, entries, addOrder, addCredit } = store;
   // Placed at 00:30 on Feb 1 in Pakistan (Jan 31 in UTC), cancelled at 00:00 on Mar 1 (Feb 28 in UTC).
-  const u0 = users[0] as GenUser;
-  const u1 = users[1] as GenUser;
+  const u0 = users[0] as HistoryUser;
+  const u1 = users[1] as HistoryUser;
   addOrder({
     uid: u0.uid,
     ...SERVICES[0],
@@ -201,15 +100,21 @@ function generate(seed: number) {
   });
   // Several entries at the same instant (a page boundary falls among them): credits of six customers and an adjustment.
   const same = ms('2026-02-10T10:00:00Z');
-  for (let i = 3; i < 9; i++)
-    entries.push({ uid: (users[i] as GenUser).uid, id: `credit-rep-same-${i}`, type: 'credit', amount: 1_234 + i, at: same });
-  entries.push({ uid: (users[3] as GenUser).uid, id: 'adjust-rep-same', type: 'adjustment', amount: 321, at: same });
+  for (let i = 3; i < 9; i++) addCredit((users[i] as HistoryUser).uid, 1_234 + i, same);
+  entries.push({
+    uid: (users[3] as HistoryUser).uid,
+    id: 'adjust-rep-same',
+    type: 'adjustment',
+    amount: 321,
+    at: same,
+    reason: 'Report test',
+  });
   // A drip-feed of 3 runs stopped after 2: one run completed, one cancelled (its own refund).
   const t0 = ms('2026-02-27T20:00:00Z');
   const parent = addOrder({
     uid: u1.uid,
     ...SERVICES[0],
-    provider: 'drip-feed',
+    provider: null,
     dripFeed: true,
     cost: 0,
     quantity: 3000,
@@ -244,78 +149,15 @@ function generate(seed: number) {
     refund: 4_000,
     run: { parentId: parent.id, run: 2, runs: 3 },
   });
-  return { users, entries, orders };
+  keepSolvent(store);
+  return store;
 }
 
 type Store = ReturnType<typeof generate>;
 
 async function writeStore(store: Store) {
+  await writeHistory(store, { actor: { uid: 'rep-admin', email: 'seed' }, providers: PROVIDERS });
   const ts = Timestamp.fromMillis;
-  const writes: ((batch: WriteBatch) => void)[] = [];
-  const byUser = new Map(store.users.map((u) => [u.uid, u]));
-  // Each customer's balance after each entry, in time order.
-  for (const entry of [...store.entries].sort((a, b) => a.at - b.at)) {
-    const user = byUser.get(entry.uid) as GenUser;
-    user.balance += entry.type === 'debit' ? -entry.amount : entry.amount;
-    if (user.balance < 0) throw new Error(`The generator overdrew ${user.uid}`);
-    const balanceAfterPaisa = user.balance;
-    writes.push((b) =>
-      b.set(db.collection('users').doc(entry.uid).collection('ledger').doc(entry.id), {
-        type: entry.type,
-        amountPaisa: entry.amount,
-        balanceAfterPaisa,
-        at: ts(entry.at),
-        ...(entry.orderId ? { orderId: entry.orderId } : {}),
-        ...(entry.type === 'adjustment' ? { reason: 'Report test' } : {}),
-      }),
-    );
-  }
-  for (const u of store.users) {
-    writes.push((b) =>
-      b.set(db.collection('users').doc(u.uid), {
-        name: u.name,
-        email: u.email,
-        role: 'user',
-        balancePaisa: u.balance,
-        lastRecharge: null,
-        createdAt: ts(u.createdAt),
-      }),
-    );
-  }
-  for (const o of store.orders) {
-    const user = byUser.get(o.uid) as GenUser;
-    writes.push((b) =>
-      b.set(db.collection('orders').doc(o.id), {
-        userId: o.uid,
-        user: { _id: o.uid, name: user.name, email: user.email },
-        platform: o.platform,
-        serviceId: o.serviceId,
-        service: o.service,
-        link: `https://example.com/${o.id}`,
-        quantity: o.quantity,
-        pricePaisa: o.price,
-        status: o.status,
-        ...(o.remains !== undefined ? { remains: o.remains } : {}),
-        ...(o.refund !== undefined ? { refundPaisa: o.refund } : {}),
-        ...(o.dripFeed ? { dripFeed: { runs: 3, interval: 60, quantity: 1000, runsDone: 2, orders: [] } } : {}),
-        ...(o.run ? { dripRun: o.run, paidByDripFeed: true } : {}),
-        createdAt: ts(o.createdAt),
-        updatedAt: ts(o.endAt ?? o.createdAt),
-      }),
-    );
-    if (o.provider === 'provA' || o.provider === 'provB' || o.provider === 'manual') {
-      const final = o.status === 'completed' || o.status === 'partial' || o.status === 'cancelled';
-      writes.push((b) =>
-        b.set(db.collection('orderFulfilment').doc(o.id), {
-          state: o.provider === 'manual' ? 'manual' : 'sent',
-          open: !final,
-          createdAt: ts(o.createdAt),
-          updatedAt: ts(o.endAt ?? o.createdAt),
-          ...(o.provider === 'manual' ? {} : { providerId: o.provider, providerServiceId: '1', costPaisa: o.cost, rateToPkr: 1 }),
-        }),
-      );
-    }
-  }
   const provider = (name: string, currency: string, balance: number | null, checkedAt: number | null) => ({
     name,
     url: 'https://provider.example/api/v2',
@@ -329,13 +171,10 @@ async function writeStore(store: Store) {
     lowBalanceBelow: null,
     createdAt: ts(ms('2026-01-01T00:00:00Z')),
   });
-  writes.push((b) => b.set(db.collection('providers').doc('provA'), provider('Alpha', 'USD', 12.5, ms('2026-03-04T10:00:00Z'))));
-  writes.push((b) => b.set(db.collection('providers').doc('provB'), provider('Beta', 'PKR', null, null)));
-  for (let i = 0; i < writes.length; i += 400) {
-    const batch = db.batch();
-    for (const write of writes.slice(i, i + 400)) write(batch);
-    await batch.commit();
-  }
+  const batch = db.batch();
+  batch.set(db.collection('providers').doc('provA'), provider('Alpha', 'USD', 12.5, ms('2026-03-04T10:00:00Z')));
+  batch.set(db.collection('providers').doc('provB'), provider('Beta', 'PKR', null, null));
+  await batch.commit();
 }
 
 interface Sums {
@@ -384,14 +223,14 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
   const customers = new Map<string, Sums>();
   const byStatus = { pending: 0, processing: 0, completed: 0, partial: 0, cancelled: 0 };
   const orderOf = new Map(store.orders.map((o) => [o.id, o]));
-  const add = (t: number, order: GenOrder | undefined, uid: string | undefined, key: keyof Sums, amount: number) => {
+  const add = (t: number, order: HistoryOrder | undefined, uid: string | undefined, key: keyof Sums, amount: number) => {
     if (!inRange(t)) return;
     const targets = [totals, buckets.get(bucketOf(t)) ?? buckets.set(bucketOf(t), zero()).get(bucketOf(t))];
     if (order && key !== 'topUps' && key !== 'adjustments' && key !== 'newCustomers') {
       for (const [map, k] of [
         [groups.platform, order.platform],
         [groups.service, order.serviceId],
-        [groups.provider, order.providerKey],
+        [groups.provider, providerKey(order)],
       ] as const)
         targets.push(map.get(k) ?? map.set(k, zero()).get(k));
     }
