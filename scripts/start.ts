@@ -58,7 +58,11 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   Object.assign(process.env, stack.env);
   const { seed } = await import('./lib/seed');
-  await seed({ demoProvider: { url: demoProvider.url, key: demoProvider.key } });
+  const seeded = await seed({ demoProvider: { url: demoProvider.url, key: demoProvider.key }, history: true });
+  if (seeded.history)
+    console.log(
+      `Demo history: ${seeded.history.customers} customers, ${seeded.history.orders} orders over the last 60 days, folded into the reports.`,
+    );
   const { startLocalWorkers } = await import('./lib/local-workers');
   workers = await startLocalWorkers({
     onForward: (orderId, outcome) => {

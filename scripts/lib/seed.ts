@@ -1,7 +1,8 @@
 // Seeds the emulators, idempotently: the catalogue, the public settings, the admin and the demo
 // customer with Rs 500 credited through the same code path as a real top-up, and (when `npm start`
 // runs one) the demo provider with a few of its services imported and linked, through the admin's
-// own service code. It refuses to run unless every Admin SDK call is pointed at the emulators of a
+// own service code; and (`npm start` again) about 60 days of demo history for the reports, on an empty
+// store only (scripts/lib/demo-history.ts). It refuses to run unless every Admin SDK call is pointed at the emulators of a
 // `demo-` project.
 import type { Actor } from '../../functions/src/services/audit';
 import { DEMO_ADMIN, DEMO_BALANCE_RUPEES, DEMO_PROVIDER, DEMO_USER } from './demo';
@@ -22,12 +23,19 @@ export function assertEmulatorOnly(env: NodeJS.ProcessEnv = process.env): void {
 export interface SeedOptions {
   /** A running demo provider (scripts/lib/demo-provider.ts) to seed as a provider. */
   demoProvider?: { url: string; key: string };
+  /**
+   * Back-dated demo history (customers, top-ups, orders), folded into the reports: written only when
+   * the store had no ledger entry and no fold state before this seed ran, never over anyone's data.
+   */
+  history?: boolean;
 }
 
 export interface SeedResult {
   services: number;
   /** The demo provider's id (null: not asked for, or the panel already runs other providers) and the services imported now. */
   demoProvider?: { id: string | null; imported: number };
+  /** What the demo history wrote (absent: not asked for, or the store was not empty). */
+  history?: { customers: number; orders: number; entries: number };
 }
 
 /**
@@ -71,6 +79,10 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   const { ensureProfile, identityByEmail } = await import('../../functions/src/services/users');
   const { ledgerCollection } = await import('../../functions/src/services/ledger');
   const { addBalance } = await import('../../functions/src/services/recharges');
+  const { storeIsEmpty, writeDemoHistory } = await import('./demo-history');
+
+  // Decided before this seed writes anything (the demo balance is a ledger entry).
+  const historyWanted = options.history === true && (await storeIsEmpty());
 
   const services = await seedCatalogue();
   await seedSettings();
@@ -102,6 +114,12 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   if (entries.empty) {
     await addBalance(seedActor, { email: DEMO_USER.email, amount: DEMO_BALANCE_RUPEES, method: 'seed' }, 'seed-demo-balance');
   }
-  if (!options.demoProvider) return { services };
-  return { services, demoProvider: await seedDemoProvider(seedActor, options.demoProvider) };
+  const result: SeedResult = { services };
+  if (options.demoProvider) result.demoProvider = await seedDemoProvider(seedActor, options.demoProvider);
+  // After the demo provider, so the history's provider orders go to it.
+  if (historyWanted) {
+    const { customers, orders, entries } = await writeDemoHistory(seedActor);
+    result.history = { customers, orders, entries };
+  }
+  return result;
 }
