@@ -16,6 +16,7 @@ import {
   LineController,
   LineElement,
   PointElement,
+  type Scale,
   Tooltip,
 } from 'chart.js';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
@@ -128,14 +129,24 @@ function chartConfigs(report: Report): Record<'overTime' | 'byStatus' | 'service
     services: {
       type: 'bar',
       data: {
-        labels: topServices.map((row) => shorten(row.service)),
+        labels: topServices.map((row) => row.service),
         datasets: [{ label: 'Revenue', data: topServices.map((row) => row.revenue), backgroundColor: COLORS.revenue }],
       },
       options: {
         ...baseOptions,
         indexAxis: 'y',
         plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => formatAmount(Number(item.raw)) } } },
-        scales: { x: { beginAtZero: true, ticks: { callback: rupeeTick } } },
+        scales: {
+          x: { beginAtZero: true, ticks: { callback: rupeeTick } },
+          // Names cut to what a phone's width leaves beside the bars (the tooltip and the table have them whole).
+          y: {
+            ticks: {
+              callback(this: Scale, value: string | number) {
+                return shorten(this.getLabelForValue(Number(value)), this.chart.width < 480 ? 16 : 28);
+              },
+            },
+          },
+        },
       },
     },
   };

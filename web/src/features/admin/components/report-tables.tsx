@@ -11,6 +11,8 @@ interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
+  /** A long name that wraps (the other cells never do). */
+  wraps?: boolean;
 }
 
 function FiguresTable<Row>({
@@ -37,7 +39,7 @@ function FiguresTable<Row>({
         // A scrolling box must be reachable by keyboard to scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
         <section className="overflow-x-auto" tabIndex={0} aria-labelledby={id}>
-          <table className="w-full min-w-max text-left text-sm">
+          <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
@@ -58,7 +60,7 @@ function FiguresTable<Row>({
                   {columns.map((column) => (
                     <td
                       key={column.header}
-                      className={`border-b border-slate-100 px-2 py-2 ${column.numeric ? 'text-right tabular-nums' : ''}`}
+                      className={`border-b border-slate-100 px-2 py-2 ${column.numeric ? 'text-right tabular-nums' : ''} ${column.wraps ? 'min-w-[14rem]' : 'whitespace-nowrap'}`}
                     >
                       {column.cell(row)}
                     </td>
@@ -84,7 +86,7 @@ const figureColumns = <Row extends Figures>(): Column<Row>[] => [
 
 export function ReportTables({ report }: { report: Report }) {
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 2xl:grid-cols-2">
       <FiguresTable
         id="by-platform-heading"
         title="By platform"
@@ -99,20 +101,20 @@ export function ReportTables({ report }: { report: Report }) {
         getKey={(row) => row.providerId}
         columns={[{ header: 'Provider', cell: (row) => row.name }, ...figureColumns<Report['byProvider'][number]>()]}
       />
-      <div className="min-w-0 lg:col-span-2">
+      <div className="min-w-0 2xl:col-span-2">
         <FiguresTable
           id="by-service-heading"
           title="By service"
           rows={report.byService}
           getKey={(row) => row.serviceId}
           columns={[
-            { header: 'Service', cell: (row) => row.service },
+            { header: 'Service', cell: (row) => row.service, wraps: true },
             { header: 'Platform', cell: (row) => PLATFORM_LABELS[row.platform] },
             ...figureColumns<Report['byService'][number]>(),
           ]}
         />
       </div>
-      <div className="min-w-0 lg:col-span-2">
+      <div className="min-w-0 2xl:col-span-2">
         <FiguresTable
           id="top-customers-heading"
           title="Top customers"
