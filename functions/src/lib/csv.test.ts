@@ -15,6 +15,13 @@ describe('csv cells', () => {
     expect(csvCell(null)).toBe('');
   });
 
+  it('quotes a field with a ; (Excel splits on it where the list separator is ;), so no part of it starts a cell', () => {
+    expect(csvCell('b;=1+1')).toBe('"b;=1+1"');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
+    expect(csvLine(['x', 'b;=1+1', 3])).toBe('x,"b;=1+1",3\r\n');
+  });
+
   it("prefixes text that a spreadsheet would run as a formula with '", () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('+92 300')).toBe("'+92 300");

@@ -1,5 +1,7 @@
 // CSV as spreadsheets read it (RFC 4180): fields with a comma, quote or line break quoted, quotes doubled,
-// CRLF line ends, and the file opened by a UTF-8 BOM so Excel reads Urdu names as UTF-8, not ANSI.
+// CRLF line ends, and the file opened by a UTF-8 BOM so Excel reads Urdu names as UTF-8, not ANSI. A field
+// with a `;` is quoted too: Excel where the list separator is `;` (much of Europe) splits an unquoted
+// `b;=1+1` there, and would run the `=1+1` it made a cell of its own.
 //
 // Formula injection: a spreadsheet runs a cell that starts with = + - @ (or TAB/CR, which some strip
 // first) as a formula, so text that came from a customer or a provider (a name, a link, a reason) gets a
@@ -26,7 +28,7 @@ export function rupees(paisa: Paisa): CsvFigure {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvCell(cell: CsvCell): string {
   if (cell === null || cell === undefined) return '';
