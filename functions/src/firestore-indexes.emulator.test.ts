@@ -110,7 +110,8 @@ function listCalls(): [path: string, token: string][] {
     ...['type=credit', 'from=2025-01-01&to=2099-12-31', 'type=credit&from=2025-01-01', 'type=debit&to=2099-12-31'].map(
       (filter): [string, string] => [`/api/ledger?limit=1&${filter}`, user.token],
     ),
-    ['/api/ledger.csv?type=credit&from=2025-01-01', user.token],
+    // A statement file covers at most a year (from a month ago: within it).
+    [`/api/ledger.csv?type=credit&from=${pakistanDayOf(Date.now() - 30 * 86_400_000)}`, user.token],
     // The exports: a range on one field each (the ledger's over every customer: the collection-group index on `at`).
     ...['orders', 'ledger', 'top-ups'].map((kind): [string, string] => [
       `/api/admin/exports/${kind}.csv?from=${pakistanDayOf(Date.now())}&to=${pakistanDayOf(Date.now())}`,

@@ -59,6 +59,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   /** A payment screenshot already attached to another recharge request. */
   proof_used: 409,
   conflict: 409,
+  /**
+   * A CSV file over REPORT_LIMITS.exportRows rows: a well-formed request (not invalid_input's 400) whose
+   * answer would be cut by Hosting's 60 s; 422, not 413, since 413 speaks of the request's own size.
+   */
+  export_too_large: 422,
   rate_limited: 429,
   busy: 503,
   internal: 500,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { parseBody, parseQuery } from '../middleware/parse';
-import { statementExport } from '../services/exports';
+import { countStatementDownload, statementExport } from '../services/exports';
 import { listLedger } from '../services/ledger';
 import { getSpending } from '../services/reports';
 import { ensureProfile } from '../services/users';
@@ -32,9 +32,12 @@ accountRouter.get('/ledger', authenticate({ checkRevoked: true }), async (req, r
   res.json({ entries: items, nextCursor });
 });
 
+// At most a year and REPORT_LIMITS.exportRows rows a file, a few files a minute (each reads the rows it sends).
 accountRouter.get('/ledger.csv', authenticate({ checkRevoked: true }), async (req, res) => {
   const filters = parseQuery(statementCsvQuery, req);
-  await sendCsv(res, statementExport(identityOf(req).uid, filters));
+  const { uid } = identityOf(req);
+  await countStatementDownload(uid);
+  await sendCsv(res, await statementExport(uid, filters));
 });
 
 // The dashboard's spending chart (issue 18): the customer's own figures from the rollups, 31 reads.

@@ -12,7 +12,9 @@ export const exportsRouter = Router();
 for (const kind of EXPORT_KINDS) {
   exportsRouter.get(`/admin/exports/${kind}.csv`, ...adminOnly, async (req, res) => {
     const range = parseQuery(exportQuery, req);
+    // Counted first: an export refused as too large never starts, and leaves no audit entry.
+    const csv = await adminExport(kind, range);
     await auditExport(identityOf(req), kind, range);
-    await sendCsv(res, adminExport(kind, range));
+    await sendCsv(res, csv);
   });
 }

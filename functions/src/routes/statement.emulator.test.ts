@@ -18,6 +18,7 @@ const TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
 const START = Date.parse('2026-03-29T19:00:00.000Z');
 const END = Date.parse('2026-04-02T19:00:00.000Z');
 const COUNT = REPORT_LIMITS.exportPage + 120;
+const DAY = 86_400_000;
 
 interface Seeded {
   id: string;
@@ -159,10 +160,11 @@ describe('GET /api/ledger.csv', () => {
           : 'Top-up';
 
   it(`streams every own entry newest first over ${Math.ceil(COUNT / REPORT_LIMITS.exportPage)} pages: Pakistan time, type, what it was, signed amount, balance after`, async () => {
-    const res = await download('');
+    // Without `from`, the year that ends on `to`.
+    const res = await download('to=2026-04-02');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="statement-all.csv"');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="statement-2025-04-02-to-2026-04-02.csv"');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const rows = csvRecords(res.text);
     expect(rows).toEqual(
@@ -185,7 +187,7 @@ describe('GET /api/ledger.csv', () => {
     const expected = entries.filter((e) => e.type === 'debit' && ['2026-03-31', '2026-04-01'].includes(pakistanDayOf(e.at)));
     expect(csvRecords(res.text).map((r) => r.description)).toEqual(newestFirst(expected).map(description));
 
-    const theirs = csvRecords((await download('', other.token)).text);
+    const theirs = csvRecords((await download('from=2026-03-30', other.token)).text);
     expect(theirs).toHaveLength(12);
   });
 
@@ -194,5 +196,111 @@ describe('GET /api/ledger.csv', () => {
     const bad = await download('type=bonus');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text)).toMatchObject({ code: 'invalid_input', field: 'type' });
+  });
+
+  it('covers at most 366 days: a longer range answers 400; without from, the year up to `to` (or today)', async () => {
+    for (const query of ['from=2025-01-01&to=2026-01-02', `from=${pakistanDayOf(Date.now() - 366 * DAY)}`]) {
+      const res = await download(query);
+      expect(res.status, query).toBe(400);
+      expect(JSON.parse(res.text), query).toMatchObject({ code: 'invalid_input', field: 'from' });
+    }
+    expect((await download('from=2025-01-01&to=2025-12-31')).status).toBe(200);
+
+    const user = await createUser();
+    const now = Date.now();
+    const batch = db.batch();
+    for (const [id, at] of [
+      ['yearago', now - 365 * DAY],
+      ['older', now - 367 * DAY],
+      ['new', now],
+    ] as const) {
+      batch.set(db.doc(`users/${user.uid}/ledger/${id}`), {
+        type: 'credit',
+        amountPaisa: 100,
+        balanceAfterPaisa: 100,
+        at: Timestamp.fromMillis(at),
+      });
+    }
+    await batch.commit();
+    const res = await download('', user.token);
+    expect(res.status).toBe(200);
+    const first = pakistanDayOf(Date.parse(`${pakistanDayOf(now)}T12:00:00Z`) - 365 * DAY);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="statement-${first}-to-${pakistanDayOf(now)}.csv"`);
+    expect(csvRecords(res.text).map((r) => r.date_pkt)).toEqual([pakistanTime(now), pakistanTime(now - 365 * DAY)]);
+  });
+
+  it('answers a customer a few downloads a minute, then 429 rate_limited with Retry-After', async () => {
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) expect((await download('', user.token)).status).toBe(200);
+    const res = await download('', user.token);
+    expect(res.status).toBe(429);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'rate_limited' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // One customer's allowance is theirs alone.
+    expect((await download('from=2026-03-30', other.token)).status).toBe(200);
+  });
+
+  it.each([
+    ['/api/ledger.csv?from[]=2026-10-01', 'from[]'],
+    ['/api/ledger.csv?form=2026-04-01', 'form'],
+    ['/api/ledger.csv?type=debit&limit=10', 'limit'],
+    ['/api/ledger?from[]=2026-10-01', 'from[]'],
+    ['/api/ledger?limit=10&sort=asc', 'sort'],
+  ])('answers 400 invalid_input naming an unknown parameter: %s', async (path, field) => {
+    const res = await call(api.url, 'GET', path, { token: customer.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_input', field });
+  });
+});
+
+describe('a file over the row cap', () => {
+  // One customer's day with one row more than a file holds (what a download could send in Hosting's 60 s).
+  const DAY_OF = '2025-06-10';
+  const OVER = REPORT_LIMITS.exportRows + 1;
+  let heavy: TestUser;
+
+  beforeAll(async () => {
+    heavy = await createUser();
+    const start = Date.parse('2025-06-09T19:00:00.000Z');
+    const writes: Promise<unknown>[] = [];
+    for (let from = 0; from < OVER; from += 500) {
+      const batch = db.batch();
+      for (let i = from; i < Math.min(OVER, from + 500); i++) {
+        batch.set(db.doc(`users/${heavy.uid}/ledger/h${String(i).padStart(6, '0')}`), {
+          type: i % 2 ? 'debit' : 'credit',
+          amountPaisa: 1,
+          balanceAfterPaisa: 1,
+          at: Timestamp.fromMillis(start + i),
+        });
+      }
+      writes.push(batch.commit());
+      if (writes.length === 8) await Promise.all(writes.splice(0));
+    }
+    await Promise.all(writes);
+  }, 300_000);
+
+  const tooLarge = (rows: number) => ({
+    code: 'export_too_large',
+    message: `This file would have ${rows.toLocaleString('en-US')} rows, more than the ${REPORT_LIMITS.exportRows.toLocaleString('en-US')} one download can hold. Choose a shorter range.`,
+  });
+
+  it('the statement CSV answers 422 export_too_large, saying how many rows, before sending any', async () => {
+    const res = await call(api.url, 'GET', `/api/ledger.csv?from=${DAY_OF}&to=${DAY_OF}`, { token: heavy.token });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(tooLarge(OVER));
+    // A filter that brings it under the cap is a file.
+    const credits = await fetch(`${api.url}/api/ledger.csv?from=2025-06-11&to=2025-06-11`, {
+      headers: { authorization: `Bearer ${heavy.token}` },
+    });
+    expect(credits.status).toBe(200);
+  });
+
+  it("the admin's ledger export answers 422 export_too_large and leaves no audit entry", async () => {
+    const admin = await createUser({ admin: true });
+    const res = await call(api.url, 'GET', `/api/admin/exports/ledger.csv?from=${DAY_OF}&to=${DAY_OF}`, { token: admin.token });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(tooLarge(OVER));
+    const audit = await db.collection('audit').where('byUid', '==', admin.uid).get();
+    expect(audit.size).toBe(0);
   });
 });

@@ -2,17 +2,22 @@
 // a customer's own statement. Each is a header and pages of rows read one query page at a time
 // (REPORT_LIMITS.exportPage, cursor on (field, document id)), oldest first for the admin's exports and
 // newest first for the statement (as its page shows it); the route streams them (routes/send-csv.ts).
-import { Timestamp } from 'firebase-admin/firestore';
+// Before the first row each counts its rows (an aggregation over the same ordered query, so the same
+// index serves it: 1 read per 1,000 rows) and refuses more than REPORT_LIMITS.exportRows, the most that
+// Hosting's 60 s lets through whole: a file that would be cut mid-way is never started.
+import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { type CsvCell, rupees } from '../lib/csv';
+import { fail } from '../lib/errors';
 import { pagesOf } from '../lib/pagination';
 import { type PakistanDay, pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../shared/pakistan-days';
-import { type ExportKind, REPORT_LIMITS, type StatementFilters } from '../shared/reports';
+import { type ExportKind, REPORT_LIMITS, type StatementFilters, statementCsvRange } from '../shared/reports';
 import { type Actor, auditedBy, recordAudit } from './audit';
 import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
 import { type LedgerDoc, signedAmount, statementEntries } from './ledger';
 import { type OrderDoc, ordersCollection } from './orders';
 import { type ProviderDoc, providersCollection } from './provider-store';
+import { checkRateLimit } from './rate-limit';
 import { type RechargeDoc, rechargesCollection } from './recharges';
 import { runInTransaction } from './transactions';
 
@@ -41,12 +46,37 @@ const pakistanTime = (at: Timestamp) => new Date(at.toMillis() + 5 * 3_600_000).
 /** Ids we make (order numbers, entry ids, uids) are safe as they are; text from anyone else goes through csvCell's guard. */
 const orderNumber = (id: string | undefined) => (id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : id);
 
-async function* ordersPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
+/** What an export reads: a query walked in the order of one field (then the document id). */
+interface Rows {
+  query: Query;
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** Refuses a file of more than REPORT_LIMITS.exportRows rows, counting them in the order the pages read them. */
+async function assertFits(rows: Rows): Promise<void> {
+  const ordered = rows.query.orderBy(rows.field, rows.direction).orderBy(FieldPath.documentId(), rows.direction);
+  const { count } = (await ordered.count().get()).data();
+  if (count > REPORT_LIMITS.exportRows) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    throw fail(
+      'export_too_large',
+      `This file would have ${n(count)} rows, more than the ${n(REPORT_LIMITS.exportRows)} one download can hold. Choose a shorter range.`,
+    );
+  }
+}
+
+const pages = (rows: Rows) => pagesOf(rows.query, rows.field, rows.direction, REPORT_LIMITS.exportPage);
+
+function ordersRows(range: DayRange): Rows {
   const { start, end } = rangeBounds(range);
+  return { query: ordersCollection().where('createdAt', '>=', start).where('createdAt', '<', end), field: 'createdAt', direction: 'asc' };
+}
+
+async function* ordersPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
   // The providers are a handful of documents: their names once, not per order.
   const providers = new Map((await providersCollection().get()).docs.map((d) => [d.id, (d.data() as ProviderDoc).name]));
-  const query = ordersCollection().where('createdAt', '>=', start).where('createdAt', '<', end);
-  for await (const docs of pagesOf(query, 'createdAt', 'asc', REPORT_LIMITS.exportPage)) {
+  for await (const docs of pages(rows)) {
     const fulfilments = await db.getAll(...docs.map((d) => fulfilmentRef(d.id)));
     yield docs.map((d, i) => {
       const order = d.data() as OrderDoc;
@@ -103,11 +133,14 @@ const ORDERS_HEADER = [
   'cost',
 ];
 
-async function* ledgerPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
+function ledgerRows(range: DayRange): Rows {
   const { start, end } = rangeBounds(range);
   // Every customer's users/{uid}/ledger: the collection-group index on `at` serves the range and order.
-  const query = db.collectionGroup('ledger').where('at', '>=', start).where('at', '<', end);
-  for await (const docs of pagesOf(query, 'at', 'asc', REPORT_LIMITS.exportPage)) {
+  return { query: db.collectionGroup('ledger').where('at', '>=', start).where('at', '<', end), field: 'at', direction: 'asc' };
+}
+
+async function* ledgerPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+  for await (const docs of pages(rows)) {
     yield docs.map((d) => {
       const entry = d.data() as LedgerDoc;
       return [
@@ -129,10 +162,13 @@ async function* ledgerPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
 const LEDGER_HEADER = ['entry', 'at', 'day_pkt', 'customer_uid', 'type', 'amount', 'balance_after', 'order', 'recharge', 'reason'];
 
 /** Every recharge record is a credited top-up (an approved request or the admin's credit): written with its ledger credit. */
-async function* topUpsPages(range: DayRange): AsyncGenerator<CsvCell[][]> {
+function topUpsRows(range: DayRange): Rows {
   const { start, end } = rangeBounds(range);
-  const query = rechargesCollection().where('date', '>=', start).where('date', '<', end);
-  for await (const docs of pagesOf(query, 'date', 'asc', REPORT_LIMITS.exportPage)) {
+  return { query: rechargesCollection().where('date', '>=', start).where('date', '<', end), field: 'date', direction: 'asc' };
+}
+
+async function* topUpsPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+  for await (const docs of pages(rows)) {
     const by = await auditedBy(docs.map((d) => d.ref));
     yield docs.map((d) => {
       const recharge = d.data() as RechargeDoc;
@@ -167,11 +203,18 @@ const TOP_UPS_HEADER = [
   'credited_by',
 ];
 
-export function adminExport(kind: ExportKind, range: DayRange): CsvExport {
-  const filename = `shohrat-${kind}-${range.from}-to-${range.to}.csv`;
-  if (kind === 'orders') return { filename, header: ORDERS_HEADER, pages: ordersPages(range) };
-  if (kind === 'ledger') return { filename, header: LEDGER_HEADER, pages: ledgerPages(range) };
-  return { filename, header: TOP_UPS_HEADER, pages: topUpsPages(range) };
+const ADMIN_EXPORTS = {
+  orders: { rows: ordersRows, header: ORDERS_HEADER, pages: ordersPages },
+  ledger: { rows: ledgerRows, header: LEDGER_HEADER, pages: ledgerPages },
+  'top-ups': { rows: topUpsRows, header: TOP_UPS_HEADER, pages: topUpsPages },
+} satisfies Record<ExportKind, { rows: (range: DayRange) => Rows; header: string[]; pages: (rows: Rows) => AsyncGenerator<CsvCell[][]> }>;
+
+/** The export of `kind` over `range`, once its rows are counted: `export_too_large` when they would not fit in one download. */
+export async function adminExport(kind: ExportKind, range: DayRange): Promise<CsvExport> {
+  const { rows: rowsOf, header, pages: pagesFrom } = ADMIN_EXPORTS[kind];
+  const rows = rowsOf(range);
+  await assertFits(rows);
+  return { filename: `shohrat-${kind}-${range.from}-to-${range.to}.csv`, header, pages: pagesFrom(rows) };
 }
 
 /**
@@ -197,8 +240,8 @@ function description(entry: LedgerDoc): string {
   return 'Top-up';
 }
 
-async function* statementPages(uid: string, filters: StatementFilters): AsyncGenerator<CsvCell[][]> {
-  for await (const docs of pagesOf(statementEntries(uid, filters), 'at', 'desc', REPORT_LIMITS.exportPage)) {
+async function* statementPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+  for await (const docs of pages(rows)) {
     yield docs.map((d) => {
       const entry = d.data() as LedgerDoc;
       return [pakistanTime(entry.at), entry.type, description(entry), rupees(signedAmount(entry)), rupees(entry.balanceAfterPaisa)];
@@ -206,12 +249,26 @@ async function* statementPages(uid: string, filters: StatementFilters): AsyncGen
   }
 }
 
-/** The signed-in customer's own entries (of the filters), newest first as the statement page lists them. */
-export function statementExport(uid: string, filters: StatementFilters): CsvExport {
-  const range = filters.from || filters.to ? `${filters.from ?? 'start'}-to-${filters.to ?? pakistanDayOf(Date.now())}` : 'all';
+/**
+ * The signed-in customer's own entries (of the filters), newest first as the statement page lists them,
+ * over at most a year (statementCsvRange: without `from`, the last 366 days) and at most exportRows rows.
+ */
+export async function statementExport(uid: string, filters: StatementFilters): Promise<CsvExport> {
+  const range = statementCsvRange(filters);
+  const rows: Rows = { query: statementEntries(uid, { ...filters, ...range }), field: 'at', direction: 'desc' };
+  await assertFits(rows);
   return {
-    filename: `statement-${range}${filters.type ? `-${filters.type}` : ''}.csv`,
+    filename: `statement-${range.from}-to-${range.to}${filters.type ? `-${filters.type}` : ''}.csv`,
     header: ['date_pkt', 'type', 'description', 'amount', 'balance_after'],
-    pages: statementPages(uid, filters),
+    pages: statementPages(rows),
   };
+}
+
+/** Counts a statement download against the customer's allowance (RATE_LIMITS.statementCsv): 429 `rate_limited` over it. */
+export async function countStatementDownload(uid: string): Promise<void> {
+  await runInTransaction(null, async (tx, now) => {
+    const limit = await checkRateLimit(tx, 'statementCsv', { uid }, now);
+    limit.record();
+    return { status: 200, body: null };
+  });
 }

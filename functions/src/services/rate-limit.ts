@@ -59,6 +59,16 @@ export const RATE_LIMITS = {
       { windowMs: DAY, max: 300 },
     ],
   },
+  /**
+   * A customer's statement CSV downloads: each reads up to a year of entries (up to 40,000 rows, tens of
+   * seconds); a customer downloads a few at a time, a script looping on it would read the ledger without end.
+   */
+  statementCsv: {
+    limits: [
+      { windowMs: MINUTE, max: 5 },
+      { windowMs: HOUR, max: 30 },
+    ],
+  },
 } as const satisfies Record<string, Scope>;
 export type RateLimitScope = keyof typeof RATE_LIMITS;
 

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'transaction_id_credited',
   'too_many_pending',
   'proof_used',
+  'export_too_large',
   'conflict',
   'rate_limited',
   'busy',

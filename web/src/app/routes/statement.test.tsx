@@ -116,6 +116,18 @@ describe("the customer's statement", () => {
     expect(csv?.headers.authorization).toBe('Bearer customer-token');
   });
 
+  it("shows the server's refusal of a file too large (export_too_large) as it says it", async () => {
+    const message = 'This file would have 52,310 rows, more than the 40,000 one download can hold. Choose a shorter range.';
+    mockApi({
+      'GET /api/ledger': (call) => ledger(call),
+      'GET /api/ledger.csv': { status: 422, body: { message, code: 'export_too_large' } },
+    });
+    const { user } = open();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('says so when there is nothing yet', async () => {
     ledger = () => ({ body: { entries: [], nextCursor: null } });
     open();
