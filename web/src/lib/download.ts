@@ -3,15 +3,25 @@
 // screens that never download anything do not carry it.
 import { authHeaders, failure, type RequestOptions, send, withParams } from '@/lib/api-client';
 
+/** The name the server gave the file (`Content-Disposition: attachment; filename="…"`), if any. */
+export function attachmentName(disposition: string | null): string | null {
+  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
+  return name && /^[\w.-]+$/.test(name) ? name : null;
+}
+
 /**
  * A file the API makes (a CSV export), fetched with the user's token (a plain link would not send it):
- * its bytes, or the server's refusal as ApiError.
+ * its bytes and the name the server gave it (it says which days it holds), or the server's refusal as
+ * ApiError.
  */
-export async function apiDownload(path: string, options: Pick<RequestOptions, 'params' | 'signal'> = {}): Promise<Blob> {
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'params' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   const headers = await authHeaders('GET', { accept: 'text/csv, application/json' });
   const res = await send(withParams(`/api${path}`, options.params), { method: 'GET', headers, signal: options.signal });
   if (!res.ok) throw failure(res, await res.text());
-  return res.blob();
+  return { blob: await res.blob(), filename: attachmentName(res.headers.get('content-disposition')) };
 }
 
 /** Hands `blob` to the browser as a download named `filename`. */

@@ -7,6 +7,6 @@ export const exportFilename = (kind: ExportKind, range: DayRange) => `${kind}-${
 
 /** Fetches an export of the range with the admin's token and saves it as a file. */
 export async function downloadExport(kind: ExportKind, range: DayRange): Promise<void> {
-  const blob = await apiDownload(`/admin/exports/${kind}.csv`, { params: { from: range.from, to: range.to } });
-  saveBlob(blob, exportFilename(kind, range));
+  const { blob, filename } = await apiDownload(`/admin/exports/${kind}.csv`, { params: { from: range.from, to: range.to } });
+  saveBlob(blob, filename ?? exportFilename(kind, range));
 }

@@ -42,10 +42,13 @@ export function statementFilename(filter: StatementFilter): string {
   return `${parts.filter(Boolean).join('-')}.csv`;
 }
 
-/** The filtered statement as a CSV file, fetched with the customer's token and saved. */
+/**
+ * The filtered statement as a CSV file, fetched with the customer's token and saved under the server's
+ * name, which says the days it holds (without a start day, the year up to the end day).
+ */
 export async function downloadStatement(filter: StatementFilter): Promise<void> {
-  const blob = await apiDownload('/ledger.csv', { params: { ...filter } });
-  saveBlob(blob, statementFilename(filter));
+  const { blob, filename } = await apiDownload('/ledger.csv', { params: { ...filter } });
+  saveBlob(blob, filename ?? statementFilename(filter));
 }
 
 export const isStatementType = (value: string | null | undefined): value is StatementType =>
