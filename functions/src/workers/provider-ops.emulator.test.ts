@@ -339,6 +339,34 @@ describe('POST /api/admin/providers/sync', () => {
     expect((await db.collection('audit').where('subject', '==', `providers/${PROVIDER_ID}`).get()).size).toBe(0);
   });
 
+  it("leaves the reports' fold to the schedule (its budget does not fit in a request), which still folds", async () => {
+    // A ledger entry old enough for the fold: "Sync now" must leave it (and the fold's state) alone.
+    await db
+      .collection('users')
+      .doc(customer.uid)
+      .collection('ledger')
+      .doc('credit-sync-now-fold')
+      .set({
+        type: 'credit',
+        amountPaisa: 100,
+        balanceAfterPaisa: 0,
+        rechargeId: 'sync-now-fold',
+        at: Timestamp.fromMillis(Date.now() - HOUR),
+      });
+    const state = () => db.collection('reportFold').doc('state').get();
+    const before = await state();
+    const answer = await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = await state();
+    expect(after.exists).toBe(before.exists);
+    expect(after.updateTime?.toMillis()).toBe(before.updateTime?.toMillis());
+    // The scheduled run (and the ticker) fold.
+    const run = await runScheduledWork(deps());
+    expect(run?.reports?.ledger).toBeGreaterThanOrEqual(1);
+    // The entry is no customer's real money: taken out again, its figures with it (the store is this file's).
+    await db.collection('users').doc(customer.uid).collection('ledger').doc('credit-sync-now-fold').delete();
+  });
+
   it('answers 409 while another run holds the lease, and is admins’ only', async () => {
     await runLeaseRef().set({ token: 'scheduled-run', until: Timestamp.fromMillis(Date.now() + 60_000) });
     try {

@@ -4,7 +4,9 @@
 // the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
 // reports' rollups (services/report-fold.ts: outside every money transaction, trailing by minutes). One
 // body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
-// the emulators because the Functions emulator does not run scheduled functions.
+// the emulators because the Functions emulator does not run scheduled functions. "Sync now" leaves
+// the rollups out: their budget (60 s) would be spent inside an admin's request that Hosting cuts at
+// 60 s, and the figures trail by 10 minutes anyway (the next scheduled run folds them).
 //
 // One run at a time: a run claims workerLeases/scheduled in a transaction, so "Sync now" pressed while
 // the schedule runs (or twice) does not double it; every step is safe to overlap anyway (each order and
@@ -38,7 +40,13 @@ export interface ScheduledResult {
   refills: RefillWorkResult;
   services: ServiceSyncResult;
   pushes: PushWorkResult;
-  reports: FoldResult;
+  /** null: this run did not fold (the admin's "Sync now"). */
+  reports: FoldResult | null;
+}
+
+export interface ScheduledOptions {
+  /** Fold the reports' rollups (the scheduled function and the ticker); false for a run inside a request. */
+  foldReports: boolean;
 }
 
 export const runLeaseRef = () => db.collection('workerLeases').doc('scheduled');
@@ -63,7 +71,10 @@ async function releaseRun(token: string) {
 }
 
 /** The whole run; null when another run holds the lease (it is doing this work now). */
-export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResult | null> {
+export async function runScheduledWork(
+  deps: ForwardDeps,
+  options: ScheduledOptions = { foldReports: true },
+): Promise<ScheduledResult | null> {
   const token = await claimRun(deps.now());
   if (!token) return null;
   try {
@@ -79,7 +90,7 @@ export async function runScheduledWork(deps: ForwardDeps): Promise<ScheduledResu
     const refills = await runRefillWork(deps);
     const services = await syncDueProviderServices(deps);
     const pushes = await sendDuePushes(deps);
-    const reports = await foldReports(deps);
+    const reports = options.foldReports ? await foldReports(deps) : null;
     return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, pushes, reports };
   } finally {
     await releaseRun(token);
