@@ -18,7 +18,7 @@ import {
 import { db } from './lib/admin';
 import { decideStaleIntents, STALE_INTENT_MS } from './services/group-commit';
 import { sendDuePushes } from './services/notifications';
-import { foldReports } from './services/report-fold';
+import { CUSTOMER_SHARD_FIELD, customerShardRef, foldReports } from './services/report-fold';
 import { pakistanDayOf } from './shared/pakistan-days';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
@@ -217,6 +217,12 @@ describe('firestore.indexes.json', () => {
     );
     const unusedOverrides = fieldIndexes.filter((o) => !usedOverrides.has(o));
     expect(unusedOverrides, `unused field overrides:\n${JSON.stringify(unusedOverrides, null, 2)}`).toEqual([]);
+  });
+
+  it("exempts the reports' customer shards' one map field from indexing (no index entry per customer)", () => {
+    const group = customerShardRef('2026-01-01', 0).parent.id;
+    const exempt = indexesFile.fieldOverrides.filter((o) => o.collectionGroup === group && o.fieldPath === CUSTOMER_SHARD_FIELD);
+    expect(exempt).toEqual([{ collectionGroup: group, fieldPath: CUSTOMER_SHARD_FIELD, indexes: [] }]);
   });
 
   it('knows which queries need a composite index', () => {

@@ -113,6 +113,11 @@ export interface HistoryOrder {
   run?: { parentId: string; run: number; runs: number };
   dripFeed?: true;
   refillDays?: number;
+  /**
+   * Resent (a Resend to another provider, services/forwarding.ts) at `at`: before that its fulfilment
+   * was at `provider` for `cost`; `provider` and `cost` above are the ones after.
+   */
+  resentFrom?: { provider: string; cost: number; at: number };
 }
 
 export type NewOrder = Omit<HistoryOrder, 'id'> & { id?: string };
@@ -261,7 +266,15 @@ const linkOf = (order: HistoryOrder) => {
  * audit records, orders, fulfilments and the open orders' activeLinks counts. Throws before writing
  * anything if an entry would take a balance below zero.
  */
-export async function writeHistory(history: History, options: { actor: Actor; providers: readonly { id: string; rateToPkr: number }[] }) {
+export async function writeHistory(
+  history: History,
+  options: {
+    actor: Actor;
+    providers: readonly { id: string; rateToPkr: number }[];
+    /** Resent orders' fulfilments as they were before their Resend (writeResends writes them after). */
+    asBeforeResends?: boolean;
+  },
+) {
   const ts = Timestamp.fromMillis;
   const writes: ((batch: WriteBatch) => void)[] = [];
   const byUser = new Map(history.users.map((u) => [u.uid, u]));
@@ -365,25 +378,42 @@ export async function writeHistory(history: History, options: { actor: Actor; pr
       activeLinks.set(key, active);
     }
     if (o.provider === null) continue;
-    const fulfilment: FulfilmentDoc =
-      o.provider === 'manual'
-        ? { state: 'manual', open: !final, createdAt: ts(o.createdAt), updatedAt: ts(o.endAt ?? o.createdAt) }
-        : {
-            state: 'sent',
-            open: !final,
-            createdAt: ts(o.createdAt),
-            updatedAt: ts(o.endAt ?? o.createdAt),
-            providerId: o.provider,
-            providerServiceId: '1',
-            costPaisa: o.cost,
-            rateToPkr: rateOf.get(o.provider) ?? 1,
-            attempt: 1,
-            providerOrderId: String(5_000_000 + Number(o.id.slice(-6))),
-          };
+    const fulfilment = fulfilmentOf(o, rateOf, options.asBeforeResends === true);
     writes.push((b) => b.set(db.collection('orderFulfilment').doc(o.id), fulfilment));
   }
   for (const [key, active] of activeLinks) writes.push((b) => b.set(db.collection('activeLinks').doc(key), active));
   await commitInBatches(writes);
+}
+
+/** A fulfilment as the history ends (or, `beforeResend`, as a resent order's was before its Resend, sent then). */
+function fulfilmentOf(o: HistoryOrder, rateOf: Map<string, number>, beforeResend: boolean): FulfilmentDoc {
+  const ts = Timestamp.fromMillis;
+  const final = FINAL.includes(o.status);
+  if (o.provider === 'manual') return { state: 'manual', open: !final, createdAt: ts(o.createdAt), updatedAt: ts(o.endAt ?? o.createdAt) };
+  const before = beforeResend ? o.resentFrom : undefined;
+  const provider = before?.provider ?? (o.provider as string);
+  return {
+    state: 'sent',
+    open: before ? true : !final,
+    createdAt: ts(o.createdAt),
+    updatedAt: ts(before ? o.createdAt : (o.endAt ?? o.resentFrom?.at ?? o.createdAt)),
+    providerId: provider,
+    providerServiceId: '1',
+    costPaisa: before?.cost ?? o.cost,
+    rateToPkr: rateOf.get(provider) ?? 1,
+    attempt: before ? 1 : o.resentFrom ? 2 : 1,
+    providerOrderId: String(5_000_000 + Number(o.id.slice(-6))),
+  };
+}
+
+/** The Resends of a history written `asBeforeResends`: each resent order's fulfilment as it ends. */
+export async function writeResends(history: History, providers: readonly { id: string; rateToPkr: number }[]) {
+  const rateOf = new Map(providers.map((p) => [p.id, p.rateToPkr]));
+  await commitInBatches(
+    history.orders
+      .filter((o) => o.resentFrom && o.provider !== null)
+      .map((o) => (b: WriteBatch) => b.set(db.collection('orderFulfilment').doc(o.id), fulfilmentOf(o, rateOf, false))),
+  );
 }
 
 export async function commitInBatches(writes: ((batch: WriteBatch) => void)[], size = 400): Promise<void> {
@@ -526,10 +556,11 @@ export async function writeDemoHistory(actor: Actor, now = Date.now()) {
       if (error.code !== 'auth/uid-already-exists' && error.code !== 'auth/email-already-exists') throw error;
     });
   }
-  const fold: FoldResult = { ledger: 0, orders: 0, fulfilments: 0, users: 0, caughtUp: false };
+  const fold: FoldResult = { ledger: 0, orders: 0, fulfilments: 0, users: 0, skipped: 0, failed: [], caughtUp: false };
   for (let runs = 0; !fold.caughtUp && runs < 20; runs++) {
     const run = await foldReports({ now: Date.now });
-    for (const name of ['ledger', 'orders', 'fulfilments', 'users'] as const) fold[name] += run[name];
+    for (const name of ['ledger', 'orders', 'fulfilments', 'users', 'skipped'] as const) fold[name] += run[name];
+    fold.failed = run.failed;
     fold.caughtUp = run.caughtUp;
   }
   return { customers: history.users.length, orders: history.orders.length, entries: history.entries.length, fold };

@@ -1,12 +1,20 @@
 // The reports' rollups against the store they fold (issue 18, decision record 0011). A generated store
 // written straight to Firestore (users, credits, orders charged and refunded across month ends in
 // Pakistan's time, partials, cancels, manual and provider orders, a drip-feed with runs, adjustments
-// both ways, entries sharing one `at`) is folded in many small runs; every figure of the report is then
+// both ways, entries sharing one `at`, an order resent to another provider after its debit was folded,
+// a drip-feed run's own refund) is folded in many small runs; every figure of the report is then
 // compared with sums computed here from the generated data, by code that shares nothing with the fold.
 // Then: exactly once (two folds at once, a fold again, the lag), and a status change moving one count.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateHistory, type HistoryOrder, type HistoryUser, keepSolvent, writeHistory } from '../../../scripts/lib/demo-history';
+import {
+  generateHistory,
+  type HistoryOrder,
+  type HistoryUser,
+  keepSolvent,
+  writeHistory,
+  writeResends,
+} from '../../../scripts/lib/demo-history';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { toRupees } from '../shared/money';
@@ -36,9 +44,13 @@ const PROVIDERS = [
   { id: 'provB', rateToPkr: 1 },
 ];
 const PROVIDER_NAMES: Record<string, string> = { provA: 'Alpha', provB: 'Beta', manual: 'Manual', 'drip-feed': 'Drip-feed' };
-/** The breakdown key the report should show for an order: a drip-feed's own, its provider's, or manual (no fulfilment too). */
+/** The breakdown key the report should show for an order's cost: a drip-feed's own, its provider's (the last, after a resend), or manual (no fulfilment too). */
 const providerKey = (o: HistoryOrder) =>
   o.dripFeed ? 'drip-feed' : o.provider === 'provA' || o.provider === 'provB' ? o.provider : 'manual';
+/** The key of an order's charge and refund: its cost's, but a drip-feed's run's refund is the drip-feed's, as its charge. */
+const ledgerKey = (o: HistoryOrder) => (o.run ? 'drip-feed' : providerKey(o));
+/** The instant the generated store's resent order was resent (the fold has folded everything before it, then sees the resend). */
+const RESENT_AT = ms('2026-02-14T09:00:00Z');
 /** Half up, as the contract says, in integers. */
 const share = (amount: number, remains: number, quantity: number) => Math.floor((2 * amount * remains + quantity) / (2 * quantity));
 
@@ -109,7 +121,22 @@ function generate(seed: number) {
     at: same,
     reason: 'Report test',
   });
-  // A drip-feed of 3 runs stopped after 2: one run completed, one cancelled (its own refund).
+  // Resent from Alpha to Beta (a higher cost) after its debit was folded, then cancelled: its charge,
+  // refund and cost all count under Beta.
+  addOrder({
+    uid: u0.uid,
+    ...SERVICES[2],
+    provider: 'provB',
+    cost: 2_500,
+    quantity: 500,
+    price: 5_000,
+    createdAt: ms('2026-02-13T08:00:00Z'),
+    status: 'cancelled',
+    endAt: ms('2026-02-15T12:00:00Z'),
+    refund: 5_000,
+    resentFrom: { provider: 'provA', cost: 2_000, at: RESENT_AT },
+  });
+  // A drip-feed of 3 runs stopped after 2: one run completed, one cancelled (its own refund, under the drip-feed).
   const t0 = ms('2026-02-27T20:00:00Z');
   const parent = addOrder({
     uid: u1.uid,
@@ -156,7 +183,7 @@ function generate(seed: number) {
 type Store = ReturnType<typeof generate>;
 
 async function writeStore(store: Store) {
-  await writeHistory(store, { actor: { uid: 'rep-admin', email: 'seed' }, providers: PROVIDERS });
+  await writeHistory(store, { actor: { uid: 'rep-admin', email: 'seed' }, providers: PROVIDERS, asBeforeResends: true });
   const ts = Timestamp.fromMillis;
   const provider = (name: string, currency: string, balance: number | null, checkedAt: number | null) => ({
     name,
@@ -230,7 +257,7 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
       for (const [map, k] of [
         [groups.platform, order.platform],
         [groups.service, order.serviceId],
-        [groups.provider, providerKey(order)],
+        [groups.provider, key === 'cost' ? providerKey(order) : ledgerKey(order)],
       ] as const)
         targets.push(map.get(k) ?? map.set(k, zero()).get(k));
     }
@@ -302,15 +329,24 @@ const byKey = <T>(rows: T[], key: keyof T) => [...rows].sort((a, b) => (String(a
 describe('the report from the rollups', () => {
   it('gives every figure the generated ledger and orders sum to, over ranges across Pakistan month ends', async () => {
     const store = generate(20_261_124);
+    expect(store.orders.filter((o) => o.resentFrom)).toHaveLength(1);
+    expect(store.entries.filter((e) => e.type === 'refund' && store.orders.find((o) => o.id === e.orderId)?.run)).toHaveLength(1);
     await writeStore(store);
-    // Small pages, one page a run: many runs, the same-instant entries split between pages.
+    // Small pages, one page a run: many runs, the same-instant entries split between pages. First up to
+    // the resend (the fold's clock then), the resend, then the rest.
     let runs = 0;
-    for (;;) {
-      runs++;
-      const result = await foldReports({ now: Date.now }, 0, 4);
-      if (result.caughtUp) break;
-      if (runs > 2000) throw new Error('The fold never caught up');
-    }
+    const foldAll = async (now: () => number) => {
+      for (;;) {
+        runs++;
+        const result = await foldReports({ now }, 0, 4);
+        expect(result.failed).toEqual([]);
+        if (result.caughtUp) break;
+        if (runs > 2000) throw new Error('The fold never caught up');
+      }
+    };
+    await foldAll(() => RESENT_AT + LAG_MS);
+    await writeResends(store, PROVIDERS);
+    await foldAll(Date.now);
     expect(runs).toBeGreaterThan(50);
 
     const ranges = [
@@ -479,5 +515,142 @@ describe('exactly once', () => {
     const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
     expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA') - 4, 2);
     expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB') + 6.5, 2);
+  });
+});
+
+describe('one stream at a time', () => {
+  const later = () => Date.now() + LAG_MS + 60_000;
+  const today = () => pkDay(Date.now());
+  const todays = () => report(today(), today(), 'day');
+  const place = (user: TestUser, n: number) =>
+    call(api.url, 'POST', '/api/order/place', {
+      token: user.token,
+      body: { serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@streams/video/${n}`, quantity: 1000 },
+    });
+  const state = async () =>
+    (await db.collection('reportFold').doc('state').get()).data() as {
+      streams: Record<string, { skipped?: number; lastSkipped?: string }>;
+    };
+
+  it('skips a malformed order (counted in the state) and goes on: its debit and the orders after it are counted', async () => {
+    await foldReports({ now: later });
+    const before = await todays();
+    const skippedBefore = (await state()).streams.orders?.skipped ?? 0;
+    const customer = await createUser();
+    await fund(customer, 500);
+    // An order without a Timestamp createdAt (as an import gone wrong would write it), and its debit.
+    const now = Timestamp.now();
+    await db.collection('orders').doc('malformed-order-1').set({
+      userId: customer.uid,
+      platform: 'tiktok',
+      serviceId: 'tt-views-fast',
+      service: 'TikTok Views',
+      quantity: 1000,
+      pricePaisa: 7_00,
+      status: 'pending',
+      createdAt: 'yesterday',
+      updatedAt: now,
+    });
+    await db
+      .collection('users')
+      .doc(customer.uid)
+      .collection('ledger')
+      .doc('debit-malformed-order-1')
+      .set({ type: 'debit', amountPaisa: 7_00, balanceAfterPaisa: 0, orderId: 'malformed-order-1', at: now });
+    const placed = await place(customer, 1);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+
+    const result = await foldReports({ now: later });
+    expect(result.failed).toEqual([]);
+    expect(result.skipped).toBe(1);
+    expect(result.caughtUp).toBe(true);
+    const after = await todays();
+    expect(after.totals.topUps).toBeCloseTo(before.totals.topUps + 500, 2);
+    expect(after.totals.revenue).toBeCloseTo(before.totals.revenue + 7 + placed.body.order.price, 2);
+    expect(after.totals.orders).toBe(before.totals.orders + 2);
+    // The good order is counted by status; the malformed one is not, and is reported.
+    expect(after.ordersByStatus.pending).toBe(before.ordersByStatus.pending + 1);
+    expect((await state()).streams.orders).toMatchObject({ skipped: skippedBefore + 1, lastSkipped: 'orders/malformed-order-1' });
+    // Passed over for good: the next run folds nothing more.
+    expect(await foldReports({ now: later })).toMatchObject({ orders: 0, skipped: 0, failed: [] });
+  });
+
+  it('stops a stream whose page fails for this run alone: the streams after it fold, and the next run folds it', async () => {
+    await foldReports({ now: later });
+    const customer = await createUser();
+    await fund(customer, 500);
+    expect((await place(customer, 2)).status).toBe(201);
+    const result = await foldReports({
+      now: later,
+      afterRead: async (stream) => {
+        if (stream === 'orders') throw new Error('This page always fails');
+      },
+    });
+    expect(result.failed).toEqual(['orders']);
+    expect(result.caughtUp).toBe(false);
+    expect(result.ledger).toBeGreaterThanOrEqual(2);
+    expect(result.fulfilments).toBeGreaterThanOrEqual(1);
+    expect(result.users).toBeGreaterThanOrEqual(1);
+    const next = await foldReports({ now: later });
+    expect(next).toMatchObject({ failed: [], caughtUp: true });
+    expect(next.orders).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a newer version that counts the same', () => {
+  const later = () => Date.now() + LAG_MS + 60_000;
+  const today = () => pkDay(Date.now());
+  const todays = () => report(today(), today(), 'day');
+  const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
+
+  async function placedAtAlpha(n: number) {
+    const customer = await createUser();
+    await fund(customer, 500);
+    const placed = await call(api.url, 'POST', '/api/order/place', {
+      token: customer.token,
+      body: { serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@same/video/${n}`, quantity: 1000 },
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.order._id as string;
+    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00 });
+    await foldReports({ now: later });
+    return id;
+  }
+
+  it('writes no record for a status check (the fulfilment bumped, nothing counted changed)', async () => {
+    const id = await placedAtAlpha(1);
+    const record = () => db.collection('reportOrders').doc(id).get();
+    const first = await record();
+    expect(first.exists).toBe(true);
+    // workers/sync.ts's check of an order whose status did not change: a new fulfilment version.
+    await db.collection('orderFulfilment').doc(id).update({ updatedAt: Timestamp.now(), syncDueAt: Timestamp.now() });
+    const run = await foldReports({ now: later });
+    expect(run.fulfilments).toBeGreaterThanOrEqual(1);
+    expect((await record()).updateTime?.toMillis()).toBe(first.updateTime?.toMillis());
+  });
+
+  it('still never counts a stale read: a read older than a version another run found unchanged is read again', async () => {
+    const id = await placedAtAlpha(2);
+    const before = await todays();
+    // A new order version counting the same, and a resend to Beta.
+    await db.collection('orders').doc(id).update({ updatedAt: Timestamp.now() });
+    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provB', costPaisa: 6_50, updatedAt: Timestamp.now() });
+    let meanwhile = false;
+    await foldReports({
+      now: later,
+      afterRead: async (stream) => {
+        if (stream !== 'orders' || meanwhile) return;
+        meanwhile = true;
+        // After this run read the order (and its fulfilment at Beta), it is resent back to Alpha, and
+        // another run's fulfilments stream folds that: the same counts as the record, nothing written.
+        await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00, updatedAt: Timestamp.now() });
+        await foldReports({ now: later }, undefined, undefined, ['fulfilments']);
+      },
+    });
+    expect(meanwhile).toBe(true);
+    const after = await todays();
+    expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA'), 2);
+    expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB'), 2);
+    expect(after.totals.cost).toBeCloseTo(before.totals.cost, 2);
   });
 });

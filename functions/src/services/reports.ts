@@ -12,8 +12,10 @@ import { REPORT_LIMITS, type Report, type ReportBucket, type ReportGranularity, 
 import type { ProviderDoc } from './provider-store';
 import { providersCollection } from './provider-store';
 import {
+  CUSTOMER_SHARD_FIELD,
   CUSTOMER_SHARDS,
   type CustomerFigures,
+  type CustomerShardDoc,
   customerShardOf,
   customerShardRef,
   emptyDay,
@@ -129,7 +131,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
 
   const customers = new Map<string, CustomerFigures>();
   for (const snap of snaps.slice(1 + days.length)) {
-    for (const [uid, figures] of Object.entries((snap.data() as Record<string, CustomerFigures> | undefined) ?? {})) {
+    for (const [uid, figures] of Object.entries((snap.data() as CustomerShardDoc | undefined)?.[CUSTOMER_SHARD_FIELD] ?? {})) {
       const into = customers.get(uid) ?? { charges: 0, refunds: 0, orders: 0 };
       customers.set(uid, {
         charges: into.charges + figures.charges,
@@ -205,8 +207,10 @@ export async function getReport(query: ReportQuery): Promise<Report> {
  */
 export async function readOwnShards(uid: string, days: PakistanDay[]) {
   const shard = customerShardOf(uid);
-  const snaps = await db.getAll(...days.map((day) => customerShardRef(day, shard)), { fieldMask: [new FieldPath(uid)] });
-  return snaps.map((snap) => (snap.data() ?? {}) as Record<string, CustomerFigures>);
+  const snaps = await db.getAll(...days.map((day) => customerShardRef(day, shard)), {
+    fieldMask: [new FieldPath(CUSTOMER_SHARD_FIELD, uid)],
+  });
+  return snaps.map((snap): Record<string, CustomerFigures> => (snap.data() as CustomerShardDoc | undefined)?.[CUSTOMER_SHARD_FIELD] ?? {});
 }
 
 /** What the customer spent (charges − refunds) each of the last spendingDays Pakistan days, oldest first: 31 reads. */
