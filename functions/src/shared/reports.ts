@@ -13,6 +13,9 @@
 // - profit = revenue − cost. adjustments: the admin's signed corrections (neither revenue nor top-ups).
 // - newCustomers: accounts created on the day.
 // - ordersByStatus: the orders charged in the range, by their status now.
+// - byPlatform/byService/byProvider: each order's charges, refunds and cost under one row, its provider's
+//   now (after a Resend, the new one's); a drip-feed's charge and refunds (its runs' own refunds too)
+//   under "drip-feed", its runs' cost under their providers.
 import { z } from 'zod';
 import type { ORDER_STATUSES } from './order-status';
 import { pakistanDayOf, pakistanDaySchema } from './pakistan-days';
