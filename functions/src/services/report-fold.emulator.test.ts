@@ -480,6 +480,13 @@ describe('exactly once', () => {
     expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA') - 4, 2);
     expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB') + 6.5, 2);
     expect(after.ordersByStatus).toEqual(before.ordersByStatus);
+    // Its charge (and the order counted) moves with its cost, on its own day: one provider for the order.
+    const row = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider) ?? { revenue: 0, orders: 0 };
+    expect(row(after, 'provA').revenue).toBeCloseTo(row(before, 'provA').revenue - placed.body.order.price, 2);
+    expect(row(after, 'provB').revenue).toBeCloseTo(row(before, 'provB').revenue + placed.body.order.price, 2);
+    expect(row(after, 'provA').orders).toBe(row(before, 'provA').orders - 1);
+    expect(row(after, 'provB').orders).toBe(row(before, 'provB').orders + 1);
+    expect(after.totals.revenue).toBeCloseTo(before.totals.revenue, 2);
   });
 
   it('counts the newer versions when another run read an order after this one did', async () => {

@@ -580,8 +580,11 @@ async function ledgerOrderReads(docs: QueryDocumentSnapshot[]): Promise<Map<stri
     const fulfilment = snaps[2 * i + 1]?.data() as FulfilmentDoc | undefined;
     if (!order) return;
     const bad = checkPair(id, order, fulfilment);
-    if (bad) reads.set(id, { kind: 'malformed', skipped: bad });
-    else if (isRun(order)) reads.set(id, { kind: 'run', keys: dripFeedKeys(order) });
+    if (bad) {
+      // Its entries count in the day's totals and the customer's figures, not in the breakdowns.
+      logger.error('Report fold: entries counted without their rows (their order is malformed)', { orderId: id, ...bad });
+      reads.set(id, { kind: 'malformed', skipped: bad });
+    } else if (isRun(order)) reads.set(id, { kind: 'run', keys: dripFeedKeys(order) });
     else reads.set(id, { kind: 'order', born: ledgerBornRecord(order, fulfilment) });
   });
   return reads;
@@ -618,8 +621,6 @@ async function foldLedger(
     const day = pakistanDayOf(entry.at.toMillis());
     const doc = inc.day(day);
     const read = entry.orderId ? reads.get(entry.orderId) : undefined;
-    if (read?.kind === 'malformed' && (entry.type === 'debit' || entry.type === 'refund'))
-      logger.error('Report fold: an entry counted without its rows (its order is malformed)', { entry: snap.ref.path, ...read.skipped });
     /** The record the entry's rows go under (created if none), or the run's fixed keys. */
     const rowsOf = (): { keys: OrderKeys; record?: ReportOrderDoc } | undefined => {
       if (read?.kind === 'run') return { keys: read.keys };
