@@ -168,7 +168,7 @@ describe('reports, the statement and the spending chart', () => {
       adminPage.waitForEvent('download'),
       adminPage.getByRole('button', { name: 'Orders CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`orders-${today()}-to-${today()}.csv`);
+    expect(download.suggestedFilename()).toBe(`shohrat-orders-${today()}-to-${today()}.csv`);
     const text = await readFile(await download.path(), 'utf8');
     const ours = csvRecords(text).filter((record) => record.customer_uid === customerUid);
     expect(ours.map((record) => [record.order, Number(record.price), record.status]).sort()).toEqual(
@@ -180,8 +180,8 @@ describe('reports, the statement and the spending chart', () => {
     await customer.goto('/dashboard');
     await customer.getByRole('link', { name: 'Statement' }).click();
     await customer.waitForURL('**/statement');
-    const rows = customer.locator('tbody tr');
-    await rows.first().waitFor();
+    // The statement's own table (the dashboard's stays on screen while the statement's code loads).
+    const rows = customer.getByRole('table', { name: 'Your statement, newest first' }).locator('tbody tr');
     const read = async () =>
       Promise.all(
         (await rows.all()).map(async (row) => {
@@ -198,7 +198,7 @@ describe('reports, the statement and the spending chart', () => {
       ['Order', `− ${rs(first)}`, rs(balances[1] as number)],
       ['Top-up', `+ ${rs(TOP_UP)}`, rs(TOP_UP)],
     ];
-    expect(await read()).toEqual(expected);
+    await expect.poll(read).toEqual(expected);
     await fitsThePhone(customer);
 
     await customer.getByLabel('Type').selectOption('Refund');
