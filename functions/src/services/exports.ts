@@ -10,7 +10,7 @@ import { db } from '../lib/admin';
 import { type CsvCell, rupees } from '../lib/csv';
 import { fail } from '../lib/errors';
 import { pagesOf } from '../lib/pagination';
-import { type PakistanDay, pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../shared/pakistan-days';
+import { type PakistanDay, pakistanDayEnd, pakistanDayOf, pakistanDayStart, pakistanTimeOf } from '../shared/pakistan-days';
 import { type ExportKind, REPORT_LIMITS, type StatementFilters, statementCsvRange } from '../shared/reports';
 import { type Actor, auditedBy, recordAudit } from './audit';
 import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
@@ -41,7 +41,7 @@ const rangeBounds = (range: DayRange) => ({
 const iso = (at: Timestamp) => at.toDate().toISOString();
 const dayOf = (at: Timestamp) => pakistanDayOf(at.toMillis());
 /** "2026-01-31 23:59:59": the time in Pakistan, as a customer reads it. */
-const pakistanTime = (at: Timestamp) => new Date(at.toMillis() + 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const pakistanTime = (at: Timestamp) => pakistanTimeOf(at.toMillis());
 
 /** Ids we make (order numbers, entry ids, uids) are safe as they are; text from anyone else goes through csvCell's guard. */
 const orderNumber = (id: string | undefined) => (id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : id);

@@ -6,7 +6,7 @@ import { AggregateField, type DocumentReference, FieldPath } from 'firebase-admi
 import { db } from '../lib/admin';
 import { toRupees } from '../shared/money';
 import { ORDER_STATUSES } from '../shared/order-status';
-import { type PakistanDay, pakistanDayOf } from '../shared/pakistan-days';
+import { addDays, daysOf, type PakistanDay, pakistanDayOf } from '../shared/pakistan-days';
 import type { Platform } from '../shared/platforms';
 import { REPORT_LIMITS, type Report, type ReportBucket, type ReportGranularity, type ReportQuery, type Spending } from '../shared/reports';
 import type { ProviderDoc } from './provider-store';
@@ -29,23 +29,12 @@ import {
 } from './report-fold';
 import type { UserDoc } from './users';
 
-const DAY_MS = 86_400_000;
-
-/** The days from `from` to `to`, both included. */
-export function daysOf(from: PakistanDay, to: PakistanDay): PakistanDay[] {
-  const days: PakistanDay[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
-    days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}
-
 /** The first day of the bucket `day` falls in: itself, its week's Monday, or its month's first, never before `from`. */
 export function bucketStart(day: PakistanDay, granularity: ReportGranularity, from: PakistanDay): PakistanDay {
   let start = day;
   if (granularity === 'week') {
-    const t = Date.parse(`${day}T00:00:00Z`);
-    const sinceMonday = (new Date(t).getUTCDay() + 6) % 7;
-    start = new Date(t - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+    const sinceMonday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+    start = addDays(day, -sinceMonday);
   } else if (granularity === 'month') start = `${day.slice(0, 8)}01`;
   return start < from ? from : start;
 }
@@ -216,7 +205,7 @@ export async function readOwnShards(uid: string, days: PakistanDay[]) {
 /** What the customer spent (charges − refunds) each of the last spendingDays Pakistan days, oldest first: 31 reads. */
 export async function getSpending(uid: string, nowMs = Date.now()): Promise<Spending> {
   const today = pakistanDayOf(nowMs);
-  const first = new Date(Date.parse(`${today}T00:00:00Z`) - (REPORT_LIMITS.spendingDays - 1) * DAY_MS).toISOString().slice(0, 10);
+  const first = addDays(today, -(REPORT_LIMITS.spendingDays - 1));
   const days = daysOf(first, today);
   const [shards, state] = await Promise.all([readOwnShards(uid, days), foldStateRef().get()]);
   return {

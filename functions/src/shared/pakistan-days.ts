@@ -32,4 +32,19 @@ export function pakistanDayOf(ms: number): PakistanDay {
   return new Date(ms + PKT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The day `days` after `day` (before, when negative). */
+export function addDays(day: PakistanDay, days: number): PakistanDay {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The days from `from` to `to`, both included. */
+export function daysOf(from: PakistanDay, to: PakistanDay): PakistanDay[] {
+  const days: PakistanDay[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** "2026-01-31 23:59:59": the instant `ms` as a clock in Pakistan reads it. */
+export const pakistanTimeOf = (ms: number) => new Date(ms + PKT_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
 export const pakistanDaySchema = z.string().refine(isPakistanDay, 'Enter a date as YYYY-MM-DD');

@@ -18,7 +18,7 @@
 //   under "drip-feed", its runs' cost under their providers.
 import { z } from 'zod';
 import type { ORDER_STATUSES } from './order-status';
-import { pakistanDayOf, pakistanDaySchema } from './pakistan-days';
+import { addDays, pakistanDayOf, pakistanDaySchema } from './pakistan-days';
 import { PLATFORMS } from './platforms';
 import { pageQuery } from './schemas';
 
@@ -151,7 +151,7 @@ export type StatementQuery = z.infer<typeof statementQuery>;
  */
 export function statementCsvRange(filters: { from?: string | undefined; to?: string | undefined }, now = Date.now()) {
   const to = filters.to ?? pakistanDayOf(now);
-  const from = filters.from ?? pakistanDayOf(Date.parse(`${to}T12:00:00Z`) - (REPORT_LIMITS.maxDays - 1) * 86_400_000);
+  const from = filters.from ?? addDays(to, -(REPORT_LIMITS.maxDays - 1));
   return { from, to };
 }
 export const statementCsvQuery = z

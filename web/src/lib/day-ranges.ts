@@ -1,7 +1,9 @@
 // Ranges of Pakistan days (`YYYY-MM-DD`, both ends included) for the reports and the statement: the
 // presets count from today in Pakistan (shared/pakistan-days.ts), whatever zone the browser is in, so
 // an admin in Dubai at 23:30 PKT sees Pakistan's day, not theirs.
-import { isPakistanDay, type PakistanDay, pakistanDayOf } from '@shared/pakistan-days';
+import { addDays, isPakistanDay, type PakistanDay, pakistanDayOf } from '@shared/pakistan-days';
+
+export { addDays };
 
 export const RANGE_PRESETS = ['today', '7d', '30d', 'this-month', 'last-month', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -18,11 +20,6 @@ export const RANGE_LABELS: Record<RangePreset, string> = {
 export interface DayRange {
   from: PakistanDay;
   to: PakistanDay;
-}
-
-/** The day `days` after `day` (before, when negative). */
-export function addDays(day: PakistanDay, days: number): PakistanDay {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Today in Pakistan at the instant `now` (ms). */
