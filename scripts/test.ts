@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './lib/emulators';
 
 const extraArgs = process.argv.slice(2);
@@ -15,6 +16,16 @@ const steps: { name: string; command: string; args: string[] }[] = [
   { name: 'functions lockfile', command: 'npm', args: ['run', '--silent', 'lock:functions', '--', '--check'] },
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
 ];
+
+/** The first lines of an error, without colours, each cut short. */
+function excerpt(message: string): string {
+  return stripVTControlCharacters(message)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s*at .*node_modules/.test(line))
+    .slice(0, 12)
+    .map((line) => `    ${line.slice(0, 240)}`)
+    .join('\n');
+}
 
 function run(command: string, args: string[]): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
@@ -33,6 +44,9 @@ for (const step of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Each failed test's name and the first lines of its error, repeated at the end: CI keeps only the tail
+// of a run's output, and a failure printed mid-run would be lost with the rest.
+const failures: string[] = [];
 // The Vitest projects run one after the other (each starts its own emulators), so a run on two cores
 // never has an emulator suite, a whole stack and a browser competing for them at once.
 const testRuns: { name: string; projects: string[] }[] = [
@@ -63,11 +77,22 @@ if (failedSteps.length === 0) {
         numFailedTests: number;
         numPendingTests: number;
         numTodoTests: number;
+        testResults?: {
+          name: string;
+          message?: string;
+          assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+        }[];
       };
       passed += json.numPassedTests;
       failed += json.numFailedTests;
       skipped += json.numPendingTests + json.numTodoTests;
       counted = json.numFailedTests;
+      for (const file of json.testResults ?? []) {
+        const where = file.name.startsWith(ROOT) ? file.name.slice(ROOT.length + 1) : file.name;
+        const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+        for (const t of failedTests) failures.push(`✗ ${where} > ${t.fullName}\n${excerpt(t.failureMessages?.join('\n') ?? '')}`);
+        if (failedTests.length === 0 && file.message) failures.push(`✗ ${where}\n${excerpt(file.message)}`);
+      }
     }
     if (code !== 0) {
       failedSteps.push(`tests: ${testRun.name}`);
@@ -77,6 +102,7 @@ if (failedSteps.length === 0) {
 }
 
 console.log('');
+if (failures.length > 0) console.log(`Failed tests:\n${failures.slice(0, 20).join('\n')}\n`);
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
