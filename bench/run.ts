@@ -1,11 +1,20 @@
 // `npm run bench`: what users feel, measured on the local emulator stack, with budgets. Writes
 // bench/results/latest.md and latest.json, prints a table, exits 1 when a budget is missed.
 // Emulator figures track regressions and ratios measured in one run, not production latency.
+// `npm run bench -- --only=web` (or api, sync) measures one part alone, into latest-web.md/json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type Stack, startStackOnFreePorts } from '../scripts/lib/emulators';
 import type { Figure } from './figures';
 import { renderMarkdown, renderTable } from './figures';
+
+const PARTS = ['api', 'web', 'sync'] as const;
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (onlyArg !== undefined && !PARTS.includes(onlyArg as (typeof PARTS)[number])) {
+  console.error(`--only= takes one of ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: (typeof PARTS)[number]) => onlyArg === undefined || onlyArg === part;
 
 const figures: Figure[] = [];
 let stack: Stack | undefined;
@@ -37,11 +46,11 @@ try {
   const { webFigures } = await import('./web');
   const { syncFigures } = await import('./sync');
   await seed();
-  figures.push(...(await apiFigures(stack.hostingUrl, (line) => console.log(line))));
-  figures.push(...(await webFigures(stack.hostingUrl, (line) => console.log(line))));
+  if (runs('api')) figures.push(...(await apiFigures(stack.hostingUrl, (line) => console.log(line))));
+  if (runs('web')) figures.push(...(await webFigures(stack.hostingUrl, (line) => console.log(line))));
   // Last: its 10,000 fulfilment documents each wake the forwarding trigger, load that must not touch
   // the timings and Lighthouse above.
-  figures.push(...(await syncFigures((line) => console.log(line))));
+  if (runs('sync')) figures.push(...(await syncFigures((line) => console.log(line))));
 } finally {
   await stack?.stop();
 }
@@ -49,8 +58,9 @@ try {
 const dir = join(ROOT, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 const when = new Date().toISOString();
-writeFileSync(join(dir, 'latest.json'), `${JSON.stringify({ when, figures }, null, 2)}\n`);
-writeFileSync(join(dir, 'latest.md'), renderMarkdown(figures, when));
+const name = onlyArg === undefined ? 'latest' : `latest-${onlyArg}`;
+writeFileSync(join(dir, `${name}.json`), `${JSON.stringify({ when, figures }, null, 2)}\n`);
+writeFileSync(join(dir, `${name}.md`), renderMarkdown(figures, when));
 console.log(`\n${renderTable(figures)}`);
 const missed = figures.filter((f) => f.pass === false);
 console.log(missed.length === 0 ? '\nEvery budget met.' : `\n${missed.length} budget(s) missed: ${missed.map((f) => f.name).join('; ')}`);

@@ -1,6 +1,6 @@
 // Web figures: what the landing and order pages download (gzip, from the Vite manifest) and
 // Lighthouse's mobile scores for them, against the app served by the Hosting emulator.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
@@ -201,11 +201,62 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
         const score = Math.round((categories[id]?.score ?? Number.NaN) * 100);
         figures.push(withBudget({ name: `Lighthouse ${label}, ${path}`, value: score, unit: '' }, '>=', LIGHTHOUSE_BUDGETS[id]));
       }
+      if (result) {
+        figures.push(...lighthouseMetrics(result.lhr, path));
+        // The whole report, for a look at what the figures leave out (git ignores bench/results/*.json).
+        mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+        writeFileSync(
+          join(ROOT, 'bench', 'results', `lighthouse${path === '/' ? '-landing' : path.replace(/\//g, '-')}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
     } finally {
       await chrome.kill();
     }
   }
   return figures;
+}
+
+/** The table or list items of an audit's details, loosely typed (Lighthouse's own union is wide). */
+function detailItems(details: unknown): Record<string, unknown>[] {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? (items as Record<string, unknown>[]) : [];
+}
+
+function nodeLabel(node: unknown): string | undefined {
+  const n = node as { nodeLabel?: string; snippet?: string } | undefined;
+  return (n?.nodeLabel ?? n?.snippet)?.split('\n')[0]?.slice(0, 80);
+}
+
+/**
+ * What the performance score is made of, reported without budgets: the metrics Lighthouse weighs (in
+ * its simulated slow-4G mobile), the element of the largest paint, the element that shifted most, and
+ * the scripts that kept the main thread busiest. They say where the time goes when the score misses.
+ */
+export function lighthouseMetrics(lhr: { audits: Record<string, { numericValue?: number; details?: unknown }> }, path: string): Figure[] {
+  const audit = (id: string) => lhr.audits[id];
+  const lcpNode = detailItems(audit('lcp-breakdown-insight')?.details).find((item) => item.type === 'node');
+  const shifted = detailItems(audit('layout-shifts')?.details)[0];
+  const bootup = detailItems(audit('bootup-time')?.details)
+    .slice(0, 3)
+    .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.total))} ms`)
+    .join(', ');
+  const metric = (id: string, name: string, note: string | undefined, unit = 'ms'): Figure => {
+    const value = audit(id)?.numericValue ?? Number.NaN;
+    return { name: `Lighthouse ${name}, ${path}`, value: unit === 'ms' ? Math.round(value) : value, unit, ...(note ? { note } : {}) };
+  };
+  return [
+    metric('first-contentful-paint', 'first contentful paint', undefined),
+    metric('largest-contentful-paint', 'largest contentful paint', lcpNode ? `the largest paint: ${nodeLabel(lcpNode)}` : undefined),
+    metric('total-blocking-time', 'total blocking time', bootup ? `busiest scripts: ${bootup}` : undefined),
+    metric('speed-index', 'speed index', undefined),
+    metric(
+      'cumulative-layout-shift',
+      'cumulative layout shift',
+      shifted ? `most shifted: ${nodeLabel(shifted.node)} (${Number(shifted.score).toFixed(3)})` : undefined,
+      '',
+    ),
+  ];
 }
 
 /**
