@@ -196,7 +196,10 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
     await customer.goto('/notifications');
     const channel = await openPushChannel(customer, url);
     // Each message handed to the sender, and a repeat more: the phone shows one notification.
-    for (const record of [...records, first]) await channel.deliver(fcmEnvelope(record.message.data));
+    const deliveries = [...records, first];
+    for (const record of deliveries) await channel.deliver(fcmEnvelope(record.message.data));
+    // Every delivery shown (a copy still on its way would show again after the tap below).
+    await expect.poll(() => channel.handled(), { timeout: 10_000 }).toBe(deliveries.length);
     await expect
       .poll(() => channel.shown())
       .toEqual([

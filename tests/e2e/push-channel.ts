@@ -19,6 +19,11 @@ export interface PushChannel {
   deliver(payload: unknown): Promise<void>;
   /** What the worker's registration is showing now. */
   shown(): Promise<ShownNotification[]>;
+  /**
+   * How many of our pushes the worker has finished with since the channel opened (shown, then told the
+   * page): `deliver` returns once the browser handed the push to the worker, before it is shown.
+   */
+  handled(): Promise<number>;
   /** A tap on the notification tagged `tag`. */
   click(tag: string): Promise<void>;
 }
@@ -44,6 +49,14 @@ export async function openPushChannel(page: Page, url: string): Promise<PushChan
     if (Date.now() > deadline) throw new Error('The service worker does not control the page');
     await page.waitForTimeout(250);
   }
+  // The worker tells the app's open pages of each push it has shown (PUSH_MESSAGE_TYPE in push-sw.js).
+  await page.evaluate(() => {
+    const counted = window as unknown as { pushesHandled?: number };
+    counted.pushesHandled = 0;
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === 'shohrat:push') counted.pushesHandled = (counted.pushesHandled ?? 0) + 1;
+    });
+  });
   const context = page.context();
   const cdp = await context.newCDPSession(page);
   const registered = new Promise<string>((resolve) => {
@@ -70,6 +83,7 @@ export async function openPushChannel(page: Page, url: string): Promise<PushChan
       });
     },
     shown,
+    handled: () => page.evaluate(() => (window as unknown as { pushesHandled?: number }).pushesHandled ?? 0),
     click: async (tag) => {
       const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${url}/sw.js`);
       if (!worker) throw new Error('No service worker');

@@ -80,8 +80,9 @@ describe('a push on the phone', () => {
     await expect.poll(() => asked.filter((at) => at > pushedAt).length, { timeout: 5_000 }).toBeGreaterThan(0);
 
     // The same message again (an unanswered FCM call retried) replaces itself: still one.
+    const handled = await channel.handled();
     await channel.deliver(fcmEnvelope(data));
-    await page.waitForTimeout(300);
+    await expect.poll(() => channel.handled(), { timeout: 10_000 }).toBe(handled + 1);
     expect(await channel.shown()).toHaveLength(1);
   });
 
