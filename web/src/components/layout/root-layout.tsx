@@ -25,14 +25,20 @@ export function RootLayout() {
       <NavigationProgress />
       <Navbar />
       <OfflineBanner />
-      <InstallPrompt />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so a screen's content arriving (taller
+          than its loading state) never pushes it down in view. */}
+      <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<LoadingBlock className="min-h-[60dvh]" />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
-      <PushOptInCard />
+      {/* The offers come when the browser or an action decides, after the page has painted: over the
+          page's foot, never in its flow, so nothing on screen moves when one appears. */}
+      <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-col gap-2 sm:right-4 sm:left-auto">
+        <InstallPrompt />
+        <PushOptInCard />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The install offer: an Install button where the browser fires `beforeinstallprompt`, and
-// "Add to Home Screen" steps on iOS. Dismissed, it stays away for two weeks.
+// "Add to Home Screen" steps on iOS. Dismissed, it stays away for two weeks. A card over the page's foot
+// (root-layout.tsx): the browser's offer comes after the page has painted, and must not push it down.
 import { useState, useSyncExternalStore } from 'react';
 import { installPromptEvent, isIos, isStandalone, promptInstall, subscribeInstallPrompt } from '@/components/pwa/install-events';
 import { Button } from '@/components/ui/button';
@@ -53,8 +54,8 @@ export function InstallPrompt() {
   };
 
   return (
-    <section aria-label="Install the app" className="border-b border-brand-100 bg-brand-50">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm text-slate-800">
+    <section aria-label="Install the app" className="pointer-events-auto rounded-2xl bg-brand-50 p-4 shadow-xl ring-1 ring-brand-100">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-800">
         {event ? (
           <>
             <p className="flex-1">

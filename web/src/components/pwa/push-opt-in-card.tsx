@@ -34,7 +34,7 @@ export function PushOptInCard() {
   return (
     <section
       aria-label="Notifications on this phone"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-md rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:right-4 sm:left-auto"
+      className="pointer-events-auto rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200"
     >
       {outcome ? (
         <div className="flex items-start justify-between gap-3">

@@ -21,13 +21,12 @@ import { z } from 'zod';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { DripFeedFields } from '@/features/orders/components/drip-feed-fields';
 import { type OrderResult, OrderResultModal } from '@/features/orders/components/order-result-modal';
 import { PlatformSelector } from '@/features/orders/components/platform-selector';
-import { ServiceGroups } from '@/features/orders/components/service-groups';
+import { ServiceGroups, ServiceGroupsSkeleton } from '@/features/orders/components/service-groups';
 import { ServicesLoadError } from '@/features/orders/components/services-load-error';
 import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
@@ -286,7 +285,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
           ) : null}
           {!services.data ? (
             services.isError ? null : (
-              <LoadingBlock />
+              <ServiceGroupsSkeleton />
             )
           ) : platformServices.length === 0 ? (
             <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">

@@ -84,3 +84,22 @@ export function ServiceGroups({ services, categories, openGroups, onToggleGroup,
     </div>
   );
 }
+
+/**
+ * The list while the catalogue loads: closed groups of the same size as the real ones, as many as the
+ * seeded catalogue has on each platform, so the list keeps about its height when the answer comes and
+ * the order form below it (on a phone) stays where it painted.
+ */
+export function ServiceGroupsSkeleton({ groups = 6 }: { groups?: number }) {
+  const placeholders = Array.from({ length: groups }, (_, index) => `group-${index}`);
+  return (
+    <div role="status" aria-label="Loading services" className="space-y-2">
+      {placeholders.map((key) => (
+        // A closed group's button: py-3 around one line of text-sm (h-11).
+        <div key={key} className="flex h-11 items-center rounded-2xl bg-white px-4 ring-1 ring-slate-200" aria-hidden="true">
+          <span className="h-3 w-32 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+        </div>
+      ))}
+    </div>
+  );
+}
