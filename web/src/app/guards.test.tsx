@@ -24,6 +24,19 @@ describe('RequireAuth', () => {
     expect(screen.queryByText('Dashboard content')).not.toBeInTheDocument();
   });
 
+  it("paints the screen's heading and subtitle above 'Loading...' while the session of the user last signed in resolves", () => {
+    const routes = (
+      <Route element={<RequireAuth />}>
+        <Route path="/order" element={<p>Order content</p>} />
+      </Route>
+    );
+    renderApp(null, { route: '/order', routes, auth: fakeAuth({ status: 'loading', user: customer }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Services' })).toBeInTheDocument();
+    expect(screen.getByText('Pick a platform and a service, paste your link and choose a quantity.')).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByText('Order content')).not.toBeInTheDocument();
+  });
+
   it('sends nobody-signed-in to /login', () => {
     renderApp(null, { route: '/dashboard', routes: userRoutes, auth: fakeAuth({ status: 'signed-out', user: null }) });
     expect(currentPath()).toBe('/login');

@@ -1,24 +1,18 @@
-// Route guards: 'Loading...' while the session resolves; nobody signed in → /login; a signed-in
-// non-admin on an admin route → /login (spec §2). Every admin action needs the server, so offline
+// Route guards: 'Loading...' while the session resolves (under the screen's frame, for the user last
+// signed in: components/layout/screen-loading.tsx); nobody signed in → /login; a signed-in non-admin on
+// an admin route → /login (spec §2). Every admin action needs the server, so offline
 // the admin screens' controls are disabled, with the reason.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ScreenLoading } from '@/components/layout/screen-loading';
 import { OnlineOnly } from '@/components/pwa/online-only';
 import { paths } from '@/config/paths';
 import type { LoginRedirectState } from '@/features/auth/auth-errors';
 import { useAuth } from '@/lib/auth';
 
-function GuardLoading() {
-  return (
-    <div role="status" className="flex min-h-[60dvh] items-center justify-center text-slate-600">
-      Loading...
-    </div>
-  );
-}
-
 export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <GuardLoading />;
+  if (status === 'loading') return <ScreenLoading />;
   if (status === 'signed-out') {
     const state: LoginRedirectState = { from: location.pathname + location.search, notSignedIn: true };
     return <Navigate to={paths.login.getHref()} replace state={state} />;
@@ -28,7 +22,7 @@ export function RequireAuth() {
 
 export function RequireAdmin() {
   const { status, user } = useAuth();
-  if (status === 'loading') return <GuardLoading />;
+  if (status === 'loading') return <ScreenLoading />;
   if (status === 'signed-out' || user?.role !== 'admin') return <Navigate to={paths.login.getHref()} replace />;
   return (
     <OnlineOnly reason="You are offline. Admin actions are disabled until the connection is back.">

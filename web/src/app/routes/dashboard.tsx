@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { screenFrames } from '@/config/screen-frames';
 import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { DashboardError } from '@/features/dashboard/components/dashboard-error';
 import { DeferredSpending } from '@/features/dashboard/components/deferred-spending';
@@ -112,9 +113,8 @@ export function DashboardRoute() {
 
   return (
     <Page
-      title="Dashboard"
-      heading="Dashboard"
-      description={profile.data ? `Signed in as ${profile.data.name} (${profile.data.email})` : '\u00a0'}
+      {...screenFrames.dashboard}
+      description={profile.data ? `Signed in as ${profile.data.name} (${profile.data.email})` : screenFrames.dashboard.description}
     >
       {body}
     </Page>

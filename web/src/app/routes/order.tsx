@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
+import { screenFrames } from '@/config/screen-frames';
 import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { OrderServices } from '@/features/orders/components/order-services';
 import { OrderTips } from '@/features/orders/components/order-tips';
@@ -13,11 +14,7 @@ export function OrderRoute() {
   const profile = useProfile();
   const settings = useSettings();
   return (
-    <Page
-      title="Order Services"
-      heading="Order Services"
-      description="Pick a platform and a service, paste your link and choose a quantity."
-    >
+    <Page {...screenFrames.order}>
       <div className="space-y-6">
         <AccountSuspended blocked={profile.data?.blocked} supportChat={settings.data?.supportChat} />
         <QualityChips />

@@ -42,13 +42,3 @@ export function RootLayout() {
     </div>
   );
 }
-
-/** What shows while the first screen's code loads: the header's frame, so nothing jumps after. */
-export function AppShellFallback() {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <div className="h-16 border-b border-slate-200 bg-white" />
-      <LoadingBlock className="min-h-[60dvh]" />
-    </div>
-  );
-}
