@@ -3,7 +3,7 @@
 // an admin route → /login (spec §2). Every admin action needs the server, so offline
 // the admin screens' controls are disabled, with the reason.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ScreenLoading } from '@/components/layout/screen-loading';
+import { ScreenLoading } from '@/app/screen-loading';
 import { OnlineOnly } from '@/components/pwa/online-only';
 import { paths } from '@/config/paths';
 import type { LoginRedirectState } from '@/features/auth/auth-errors';

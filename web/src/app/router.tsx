@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '@/app/guards';
+import { ScreenLoading } from '@/app/screen-loading';
 import { RootLayout } from '@/components/layout/root-layout';
-import { ScreenLoading } from '@/components/layout/screen-loading';
 import { paths } from '@/config/paths';
 
 // Every screen is its own chunk; the landing page loads only what it needs. While the first screen's

@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ScreenLoading } from '@/app/screen-loading';
+import { customer, fakeAuth, renderApp } from '@/testing/render';
+
+// What paints with the app's first render, before the screen's code and the session (issue 16).
+describe('ScreenLoading', () => {
+  it("paints the landing page's hero for a visitor, above 'Loading...'", () => {
+    renderApp(<ScreenLoading />, { route: '/', auth: fakeAuth({ status: 'loading', user: null }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Grow your social media, the simple way.' })).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('paints no hero for the user last signed in, whom the landing page sends on to /order', () => {
+    renderApp(<ScreenLoading />, { route: '/', auth: fakeAuth({ status: 'loading', user: customer }) });
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it("paints the order page's frame for the user last signed in, and no frame for a visitor", () => {
+    const { unmount } = renderApp(<ScreenLoading />, { route: '/order', auth: fakeAuth({ status: 'loading', user: customer }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Services' })).toBeInTheDocument();
+    unmount();
+    renderApp(<ScreenLoading />, { route: '/order', auth: fakeAuth({ status: 'loading', user: null }) });
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+});
