@@ -46,6 +46,9 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
       { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
+      // Zod switched to jitless before any schema is built (see the file): no CSP report, and no import
+      // of it that must come first in main.tsx (which kept zod in the first render's code).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
       ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
@@ -192,16 +195,14 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Rolldown keeps ES module semantics between chunks, not the source order of modules placed in
-        // other chunks: the jitless switch, imported first by main.tsx, ran after the shared schemas' chunk
-        // had built its object schemas (each tries `new Function` then: a CSP report on every page). In
-        // zod's own chunk it runs before any chunk that can build a schema, since all of them import it.
+        // Zod, with the module that configures it (src/lib/zod.ts), is one chunk of its own, shared by
+        // every screen that parses.
         // Everything the entry imports statically is one chunk with it ($initial; zod's group wins for
         // zod): left to itself, Rolldown split each module that a lazy screen shares with the entry into a
         // small chunk of its own, so the first render waited for 16 requests instead of 2 (issue 16).
         codeSplitting: {
           groups: [
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/, priority: 2 },
             { name: 'index', tags: ['$initial'], priority: 1 },
           ],
         },

@@ -7,11 +7,22 @@ import { describe, expect, it } from 'vitest';
 import { routeFiles } from '../../bench/web';
 import { ROOT } from '../../scripts/lib/emulators';
 
-const manifest = JSON.parse(readFileSync(join(ROOT, 'web', 'dist', '.vite', 'manifest.json'), 'utf8'));
+const DIST = join(ROOT, 'web', 'dist');
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
+const firstRender = routeFiles(manifest, null).js;
+
+/** The source files (from the source maps) the first render's code is built from. */
+const sourcesOfFirstRender = () =>
+  [...firstRender].flatMap((file) => (JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8')) as { sources: string[] }).sources);
 
 describe("the app's first render", () => {
   it('loads the entry and at most one chunk beside it, not one per module a screen shares with the entry', () => {
-    const { js } = routeFiles(manifest, null);
-    expect(js.size, `the entry and its static imports: ${[...js].join(', ')}`).toBeLessThanOrEqual(2);
+    expect(firstRender.size, `the entry and its static imports: ${[...firstRender].join(', ')}`).toBeLessThanOrEqual(2);
+  });
+
+  it('holds neither zod nor the API client nor the shared schemas: the header and the first frame parse no answer', () => {
+    // Each comes with the screen or the count that asks the API, after the first paint.
+    const parsing = sourcesOfFirstRender().filter((source) => /node_modules\/zod\/|shared\/schemas\.ts$|lib\/api-client\.ts$/.test(source));
+    expect(parsing).toEqual([]);
   });
 });

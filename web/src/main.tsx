@@ -1,5 +1,3 @@
-// First: it configures zod before any module parses with it (see the file).
-import '@/lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

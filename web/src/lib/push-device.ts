@@ -5,23 +5,13 @@ import { NOTIFICATION_MESSAGES } from '@shared/notifications';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { readPushDevice, writePushDevice } from '@/lib/push-token-store';
+import { pushSupported, readPushDevice, writePushDevice } from '@/lib/push-token-store';
 
 /** on: this device gets pushes for this account; blocked: the browser refuses (the site's setting). */
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
 /** How long sign-out waits for the server (and FCM) to forget this device before it goes on anyway. */
 export const SIGN_OUT_PUSH_WAIT_MS = 3000;
-
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'Notification' in window &&
-    'PushManager' in window &&
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator
-  );
-}
 
 export function pushState(uid: string | undefined): PushState {
   if (!pushSupported()) return 'unsupported';

@@ -5,8 +5,7 @@
 // still gets the offer: Turn on then registers the device without a prompt. Features call
 // `offerPushOptIn`; the card (components/pwa/push-opt-in-card.tsx) shows the offer.
 import { useSyncExternalStore } from 'react';
-import { pushSupported } from '@/lib/push-device';
-import { readPushDevice } from '@/lib/push-token-store';
+import { pushSupported, readPushDevice } from '@/lib/push-token-store';
 
 export type OptInReason = 'order' | 'topup' | 'ticket';
 

@@ -4,6 +4,17 @@
 
 const KEY = 'pushDevice';
 
+/** Whether this browser can show pushes at all (the opt-in card asks before it offers anything). */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'Notification' in window &&
+    'PushManager' in window &&
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator
+  );
+}
+
 export interface StoredPushDevice {
   token: string;
   uid: string;

@@ -1,10 +1,8 @@
 // The bell's count (GET /api/notifications/unread), like the tickets badge: here, not in
 // features/notifications, because the navbar is shared layout and may not import a feature. Every
 // notification query sits under `notificationsKey`, so invalidating it refreshes the bell too.
-import { unreadNotificationsSchema } from '@shared/notifications';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { ticketsKey } from '@/lib/unread-tickets';
 
@@ -14,9 +12,8 @@ export const unreadNotificationsKey = [...notificationsKey, 'unread'] as const;
 /** What push-sw.js posts to the app's open pages when a push arrives. */
 export const PUSH_MESSAGE_TYPE = 'shohrat:push';
 
-export function getUnreadNotifications() {
-  return api.get('/notifications/unread', unreadNotificationsSchema).then((answer) => answer.unread);
-}
+// The fetcher loads with the first count asked for (see lib/get-unread-notifications.ts).
+const getUnreadNotifications = () => import('@/lib/get-unread-notifications').then((api) => api.getUnreadNotifications());
 
 /**
  * A push arrived while the app is open (the service worker says so): the bell and the lists refetch

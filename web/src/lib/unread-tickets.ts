@@ -2,18 +2,13 @@
 // navigation's badge. Here, not in features/tickets: the navbar is shared layout and may not import a
 // feature. Every ticket query sits under `ticketsKey`, so invalidating it refreshes this badge too.
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 export const ticketsKey = ['tickets'] as const;
 export const unreadTicketsKey = [...ticketsKey, 'unread'] as const;
 
-export const unreadTicketsAnswer = z.object({ unread: z.number().int().nonnegative() });
-
-export function getUnreadTickets() {
-  return api.get('/tickets/unread', unreadTicketsAnswer).then((answer) => answer.unread);
-}
+// The fetcher loads with the first count asked for (see lib/get-unread-tickets.ts).
+const getUnreadTickets = () => import('@/lib/get-unread-tickets').then((api) => api.getUnreadTickets());
 
 /**
  * The badge lives in the header, which never remounts, so besides the app's habits (refetch on focus

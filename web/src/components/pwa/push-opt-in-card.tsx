@@ -1,9 +1,8 @@
 // The offer to turn pushes on, made right after an action (lib/push-opt-in.ts decides when). Turn on
 // asks the browser's permission and registers this device; Not now keeps it away for 30 days.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { turnOnPush } from '@/lib/push-device';
 import { closePushOptIn, dismissPushOptIn, type OptInReason, usePushOptIn } from '@/lib/push-opt-in';
 
 const WHEN: Record<OptInReason, string> = {
@@ -17,10 +16,16 @@ export function PushOptInCard() {
   const reason = usePushOptIn();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  // Pushes' code (with the API client and zod) is not part of the page: it loads with the offer, so that
+  // Turn on asks the browser's permission at once, within the tap.
+  useEffect(() => {
+    if (reason) void import('@/lib/push-device');
+  }, [reason]);
   if (status !== 'signed-in' || user?.role !== 'user' || (!reason && !outcome)) return null;
 
   const turnOn = async () => {
     setBusy(true);
+    const { turnOnPush } = await import('@/lib/push-device');
     const result = await turnOnPush(user.uid);
     setBusy(false);
     if (result.ok) setOutcome({ tone: 'success', text: 'Notifications are on for this phone.' });
