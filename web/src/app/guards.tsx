@@ -1,5 +1,5 @@
 // Route guards: 'Loading...' while the session resolves (under the screen's frame, for the user last
-// signed in: components/layout/screen-loading.tsx); nobody signed in → /login; a signed-in non-admin on
+// signed in: app/screen-loading.tsx); nobody signed in → /login; a signed-in non-admin on
 // an admin route → /login (spec §2). Every admin action needs the server, so offline
 // the admin screens' controls are disabled, with the reason.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
