@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mappedSegments, packageOf, routesLoading } from './web';
+import { lighthouseMetrics, mappedSegments, packageOf, routesLoading } from './web';
 
 describe("the order page's breakdown by package", () => {
   it('decodes source map segments: columns and sources relative, lines by semicolon', () => {
@@ -41,5 +41,26 @@ describe('which screens load a file', () => {
       'src/app/routes/admin/reports.tsx',
       'src/app/routes/dashboard.tsx',
     ]);
+  });
+});
+
+describe('lighthouseMetrics', () => {
+  it('reports every script the load downloaded, lazy ones included, and nothing else', () => {
+    const lhr = {
+      audits: {
+        'network-requests': {
+          details: {
+            items: [
+              { resourceType: 'Document', transferSize: 4096 },
+              { resourceType: 'Script', transferSize: 2048 },
+              { resourceType: 'Script', transferSize: 1024 },
+              { resourceType: 'Stylesheet', transferSize: 8192 },
+            ],
+          },
+        },
+      },
+    };
+    const figure = lighthouseMetrics(lhr, '/order').find((f) => f.name === 'Lighthouse JavaScript downloaded, /order');
+    expect(figure).toMatchObject({ value: 3, unit: 'KB', note: '2 files, lazy ones included' });
   });
 });

@@ -241,6 +241,10 @@ export function lighthouseMetrics(lhr: { audits: Record<string, { numericValue?:
     .slice(0, 3)
     .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.total))} ms`)
     .join(', ');
+  // Every script the load fetched until the page went quiet (compressed, as sent), lazy ones included:
+  // the route's figure above counts what the page needs to render, this one what a phone downloads.
+  const scripts = detailItems(audit('network-requests')?.details).filter((item) => item.resourceType === 'Script');
+  const scriptKb = scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0) / 1024;
   const metric = (id: string, name: string, note: string | undefined, unit = 'ms'): Figure => {
     const value = audit(id)?.numericValue ?? Number.NaN;
     return { name: `Lighthouse ${name}, ${path}`, value: unit === 'ms' ? Math.round(value) : value, unit, ...(note ? { note } : {}) };
@@ -250,6 +254,7 @@ export function lighthouseMetrics(lhr: { audits: Record<string, { numericValue?:
     metric('largest-contentful-paint', 'largest contentful paint', lcpNode ? `the largest paint: ${nodeLabel(lcpNode)}` : undefined),
     metric('total-blocking-time', 'total blocking time', bootup ? `busiest scripts: ${bootup}` : undefined),
     metric('speed-index', 'speed index', undefined),
+    { name: `Lighthouse JavaScript downloaded, ${path}`, value: scriptKb, unit: 'KB', note: `${scripts.length} files, lazy ones included` },
     metric(
       'cumulative-layout-shift',
       'cumulative layout shift',
