@@ -359,6 +359,30 @@ const placeWithoutKey = (user: TestUser, body: unknown) => call(api.url, 'POST',
 /** Firebase Hosting's answer when a function has not answered within 60 s (the function goes on). */
 const HOSTING_CUTOFF_MS = 60_000;
 
+describe('a queue headed by more dead requests than one batch decides', () => {
+  it('a live request behind them takes over within its deadline: it and every dead one decided once', { timeout: 120_000 }, async () => {
+    const user = await createUser();
+    const dead = Array.from({ length: 25 }, (_, i) => views(6000 + i, 1000)); // Rs 20 each
+    await fund(user, 20 * (dead.length + 1));
+    // A whole instance's requests died after writing their intents: no one heads the queue.
+    for (const [i, body] of dead.entries()) await queueOrder(identityOf(user), body, { idempotencyKey: `crowd-${i}` });
+
+    const live = await place(user, views(6100, 1000), 'crowd-live');
+    expect(live.status).toBe(201);
+    expect(live.headers.get('idempotent-replayed')).toBeNull();
+    const intents = (await intentsCollection(user.uid).get()).docs.map((doc) => doc.data() as IntentDoc);
+    expect(intents.map((intent) => intent.state)).toEqual(Array(dead.length + 1).fill('decided'));
+    expect(await balanceOf(user)).toBe(0);
+    expect(await ordersOf(user)).toHaveLength(dead.length + 1);
+    // The dead requests' clients retry with their keys: each gets its order, placed once.
+    const retries = await Promise.all(dead.map((body, i) => place(user, body, `crowd-${i}`)));
+    expect(retries.map((a) => a.status)).toEqual(Array(dead.length).fill(201));
+    expect(retries.map((a) => a.headers.get('idempotent-replayed'))).toEqual(Array(dead.length).fill('true'));
+    expect(await ordersOf(user)).toHaveLength(dead.length + 1);
+    await expectMoneyInvariants();
+  });
+});
+
 describe('a batch leader that dies while requests wait on it', () => {
   it('no intent is accepted after its request may have stopped waiting: a client retrying every non-201 without a key gets exactly one order each', {
     timeout: 400_000,

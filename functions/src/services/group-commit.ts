@@ -95,6 +95,8 @@ const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 const WATCH_MS = 100;
 /** How long a head may stay put before the next in line runs batches itself (the head's request may have died). */
 const LEAD_AFTER_MS = 2_000;
+/** The places in the queue that take over one after another (see takesOver); the others together after them. */
+const TAKEOVER_RANKS = 3;
 
 export const intentsCollection = (uid: string) => userRef(uid).collection('orderIntents');
 /** An account's pending intents in arrival order (ties by id). */
@@ -606,6 +608,8 @@ async function waitForDecision(
   // The head as last seen and since when: a head that stays put is not being decided (its request died).
   let seenHead: string | undefined;
   let seenSince = Date.now();
+  // Where it stands among the waiters beyond the first places (see takesOver): drawn once per wait.
+  const spread = Math.random();
   while (Date.now() < deadline) {
     try {
       const [own, first] = await Promise.all([ref.get(), head.get()]);
@@ -620,7 +624,7 @@ async function waitForDecision(
         seenHead = headId;
         seenSince = Date.now();
       }
-      if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince))) {
+      if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince, spread))) {
         await sleep(WATCH_MS * (0.5 + Math.random()));
         continue;
       }
@@ -650,13 +654,17 @@ async function waitForDecision(
 /**
  * Whether a waiting request runs a batch although its intent is not the head: the head has not moved
  * for LEAD_AFTER_MS times its place in the queue, so the second in line takes over first, the third
- * only if the second's request died too, and takeovers do not all contend at once.
+ * only if the second's request died too, and takeovers do not all contend at once. The waiters from
+ * the TAKEOVER_RANKS-th place on take over between TAKEOVER_RANKS and TAKEOVER_RANKS + 1 times
+ * LEAD_AFTER_MS, each at its own moment (`spread`, 0 to 1): a whole instance's requests die together,
+ * and live requests behind a queue headed by many of them must not wait for the sweep (answering
+ * busy), nor all start batches at once (batches over one balance abort each other).
  */
-async function takesOver(uid: string, id: string, stuckMs: number): Promise<boolean> {
+async function takesOver(uid: string, id: string, stuckMs: number, spread: number): Promise<boolean> {
   if (stuckMs < LEAD_AFTER_MS) return false;
-  const ids = (await pendingQuery(uid).select().limit(BATCH_LIMIT).get()).docs.map((doc) => doc.id);
+  const ids = (await pendingQuery(uid).select().limit(TAKEOVER_RANKS).get()).docs.map((doc) => doc.id);
   const place = ids.indexOf(id);
-  return place >= 0 && stuckMs >= LEAD_AFTER_MS * place;
+  return stuckMs >= LEAD_AFTER_MS * (place >= 0 ? place : TAKEOVER_RANKS + spread);
 }
 
 /**
