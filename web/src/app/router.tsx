@@ -1,47 +1,92 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { type ComponentType, createElement, lazy, type ReactElement, Suspense, useLayoutEffect, useState } from 'react';
+import { BrowserRouter, matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '@/app/guards';
+import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { ScreenLoading } from '@/app/screen-loading';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
+import { showingScreenFallback, trackScreenImport } from '@/lib/screen-imports';
+
+const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
+
+/**
+ * A screen whose code is a chunk of its own, loaded when it first renders (React.lazy) or before, when
+ * the app opens at its path (preloadScreensAt). Its load while it renders is what the progress bar shows.
+ */
+function screen(load: () => Promise<ComponentType>): ReactElement {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => ({ default: component }));
+    return loading;
+  };
+  const element = createElement(lazy(() => trackScreenImport(preload())));
+  preloads.set(element, preload);
+  return element;
+}
+
+/**
+ * The code of every screen the URL opens starts loading with the app, as the data router did: not only
+ * once the session is known and the guard renders the screen.
+ */
+function preloadScreensAt(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const preload = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
+    preload?.().catch(() => undefined);
+  }
+}
+
+function ScreenFallback() {
+  useLayoutEffect(showingScreenFallback, []);
+  return <ScreenLoading />;
+}
+
+/** While a screen's code loads on the first load, its loading state, in main below the layout. */
+function ScreenSuspense() {
+  return (
+    <Suspense fallback={<ScreenFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 // Every screen is its own chunk; the landing page loads only what it needs. While the first screen's
 // code loads, the layout (header, main, footer) is already there, with the screen's loading state in
-// main: the fallback sits on the pathless route below the layout, not on the layout itself.
-export const routes = [
+// main: the Suspense boundary sits on the pathless route below the layout, not on the layout itself.
+// A later navigation keeps the screen shown until the next one's code is there (a transition).
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
-        hydrateFallbackElement: <ScreenLoading />,
+        element: <ScreenSuspense />,
         children: [
-          { path: paths.home.path, lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })) },
-          { path: paths.welcome.path, lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })) },
-          { path: paths.login.path, lazy: () => import('@/app/routes/login').then((m) => ({ Component: m.LoginRoute })) },
-          { path: paths.register.path, lazy: () => import('@/app/routes/register').then((m) => ({ Component: m.RegisterRoute })) },
-          { path: paths.contact.path, lazy: () => import('@/app/routes/contact').then((m) => ({ Component: m.ContactRoute })) },
-          { path: paths.guide.path, lazy: () => import('@/app/routes/guide').then((m) => ({ Component: m.GuideRoute })) },
-          { path: paths.about.path, lazy: () => import('@/app/routes/about').then((m) => ({ Component: m.AboutRoute })) },
-          { path: paths.apiDocs.path, lazy: () => import('@/app/routes/api-docs').then((m) => ({ Component: m.ApiDocsRoute })) },
+          { path: paths.home.path, element: screen(() => import('@/app/routes/landing').then((m) => m.LandingRoute)) },
+          { path: paths.welcome.path, element: screen(() => import('@/app/routes/landing').then((m) => m.LandingRoute)) },
+          { path: paths.login.path, element: screen(() => import('@/app/routes/login').then((m) => m.LoginRoute)) },
+          { path: paths.register.path, element: screen(() => import('@/app/routes/register').then((m) => m.RegisterRoute)) },
+          { path: paths.contact.path, element: screen(() => import('@/app/routes/contact').then((m) => m.ContactRoute)) },
+          { path: paths.guide.path, element: screen(() => import('@/app/routes/guide').then((m) => m.GuideRoute)) },
+          { path: paths.about.path, element: screen(() => import('@/app/routes/about').then((m) => m.AboutRoute)) },
+          { path: paths.apiDocs.path, element: screen(() => import('@/app/routes/api-docs').then((m) => m.ApiDocsRoute)) },
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.dashboard.path, lazy: () => import('@/app/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
-              { path: paths.order.path, lazy: () => import('@/app/routes/order').then((m) => ({ Component: m.OrderRoute })) },
-              { path: paths.massOrder.path, lazy: () => import('@/app/routes/mass-order').then((m) => ({ Component: m.MassOrderRoute })) },
-              { path: paths.tickets.path, lazy: () => import('@/app/routes/tickets').then((m) => ({ Component: m.TicketsRoute })) },
-              { path: paths.newTicket.path, lazy: () => import('@/app/routes/new-ticket').then((m) => ({ Component: m.NewTicketRoute })) },
-              { path: paths.ticket.path, lazy: () => import('@/app/routes/ticket').then((m) => ({ Component: m.TicketRoute })) },
+              { path: paths.dashboard.path, element: screen(() => import('@/app/routes/dashboard').then((m) => m.DashboardRoute)) },
+              { path: paths.order.path, element: screen(() => import('@/app/routes/order').then((m) => m.OrderRoute)) },
+              { path: paths.massOrder.path, element: screen(() => import('@/app/routes/mass-order').then((m) => m.MassOrderRoute)) },
+              { path: paths.tickets.path, element: screen(() => import('@/app/routes/tickets').then((m) => m.TicketsRoute)) },
+              { path: paths.newTicket.path, element: screen(() => import('@/app/routes/new-ticket').then((m) => m.NewTicketRoute)) },
+              { path: paths.ticket.path, element: screen(() => import('@/app/routes/ticket').then((m) => m.TicketRoute)) },
               {
                 path: paths.notifications.path,
-                lazy: () => import('@/app/routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+                element: screen(() => import('@/app/routes/notifications').then((m) => m.NotificationsRoute)),
               },
               {
                 path: paths.notificationSettings.path,
-                lazy: () => import('@/app/routes/notification-settings').then((m) => ({ Component: m.NotificationSettingsRoute })),
+                element: screen(() => import('@/app/routes/notification-settings').then((m) => m.NotificationSettingsRoute)),
               },
-              { path: paths.statement.path, lazy: () => import('@/app/routes/statement').then((m) => ({ Component: m.StatementRoute })) },
-              { path: paths.apiAccess.path, lazy: () => import('@/app/routes/api-access').then((m) => ({ Component: m.ApiAccessRoute })) },
+              { path: paths.statement.path, element: screen(() => import('@/app/routes/statement').then((m) => m.StatementRoute)) },
+              { path: paths.apiAccess.path, element: screen(() => import('@/app/routes/api-access').then((m) => m.ApiAccessRoute)) },
             ],
           },
           // Every admin screen lives under /admin, below its one guard: a screen added as a child inherits
@@ -52,65 +97,74 @@ export const routes = [
             element: <RequireAdmin />,
             children: [
               {
-                lazy: () => import('@/app/routes/admin/layout').then((m) => ({ Component: m.AdminLayout })),
+                element: screen(() => import('@/app/routes/admin/layout').then((m) => m.AdminLayout)),
                 children: [
-                  { index: true, lazy: () => import('@/app/routes/admin/overview').then((m) => ({ Component: m.AdminOverviewRoute })) },
+                  { index: true, element: screen(() => import('@/app/routes/admin/overview').then((m) => m.AdminOverviewRoute)) },
                   {
                     path: paths.adminOrders.path,
-                    lazy: () => import('@/app/routes/admin/orders').then((m) => ({ Component: m.AdminOrdersRoute })),
+                    element: screen(() => import('@/app/routes/admin/orders').then((m) => m.AdminOrdersRoute)),
                   },
                   {
                     path: paths.adminUsers.path,
-                    lazy: () => import('@/app/routes/admin/users').then((m) => ({ Component: m.AdminUsersRoute })),
+                    element: screen(() => import('@/app/routes/admin/users').then((m) => m.AdminUsersRoute)),
                   },
                   {
                     path: paths.adminUser.path,
-                    lazy: () => import('@/app/routes/admin/user').then((m) => ({ Component: m.AdminUserRoute })),
+                    element: screen(() => import('@/app/routes/admin/user').then((m) => m.AdminUserRoute)),
                   },
                   {
                     path: paths.adminTopUps.path,
-                    lazy: () => import('@/app/routes/admin/top-ups').then((m) => ({ Component: m.AdminTopUpsRoute })),
+                    element: screen(() => import('@/app/routes/admin/top-ups').then((m) => m.AdminTopUpsRoute)),
                   },
                   {
                     path: paths.adminServices.path,
-                    lazy: () => import('@/app/routes/admin/services').then((m) => ({ Component: m.AdminServicesRoute })),
+                    element: screen(() => import('@/app/routes/admin/services').then((m) => m.AdminServicesRoute)),
                   },
                   {
                     path: paths.adminProviders.path,
-                    lazy: () => import('@/app/routes/admin/providers').then((m) => ({ Component: m.AdminProvidersRoute })),
+                    element: screen(() => import('@/app/routes/admin/providers').then((m) => m.AdminProvidersRoute)),
                   },
                   {
                     path: paths.adminTickets.path,
-                    lazy: () => import('@/app/routes/admin/tickets').then((m) => ({ Component: m.AdminTicketsRoute })),
+                    element: screen(() => import('@/app/routes/admin/tickets').then((m) => m.AdminTicketsRoute)),
                   },
                   {
                     path: paths.adminTicket.path,
-                    lazy: () => import('@/app/routes/admin/ticket').then((m) => ({ Component: m.AdminTicketRoute })),
+                    element: screen(() => import('@/app/routes/admin/ticket').then((m) => m.AdminTicketRoute)),
                   },
                   {
                     path: paths.adminReports.path,
-                    lazy: () => import('@/app/routes/admin/reports').then((m) => ({ Component: m.AdminReportsRoute })),
+                    element: screen(() => import('@/app/routes/admin/reports').then((m) => m.AdminReportsRoute)),
                   },
                   {
                     path: paths.adminAudit.path,
-                    lazy: () => import('@/app/routes/admin/audit').then((m) => ({ Component: m.AdminAuditRoute })),
+                    element: screen(() => import('@/app/routes/admin/audit').then((m) => m.AdminAuditRoute)),
                   },
                   {
                     path: paths.adminSettings.path,
-                    lazy: () => import('@/app/routes/admin/settings').then((m) => ({ Component: m.AdminSettingsRoute })),
+                    element: screen(() => import('@/app/routes/admin/settings').then((m) => m.AdminSettingsRoute)),
                   },
                 ],
               },
             ],
           },
-          { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+          { path: '*', element: screen(() => import('@/app/routes/not-found').then((m) => m.NotFoundRoute)) },
         ],
       },
     ],
   },
 ];
 
+/** The app's screens at the router's location (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  useState(() => preloadScreensAt(window.location.pathname));
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,15 +1,17 @@
-import { Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Suspense, useSyncExternalStore } from 'react';
+import { Outlet } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { InstallPrompt } from '@/components/pwa/install-prompt';
 import { OfflineBanner } from '@/components/pwa/offline-banner';
 import { PushOptInCard } from '@/components/pwa/push-opt-in-card';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { awaitingNextScreen, subscribeScreenImports } from '@/lib/screen-imports';
 
+/** While a navigation waits for the next screen's code (the screen shown stays meanwhile). */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const pending = useSyncExternalStore(subscribeScreenImports, awaitingNextScreen, () => false);
+  if (!pending) return null;
   return <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading page" />;
 }
 
