@@ -1,7 +1,7 @@
 // The last middleware: every error becomes `{message, code, field?}` with the status its code maps to;
 // nothing internal leaks. The one place where error codes meet HTTP statuses.
 import type { NextFunction, Request, Response } from 'express';
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { ReplayedRefusal } from '../services/transactions';
@@ -80,7 +80,7 @@ export function describeError(
   error: unknown,
   context: Record<string, unknown> = {},
 ): { status: number; body: WireError; retryAfter?: number } {
-  if (error instanceof ZodError) return { status: 400, body: { ...describeZodError(error), code: 'invalid_input' } };
+  if (error instanceof z.core.$ZodError) return { status: 400, body: { ...describeZodError(error), code: 'invalid_input' } };
   if (error instanceof AppError) {
     const body: WireError = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
     // A refusal replayed from a record written by an older version may carry a code this one dropped.

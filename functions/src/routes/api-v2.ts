@@ -28,7 +28,10 @@ import { API_V2_ACTIONS, API_V2_ERRORS, API_V2_MAX_IDS, limitClassOf } from '../
 import { COMMENT_LIMITS } from '../shared/comments';
 import { text as wellFormedText } from '../shared/schemas';
 
-const text = z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(4096));
+const text = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(wellFormedText().check(z.maxLength(4096)));
 // Clients send parameters we do not use: ignore them.
 const params = z.object({
   key: text.optional(),
@@ -37,7 +40,11 @@ const params = z.object({
   link: text.optional(),
   quantity: text.optional(),
   // Custom comments, one per line: longer than the other parameters (their bounds are checked by the order).
-  comments: z.union([z.string(), z.number()]).transform(String).pipe(wellFormedText().max(COMMENT_LIMITS.total)).optional(),
+  comments: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(wellFormedText().check(z.maxLength(COMMENT_LIMITS.total)))
+    .optional(),
   /** Drip-feed: both, or neither (clients send their defaults, "0" or "", on every order). */
   runs: text.optional(),
   interval: text.optional(),

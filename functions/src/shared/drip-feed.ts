@@ -2,7 +2,7 @@
 // minutes. The whole price (the run's price × runs) is charged at placement, in one transaction; each run
 // is its own child order (its own number, fulfilment and provider order), started by the server when due;
 // a cancel of the drip-feed refunds the runs not started, exactly once. Web and functions share these rules.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { orderPrice, type Paisa } from './money';
 
 export const DRIP_FEED_LIMITS = {
@@ -29,35 +29,43 @@ export function dripFeedPrice(ratePer1000: Paisa, quantityPerRun: number, runs: 
 
 export const dripFeedRunsSchema = z
   .number({ error: DRIP_FEED_MESSAGES.runs })
-  .int(DRIP_FEED_MESSAGES.runs)
-  .min(DRIP_FEED_LIMITS.runs.min, DRIP_FEED_MESSAGES.runs)
-  .max(DRIP_FEED_LIMITS.runs.max, DRIP_FEED_MESSAGES.runs);
+  .check(
+    z.int(DRIP_FEED_MESSAGES.runs),
+    z.gte(DRIP_FEED_LIMITS.runs.min, DRIP_FEED_MESSAGES.runs),
+    z.lte(DRIP_FEED_LIMITS.runs.max, DRIP_FEED_MESSAGES.runs),
+  );
 
 export const dripFeedIntervalSchema = z
   .number({ error: DRIP_FEED_MESSAGES.interval })
-  .int(DRIP_FEED_MESSAGES.interval)
-  .min(DRIP_FEED_LIMITS.interval.min, DRIP_FEED_MESSAGES.interval)
-  .max(DRIP_FEED_LIMITS.interval.max, DRIP_FEED_MESSAGES.interval);
+  .check(
+    z.int(DRIP_FEED_MESSAGES.interval),
+    z.gte(DRIP_FEED_LIMITS.interval.min, DRIP_FEED_MESSAGES.interval),
+    z.lte(DRIP_FEED_LIMITS.interval.max, DRIP_FEED_MESSAGES.interval),
+  );
 
 /**
  * A drip-feed order as its customer and the admin see it (`order.dripFeed`). The order's `quantity` is the
  * total (quantity × runs) and its `price` the total charged.
  */
 export const dripFeedSchema = z.object({
-  runs: z.number().int(),
+  runs: z.number().check(z.int()),
   /** Minutes between runs. */
-  interval: z.number().int(),
+  interval: z.number().check(z.int()),
   /** Each run's quantity. */
-  quantity: z.number().int(),
+  quantity: z.number().check(z.int()),
   /** Runs started so far (each a child order in `orders`). */
-  runsDone: z.number().int(),
+  runsDone: z.number().check(z.int()),
   /** When the next run starts; null once every run started or the drip-feed stopped. */
-  nextRunAt: z.string().nullable(),
+  nextRunAt: z.nullable(z.string()),
   /** The runs' order numbers, in run order. */
-  orders: z.array(z.number().int()),
+  orders: z.array(z.number().check(z.int())),
 });
 export type DripFeed = z.infer<typeof dripFeedSchema>;
 
 /** A run of a drip-feed (`order.dripRun`): paid by its drip-feed order, whose number is `parent`. */
-export const dripRunSchema = z.object({ parent: z.number().int(), run: z.number().int(), runs: z.number().int() });
+export const dripRunSchema = z.object({
+  parent: z.number().check(z.int()),
+  run: z.number().check(z.int()),
+  runs: z.number().check(z.int()),
+});
 export type DripRun = z.infer<typeof dripRunSchema>;

@@ -5,7 +5,7 @@
 // as a Web Push through Firebase Cloud Messaging. The customer chooses per kind whether it reaches the
 // bell and whether it is pushed. Schemas, limits and the words of every notification live here, shared
 // by the function and the web app.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatRupees, type Paisa } from './money';
 import { pageQuery, text } from './schemas';
 
@@ -47,7 +47,7 @@ const isoDate = z.string();
  * An app path the notification opens (a tap on a push, a click in the bell): always one of ours,
  * starting with a single "/".
  */
-export const appPath = z.string().regex(/^\/(?!\/)[^\s\\]*$/, 'An app path');
+export const appPath = z.string().check(z.regex(/^\/(?!\/)[^\s\\]*$/, 'An app path'));
 
 export const notificationSchema = z.object({
   _id: z.string(),
@@ -63,16 +63,16 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** `GET /api/notifications?limit&cursor` → newest first, paged like every list. */
 export const notificationsPageSchema = z.object({
   notifications: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export const notificationsQuery = pageQuery;
 
 /** `GET /api/notifications/unread` → the bell's count. */
-export const unreadNotificationsSchema = z.object({ unread: z.number().int().nonnegative() });
+export const unreadNotificationsSchema = z.object({ unread: z.number().check(z.int(), z.nonnegative()) });
 
 /** `POST /api/notifications/read`: the ids shown (a click on one), or everything (Mark all read). */
 export const markReadBody = z.union([
-  z.strictObject({ ids: z.array(text().max(100)).min(1).max(NOTIFICATION_LIMITS.markReadIds) }),
+  z.strictObject({ ids: z.array(text().check(z.maxLength(100))).check(z.minLength(1), z.maxLength(NOTIFICATION_LIMITS.markReadIds)) }),
   z.strictObject({ all: z.literal(true) }),
 ]);
 export type MarkReadBody = z.infer<typeof markReadBody>;
@@ -103,7 +103,7 @@ export const notificationSettingsBody = z.strictObject({ preferences: notificati
 export const notificationSettingsSchema = z.object({
   preferences: notificationPreferencesSchema,
   /** How many devices have pushes on for this customer. */
-  devices: z.number().int().nonnegative(),
+  devices: z.number().check(z.int(), z.nonnegative()),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -114,11 +114,11 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
  * not registered (sign-out must never fail on it).
  */
 export const pushDeviceBody = z.strictObject({
-  token: text({ error: NOTIFICATION_MESSAGES.tokenRequired })
-    .min(1, NOTIFICATION_MESSAGES.tokenRequired)
-    // Its own words: without them the schema's error ("required") would name a token too long.
-    .max(NOTIFICATION_LIMITS.tokenMax, 'Not a device token')
-    .regex(/^[\w:.-]+$/, 'Not a device token'),
+  token: text({ error: NOTIFICATION_MESSAGES.tokenRequired }).check(
+    z.minLength(1, NOTIFICATION_MESSAGES.tokenRequired),
+    z.maxLength(NOTIFICATION_LIMITS.tokenMax, 'Not a device token'),
+    z.regex(/^[\w:.-]+$/, 'Not a device token'),
+  ),
 });
 
 /**

@@ -1,6 +1,6 @@
 // Calendar days in Pakistan (PKT, UTC+5 all year, no daylight saving): "today" on the admin's overview
 // and the orders list's date range mean the admin's day, whatever the server's or browser's zone.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,4 +47,4 @@ export function daysOf(from: PakistanDay, to: PakistanDay): PakistanDay[] {
 /** "2026-01-31 23:59:59": the instant `ms` as a clock in Pakistan reads it. */
 export const pakistanTimeOf = (ms: number) => new Date(ms + PKT_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
-export const pakistanDaySchema = z.string().refine(isPakistanDay, 'Enter a date as YYYY-MM-DD');
+export const pakistanDaySchema = z.string().check(z.refine(isPakistanDay, 'Enter a date as YYYY-MM-DD'));

@@ -1,7 +1,7 @@
 // Providers (other panels we resell through API v2) as the admin runs them, and the price of a service
 // imported from one: shared by the function (requests, answers, pricing) and the admin console (forms,
 // the import preview), so both compute the same rate.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SERVICE_LIMITS } from './catalogue';
 import { FULFILMENT_STATES, UPSTREAM_CANCEL_STATES } from './fulfilment';
 import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUPEE, type Paisa } from './money';
@@ -24,73 +24,82 @@ export const PROVIDER_LIMITS = {
 export const DEFAULT_LOW_BALANCE_PKR = 1000;
 
 const line = (label: string, max: number) =>
-  text({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !hasControlOrFormat(value), `${label} cannot contain control or formatting characters`);
+  text({ error: `${label} is required` }).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+    z.refine((value) => !hasControlOrFormat(value), `${label} cannot contain control or formatting characters`),
+  );
 
 const providerFields = {
   name: line('Name', PROVIDER_LIMITS.name),
   // http is accepted here for the emulators and tests; the function refuses it in production (config).
-  url: line('URL', PROVIDER_LIMITS.url).pipe(z.url({ protocol: /^https?$/, error: 'Enter the provider’s API URL (https://...)' })),
+  url: z.pipe(line('URL', PROVIDER_LIMITS.url), z.url({ protocol: /^https?$/, error: 'Enter the provider’s API URL (https://...)' })),
   key: line('API key', PROVIDER_LIMITS.key),
-  currency: text({ error: 'Currency is required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Currency is a 3-letter code (USD, PKR…)'),
+  currency: text({ error: 'Currency is required' }).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(/^[A-Z]{3}$/, 'Currency is a 3-letter code (USD, PKR…)'),
+  ),
   rateToPkr: z
     .number({ error: 'Rate to PKR must be a number' })
-    .positive('Rate to PKR must be greater than 0')
-    .max(PROVIDER_LIMITS.maxRateToPkr, `Rate to PKR must be at most ${PROVIDER_LIMITS.maxRateToPkr.toLocaleString('en-US')}`)
-    .refine(hasAtMostDecimals(6), 'Rate to PKR can have at most 6 decimals'),
+    .check(
+      z.positive('Rate to PKR must be greater than 0'),
+      z.lte(PROVIDER_LIMITS.maxRateToPkr, `Rate to PKR must be at most ${PROVIDER_LIMITS.maxRateToPkr.toLocaleString('en-US')}`),
+      z.refine(hasAtMostDecimals(6), 'Rate to PKR can have at most 6 decimals'),
+    ),
 };
 
 export const createProviderBody = z.strictObject(providerFields);
 export type CreateProviderBody = z.infer<typeof createProviderBody>;
 
 export const updateProviderBody = z
-  .strictObject({
-    ...providerFields,
-    active: z.boolean(),
-    /** Low balance under this amount in the provider's currency; null: the default (DEFAULT_LOW_BALANCE_PKR). */
-    lowBalanceBelow: z
-      .number({ error: 'Low balance threshold must be a number' })
-      .min(0, 'Low balance threshold cannot be negative')
-      .nullable(),
-  })
-  .partial()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+  .partial(
+    z.strictObject({
+      ...providerFields,
+      active: z.boolean(),
+      /** Low balance under this amount in the provider's currency; null: the default (DEFAULT_LOW_BALANCE_PKR). */
+      lowBalanceBelow: z.nullable(
+        z.number({ error: 'Low balance threshold must be a number' }).check(z.gte(0, 'Low balance threshold cannot be negative')),
+      ),
+    }),
+  )
+  .check(z.refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change'));
 export type UpdateProviderBody = z.infer<typeof updateProviderBody>;
 
 export const markupPercentSchema = z
   .number({ error: 'Markup must be a number' })
-  .min(0, 'Markup cannot be negative')
-  .max(PROVIDER_LIMITS.maxMarkupPercent, `Markup must be at most ${PROVIDER_LIMITS.maxMarkupPercent}%`)
-  .refine(hasAtMostTwoDecimals, 'Markup can have at most 2 decimals');
+  .check(
+    z.gte(0, 'Markup cannot be negative'),
+    z.lte(PROVIDER_LIMITS.maxMarkupPercent, `Markup must be at most ${PROVIDER_LIMITS.maxMarkupPercent}%`),
+    z.refine(hasAtMostTwoDecimals, 'Markup can have at most 2 decimals'),
+  );
 
 export const importItemSchema = z
   .strictObject({
     providerServiceId,
     platform: z.enum(PLATFORMS, { error: 'Choose a platform' }),
     category: categorySchema,
-    name: line('Name', SERVICE_LIMITS.name).optional(),
-    ratePer1000: rupees(SERVICE_LIMITS.maxRate, 'Rate').optional(),
-    markupPercent: markupPercentSchema.optional(),
+    name: z.optional(line('Name', SERVICE_LIMITS.name)),
+    ratePer1000: z.optional(rupees(SERVICE_LIMITS.maxRate, 'Rate')),
+    markupPercent: z.optional(markupPercentSchema),
   })
-  // Our price is one or the other; neither would sell at cost, or at a price nobody chose.
-  .refine((item) => (item.ratePer1000 === undefined) !== (item.markupPercent === undefined), {
-    message: 'Give either a markup or a fixed rate',
-    path: ['markupPercent'],
-  });
+  .check(
+    z.refine((item) => (item.ratePer1000 === undefined) !== (item.markupPercent === undefined), {
+      message: 'Give either a markup or a fixed rate',
+      path: ['markupPercent'],
+    }),
+  );
 export type ImportItem = z.infer<typeof importItemSchema>;
 
 export const importServicesBody = z.strictObject({
-  providerId: text({ error: 'Provider is required' }).regex(PROVIDER_ID_PATTERN, 'Provider not found'),
+  providerId: text({ error: 'Provider is required' }).check(z.regex(PROVIDER_ID_PATTERN, 'Provider not found')),
   items: z
     .array(importItemSchema)
-    .min(1, 'Choose at least one service')
-    .max(PROVIDER_LIMITS.importItems, `At most ${PROVIDER_LIMITS.importItems} services at once`),
+    .check(
+      z.minLength(1, 'Choose at least one service'),
+      z.maxLength(PROVIDER_LIMITS.importItems, `At most ${PROVIDER_LIMITS.importItems} services at once`),
+    ),
 });
 export type ImportServicesBody = z.infer<typeof importServicesBody>;
 
@@ -106,20 +115,20 @@ export const providerSchema = z.object({
   rateToPkr: z.number(),
   active: z.boolean(),
   /** In the provider's currency, as of balanceCheckedAt. */
-  balance: z.number().nullable(),
-  balanceCheckedAt: z.string().nullable(),
+  balance: z.nullable(z.number()),
+  balanceCheckedAt: z.nullable(z.string()),
   lowBalance: z.boolean(),
-  lowBalanceBelow: z.number().nullable(),
+  lowBalanceBelow: z.nullable(z.number()),
   /** How many services the provider listed at the last check. */
-  serviceCount: z.number().int().nullable(),
+  serviceCount: z.nullable(z.number().check(z.int())),
   /** Why the last scheduled balance call got no balance (the one shown is older); null when it answered. */
-  balanceError: z.string().nullable(),
+  balanceError: z.nullable(z.string()),
   /** Its orders that need the admin's eye: waiting (queued with a reason: funds, disabled), failed, unknown. */
-  orders: z.object({ waiting: z.number().int(), failed: z.number().int(), unknown: z.number().int() }),
+  orders: z.object({ waiting: z.number().check(z.int()), failed: z.number().check(z.int()), unknown: z.number().check(z.int()) }),
   /** The last service sync (workers/service-sync.ts): when, and why it changed no availability if it did not. */
-  servicesSync: z.object({ at: z.string(), problem: z.string().nullable() }).nullable().optional(),
+  servicesSync: z.optional(z.nullable(z.object({ at: z.string(), problem: z.nullable(z.string()) }))),
   /** Its linked services whose margin is under the admin's threshold now. */
-  marginAlerts: z.number().int().optional(),
+  marginAlerts: z.optional(z.number().check(z.int())),
 });
 export type Provider = z.infer<typeof providerSchema>;
 
@@ -130,8 +139,8 @@ export const providerServiceSchema = z.object({
   type: z.string(),
   category: z.string(),
   rate: z.number(),
-  min: z.number().int(),
-  max: z.number().int(),
+  min: z.number().check(z.int()),
+  max: z.number().check(z.int()),
   refill: z.boolean(),
   cancel: z.boolean(),
   dripfeed: z.boolean(),
@@ -234,26 +243,26 @@ export function providerCostPaisa(cost: number, rateToPkr: number, quantity: num
 /** The fulfilment of an order as the admin sees it (never in a customer's answers). */
 export const fulfilmentSchema = z.object({
   state: z.enum(FULFILMENT_STATES),
-  providerId: z.string().optional(),
-  providerServiceId: z.string().optional(),
-  providerOrderId: z.string().optional(),
+  providerId: z.optional(z.string()),
+  providerServiceId: z.optional(z.string()),
+  providerOrderId: z.optional(z.string()),
   /** The provider's refusal (`failed`), or why it is unknown, or why a queued order waits. */
-  error: z.string().optional(),
-  reason: z.string().optional(),
+  error: z.optional(z.string()),
+  reason: z.optional(z.string()),
   /** Our cost of the order in rupees, frozen at placement, and the rate to PKR it was computed with. */
-  cost: z.number().optional(),
-  rateToPkr: z.number().optional(),
-  attempt: z.number().int().optional(),
-  startCount: z.number().int().optional(),
-  remains: z.number().int().optional(),
+  cost: z.optional(z.number()),
+  rateToPkr: z.optional(z.number()),
+  attempt: z.optional(z.number().check(z.int())),
+  startCount: z.optional(z.number().check(z.int())),
+  remains: z.optional(z.number().check(z.int())),
   /** Something the admin must look at (a late answer of an earlier attempt: two provider orders). */
-  flag: z.string().optional(),
+  flag: z.optional(z.string()),
   /** A cancellation asked of the provider (a sent order): the refund follows its confirmation. */
-  cancel: z.object({ state: z.enum(UPSTREAM_CANCEL_STATES), at: z.string(), error: z.string().optional() }).optional(),
+  cancel: z.optional(z.object({ state: z.enum(UPSTREAM_CANCEL_STATES), at: z.string(), error: z.optional(z.string()) })),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
-export const adminOrderSchema = orderSchema.extend({ fulfilment: fulfilmentSchema });
+export const adminOrderSchema = z.extend(orderSchema, { fulfilment: fulfilmentSchema });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /**
@@ -262,25 +271,28 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
  */
 export const resendOrderBody = z
   .strictObject({
-    providerId: text({ error: 'Provider not found' }).regex(PROVIDER_ID_PATTERN, 'Provider not found').optional(),
-    providerServiceId: providerServiceId.optional(),
+    providerId: z.optional(text({ error: 'Provider not found' }).check(z.regex(PROVIDER_ID_PATTERN, 'Provider not found'))),
+    providerServiceId: z.optional(providerServiceId),
   })
-  .refine((body) => body.providerServiceId === undefined || body.providerId !== undefined, {
-    message: 'Choose the provider of that service',
-    path: ['providerId'],
-  });
+  .check(
+    z.refine((body) => body.providerServiceId === undefined || body.providerId !== undefined, {
+      message: 'Choose the provider of that service',
+      path: ['providerId'],
+    }),
+  );
 export type ResendOrderBody = z.infer<typeof resendOrderBody>;
 
 /** Resend's answer: `warning` when the order now costs us more at the provider than the customer paid. */
-export const resendOrderAnswer = z.object({ order: adminOrderSchema, warning: z.string().optional() });
+export const resendOrderAnswer = z.object({ order: adminOrderSchema, warning: z.optional(z.string()) });
 export type ResendOrderAnswer = z.infer<typeof resendOrderAnswer>;
 
 export const markSentBody = z.strictObject({
-  providerOrderId: text({ error: 'The provider’s order id is required' })
-    .trim()
-    .min(1, 'The provider’s order id is required')
-    .max(64, 'The provider’s order id is too long')
-    .regex(/^[\w.:-]+$/, 'That is not an order id the provider can have'),
+  providerOrderId: text({ error: 'The provider’s order id is required' }).check(
+    z.trim(),
+    z.minLength(1, 'The provider’s order id is required'),
+    z.maxLength(64, 'The provider’s order id is too long'),
+    z.regex(/^[\w.:-]+$/, 'That is not an order id the provider can have'),
+  ),
 });
 export type MarkSentBody = z.infer<typeof markSentBody>;
 
@@ -297,18 +309,26 @@ export const forwardingSettingsSchema = z.strictObject({
   /** A linked service whose margin over its provider's cost falls under this raises an alert. */
   marginThresholdPercent: z
     .number({ error: 'Margin threshold must be a number' })
-    .min(0, 'Margin threshold cannot be negative')
-    .max(FORWARDING_LIMITS.maxMarginThresholdPercent, `Margin threshold must be at most ${FORWARDING_LIMITS.maxMarginThresholdPercent}%`)
-    .refine(hasAtMostTwoDecimals, 'Margin threshold can have at most 2 decimals'),
+    .check(
+      z.gte(0, 'Margin threshold cannot be negative'),
+      z.lte(
+        FORWARDING_LIMITS.maxMarginThresholdPercent,
+        `Margin threshold must be at most ${FORWARDING_LIMITS.maxMarginThresholdPercent}%`,
+      ),
+      z.refine(hasAtMostTwoDecimals, 'Margin threshold can have at most 2 decimals'),
+    ),
   /** Whether the service sync also takes such a service out of sale (it is offered again once the margin is back). */
   disableBelowMargin: z.boolean({ error: 'Choose whether to disable services under the margin' }),
   /** A failed order left this many hours is cancelled with a full refund; null: never automatically. */
-  failedRefundHours: z
-    .number({ error: 'Hours must be a number' })
-    .int('Hours must be a whole number')
-    .min(FORWARDING_LIMITS.minFailedRefundHours, `Hours must be at least ${FORWARDING_LIMITS.minFailedRefundHours}`)
-    .max(FORWARDING_LIMITS.maxFailedRefundHours, `Hours must be at most ${FORWARDING_LIMITS.maxFailedRefundHours}`)
-    .nullable(),
+  failedRefundHours: z.nullable(
+    z
+      .number({ error: 'Hours must be a number' })
+      .check(
+        z.int('Hours must be a whole number'),
+        z.gte(FORWARDING_LIMITS.minFailedRefundHours, `Hours must be at least ${FORWARDING_LIMITS.minFailedRefundHours}`),
+        z.lte(FORWARDING_LIMITS.maxFailedRefundHours, `Hours must be at most ${FORWARDING_LIMITS.maxFailedRefundHours}`),
+      ),
+  ),
 });
 export type ForwardingSettings = z.infer<typeof forwardingSettingsSchema>;
 

@@ -16,7 +16,7 @@
 // - byPlatform/byService/byProvider: each order's charges, refunds and cost under one row, its provider's
 //   now (after a Resend, the new one's); a drip-feed's charge and refunds (its runs' own refunds too)
 //   under "drip-feed", its runs' cost under their providers.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ORDER_STATUSES } from './order-status';
 import { addDays, pakistanDayOf, pakistanDaySchema } from './pakistan-days';
 import { PLATFORMS } from './platforms';
@@ -61,17 +61,15 @@ export const reportQuery = z
   .strictObject({
     from: pakistanDaySchema,
     to: pakistanDaySchema,
-    granularity: z.enum(REPORT_GRANULARITIES, { error: 'Choose day, week or month' }).default('day'),
+    granularity: z._default(z.enum(REPORT_GRANULARITIES, { error: 'Choose day, week or month' }), 'day'),
   })
-  .refine(rangeOrder, rangeOrderIssue())
-  .refine(rangeLength, rangeLengthIssue());
+  .check(z.refine(rangeOrder, rangeOrderIssue()), z.refine(rangeLength, rangeLengthIssue()));
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 /** GET /api/admin/exports/{orders|ledger|top-ups}.csv?from=&to= */
 export const exportQuery = z
   .strictObject({ from: pakistanDaySchema, to: pakistanDaySchema })
-  .refine(rangeOrder, rangeOrderIssue())
-  .refine(rangeLength, rangeLengthIssue());
+  .check(z.refine(rangeOrder, rangeOrderIssue()), z.refine(rangeLength, rangeLengthIssue()));
 export const EXPORT_KINDS = ['orders', 'ledger', 'top-ups'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -81,20 +79,26 @@ const figures = {
   refunds: z.number(),
   cost: z.number(),
   profit: z.number(),
-  orders: z.number().int(),
+  orders: z.number().check(z.int()),
 };
 
-export const reportTotalsSchema = z.object({ ...figures, adjustments: z.number(), newCustomers: z.number().int() });
+export const reportTotalsSchema = z.object({ ...figures, adjustments: z.number(), newCustomers: z.number().check(z.int()) });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
 /** One bucket of the series: a day, a week (from Monday) or a calendar month, cut to the range. */
-export const reportBucketSchema = z.object({ start: pakistanDaySchema, ...figures, newCustomers: z.number().int() });
+export const reportBucketSchema = z.object({ start: pakistanDaySchema, ...figures, newCustomers: z.number().check(z.int()) });
 export type ReportBucket = z.infer<typeof reportBucketSchema>;
 
 /** A breakdown's row: what its orders brought and cost over the range. */
-const breakdownFigures = { revenue: z.number(), refunds: z.number(), cost: z.number(), profit: z.number(), orders: z.number().int() };
+const breakdownFigures = {
+  revenue: z.number(),
+  refunds: z.number(),
+  cost: z.number(),
+  profit: z.number(),
+  orders: z.number().check(z.int()),
+};
 
-const count = z.number().int();
+const count = z.number().check(z.int());
 export const ordersByStatusSchema = z.object({ pending: count, processing: count, completed: count, partial: count, cancelled: count });
 export type OrdersByStatus = Record<(typeof ORDER_STATUSES)[number], number>;
 
@@ -113,7 +117,9 @@ export const reportSchema = z.object({
   /** `providerId` "manual" for orders no provider took, "drip-feed" for drip-feed orders (their runs' cost is their providers'). */
   byProvider: z.array(z.object({ providerId: z.string(), name: z.string(), ...breakdownFigures })),
   /** The top customers by revenue over the range. */
-  topCustomers: z.array(z.object({ uid: z.string(), name: z.string(), email: z.string(), revenue: z.number(), orders: z.number().int() })),
+  topCustomers: z.array(
+    z.object({ uid: z.string(), name: z.string(), email: z.string(), revenue: z.number(), orders: z.number().check(z.int()) }),
+  ),
   /** What the panel owes now (every customer's balance) beside what it holds at its providers (last known). */
   owed: z.object({
     balances: z.number(),
@@ -121,9 +127,9 @@ export const reportSchema = z.object({
       z.object({
         providerId: z.string(),
         name: z.string(),
-        balance: z.number().nullable(),
+        balance: z.nullable(z.number()),
         currency: z.string(),
-        checkedAt: z.string().nullable(),
+        checkedAt: z.nullable(z.string()),
       }),
     ),
   }),
@@ -135,13 +141,15 @@ export const STATEMENT_TYPES = ['credit', 'debit', 'refund', 'adjustment'] as co
 
 /** The statement's filters, each optional: Pakistan days (both included) and one type of entry. */
 const statementFilters = {
-  from: pakistanDaySchema.optional(),
-  to: pakistanDaySchema.optional(),
-  type: z.enum(STATEMENT_TYPES, { error: 'Choose credit, debit, refund or adjustment' }).optional(),
+  from: z.optional(pakistanDaySchema),
+  to: z.optional(pakistanDaySchema),
+  type: z.optional(z.enum(STATEMENT_TYPES, { error: 'Choose credit, debit, refund or adjustment' })),
 };
 const statementOrder = (range: { from?: string | undefined; to?: string | undefined }) =>
   !range.from || !range.to || range.from <= range.to;
-export const statementQuery = z.strictObject({ ...pageQuery.shape, ...statementFilters }).refine(statementOrder, rangeOrderIssue());
+export const statementQuery = z
+  .strictObject({ ...pageQuery.shape, ...statementFilters })
+  .check(z.refine(statementOrder, rangeOrderIssue()));
 export type StatementQuery = z.infer<typeof statementQuery>;
 
 /**
@@ -154,13 +162,13 @@ export function statementCsvRange(filters: { from?: string | undefined; to?: str
   const from = filters.from ?? addDays(to, -(REPORT_LIMITS.maxDays - 1));
   return { from, to };
 }
-export const statementCsvQuery = z
-  .strictObject(statementFilters)
-  .refine(statementOrder, rangeOrderIssue())
-  .refine((filters) => !filters.from || rangeLength(statementCsvRange(filters)), {
+export const statementCsvQuery = z.strictObject(statementFilters).check(
+  z.refine(statementOrder, rangeOrderIssue()),
+  z.refine((filters) => !filters.from || rangeLength(statementCsvRange(filters)), {
     message: `A statement file covers at most ${REPORT_LIMITS.maxDays} days: choose a later start date or an earlier end date`,
     path: ['from'],
-  });
+  }),
+);
 export type StatementFilters = z.infer<typeof statementCsvQuery>;
 
 /** GET /api/ledger/spending: what the customer spent (charges − refunds) per day, the last spendingDays days. */

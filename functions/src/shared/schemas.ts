@@ -1,7 +1,10 @@
 // Request and answer schemas of the HTTP API (../../../../shared/spec/api.md), shared by the function
 // (which parses every request with them) and the web app (which validates forms and answers with them).
+// Shared code uses `zod/mini` (same core, checks as functions: `.check(z.minLength(…))`, `z.optional(x)`):
+// classic zod puts every method on every schema, so the web bundle could not drop what it never calls and
+// each schema took longer to build at import (issue 16). Server-only code may use classic zod around these.
 
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
@@ -48,7 +51,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
 
 /** Every string a client sends: well-formed Unicode, or 400 at the boundary. */
-export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isWellFormedText, MESSAGES.malformedText);
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(z.refine(isWellFormedText, MESSAGES.malformedText));
 
 /** The smallest amount there is: one paisa. */
 const MIN_RUPEES = 1 / PAISA_PER_RUPEE;
@@ -59,10 +62,12 @@ export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE, label = 'Amoun
   // two-decimals check (within its tolerance) and become 0 paisa.
   return z
     .number({ error: `${label} must be a number` })
-    .positive(`${label} must be greater than 0`)
-    .min(MIN_RUPEES, `${label} must be at least Rs ${MIN_RUPEES}`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
-    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
+    .check(
+      z.positive(`${label} must be greater than 0`),
+      z.gte(MIN_RUPEES, `${label} must be at least Rs ${MIN_RUPEES}`),
+      z.lte(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+      z.refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`),
+    );
 }
 
 /**
@@ -70,77 +75,93 @@ export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE, label = 'Amoun
  * at most `max` rupees either way.
  */
 export function signedRupees(max: number) {
-  return z
-    .number({ error: 'Amount must be a number' })
-    .min(-max, `Amount must be at least -${max.toLocaleString('en-US')}`)
-    .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
-    .refine((amount) => amount !== 0, 'Amount cannot be 0')
-    .refine((amount) => Math.abs(amount) >= MIN_RUPEES, `Amount must be at least Rs ${MIN_RUPEES} either way`)
-    .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
+  return z.number({ error: 'Amount must be a number' }).check(
+    z.gte(-max, `Amount must be at least -${max.toLocaleString('en-US')}`),
+    z.lte(max, `Amount must be at most ${max.toLocaleString('en-US')}`),
+    z.refine((amount) => amount !== 0, 'Amount cannot be 0'),
+    z.refine((amount) => Math.abs(amount) >= MIN_RUPEES, `Amount must be at least Rs ${MIN_RUPEES} either way`),
+    z.refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals'),
+  );
 }
 
 const trimmed = (label: string, max: number) =>
-  text({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  text({ error: `${label} is required` }).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
 
 /** A name a person types (sign-up, contact, review); names derived from an account go through profileName. */
-export const nameSchema = trimmed('Name', LIMITS.name)
-  .refine((name) => !hasControlOrFormat(name), MESSAGES.nameCharacters)
-  .refine(hasVisibleText, 'Name is required');
-export const emailSchema = text({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(LIMITS.email, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'))
-  .transform((email) => email.toLowerCase());
-export const passwordSchema = text({ error: 'Password is required' })
-  .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`)
-  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`);
-export const linkSchema = text({ error: 'Link is required' })
-  .trim()
-  .min(1, 'Link is required')
-  .max(MAX_LINK_LENGTH, 'Link is too long')
-  .refine((link) => parseHttpUrl(link) !== null, 'Enter a valid link (https://...)');
+export const nameSchema = trimmed('Name', LIMITS.name).check(
+  z.refine((name) => !hasControlOrFormat(name), MESSAGES.nameCharacters),
+  z.refine(hasVisibleText, 'Name is required'),
+);
+export const emailSchema = z.pipe(
+  z.pipe(
+    text({ error: 'Email is required' }).check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.maxLength(LIMITS.email, 'Email is too long'),
+    ),
+    z.email('Enter a valid email address'),
+  ),
+  z.transform((email) => email.toLowerCase()),
+);
+export const passwordSchema = text({ error: 'Password is required' }).check(
+  z.minLength(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`),
+  z.maxLength(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`),
+);
+export const linkSchema = text({ error: 'Link is required' }).check(
+  z.trim(),
+  z.minLength(1, 'Link is required'),
+  z.maxLength(MAX_LINK_LENGTH, 'Link is too long'),
+  z.refine((link) => parseHttpUrl(link) !== null, 'Enter a valid link (https://...)'),
+);
 export const quantitySchema = z
   .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .positive('Quantity must be greater than 0')
-  .max(LIMITS.maxQuantity, 'Quantity is too large');
+  .check(
+    z.int('Quantity must be a whole number'),
+    z.positive('Quantity must be greater than 0'),
+    z.lte(LIMITS.maxQuantity, 'Quantity is too large'),
+  );
 
-export const idempotencyKeySchema = text().min(1).max(LIMITS.idempotencyKey);
+export const idempotencyKeySchema = text().check(z.minLength(1), z.maxLength(LIMITS.idempotencyKey));
 
 // ---- Requests ----
 
 export const registerBody = z.strictObject({ name: nameSchema });
 
 // A well-formed id only: anything else (a slash, `..`, `__x__`) cannot name a service document.
-const serviceIdSchema = text({ error: 'Service is required' })
-  .min(1, 'Service is required')
-  .max(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound)
-  .regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound);
+const serviceIdSchema = text({ error: 'Service is required' }).check(
+  z.minLength(1, 'Service is required'),
+  z.maxLength(SERVICE_ID_MAX_LENGTH, MESSAGES.serviceNotFound),
+  z.regex(SERVICE_ID_PATTERN, MESSAGES.serviceNotFound),
+);
 
 export const placeOrderBody = z
   .strictObject({
     serviceId: serviceIdSchema,
     link: linkSchema,
     quantity: quantitySchema,
-    price: rupees().optional(),
+    price: z.optional(rupees()),
     /** A Custom Comments service's comments, one per line: their count must be `quantity`. */
-    comments: text()
-      .max(COMMENT_LIMITS.total, `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`)
-      .optional(),
+    comments: z.optional(
+      text().check(
+        z.maxLength(COMMENT_LIMITS.total, `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`),
+      ),
+    ),
     /** Drip-feed (a service with `dripfeed`): `quantity` is each run's, charged × runs; both or neither. */
-    runs: dripFeedRunsSchema.optional(),
-    interval: dripFeedIntervalSchema.optional(),
+    runs: z.optional(dripFeedRunsSchema),
+    interval: z.optional(dripFeedIntervalSchema),
   })
-  .refine((body) => (body.runs === undefined) === (body.interval === undefined), { message: DRIP_FEED_MESSAGES.both, path: ['runs'] });
+  .check(
+    z.refine((body) => (body.runs === undefined) === (body.interval === undefined), { message: DRIP_FEED_MESSAGES.both, path: ['runs'] }),
+  );
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const updateStatusBody = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: 'Unknown status' }),
-  remains: z.number().int('Remains must be a whole number').positive('Remains must be greater than 0').optional(),
+  remains: z.optional(z.number().check(z.int('Remains must be a whole number'), z.positive('Remains must be greater than 0'))),
 });
 
 /**
@@ -149,22 +170,23 @@ export const updateStatusBody = z.strictObject({
  */
 export const addBalanceBody = z
   .strictObject({
-    email: emailSchema.optional(),
-    userId: text().trim().min(1, MESSAGES.userNotFound).max(LIMITS.uid, MESSAGES.userNotFound).optional(),
+    email: z.optional(emailSchema),
+    userId: z.optional(text().check(z.trim(), z.minLength(1, MESSAGES.userNotFound), z.maxLength(LIMITS.uid, MESSAGES.userNotFound))),
     amount: rupees(LIMITS.maxCredit),
   })
-  .superRefine((body, ctx) => {
-    if (body.email === undefined && body.userId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
-    if (body.email !== undefined && body.userId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: MESSAGES.emailOrUserId });
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.email === undefined && body.userId === undefined)
+        ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+      if (body.email !== undefined && body.userId !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['userId'], message: MESSAGES.emailOrUserId });
+    }),
+  );
 export type AddBalanceBody = z.infer<typeof addBalanceBody>;
 
 /** Why an admin acted on an account: shown to the admins (audit) and, for a block, to the customer. */
-export const reasonSchema = trimmed('Reason', LIMITS.reason).refine(
-  (reason) => !hasControlOrFormat(reason.replace(/\n/g, ' ')),
-  MESSAGES.reasonCharacters,
+export const reasonSchema = trimmed('Reason', LIMITS.reason).check(
+  z.refine((reason) => !hasControlOrFormat(reason.replace(/\n/g, ' ')), MESSAGES.reasonCharacters),
 );
 
 export const adjustBalanceBody = z.strictObject({ amount: signedRupees(LIMITS.maxAdjustment), reason: reasonSchema });
@@ -175,18 +197,19 @@ export const resetPasswordBody = z.strictObject({ email: emailSchema, newPasswor
 export const changePasswordBody = z.strictObject({ newPassword: passwordSchema });
 
 export const rechargeRequestBody = z.strictObject({
-  amount: rupees(LIMITS.maxCredit).refine((amount) => amount >= LIMITS.minRecharge, `Minimum recharge is Rs ${LIMITS.minRecharge}`),
-  method: text({ error: 'Choose a wallet' }).trim().min(1, 'Choose a wallet').max(40),
-  reference: text({ error: 'Transaction ID is required' })
-    .trim()
-    .regex(/^[A-Za-z0-9]{6,40}$/, 'Transaction ID must be 6-40 letters or digits'),
+  amount: rupees(LIMITS.maxCredit).check(
+    z.refine((amount) => amount >= LIMITS.minRecharge, `Minimum recharge is Rs ${LIMITS.minRecharge}`),
+  ),
+  method: text({ error: 'Choose a wallet' }).check(z.trim(), z.minLength(1, 'Choose a wallet'), z.maxLength(40)),
+  reference: text({ error: 'Transaction ID is required' }).check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9]{6,40}$/, 'Transaction ID must be 6-40 letters or digits'),
+  ),
   /** The Storage path of the payment screenshot the customer uploaded (payment-proof.ts), if any. */
-  proof: text()
-    .refine((path) => parseProofPath(path) !== null, PROOF_MESSAGES.invalidPath)
-    .optional(),
+  proof: z.optional(text().check(z.refine((path) => parseProofPath(path) !== null, PROOF_MESSAGES.invalidPath))),
 });
 
-export const rejectRequestBody = z.strictObject({ note: text().trim().max(500).optional() });
+export const rejectRequestBody = z.strictObject({ note: z.optional(text().check(z.trim(), z.maxLength(500))) });
 
 export const contactBody = z.strictObject({
   name: nameSchema,
@@ -198,9 +221,7 @@ export const reviewBody = z.strictObject({
   name: nameSchema,
   rating: z
     .number({ error: 'Rating is required' })
-    .int('Rating must be 1 to 5')
-    .min(1, 'Rating must be 1 to 5')
-    .max(5, 'Rating must be 1 to 5'),
+    .check(z.int('Rating must be 1 to 5'), z.gte(1, 'Rating must be 1 to 5'), z.lte(5, 'Rating must be 1 to 5')),
   comment: trimmed('Review', LIMITS.comment),
 });
 
@@ -224,73 +245,75 @@ export function duplicateProviderIndexes(wallets: readonly { provider: string }[
 }
 
 export const settingsBody = z.strictObject({
-  wallets: z.array(walletSchema).min(1).max(8),
+  wallets: z.array(walletSchema).check(z.minLength(1), z.maxLength(8)),
   supportChat: z
     .url({ protocol: /^https?$/, error: 'Enter a valid link' })
-    .max(LIMITS.query)
-    .refine(isWellFormedText, MESSAGES.malformedText),
+    .check(z.maxLength(LIMITS.query), z.refine(isWellFormedText, MESSAGES.malformedText)),
 });
 
-const limitSchema = z.coerce.number().int().min(1).max(LIMITS.pageSize.max).default(LIMITS.pageSize.default);
+const limitSchema = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.pageSize.max)), LIMITS.pageSize.default);
 export const pageQuery = z.object({
   limit: limitSchema,
-  cursor: text().max(LIMITS.cursor).optional(),
+  cursor: z.optional(text().check(z.maxLength(LIMITS.cursor))),
 });
 /**
  * The admin's order list: `from`/`to` are Pakistan days, both included. A search by link names at most
  * a handful of orders and combines with `status` only (see listAllOrders for the indexes).
  */
-export const adminOrdersQuery = pageQuery
-  .extend({
-    status: z.enum(ORDER_STATUSES).optional(),
-    q: text().trim().max(LIMITS.query).optional(),
-    platform: z.enum(PLATFORMS, { error: 'Unknown platform' }).optional(),
-    serviceId: serviceIdSchema.optional(),
-    from: pakistanDaySchema.optional(),
-    to: pakistanDaySchema.optional(),
-    fulfilment: z.enum(FULFILMENT_STATES, { error: 'Unknown provider state' }).optional(),
+export const adminOrdersQuery = z
+  .extend(pageQuery, {
+    status: z.optional(z.enum(ORDER_STATUSES)),
+    q: z.optional(text().check(z.trim(), z.maxLength(LIMITS.query))),
+    platform: z.optional(z.enum(PLATFORMS, { error: 'Unknown platform' })),
+    serviceId: z.optional(serviceIdSchema),
+    from: z.optional(pakistanDaySchema),
+    to: z.optional(pakistanDaySchema),
+    fulfilment: z.optional(z.enum(FULFILMENT_STATES, { error: 'Unknown provider state' })),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'The end date is before the start date',
-  });
+  .check(
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      path: ['to'],
+      message: 'The end date is before the start date',
+    }),
+  );
 
 /** Bulk status change: every order through the same status transaction, one result each. */
 export const bulkStatusBody = z.strictObject({
   ids: z
-    .array(text().trim().min(1).max(LIMITS.orderId), { error: 'Choose the orders' })
-    .min(1, 'Choose at least one order')
-    .max(LIMITS.bulkOrders, `At most ${LIMITS.bulkOrders} orders at once`),
+    .array(text().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.orderId)), { error: 'Choose the orders' })
+    .check(z.minLength(1, 'Choose at least one order'), z.maxLength(LIMITS.bulkOrders, `At most ${LIMITS.bulkOrders} orders at once`)),
   status: updateStatusBody.shape.status,
   remains: updateStatusBody.shape.remains,
 });
 /** `q` is an email prefix (`by=email`, the default) or a name prefix (`by=name`), case-insensitive. */
 export const USER_SEARCH_FIELDS = ['email', 'name'] as const;
-export const adminUsersQuery = pageQuery.extend({
-  q: text().trim().max(LIMITS.email).optional(),
-  by: z.enum(USER_SEARCH_FIELDS).default('email'),
+export const adminUsersQuery = z.extend(pageQuery, {
+  q: z.optional(text().check(z.trim(), z.maxLength(LIMITS.email))),
+  by: z._default(z.enum(USER_SEARCH_FIELDS), 'email'),
 });
-export const refillsQuery = pageQuery.extend({
-  status: z.enum(REFILL_STATUSES).optional(),
+export const refillsQuery = z.extend(pageQuery, {
+  status: z.optional(z.enum(REFILL_STATUSES)),
 });
-export const auditQuery = pageQuery.extend({
+export const auditQuery = z.extend(pageQuery, {
   /** An admin's email or uid. */
-  actor: text().trim().max(LIMITS.email).optional(),
-  type: z.enum(AUDIT_TYPES).optional(),
+  actor: z.optional(text().check(z.trim(), z.maxLength(LIMITS.email))),
+  type: z.optional(z.enum(AUDIT_TYPES)),
 });
 
 // ---- The catalogue the admin runs ----
 
 /** A line of text the admin types for customers to read: trimmed, bounded, no control or format characters. */
 const adminLine = (label: string, max: number) =>
-  trimmed(label, max).refine((value) => !hasControlOrFormat(value), `${label} cannot contain control or formatting characters`);
+  trimmed(label, max).check(z.refine((value) => !hasControlOrFormat(value), `${label} cannot contain control or formatting characters`));
 export const categorySchema = adminLine('Category', SERVICE_LIMITS.category);
 const serviceCount = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
-    .max(LIMITS.maxQuantity, `${label} must be at most ${LIMITS.maxQuantity.toLocaleString('en-US')}`);
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.gte(1, `${label} must be at least 1`),
+      z.lte(LIMITS.maxQuantity, `${label} must be at most ${LIMITS.maxQuantity.toLocaleString('en-US')}`),
+    );
 
 /** The quantity rule 1 ≤ min ≤ defaultQuantity ≤ max, broken: the field at fault and why; null when kept. */
 export function quantityRuleIssue(q: { min: number; max: number; defaultQuantity: number }): { field: string; message: string } | null {
@@ -318,24 +341,28 @@ const serviceFields = {
   min: serviceCount('Min'),
   max: serviceCount('Max'),
   defaultQuantity: serviceCount('Default quantity'),
-  description: text()
-    .trim()
-    .max(SERVICE_LIMITS.description, `Description must be at most ${SERVICE_LIMITS.description} characters`)
-    // Line breaks are fine in a description; other control and format characters are not.
-    .refine((value) => !hasControlOrFormat(value.replace(/\r?\n/g, '')), 'Description cannot contain control or formatting characters')
-    .optional(),
+  description: z.optional(
+    text().check(
+      z.trim(),
+      z.maxLength(SERVICE_LIMITS.description, `Description must be at most ${SERVICE_LIMITS.description} characters`),
+      z.refine((value) => !hasControlOrFormat(value.replace(/\r?\n/g, '')), 'Description cannot contain control or formatting characters'),
+    ),
+  ),
   /** Days after completion a refill may be asked for; 0 (or absent) means no refill. */
-  refillDays: z
-    .number({ error: 'Refill days must be a number' })
-    .int('Refill days must be a whole number')
-    .min(0, 'Refill days cannot be negative')
-    .max(SERVICE_LIMITS.maxRefillDays, `Refill days must be at most ${SERVICE_LIMITS.maxRefillDays}`)
-    .optional(),
-  cancelAllowed: z.boolean().optional(),
-  active: z.boolean().optional(),
-  type: z.enum(SERVICE_TYPES, { error: 'Unknown service type' }).optional(),
+  refillDays: z.optional(
+    z
+      .number({ error: 'Refill days must be a number' })
+      .check(
+        z.int('Refill days must be a whole number'),
+        z.gte(0, 'Refill days cannot be negative'),
+        z.lte(SERVICE_LIMITS.maxRefillDays, `Refill days must be at most ${SERVICE_LIMITS.maxRefillDays}`),
+      ),
+  ),
+  cancelAllowed: z.optional(z.boolean()),
+  active: z.optional(z.boolean()),
+  type: z.optional(z.enum(SERVICE_TYPES, { error: 'Unknown service type' })),
   /** Orders may be drip-fed (runs and interval). */
-  dripfeed: z.boolean({ error: 'Drip-feed must be true or false' }).optional(),
+  dripfeed: z.optional(z.boolean({ error: 'Drip-feed must be true or false' })),
 };
 
 /** What a provider id looks like (Firestore auto ids); anything else names no provider. */
@@ -347,86 +374,97 @@ export const hasAtMostDecimals = (places: number) => (value: number) => {
   return parts !== null && parts.scale <= places;
 };
 
-export const providerServiceId = text({ error: 'Provider service id is required' })
-  .trim()
-  .min(1, 'Provider service id is required')
-  .max(64, 'Provider service id is too long')
-  .regex(/^[\w.:-]+$/, 'Provider service id is not one the provider can have');
+export const providerServiceId = text({ error: 'Provider service id is required' }).check(
+  z.trim(),
+  z.minLength(1, 'Provider service id is required'),
+  z.maxLength(64, 'Provider service id is too long'),
+  z.regex(/^[\w.:-]+$/, 'Provider service id is not one the provider can have'),
+);
 
 const costSchema = z
   .number({ error: 'Cost must be a number' })
-  .min(0, 'Cost cannot be negative')
-  .max(1_000_000, 'Cost is too large')
-  .refine(hasAtMostDecimals(8), 'Cost can have at most 8 decimals');
+  .check(
+    z.gte(0, 'Cost cannot be negative'),
+    z.lte(1_000_000, 'Cost is too large'),
+    z.refine(hasAtMostDecimals(8), 'Cost can have at most 8 decimals'),
+  );
 
 /** A service's link to a provider: its id there and its cost per 1000 in the provider's currency. */
 export const providerLinkSchema = z.object({ id: z.string(), serviceId: z.string(), cost: z.number() });
 export type ProviderLink = z.infer<typeof providerLinkSchema>;
 export const providerLinkBody = z.strictObject({
-  id: text().regex(PROVIDER_ID_PATTERN, 'Provider not found'),
+  id: text().check(z.regex(PROVIDER_ID_PATTERN, 'Provider not found')),
   serviceId: providerServiceId,
   cost: costSchema,
 });
 
-export const createServiceBody = z.strictObject(serviceFields).superRefine((body, ctx) => {
-  const issue = quantityRuleIssue(body) ?? smallestOrderIssue(Math.round(body.ratePer1000 * PAISA_PER_RUPEE), body.min);
-  if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
-});
+export const createServiceBody = z.strictObject(serviceFields).check(
+  z.superRefine((body, ctx) => {
+    const issue = quantityRuleIssue(body) ?? smallestOrderIssue(Math.round(body.ratePer1000 * PAISA_PER_RUPEE), body.min);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  }),
+);
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
 
 /** Any of the fields; the quantity rule is checked against the stored service with the change applied. */
 export const updateServiceBody = z
-  // `provider`: link the service to a provider's service, or unlink it (null); admin-only data.
-  .strictObject({ ...serviceFields, provider: providerLinkBody.nullable() })
-  .partial()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+  .partial(
+    z
+      // `provider`: link the service to a provider's service, or unlink it (null); admin-only data.
+      .strictObject({ ...serviceFields, provider: z.nullable(providerLinkBody) }),
+  )
+  .check(z.refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change'));
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;
 
 export const adminServicesQuery = z.object({
-  platform: z
-    .enum(PLATFORMS)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  category: text().trim().max(SERVICE_LIMITS.category).optional(),
-  active: z
-    .enum(['true', 'false', ''])
-    .optional()
-    .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+  platform: z.union([
+    z.optional(z.enum(PLATFORMS)),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => undefined),
+    ),
+  ]),
+  category: z.optional(text().check(z.trim(), z.maxLength(SERVICE_LIMITS.category))),
+  active: z.pipe(
+    z.optional(z.enum(['true', 'false', ''])),
+    z.transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+  ),
 });
 
 export const platformParam = z.enum(PLATFORMS, { error: 'Unknown platform' });
 export const categoryOrderBody = z.strictObject({
-  order: z
-    .array(categorySchema)
-    .max(SERVICE_LIMITS.categories, `At most ${SERVICE_LIMITS.categories} categories`)
-    .refine((order) => new Set(order).size === order.length, 'Each category can be listed once'),
+  order: z.array(categorySchema).check(
+    z.maxLength(SERVICE_LIMITS.categories, `At most ${SERVICE_LIMITS.categories} categories`),
+    z.refine((order) => new Set(order).size === order.length, 'Each category can be listed once'),
+  ),
 });
 export const renameCategoryBody = z.strictObject({ from: categorySchema, to: categorySchema });
 
 /** A raise (positive) or cut (negative) in percent, at most 2 decimals; a cut of 100% or more would zero every price. */
 export const bulkPriceBody = z.strictObject({
   platform: z.enum(PLATFORMS, { error: 'Choose a platform' }),
-  category: categorySchema.optional(),
-  percent: z
-    .number({ error: 'Percent must be a number' })
-    .min(-99, 'Percent must be at least -99')
-    .max(1000, 'Percent must be at most 1000')
-    .refine((value) => value !== 0, 'Percent cannot be 0')
-    .refine(hasAtMostTwoDecimals, 'Percent can have at most 2 decimals'),
+  category: z.optional(categorySchema),
+  percent: z.number({ error: 'Percent must be a number' }).check(
+    z.gte(-99, 'Percent must be at least -99'),
+    z.lte(1000, 'Percent must be at most 1000'),
+    z.refine((value) => value !== 0, 'Percent cannot be 0'),
+    z.refine(hasAtMostTwoDecimals, 'Percent can have at most 2 decimals'),
+  ),
   /** Only answer what would change: the preview. */
-  dryRun: z.boolean().optional(),
+  dryRun: z.optional(z.boolean()),
   /**
    * The preview's rates by service id (`from` → `to`): the change is applied only if it is exactly
    * what was previewed, else 409 `preview_outdated` (another admin or change moved a rate meanwhile).
    */
-  expected: z
-    .record(z.string().max(SERVICE_ID_MAX_LENGTH), z.object({ from: z.number(), to: z.number() }).strict())
-    .refine((value) => Object.keys(value).length <= 1000, 'Too many services')
-    .optional(),
+  expected: z.optional(
+    z
+      .record(z.string().check(z.maxLength(SERVICE_ID_MAX_LENGTH)), z.strictObject({ from: z.number(), to: z.number() }))
+      .check(z.refine((value) => Object.keys(value).length <= 1000, 'Too many services')),
+  ),
 });
 export type BulkPriceBody = z.infer<typeof bulkPriceBody>;
-export const rechargeRequestsQuery = pageQuery.extend({
-  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+export const rechargeRequestsQuery = z.extend(pageQuery, {
+  status: z.optional(z.enum(['pending', 'approved', 'rejected'])),
 });
 
 // ---- Answers ----
@@ -440,38 +478,38 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(['admin', 'user']),
   balance: z.number(),
-  lastRecharge: z.object({ amount: z.number(), date: isoDate }).nullable(),
+  lastRecharge: z.nullable(z.object({ amount: z.number(), date: isoDate })),
   createdAt: isoDate,
   /** Set while an admin has blocked the account: why, and since when. (Optional: answers cached before issue 13 lack it.) */
-  blocked: z.object({ reason: z.string(), at: isoDate }).nullable().optional(),
+  blocked: z.optional(z.nullable(z.object({ reason: z.string(), at: isoDate }))),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const serviceSchema = z.object({
   _id: z.string(),
-  number: z.number().int().optional(),
+  number: z.optional(z.number().check(z.int())),
   platform: z.enum(PLATFORMS),
   category: z.string(),
   name: z.string(),
   ratePer1000: z.number(),
-  min: z.number().int(),
-  max: z.number().int(),
-  defaultQuantity: z.number().int(),
-  description: z.string().optional(),
-  refill: z.boolean().optional(),
+  min: z.number().check(z.int()),
+  max: z.number().check(z.int()),
+  defaultQuantity: z.number().check(z.int()),
+  description: z.optional(z.string()),
+  refill: z.optional(z.boolean()),
   /** Days after completion a refill may be asked for (0: none). */
-  refillDays: z.number().int().optional(),
-  cancel: z.boolean().optional(),
+  refillDays: z.optional(z.number().check(z.int())),
+  cancel: z.optional(z.boolean()),
   active: z.boolean(),
   /** Absent: Default (services stored before types). */
-  type: z.enum(SERVICE_TYPES).optional(),
+  type: z.optional(z.enum(SERVICE_TYPES)),
   /** Orders may be drip-fed (runs and interval). Absent: no. */
-  dripfeed: z.boolean().optional(),
+  dripfeed: z.optional(z.boolean()),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
 /** A linked service whose margin over its provider's cost is under the admin's threshold (rupees per 1000). */
-export const marginAlertSchema = z.object({ cost: z.number(), ourRate: z.number(), marginPercent: z.number().nullable(), at: z.string() });
+export const marginAlertSchema = z.object({ cost: z.number(), ourRate: z.number(), marginPercent: z.nullable(z.number()), at: z.string() });
 export type MarginAlert = z.infer<typeof marginAlertSchema>;
 
 /** Why the service sync took a service out of sale (it alone puts it back; an admin's own disable has none). */
@@ -479,14 +517,11 @@ export const SYNC_OFF_REASONS = { withdrawn: 'withdrawn by provider', margin: 'm
 export type SyncOffReason = keyof typeof SYNC_OFF_REASONS;
 
 /** A service as the admin sees it: with its provider link (never in what customers get). */
-export const adminServiceSchema = serviceSchema.extend({
-  provider: providerLinkSchema.nullable().optional(),
-  marginAlert: marginAlertSchema.nullable().optional(),
+export const adminServiceSchema = z.extend(serviceSchema, {
+  provider: z.optional(z.nullable(providerLinkSchema)),
+  marginAlert: z.optional(z.nullable(marginAlertSchema)),
   /** Set while the service sync keeps it out of sale, with why. */
-  offBySync: z
-    .object({ reason: z.enum(['withdrawn', 'margin']), at: z.string() })
-    .nullable()
-    .optional(),
+  offBySync: z.optional(z.nullable(z.object({ reason: z.enum(['withdrawn', 'margin']), at: z.string() }))),
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;
 
@@ -502,33 +537,33 @@ export const priceChangeSchema = z.object({
   from: z.number(),
   to: z.number(),
   /** A linked service: its margin over the provider's cost at the new rate, and whether that is under the threshold. */
-  marginPercent: z.number().nullable().optional(),
-  underMargin: z.boolean().optional(),
+  marginPercent: z.optional(z.nullable(z.number())),
+  underMargin: z.optional(z.boolean()),
 });
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
   /** The order number customers and resellers see (equal to `_id`, as an integer). */
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   user: userRef,
   platform: z.enum(PLATFORMS),
   serviceId: z.string(),
   service: z.string(),
   link: z.string(),
-  quantity: z.number().int(),
+  quantity: z.number().check(z.int()),
   price: z.number(),
   status: z.enum(ORDER_STATUSES),
-  remains: z.number().int().optional(),
-  refund: z.number().optional(),
+  remains: z.optional(z.number().check(z.int())),
+  refund: z.optional(z.number()),
   /** What the provider last reported while delivering: the count it started from and what remains. */
-  progress: z.object({ startCount: z.number().int().optional(), remains: z.number().int().optional() }).optional(),
+  progress: z.optional(z.object({ startCount: z.optional(z.number().check(z.int())), remains: z.optional(z.number().check(z.int())) })),
   /** A Custom Comments order's comments, one per line. */
-  comments: z.string().optional(),
+  comments: z.optional(z.string()),
   /** A drip-feed order (its quantity and price are the totals of its runs). */
-  dripFeed: dripFeedSchema.optional(),
+  dripFeed: z.optional(dripFeedSchema),
   /** A run of a drip-feed order (paid by it). */
-  dripRun: dripRunSchema.optional(),
+  dripRun: z.optional(dripRunSchema),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -539,9 +574,9 @@ export const rechargeSchema = z.object({
   user: userRef,
   amount: z.number(),
   date: isoDate,
-  method: z.string().optional(),
-  reference: z.string().optional(),
-  by: z.string().optional(),
+  method: z.optional(z.string()),
+  reference: z.optional(z.string()),
+  by: z.optional(z.string()),
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
 
@@ -554,10 +589,10 @@ export const ledgerEntrySchema = z.object({
   /** Positive, except an adjustment's, which is signed (− takes money away). */
   amount: z.number(),
   balanceAfter: z.number(),
-  orderId: z.string().optional(),
-  rechargeId: z.string().optional(),
+  orderId: z.optional(z.string()),
+  rechargeId: z.optional(z.string()),
   /** An adjustment's reason, as the admin wrote it. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
   at: isoDate,
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
@@ -578,14 +613,14 @@ export const rechargeRequestSchema = z.object({
   reference: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   createdAt: isoDate,
-  decidedAt: isoDate.optional(),
-  note: z.string().optional(),
+  decidedAt: z.optional(isoDate),
+  note: z.optional(z.string()),
   /** The payment screenshot the customer attached (its Storage path), read through the Storage SDK. */
-  proof: z.object({ path: z.string() }).optional(),
+  proof: z.optional(z.object({ path: z.string() })),
 });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
 /** As the admin lists it: `duplicate` when another request names the same transaction id (pending, or credited). */
-export const adminRechargeRequestSchema = rechargeRequestSchema.extend({ duplicate: z.boolean() });
+export const adminRechargeRequestSchema = z.extend(rechargeRequestSchema, { duplicate: z.boolean() });
 export type AdminRechargeRequest = z.infer<typeof adminRechargeRequestSchema>;
 
 export const contactMessageSchema = z.object({
@@ -600,7 +635,7 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const reviewSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   comment: z.string(),
   createdAt: isoDate,
 });
@@ -608,50 +643,50 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const refillSchema = z.object({
   _id: z.string(),
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   user: userRef,
   orderId: z.string(),
   service: z.string(),
   link: z.string(),
   status: z.enum(REFILL_STATUSES),
   createdAt: isoDate,
-  decidedAt: isoDate.optional(),
+  decidedAt: z.optional(isoDate),
   /** The refill asked of the order's provider (an order sent to one); the admin may still decide by hand. */
-  upstream: z
-    .object({
+  upstream: z.optional(
+    z.object({
       state: z.enum(REFILL_UPSTREAM_STATES),
-      providerRefillId: z.string().optional(),
-      status: z.string().optional(),
-      error: z.string().optional(),
-    })
-    .optional(),
+      providerRefillId: z.optional(z.string()),
+      status: z.optional(z.string()),
+      error: z.optional(z.string()),
+    }),
+  ),
 });
 export type Refill = z.infer<typeof refillSchema>;
 
 /** GET /api/admin/overview: what waits, and today's orders and revenue (today = the Pakistan day). */
 export const overviewSchema = z.object({
-  pendingTopUps: z.number().int().nonnegative(),
-  pendingOrders: z.number().int().nonnegative(),
-  today: z.object({ day: z.string(), orders: z.number().int().nonnegative(), revenue: z.number() }),
+  pendingTopUps: z.number().check(z.int(), z.nonnegative()),
+  pendingOrders: z.number().check(z.int(), z.nonnegative()),
+  today: z.object({ day: z.string(), orders: z.number().check(z.int(), z.nonnegative()), revenue: z.number() }),
   /** Support tickets waiting for our answer (issue 17). */
-  ticketsWaiting: z.number().int().nonnegative().optional(),
+  ticketsWaiting: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
 /** POST /api/admin/orders/status: one result per distinct order, in the order sent. */
 export const bulkStatusResultSchema = z.discriminatedUnion('ok', [
   /** `cancelRequested`: a sent order, whose cancellation was asked of its provider (the refund follows its confirmation). */
-  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema, cancelRequested: z.literal(true).optional() }),
-  z.object({ id: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), field: z.string().optional() }),
+  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema, cancelRequested: z.optional(z.literal(true)) }),
+  z.object({ id: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), field: z.optional(z.string()) }),
 ]);
 export type BulkStatusResultWire = z.infer<typeof bulkStatusResultSchema>;
 
-export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: isoDate.optional(), last4: z.string().optional() });
+export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: z.optional(isoDate), last4: z.optional(z.string()) });
 /** What an admin sees of an account (GET /api/admin/users/{uid}): never the API key or its hash. */
 export const adminUserDetailSchema = z.object({
   user: userSchema,
   apiKey: apiKeyInfoSchema,
-  counts: z.object({ orders: z.number().int(), rechargeRequests: z.number().int() }),
+  counts: z.object({ orders: z.number().check(z.int()), rechargeRequests: z.number().check(z.int()) }),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const apiKeyCreatedSchema = z.object({ key: z.string() });
@@ -664,16 +699,16 @@ export const auditEntrySchema = z.object({
   by: z.string(),
   byUid: z.string(),
   at: isoDate,
-  before: z.record(z.string(), z.unknown()).nullable().optional(),
-  after: z.record(z.string(), z.unknown()).nullable().optional(),
-  reason: z.string().optional(),
+  before: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  after: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  reason: z.optional(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const errorSchema = z.object({ message: z.string(), code: z.string().optional(), field: z.string().optional() });
+export const errorSchema = z.object({ message: z.string(), code: z.optional(z.string()), field: z.optional(z.string()) });
 
 /** One readable message for a zod error: the first issue's message, and the field it is about. */
-export function describeZodError(error: z.ZodError): { message: string; field?: string } {
+export function describeZodError(error: z.core.$ZodError): { message: string; field?: string } {
   const issue = error.issues[0];
   if (!issue) return { message: 'Invalid input' };
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;

@@ -2,7 +2,7 @@
 // API or anything else. The request and answer schemas and the limits, shared by the function and the
 // web app. States: open (waiting for us) → answered (waiting for the customer) → closed; a customer's
 // message on an answered ticket opens it again, and the customer may close and reopen.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { hasVisibleText } from './names';
 import { pageQuery, text } from './schemas';
 
@@ -48,18 +48,18 @@ export const ticketSchema = z.object({
   orderIds: z.array(z.string()),
   state: z.enum(TICKET_STATES),
   /** Messages from the other side the reader has not seen (the customer's or the admin's count). */
-  unread: z.number().int(),
+  unread: z.number().check(z.int()),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** A ticket as the admin lists it: whose, and when the customer last wrote (waiting-for-us first, oldest first). */
-export const adminTicketSchema = ticketSchema.extend({
+export const adminTicketSchema = z.extend(ticketSchema, {
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   /** The first message's opening words, for the list. */
   preview: z.string(),
-  lastCustomerMessageAt: isoDate.nullable(),
+  lastCustomerMessageAt: z.nullable(isoDate),
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
 
@@ -76,31 +76,31 @@ export type SavedReply = z.infer<typeof savedReplySchema>;
 
 // ---- Requests ----
 
-const messageText = text({ error: TICKET_MESSAGES.messageRequired })
-  .trim()
-  .min(1, TICKET_MESSAGES.messageRequired)
-  .max(TICKET_LIMITS.message, TICKET_MESSAGES.messageTooLong)
-  // Zero-width spaces, marks without a base and the like show nothing: a message must say something.
-  .refine(hasVisibleText, TICKET_MESSAGES.messageRequired);
+const messageText = text({ error: TICKET_MESSAGES.messageRequired }).check(
+  z.trim(),
+  z.minLength(1, TICKET_MESSAGES.messageRequired),
+  z.maxLength(TICKET_LIMITS.message, TICKET_MESSAGES.messageTooLong),
+  z.refine(hasVisibleText, TICKET_MESSAGES.messageRequired),
+);
 
 /** An order number as customers see it (9 digits today; any digits up to 15 name no document otherwise). */
-const orderNumber = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^[0-9]{1,15}$/, 'Order numbers are digits'));
+const orderNumber = z.pipe(
+  z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  z.string().check(z.regex(/^[0-9]{1,15}$/, 'Order numbers are digits')),
+);
 
 export const createTicketBody = z.strictObject({
   kind: z.enum(TICKET_KINDS, { error: 'Choose what the ticket is about' }),
-  orderIds: z.array(orderNumber).max(TICKET_LIMITS.orderIds, `At most ${TICKET_LIMITS.orderIds} orders`).optional(),
+  orderIds: z.optional(z.array(orderNumber).check(z.maxLength(TICKET_LIMITS.orderIds, `At most ${TICKET_LIMITS.orderIds} orders`))),
   message: messageText,
 });
 export type CreateTicketBody = z.infer<typeof createTicketBody>;
 
 export const ticketMessageBody = z.strictObject({ message: messageText });
 
-export const adminTicketsQuery = pageQuery.extend({ state: z.enum(TICKET_STATES).optional() });
+export const adminTicketsQuery = z.extend(pageQuery, { state: z.optional(z.enum(TICKET_STATES)) });
 
 export const savedReplyBody = z.strictObject({
-  title: text().trim().min(1, 'A title is required').max(TICKET_LIMITS.savedReplyTitle),
+  title: text().check(z.trim(), z.minLength(1, 'A title is required'), z.maxLength(TICKET_LIMITS.savedReplyTitle)),
   body: messageText,
 });

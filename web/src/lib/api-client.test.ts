@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { NetworkError } from '@/lib/api-error';
 import { lastAnswerAt, resetAnswerTime } from '@/lib/data-freshness';

@@ -2,7 +2,7 @@
 // `{message}` error answers turned into ApiError, every answer parsed by its zod schema.
 import { isErrorCode } from '@shared/errors';
 import { errorSchema } from '@shared/schemas';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, NetworkError } from '@/lib/api-error';
 import { noteAnswerTime } from '@/lib/data-freshness';
 import { currentIdToken, currentUid } from '@/lib/firebase';
@@ -78,7 +78,7 @@ export function failure(res: Response, text: string): ApiError {
   );
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
   const method = options.method ?? 'GET';
   const headers = await authHeaders(method, { accept: 'application/json', ...options.headers });
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -104,15 +104,15 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  get: <S extends z.ZodMiniType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  post: <S extends z.ZodMiniType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
-  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  put: <S extends z.ZodMiniType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'PUT', body: body ?? {} }),
-  patch: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  patch: <S extends z.ZodMiniType>(path: string, schema: S, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'PATCH', body: body ?? {} }),
   /** A 204 answer has no body: parse it with `z.undefined()`. */
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  delete: <S extends z.ZodMiniType>(path: string, schema: S, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'DELETE' }),
 };

@@ -7,21 +7,21 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import type { FirebaseStorage } from 'firebase/storage';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { env } from '@/config/env';
 
 const webConfigSchema = z.object({
-  apiKey: z.string().min(1),
-  projectId: z.string().min(1),
-  authDomain: z.string().optional(),
-  appId: z.string().optional(),
-  storageBucket: z.string().optional(),
+  apiKey: z.string().check(z.minLength(1)),
+  projectId: z.string().check(z.minLength(1)),
+  authDomain: z.optional(z.string()),
+  appId: z.optional(z.string()),
+  storageBucket: z.optional(z.string()),
   /** Cloud Messaging's sender (pushes, lib/push-token.ts). */
-  messagingSenderId: z.string().optional(),
+  messagingSenderId: z.optional(z.string()),
 });
 type WebConfig = z.infer<typeof webConfigSchema>;
 
-const emulatorSchema = z.object({ host: z.string(), port: z.number() }).optional();
+const emulatorSchema = z.optional(z.object({ host: z.string(), port: z.number() }));
 const emulatorsSchema = z.object({ auth: emulatorSchema, storage: emulatorSchema });
 type Emulators = { auth: string | null; storage: { host: string; port: number } | null };
 

@@ -2,12 +2,12 @@
 
 import { userSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 // `user` may be missing (spec §8: 'User data not found'); a malformed one fails the parse.
-export const profileAnswer = z.object({ user: userSchema.nullish() });
+export const profileAnswer = z.object({ user: z.nullish(userSchema) });
 
 /** The profile answer came without a user. */
 export class UserDataNotFoundError extends Error {

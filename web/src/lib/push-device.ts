@@ -3,7 +3,7 @@
 // FCM registration deleted). Shared by the settings page, the opt-in card and sign-out.
 import { NOTIFICATION_MESSAGES } from '@shared/notifications';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { pushSupported, readPushDevice, writePushDevice } from '@/lib/push-token-store';
 

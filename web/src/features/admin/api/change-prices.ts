@@ -1,6 +1,6 @@
 import { type BulkPriceBody, bulkPriceBody, priceChangeSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 

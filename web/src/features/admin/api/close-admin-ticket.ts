@@ -1,6 +1,6 @@
 import { adminTicketSchema } from '@shared/tickets';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { useAdminTicketChanged } from './use-admin-ticket-changed';
 

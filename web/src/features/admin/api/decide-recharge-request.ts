@@ -1,13 +1,13 @@
 import { rechargeRequestSchema, rejectRequestBody, userSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { adminOverviewKey } from './get-overview';
 import { adminRechargesKey } from './get-recent-recharges';
 import { adminRequestsKey } from './get-recharge-requests';
 import { adminUsersKey } from './get-users';
 
-export const approveAnswer = z.object({ message: z.string(), request: rechargeRequestSchema, user: userSchema.optional() });
+export const approveAnswer = z.object({ message: z.string(), request: rechargeRequestSchema, user: z.optional(userSchema) });
 export const rejectAnswer = z.object({ message: z.string(), request: rechargeRequestSchema });
 
 export function approveRechargeRequest(id: string) {

@@ -1,6 +1,6 @@
 import { refillSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { adminRefillsKey } from './get-refills';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 

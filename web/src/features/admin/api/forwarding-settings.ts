@@ -1,6 +1,6 @@
 import { type ForwardingSettings, forwardingSettingsSchema } from '@shared/providers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const forwardingSettingsKey = ['admin', 'settings', 'forwarding'] as const;
@@ -13,7 +13,7 @@ export function useForwardingSettings() {
 }
 
 export function updateForwardingSettings(body: ForwardingSettings) {
-  return api.put('/admin/settings/forwarding', settingsAnswer.extend({ message: z.string() }), forwardingSettingsSchema.parse(body));
+  return api.put('/admin/settings/forwarding', z.extend(settingsAnswer, { message: z.string() }), forwardingSettingsSchema.parse(body));
 }
 
 export function useUpdateForwardingSettings() {

@@ -1,7 +1,7 @@
 import type { Platform } from '@shared/platforms';
 import { adminServiceSchema, categoryOrderSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 /** Every admin catalogue query starts with this: a change invalidates them all. */

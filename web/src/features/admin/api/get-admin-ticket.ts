@@ -1,7 +1,7 @@
 import { orderSchema } from '@shared/schemas';
 import { adminTicketSchema, ticketMessageSchema } from '@shared/tickets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { adminTicketsKey } from './get-admin-tickets';
 

@@ -1,10 +1,10 @@
 import { providerServiceSchema } from '@shared/providers';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
 import { api } from '@/lib/api-client';
 
-const providerServicesAnswer = z.object({ services: z.array(providerServiceSchema), skipped: z.number().int().optional() });
+const providerServicesAnswer = z.object({ services: z.array(providerServiceSchema), skipped: z.optional(z.number().check(z.int())) });
 
 /** GET /admin/providers/{id}/services: the provider's own list, as it answers now. */
 export function useProviderServices(id: string) {

@@ -1,6 +1,6 @@
 import { savedReplySchema } from '@shared/tickets';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const savedRepliesAnswer = z.object({ replies: z.array(savedReplySchema) });

@@ -9,7 +9,7 @@ import {
   resendOrderBody,
 } from '@shared/providers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminOrdersKey } from '@/features/admin/api/get-all-orders';
 import { api } from '@/lib/api-client';
 

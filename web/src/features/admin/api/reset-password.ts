@@ -1,6 +1,6 @@
 import { resetPasswordBody } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const resetPasswordAnswer = z.object({ message: z.string() });

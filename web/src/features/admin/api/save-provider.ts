@@ -6,7 +6,7 @@ import {
   updateProviderBody,
 } from '@shared/providers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
 import { api } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import { savedReplyBody, savedReplySchema } from '@shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { savedRepliesKey } from './get-saved-replies';
 

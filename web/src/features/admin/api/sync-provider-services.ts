@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
 import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 
 export const serviceSyncAnswer = z.object({
-  checked: z.number().int(),
-  changed: z.number().int(),
-  disabled: z.number().int(),
-  enabled: z.number().int(),
-  alerts: z.number().int(),
+  checked: z.number().check(z.int()),
+  changed: z.number().check(z.int()),
+  disabled: z.number().check(z.int()),
+  enabled: z.number().check(z.int()),
+  alerts: z.number().check(z.int()),
 });
 export type ServiceSyncAnswer = z.infer<typeof serviceSyncAnswer>;
 

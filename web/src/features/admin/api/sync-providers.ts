@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
 import { api } from '@/lib/api-client';
 
-export const syncAnswer = z.object({ sent: z.number().int(), checked: z.number().int(), changed: z.number().int() });
+export const syncAnswer = z.object({
+  sent: z.number().check(z.int()),
+  checked: z.number().check(z.int()),
+  changed: z.number().check(z.int()),
+});
 export type SyncAnswer = z.infer<typeof syncAnswer>;
 
 /** POST /admin/providers/sync: the scheduled run now (queued orders sent, sent ones checked). */

@@ -1,12 +1,12 @@
 import type { Platform } from '@shared/platforms';
 import { categoryOrderSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 
 const categoriesAnswer = z.object({ categories: categoryOrderSchema });
-const renameAnswer = categoriesAnswer.extend({ renamed: z.number().int() });
+const renameAnswer = z.extend(categoriesAnswer, { renamed: z.number().check(z.int()) });
 
 /** PUT /admin/categories/{platform}: the platform's categories in this order. */
 export function reorderCategories(platform: Platform, order: string[]) {

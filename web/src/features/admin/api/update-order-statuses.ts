@@ -1,6 +1,6 @@
 import { bulkStatusBody, bulkStatusResultSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { adminOrdersKey } from './get-all-orders';
 import { adminOverviewKey } from './get-overview';

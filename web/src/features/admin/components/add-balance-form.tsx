@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddBalanceBody, addBalanceBody, type User } from '@shared/schemas';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordBody } from '@shared/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';

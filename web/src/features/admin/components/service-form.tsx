@@ -7,7 +7,7 @@ import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
 import { type CreateServiceBody, createServiceBody, type Service, type UpdateServiceBody } from '@shared/schemas';
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';

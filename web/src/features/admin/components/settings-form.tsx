@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@shared/messages';
 import { duplicateProviderIndexes, type Settings, settingsBody } from '@shared/schemas';
 import { useFieldArray, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -16,11 +16,13 @@ type Values = z.input<typeof settingsBody>;
 
 // The server refuses two wallets of one provider (recharge requests name their wallet by provider);
 // saying so on the field saves a round trip.
-const formSchema = settingsBody.superRefine((values, ctx) => {
-  for (const index of duplicateProviderIndexes(values.wallets)) {
-    ctx.addIssue({ code: 'custom', path: ['wallets', index, 'provider'], message: MESSAGES.duplicateWallet });
-  }
-});
+const formSchema = settingsBody.check(
+  z.superRefine((values, ctx) => {
+    for (const index of duplicateProviderIndexes(values.wallets)) {
+      ctx.addIssue({ code: 'custom', path: ['wallets', index, 'provider'], message: MESSAGES.duplicateWallet });
+    }
+  }),
+);
 
 function valuesOf(settings: Settings): Values {
   return {

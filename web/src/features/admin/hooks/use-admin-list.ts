@@ -2,7 +2,7 @@
 // and pages through all of its items, a server page at a time (Load more follows `nextCursor`).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export type ListParams = Record<string, string | number | undefined>;
@@ -14,15 +14,15 @@ export interface AdminListOptions<Item> {
   path: string;
   /** The answer's array field, e.g. `orders`. */
   itemsKey: string;
-  item: z.ZodType<Item>;
+  item: z.ZodMiniType<Item>;
   params?: ListParams;
   /** Items per server page (the API caps it at 100). */
   limit?: number;
   enabled?: boolean;
 }
 
-export function adminListAnswer<Item>(itemsKey: string, item: z.ZodType<Item>) {
-  return z.object({ [itemsKey]: z.array(item), nextCursor: z.string().nullable().optional() }) as unknown as z.ZodType<
+export function adminListAnswer<Item>(itemsKey: string, item: z.ZodMiniType<Item>) {
+  return z.object({ [itemsKey]: z.array(item), nextCursor: z.optional(z.nullable(z.string())) }) as unknown as z.ZodMiniType<
     Record<string, Item[]> & { nextCursor?: string | null }
   >;
 }

@@ -1,6 +1,6 @@
 import { apiKeyInfoSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 

@@ -1,6 +1,6 @@
 import { registerBody, userSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const registerAnswer = z.object({ user: userSchema, message: z.string() });

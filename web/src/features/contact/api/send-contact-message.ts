@@ -1,6 +1,6 @@
 import { contactBody } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const contactAnswer = z.object({ message: z.string() });

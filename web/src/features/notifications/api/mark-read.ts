@@ -1,6 +1,6 @@
 import type { MarkReadBody } from '@shared/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { notificationsKey } from '@/lib/unread-notifications';
 

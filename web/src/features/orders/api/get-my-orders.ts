@@ -1,9 +1,9 @@
 import { orderSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
-export const myOrdersAnswer = z.object({ orders: z.array(orderSchema), nextCursor: z.string().nullable() });
+export const myOrdersAnswer = z.object({ orders: z.array(orderSchema), nextCursor: z.nullable(z.string()) });
 
 /** The newest 200 of the signed-in user's orders (the API's largest page). */
 export function getMyOrders() {

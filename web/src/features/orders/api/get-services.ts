@@ -1,10 +1,10 @@
 import { type CategoryOrder, categoryOrderSchema, type Service, serviceSchema } from '@shared/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 // `categories` came with the admin-run catalogue; an answer without it (an older server) orders them by first service.
-export const servicesAnswer = z.object({ services: z.array(serviceSchema), categories: categoryOrderSchema.optional() });
+export const servicesAnswer = z.object({ services: z.array(serviceSchema), categories: z.optional(categoryOrderSchema) });
 
 export interface Catalogue {
   services: Service[];

@@ -1,6 +1,6 @@
 import { orderSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { profileQueryKey } from '@/lib/profile';

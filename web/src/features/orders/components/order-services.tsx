@@ -17,7 +17,7 @@ import { quantitySchema, type Service, text } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
@@ -59,7 +59,11 @@ const EMPTY_FORM: OrderFormValues = {
   interval: Number.NaN,
 };
 
-const linkField = text({ error: 'Link is required' }).trim().min(1, 'Link is required').max(MAX_LINK_LENGTH, 'Link is too long');
+const linkField = text({ error: 'Link is required' }).check(
+  z.trim(),
+  z.minLength(1, 'Link is required'),
+  z.maxLength(MAX_LINK_LENGTH, 'Link is too long'),
+);
 
 /** The quantity an order asks for: a Custom Comments service's count of comments, else the quantity typed. */
 export const orderQuantity = (service: Service | null, values: { quantity: number; comments: string }) =>
@@ -90,8 +94,8 @@ export function orderTotal(service: Service, quantity: number, dripFeed: { runs:
 export function orderFormSchema(service: Service | null) {
   const withComments = service !== null && takesComments(service);
   // The quantity field is not shown for a Custom Comments service: its count of comments stands in.
-  const quantity = withComments ? z.number().or(z.nan()) : quantitySchema;
-  const numberOrEmpty = z.number().or(z.nan());
+  const quantity = withComments ? z.union([z.number(), z.nan()]) : quantitySchema;
+  const numberOrEmpty = z.union([z.number(), z.nan()]);
   return z
     .object({
       link: linkField,
@@ -101,41 +105,43 @@ export function orderFormSchema(service: Service | null) {
       runs: numberOrEmpty,
       interval: numberOrEmpty,
     })
-    .superRefine((values, ctx) => {
-      if (!service) return;
-      if (dripFeedOf(service, values)) {
-        // The shared rules and messages, the ones the server applies.
-        for (const [field, schema] of [
-          ['runs', dripFeedRunsSchema],
-          ['interval', dripFeedIntervalSchema],
-        ] as const) {
-          const issue = schema.safeParse(values[field]).error?.issues[0];
-          if (issue) ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+    .check(
+      z.superRefine((values, ctx) => {
+        if (!service) return;
+        if (dripFeedOf(service, values)) {
+          // The shared rules and messages, the ones the server applies.
+          for (const [field, schema] of [
+            ['runs', dripFeedRunsSchema],
+            ['interval', dripFeedIntervalSchema],
+          ] as const) {
+            const issue = schema.safeParse(values[field]).error?.issues[0];
+            if (issue) ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+          }
         }
-      }
-      if (canonicalLink(service, values.link) === null) {
-        const hosts = PLATFORM_HOSTS[service.platform].join(', ');
-        ctx.addIssue({
-          code: 'custom',
-          path: ['link'],
-          message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${hosts})${isAccountLevel(service) ? ' or @username' : ''}`,
-        });
-      }
-      const field = withComments ? 'comments' : 'quantity';
-      if (withComments) {
-        const issue = commentsIssue(values.comments, commentLines(values.comments));
-        if (issue) return ctx.addIssue({ code: 'custom', path: [field], message: issue });
-      }
-      const count = orderQuantity(service, values);
-      if (count < service.min || count > service.max) {
-        const noun = withComments ? 'Comments' : 'Quantity';
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `${noun} must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
-        });
-      }
-    });
+        if (canonicalLink(service, values.link) === null) {
+          const hosts = PLATFORM_HOSTS[service.platform].join(', ');
+          ctx.addIssue({
+            code: 'custom',
+            path: ['link'],
+            message: `Enter a ${PLATFORM_LABELS[service.platform]} link (${hosts})${isAccountLevel(service) ? ' or @username' : ''}`,
+          });
+        }
+        const field = withComments ? 'comments' : 'quantity';
+        if (withComments) {
+          const issue = commentsIssue(values.comments, commentLines(values.comments));
+          if (issue) return ctx.addIssue({ code: 'custom', path: [field], message: issue });
+        }
+        const count = orderQuantity(service, values);
+        if (count < service.min || count > service.max) {
+          const noun = withComments ? 'Comments' : 'Quantity';
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `${noun} must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
+          });
+        }
+      }),
+    );
 }
 
 function parsePreset(search: URLSearchParams): { platform: Platform; category: string | null } {

@@ -1,6 +1,6 @@
 import { rechargeRequestSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const myRechargeRequestsAnswer = z.object({ requests: z.array(rechargeRequestSchema) });

@@ -6,7 +6,7 @@ import { PROOF_MESSAGES } from '@shared/payment-proof';
 import { LIMITS, rechargeRequestBody, type Settings } from '@shared/schemas';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button, buttonClass } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';

@@ -1,6 +1,6 @@
 import { type Review, reviewBody, reviewSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { reviewsQueryKey } from './get-reviews';
 

@@ -1,6 +1,6 @@
 import { reviewSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const reviewsAnswer = z.object({ reviews: z.array(reviewSchema) });

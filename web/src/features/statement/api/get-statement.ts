@@ -2,7 +2,7 @@ import { STATEMENT_TYPES } from '@shared/reports';
 import { ledgerEntrySchema } from '@shared/schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { apiDownload, saveBlob } from '@/lib/download';
 
@@ -15,7 +15,7 @@ export interface StatementFilter {
   type?: StatementType | undefined;
 }
 
-export const statementAnswer = z.object({ entries: z.array(ledgerEntrySchema), nextCursor: z.string().nullable() });
+export const statementAnswer = z.object({ entries: z.array(ledgerEntrySchema), nextCursor: z.nullable(z.string()) });
 
 export const statementKey = ['statement'] as const;
 const PAGE = 50;

@@ -1,6 +1,6 @@
 import { createTicketBody, ticketSchema } from '@shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { ticketsKey } from '@/lib/unread-tickets';
 

@@ -1,10 +1,10 @@
 import { ticketSchema } from '@shared/tickets';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { ticketsKey } from '@/lib/unread-tickets';
 
-export const myTicketsAnswer = z.object({ tickets: z.array(ticketSchema), nextCursor: z.string().nullable() });
+export const myTicketsAnswer = z.object({ tickets: z.array(ticketSchema), nextCursor: z.nullable(z.string()) });
 
 export const myTicketsKey = [...ticketsKey, 'mine'] as const;
 

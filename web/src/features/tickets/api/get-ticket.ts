@@ -1,6 +1,6 @@
 import { ticketMessageSchema, ticketSchema } from '@shared/tickets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { ticketsKey, unreadTicketsKey } from '@/lib/unread-tickets';
 import { myTicketsKey } from './get-my-tickets';

@@ -1,6 +1,6 @@
 import { ticketMessageBody, ticketMessageSchema, ticketSchema } from '@shared/tickets';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { useTicketsChanged } from './use-tickets-changed';
 

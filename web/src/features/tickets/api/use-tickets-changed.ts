@@ -1,6 +1,6 @@
 import type { Ticket, TicketMessage } from '@shared/tickets';
 import { useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ticketsKey } from '@/lib/unread-tickets';
 import { type ticketAnswer, ticketKey } from './get-ticket';
 
