@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddBalanceBody, addBalanceBody, type User } from '@shared/schemas';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useAddBalance } from '@/features/admin/api/add-balance';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency';
 
 type Values = z.input<typeof addBalanceBody>;
@@ -38,7 +37,7 @@ export function AddBalanceForm({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(addBalanceBody), defaultValues: empty });
+  } = useForm<Values>({ schema: addBalanceBody, defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     const body: AddBalanceBody = account

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adjustBalanceBody, type User } from '@shared/schemas';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useAdjustBalance } from '@/features/admin/api/adjust-balance';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useForm } from '@/lib/form';
 import type { useIdempotencyKey } from '@/lib/idempotency';
 
 type Values = z.input<typeof adjustBalanceBody>;
@@ -30,7 +29,7 @@ export function AdjustBalanceForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(adjustBalanceBody), defaultValues: { amount: Number.NaN, reason: '' } });
+  } = useForm<Values>({ schema: adjustBalanceBody, defaultValues: { amount: Number.NaN, reason: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
     try {

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { blockBody, type User } from '@shared/schemas';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useSetBlocked } from '@/features/admin/api/block-user';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof blockBody>;
 
@@ -19,7 +18,7 @@ export function BlockUserForm({ account, onDone }: { account: Pick<User, '_id' |
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(blockBody), defaultValues: { reason: '' } });
+  } = useForm<Values>({ schema: blockBody, defaultValues: { reason: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
     try {

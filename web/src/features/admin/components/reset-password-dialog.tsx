@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordBody } from '@shared/schemas';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
@@ -9,6 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { useResetPassword } from '@/features/admin/api/reset-password';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof resetPasswordBody>;
 
@@ -22,7 +21,7 @@ export function ResetPasswordDialog() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(resetPasswordBody), defaultValues: { email: '', newPassword: '' } });
+  } = useForm<Values>({ schema: resetPasswordBody, defaultValues: { email: '', newPassword: '' } });
 
   const close = () => {
     setOpen(false);

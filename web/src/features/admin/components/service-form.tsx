@@ -1,12 +1,10 @@
 // Create or edit one service (a modal of the Services section): the shared rules of the API, so the
 // form refuses what the server would, and the server's refusal shown on its field otherwise.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SERVICE_LIMITS } from '@shared/catalogue';
 import { SERVICE_TYPES, serviceTypeOf } from '@shared/comments';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
 import { type CreateServiceBody, createServiceBody, type Service, type UpdateServiceBody } from '@shared/schemas';
 import { useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
@@ -14,6 +12,7 @@ import { useToast } from '@/components/ui/toasts';
 import { useCreateService, useUpdateService } from '@/features/admin/api/save-service';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ApiError } from '@/lib/api-error';
+import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof createServiceBody>;
 const FIELDS = [
@@ -93,7 +92,7 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(createServiceBody), defaultValues: valuesOf(service) });
+  } = useForm<Values>({ schema: createServiceBody, defaultValues: valuesOf(service) });
   const platform = watch('platform');
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,8 +1,6 @@
 // The public settings: the wallet accounts customers pay top-ups into, and the support chat link.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@shared/messages';
 import { duplicateProviderIndexes, type Settings, settingsBody } from '@shared/schemas';
-import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
@@ -10,6 +8,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toasts';
 import { useUpdateSettings } from '@/features/admin/api/update-settings';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useForm } from '@/lib/form';
 import { useSettings } from '@/lib/settings';
 
 type Values = z.input<typeof settingsBody>;
@@ -35,13 +34,14 @@ function Form({ settings }: { settings: Settings }) {
   const toast = useToast();
   const update = useUpdateSettings();
   const {
-    control,
     register,
     handleSubmit,
     reset,
+    getValues,
     formState: { errors, isDirty },
-  } = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(settings) });
-  const { fields } = useFieldArray({ control, name: 'wallets' });
+  } = useForm<Values>({ schema: formSchema, defaultValues: valuesOf(settings) });
+  // The wallets are a fixed list here (none added or removed): a reset re-renders the form with its new ones.
+  const wallets = getValues('wallets');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -56,8 +56,9 @@ function Form({ settings }: { settings: Settings }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {fields.map((field, index) => (
-          <fieldset key={field.id} className="space-y-3 rounded-xl p-3 ring-1 ring-slate-200">
+        {wallets.map((_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a wallet is its place in the list
+          <fieldset key={index} className="space-y-3 rounded-xl p-3 ring-1 ring-slate-200">
             <legend className="px-1 text-sm font-semibold text-slate-900">Wallet {index + 1}</legend>
             <TextField
               label="Provider"

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
@@ -10,6 +8,7 @@ import { type LoginRedirectState, loginErrorMessage, NOT_SIGNED_IN } from '@/fea
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { type LoginFormValues, loginFormSchema } from '@/features/auth/schemas';
 import { authErrorCode, useAuth } from '@/lib/auth';
+import { useForm } from '@/lib/form';
 import { chatLink } from '@/lib/settings';
 
 export function LoginForm({ supportChat }: { supportChat: string | undefined }) {
@@ -26,7 +25,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
     getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginFormValues>({ schema: loginFormSchema, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

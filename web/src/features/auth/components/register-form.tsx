@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
@@ -11,6 +9,7 @@ import { registerErrorMessage } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { type RegisterFormValues, registerFormSchema } from '@/features/auth/schemas';
 import { useAuth } from '@/lib/auth';
+import { useForm } from '@/lib/form';
 
 export function RegisterForm() {
   const { createAccount } = useAuth();
@@ -22,7 +21,7 @@ export function RegisterForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    schema: registerFormSchema,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 

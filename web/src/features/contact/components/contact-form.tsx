@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { contactBody, LIMITS } from '@shared/schemas';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useSendContactMessage } from '@/features/contact/api/send-contact-message';
 import { ApiError } from '@/lib/api-error';
+import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof contactBody>;
 
@@ -18,7 +17,7 @@ export function ContactForm({ defaultName = '', defaultEmail = '' }: { defaultNa
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(contactBody), defaultValues: { name: defaultName, email: defaultEmail, message: '' } });
+  } = useForm<Values>({ schema: contactBody, defaultValues: { name: defaultName, email: defaultEmail, message: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -2,9 +2,9 @@
 // shared limits. Off, the order is placed exactly as a plain one.
 import { DRIP_FEED_LIMITS } from '@shared/drip-feed';
 import { useId } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-field';
 import type { OrderFormValues } from '@/features/orders/components/order-services';
+import type { FieldErrors, UseFormRegister } from '@/lib/form';
 
 export function DripFeedFields({
   register,

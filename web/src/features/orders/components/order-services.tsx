@@ -1,6 +1,5 @@
 // The Order Services screen's working part: platform, service groups, the order form with its live
 // total, the balance check before any call, and the result modal.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
 import { dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
 import { formatRupees, type Paisa, toPaisa, toRupees } from '@shared/money';
@@ -16,7 +15,6 @@ import {
 import { quantitySchema, type Service, text } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
@@ -31,6 +29,7 @@ import { ServicesLoadError } from '@/features/orders/components/services-load-er
 import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { deliverySpanMinutes, formatMinutes } from '@/lib/drip-feed';
+import { useForm } from '@/lib/form';
 import { formatAmount } from '@/lib/format';
 import { isDefiniteFailure, useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
@@ -182,8 +181,8 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const categories = services.data?.categories[platform] ?? [];
   const service = platformServices.find((s) => s._id === serviceId) ?? null;
 
-  // react-hook-form takes its options anew on every render, so the resolver follows the chosen service.
-  const resolver = useMemo(() => zodResolver(orderFormSchema(service)), [service]);
+  // The form takes its options anew on every render, so the schema follows the chosen service.
+  const schema = useMemo(() => orderFormSchema(service), [service]);
   const {
     register,
     handleSubmit,
@@ -191,7 +190,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setValue,
     watch,
     formState: { errors },
-  } = useForm<OrderFormValues>({ resolver, defaultValues: EMPTY_FORM });
+  } = useForm<OrderFormValues>({ schema, defaultValues: EMPTY_FORM });
 
   const withComments = service !== null && takesComments(service);
   const commentCount = commentLines(watch('comments')).length;
@@ -225,9 +224,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const chooseService = (next: Service) => {
     setServiceId(next._id);
     setInsufficient(false);
-    setValue('quantity', next.defaultQuantity, { shouldValidate: false });
+    setValue('quantity', next.defaultQuantity);
     // Each service starts as a plain order: drip-feed is the customer's choice for that service.
-    setValue('dripFeed', false, { shouldValidate: false });
+    setValue('dripFeed', false);
   };
 
   const onSubmit = handleSubmit(async (values) => {

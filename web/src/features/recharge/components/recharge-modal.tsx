@@ -1,11 +1,9 @@
 // Recharge: the amount, the wallet accounts to pay into, the proof on chat, and the in-app request
 // with the wallet's transaction id and, optionally, a screenshot of the payment (shrunk and uploaded to
 // Storage first), with the user's requests and their status.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PROOF_MESSAGES } from '@shared/payment-proof';
 import { LIMITS, rechargeRequestBody, type Settings } from '@shared/schemas';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -21,6 +19,7 @@ import { uploadProof } from '@/features/recharge/api/upload-proof';
 import { ProofPicker } from '@/features/recharge/components/proof-picker';
 import { WalletList } from '@/features/recharge/components/wallet-list';
 import { ApiError } from '@/lib/api-error';
+import { useForm } from '@/lib/form';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
@@ -55,7 +54,7 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
     resetField,
     formState: { errors },
   } = useForm<RechargeFormInput>({
-    resolver: zodResolver(rechargeRequestBody),
+    schema: rechargeRequestBody,
     defaultValues: { amount: LIMITS.minRecharge, method: '', reference: '' },
   });
 
