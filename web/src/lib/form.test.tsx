@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the hook takes any Standard Schema; classic zod's is checked beside mini's
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { type FormSchema, useForm } from '@/lib/form';
