@@ -70,7 +70,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
   it('shows the public pages to a visitor', async () => {
     await customer.goto('/');
     await expect.poll(() => customer.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
-    // The hero paints before the landing page's code has come (issue 16); the cards come with it.
+    // The hero and the cards paint with the first render (issue 16); their prices come with the catalogue.
     await expect.poll(() => customer.getByRole('link', { name: /^Order Now/ }).count()).toBe(7);
     expect(await customer.getByRole('button', { name: 'Coming Soon' }).isDisabled()).toBe(true);
     expect(await customer.getByText('Boost your social media presence with reliable & fast services.').isVisible()).toBe(true);

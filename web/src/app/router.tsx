@@ -2,6 +2,7 @@ import { type ComponentType, createElement, lazy, type ReactElement, Suspense, u
 import { BrowserRouter, matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '@/app/guards';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
+import { LandingRoute } from '@/app/routes/landing';
 import { ScreenLoading } from '@/app/screen-loading';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
@@ -60,8 +61,10 @@ export const routes: RouteObject[] = [
       {
         element: <ScreenSuspense />,
         children: [
-          { path: paths.home.path, element: screen(() => import('@/app/routes/landing').then((m) => m.LandingRoute)) },
-          { path: paths.welcome.path, element: screen(() => import('@/app/routes/landing').then((m) => m.LandingRoute)) },
+          // The landing page is in the first render's code: its hero (the page's largest paint) waits for
+          // no chunk; what prices its cards is one of its own (routes/landing.tsx).
+          { path: paths.home.path, element: <LandingRoute /> },
+          { path: paths.welcome.path, element: <LandingRoute /> },
           { path: paths.login.path, element: screen(() => import('@/app/routes/login').then((m) => m.LoginRoute)) },
           { path: paths.register.path, element: screen(() => import('@/app/routes/register').then((m) => m.RegisterRoute)) },
           { path: paths.contact.path, element: screen(() => import('@/app/routes/contact').then((m) => m.ContactRoute)) },

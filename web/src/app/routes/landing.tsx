@@ -1,17 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
+import { ScreenLoading } from '@/app/screen-loading';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { Hero } from '@/features/home/components/hero';
 import { ServiceCards } from '@/features/home/components/service-cards';
-import { useServices } from '@/features/orders/api/get-services';
 import { useAuth } from '@/lib/auth';
 
+const PricedServiceCards = lazy(() =>
+  import('@/features/home/components/priced-service-cards').then((m) => ({ default: m.PricedServiceCards })),
+);
+
+// In the first render's code (router.tsx): the hero, the page's largest paint, waits for no chunk; the
+// live catalogue that prices the cards comes after it.
 export function LandingRoute() {
-  const { status } = useAuth();
-  // The live catalogue prices the cards.
-  const services = useServices();
-  // Signed-in users go straight to ordering (spec §2), once the session is known.
+  const { status, user } = useAuth();
+  // Signed-in users go straight to ordering (spec §2), once the session is known; the user last signed
+  // in sees the loading state meanwhile, not a hero that would flash.
   if (status === 'signed-in') return <Navigate to={paths.order.getHref()} replace />;
+  if (status === 'loading' && user) return <ScreenLoading />;
   return (
     <>
       <Hero />
@@ -20,7 +27,9 @@ export function LandingRoute() {
           <h2 id="services-heading" className="mb-4 text-2xl font-extrabold tracking-tight text-slate-900">
             Popular services
           </h2>
-          <ServiceCards services={services.data?.services} />
+          <Suspense fallback={<ServiceCards services={undefined} />}>
+            <PricedServiceCards />
+          </Suspense>
         </section>
       </Page>
     </>
