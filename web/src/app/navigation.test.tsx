@@ -1,16 +1,12 @@
 // Moving between screens through the real route table: each screen's code is a chunk that loads when
 // the screen is first opened. On the first load the screen's loading state shows, with no progress bar;
 // on a later navigation the screen shown stays, under the progress bar, until the next one's code is there.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/router';
-import { ToastProvider } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
-import { AuthContext } from '@/lib/auth';
 import { fakeAuth, mockApi, SETTINGS } from '@/testing/render';
+import { renderAppRoutes } from '@/testing/render-routes';
 
 const PROGRESS = '[role="progressbar"][aria-label="Loading page"]';
 
@@ -35,17 +31,7 @@ describe('navigating between screens', () => {
     mockApi({ 'GET /api/settings': { body: SETTINGS }, 'GET /api/review': { body: { reviews: [] } } });
     const watch = watchProgressBar();
     stopWatching = watch.stop;
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthContext.Provider value={fakeAuth({ status: 'signed-out', user: null })}>
-          <ToastProvider>
-            <MemoryRouter initialEntries={[paths.about.getHref()]}>
-              <AppRoutes />
-            </MemoryRouter>
-          </ToastProvider>
-        </AuthContext.Provider>
-      </QueryClientProvider>,
-    );
+    renderAppRoutes(paths.about.getHref(), fakeAuth({ status: 'signed-out', user: null }));
     expect(within(screen.getByRole('main')).getByText('Loading...')).toBeInTheDocument();
     await screen.findByRole('heading', { level: 1, name: 'About Us' }, LOADED);
     expect(watch.seen).toEqual([]);

@@ -1,16 +1,14 @@
 // The real route table: every /admin path is behind RequireAdmin, checked in the table itself and by
 // opening each one as a customer and as nobody (both end at /login, no admin screen) and as an admin.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAdmin } from '@/app/guards';
-import { AppRoutes, routes } from '@/app/router';
-import { ToastProvider } from '@/components/ui/toasts';
+import { routes } from '@/app/router';
 import { paths } from '@/config/paths';
-import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import type { AuthContextValue } from '@/lib/auth';
 import { admin, currentPath, customer, fakeAuth, mockApi, SETTINGS } from '@/testing/render';
+import { renderAppRoutes } from '@/testing/render-routes';
 
 interface RouteEntry {
   path?: string;
@@ -36,25 +34,9 @@ const table = flatten(routes as RouteEntry[]);
 const isAdminPath = (path: string) => path === paths.admin.path || path.startsWith(`${paths.admin.path}/`);
 const adminPaths = table.filter((route) => isAdminPath(route.path)).map((route) => route.path);
 
-function LocationProbe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
 function openAt(path: string, auth: AuthContextValue) {
   mockApi({ 'GET /api/settings': { body: SETTINGS } });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={auth}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-            <LocationProbe />
-          </MemoryRouter>
-        </ToastProvider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderAppRoutes(path, auth);
 }
 
 describe('the admin screens', () => {

@@ -5,7 +5,7 @@ import type { Settings } from '@shared/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { type Mock, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toasts';
@@ -26,7 +26,8 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
   };
 }
 
-function LocationProbe() {
+/** The router's path, for currentPath(). */
+export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname}</output>;
 }
@@ -42,26 +43,34 @@ export interface RenderOptions {
   queryClient?: QueryClient;
 }
 
+/** What the app wraps its screens in (query cache, session, toasts), with a test's session and cache. */
+export function TestProviders({ auth, queryClient, children }: { auth: AuthContextValue; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth}>
+        <ToastProvider>{children}</ToastProvider>
+      </AuthContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
 export function renderApp(ui: ReactElement | null, options: RenderOptions = {}) {
   const route = options.route ?? '/';
-  const queryClient =
-    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = options.queryClient ?? testQueryClient();
   const auth = options.auth ?? fakeAuth();
   const user = userEvent.setup();
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={auth}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={[route]}>
-            <Routes>
-              {options.routes ?? <Route path={options.path ?? route.split('?')[0]} element={ui} />}
-              <Route path="*" element={<LocationProbe />} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-        </ToastProvider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
+    <TestProviders auth={auth} queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          {options.routes ?? <Route path={options.path ?? route.split('?')[0]} element={ui} />}
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </TestProviders>,
   );
   return { ...result, user, auth, queryClient };
 }
