@@ -3,7 +3,7 @@
 // leader killed mid-way (a child process) leaves the queue for the next batch or the sweep.
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { Transaction } from 'firebase-admin/firestore';
+import { Timestamp, Transaction } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../scripts/lib/seeded-random';
 import { type ApiAnswer, apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
@@ -65,6 +65,20 @@ const byArrival = (intents: (IntentDoc & { id: string })[]) =>
       a.arrivedAt.nanoseconds - b.arrivedAt.nanoseconds ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
+
+/** Moves the account's intents back in time, past the window in which its new orders join the queue directly. */
+async function endBurst(user: TestUser) {
+  const intents = await intentsCollection(user.uid).get();
+  await Promise.all(intents.docs.map((doc) => doc.ref.update({ arrivedAt: Timestamp.fromMillis(Date.now() - 60_000) })));
+}
+
+/** The intent under an order's Idempotency-Key: there is one only when the order went through the queue. */
+const intentUnderKey = async (user: TestUser, key: string) =>
+  (
+    await intentsCollection(user.uid)
+      .doc(idempotencyRef('order.place', user.uid, key).id)
+      .get()
+  ).data() as IntentDoc | undefined;
 
 describe('group commit on one balance', () => {
   it('decides a queue in arrival order against the running balance: exactly the refusals that order implies', {
@@ -162,6 +176,29 @@ describe('group commit on one balance', () => {
     const { decided } = await intentsInDecisionOrder(user);
     expect(decided.map((intent) => intent.key)).toEqual(byArrival(decided).map((intent) => intent.key));
     expect(new Set(decided.map((intent) => intent.key)).size).toBe(decided.length);
+    await expectMoneyInvariants();
+  });
+});
+
+describe('an order while its account’s burst is on', () => {
+  it('joins the queue without a transaction of its own; once the burst is over, an order is decided in its own', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    // The burst: an intent queued and decided a moment ago (its order took the queue's way).
+    await queueOrder(identityOf(user), views(7000, 500), { idempotencyKey: 'burst-0' });
+    expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
+
+    const during = await place(user, views(7001, 500), 'burst-1');
+    expect(during.status).toBe(201);
+    expect(await intentUnderKey(user, 'burst-1')).toMatchObject({ state: 'decided', outcome: { kind: 'answer', status: 201 } });
+
+    await endBurst(user);
+    const after = await place(user, views(7002, 500), 'burst-2');
+    expect(after.status).toBe(201);
+    expect(await intentUnderKey(user, 'burst-2')).toBeUndefined();
+    expect(await balanceOf(user)).toBe(10_000 - 3 * orderPrice(VIEWS_RATE_PAISA, 500));
     await expectMoneyInvariants();
   });
 });
@@ -364,8 +401,10 @@ describe('a queue headed by more dead requests than one batch decides', () => {
     const user = await createUser();
     const dead = Array.from({ length: 25 }, (_, i) => views(6000 + i, 1000)); // Rs 20 each
     await fund(user, 20 * (dead.length + 1));
-    // A whole instance's requests died after writing their intents: no one heads the queue.
-    for (const [i, body] of dead.entries()) await queueOrder(identityOf(user), body, { idempotencyKey: `crowd-${i}` });
+    // A whole instance's requests died after writing their intents, together: no one heads the queue.
+    // (Written at once: one after another on a loaded machine, the first ones would be past their
+    // answerBy by the takeover's batch, and expired rather than decided.)
+    await Promise.all(dead.map((body, i) => queueOrder(identityOf(user), body, { idempotencyKey: `crowd-${i}` })));
 
     const live = await place(user, views(6100, 1000), 'crowd-live');
     expect(live.status).toBe(201);
@@ -500,6 +539,29 @@ describe('an Idempotency-Key while the account has a queue', () => {
     await expectMoneyInvariants();
   });
 
+  it('a retry of an order placed replays it while another body waits in the queue under its key (which is then the conflict)', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const order = views(6300, 1000);
+    const first = await place(user, order, 'waiting-other');
+    expect(first.status).toBe(201);
+    // Another body sent under the key; its request waits in the queue (here: died before a batch).
+    await queueOrder(identityOf(user), views(6301, 500), { idempotencyKey: 'waiting-other' });
+    const retry = await place(user, order, 'waiting-other');
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
+    expect(await intentUnderKey(user, 'waiting-other')).toMatchObject({
+      state: 'decided',
+      outcome: { kind: 'refusal', code: 'idempotency_conflict' },
+    });
+    expect(await ordersOf(user)).toHaveLength(1);
+    await expectMoneyInvariants();
+  });
+
   it('a retry of an order placed, reaching the queue after contention, replays it though the intent under its key holds another body’s conflict', {
     timeout: 60_000,
   }, async () => {
@@ -512,6 +574,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
     // the key now holds that body and its 409.
     await queueOrder(identityOf(user), views(6201, 500), { idempotencyKey: 'contended' });
     expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
+    await endBurst(user);
     // The retry's own transaction runs out of its time (its revocation check is slow, here): it goes
     // the queue's way, and finds the intent under its key.
     const retry = await placeOrder(identityOf(user), order, { idempotencyKey: 'contended', precondition: pause(2500) });

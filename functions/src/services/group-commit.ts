@@ -95,6 +95,8 @@ const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
 const WATCH_MS = 100;
 /** How long a head may stay put before the next in line runs batches itself (the head's request may have died). */
 const LEAD_AFTER_MS = 2_000;
+/** How long after an intent's arrival its account's new orders still join the queue directly (see joinsQueue). */
+const HOT_MS = 3_000;
 /** The places in the queue that take over one after another (see takesOver); the others together after them. */
 const TAKEOVER_RANKS = 3;
 
@@ -178,18 +180,19 @@ export async function placeOrder(
   const key = options.idempotencyKey;
   // Which provider the service is linked to, read before the transaction so that its document joins
   // the transaction's one batched read (the link is read again inside, which decides); beside it,
-  // whether the account has a queue, which the order then joins.
+  // whether the order joins its account's queue instead (see joinsQueue).
   const linkPreRead = serviceLinkRef(body.serviceId).get();
   linkPreRead.catch(() => undefined);
   const deadline = Date.now() + config.transactionDeadlineMs;
   const grouped = config.groupCommit;
-  const queued = grouped ? pendingQuery(identity.uid).select().limit(1).get() : undefined;
-  queued?.catch(() => undefined);
+  const queued = grouped ? joinsQueue(identity.uid) : Promise.resolve(false);
+  queued.catch(() => undefined);
   try {
-    await linkPreRead;
+    const [, joins] = await Promise.all([linkPreRead, queued]);
+    if (joins) throw new Queued();
     const batch = await decideBatch(
       identity.uid,
-      { own: { ref, intent, linkPreRead, queued }, queue: false, precondition: options.precondition },
+      { own: { ref, intent, linkPreRead }, queue: false, precondition: options.precondition },
       grouped ? Math.min(deadline, Date.now() + config.ownAttemptMs) : deadline,
       { once: grouped },
     );
@@ -296,8 +299,6 @@ interface OwnRequest {
   ref: DocumentReference;
   intent: NewIntent;
   linkPreRead: Promise<DocumentSnapshot>;
-  /** Whether the account has a queue, read beside the transaction: a queued account's new order joins it. */
-  queued?: Promise<{ empty: boolean }> | undefined;
 }
 
 interface BatchEntry {
@@ -325,8 +326,23 @@ interface BatchResult {
   more: boolean;
 }
 
-/** An order that finds its account's queue non-empty joins it (the queue's leader decides it in turn). */
+/** An order that finds its account's queue non-empty (or busy) joins it (the queue's leader decides it in turn). */
 class Queued extends Error {}
+
+/**
+ * Whether a new order of the account joins its queue rather than trying its own transaction: intents
+ * wait in it (the order must not pass them), or one arrived within HOT_MS, a burst is on: its own
+ * transaction would only abort, and make the batches' commits wait on its locks.
+ */
+async function joinsQueue(uid: string): Promise<boolean> {
+  const [pending, latest] = await Promise.all([
+    pendingQuery(uid).select().limit(1).get(),
+    intentsCollection(uid).orderBy('arrivedAt', 'desc').select('arrivedAt').limit(1).get(),
+  ]);
+  if (!pending.empty) return true;
+  const arrivedAt = latest.docs[0]?.get('arrivedAt');
+  return arrivedAt instanceof Timestamp && Date.now() - arrivedAt.toMillis() < HOT_MS;
+}
 
 /** Thrown out of a batch that decided only its own order, a refusal: nothing is committed. */
 class OwnRefusal extends Error {
@@ -496,13 +512,6 @@ async function decideBatch(
         if (entry === ownEntry) ownOutcome = outcome;
       }
 
-      // A new order joins a non-empty queue; what the key's record answers (a replay, a conflict) writes
-      // nothing and is answered at once (the queue holds no answer for it: an intent under the key may
-      // be another request's, refused as a conflict).
-      const joinsQueue = async () =>
-        own?.queued !== undefined &&
-        !(ownOutcome && (ownOutcome.replayed || (ownOutcome.kind === 'refusal' && ownOutcome.code === 'idempotency_conflict'))) &&
-        !(await own.queued).empty;
       // The own order refused and nothing else decided: it rolls back, as a lone refusal always did (a
       // refused transaction that commits holds its locks on the balance longer); its key remembers the
       // refusal in a transaction of its own.
@@ -515,7 +524,6 @@ async function decideBatch(
         expired.length === 0 &&
         unreadable.length === 0
       ) {
-        if (await joinsQueue()) throw new Queued();
         throw new OwnRefusal(ownOutcome);
       }
 
@@ -549,8 +557,6 @@ async function decideBatch(
         tx.update(ref, { state: 'decided', outcome, decidedAt: FieldValue.serverTimestamp(), expiresAt });
       }
       if (ownEntry && ownOutcome) await precondition;
-      // Checked last, so that it costs no round trip of its own.
-      if (await joinsQueue()) throw new Queued();
       beforeCommit();
       return {
         decided,
@@ -668,10 +674,11 @@ async function takesOver(uid: string, id: string, stuckMs: number, spread: numbe
 }
 
 /**
- * Writes the pending intent; a request with the same key finds the one already written (and joins it,
- * or reads its outcome). A key whose intent was withdrawn or expired is free; one whose intent another body's
- * request left decided (refused as a conflict, most often) answers as the key's record says, as
- * placeOrder's own transaction would have (a replay of this body's answer, or the conflict).
+ * Writes the pending intent; a request with the same key and body finds the one already written (and
+ * joins it, or reads its outcome). Otherwise the key's record answers, as placeOrder's own transaction
+ * would have (a replay of this body's answer or refusal, or the conflict); without one, an intent of
+ * another body waiting under the key holds it (the conflict), and one withdrawn, expired or decided
+ * is replaced by this request's.
  */
 async function enqueue(
   uid: string,
@@ -687,25 +694,26 @@ async function enqueue(
     if ((error as { code?: unknown }).code !== 6) throw error; // ALREADY_EXISTS: written under this key before
   }
   // Most often a request with the same key sent at the same time: its intent is pending or decided.
-  const same = (found: IntentDoc | undefined) =>
-    found?.state === 'pending' || (found?.state === 'decided' && found.requestHash === intent.requestHash);
-  const joinOrRead = (found: IntentDoc): { creator: boolean } | { outcome: Outcome } => {
-    if (found.requestHash !== intent.requestHash)
-      throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
-    return found.state === 'decided' && found.outcome ? { outcome: found.outcome } : { creator: false };
-  };
-  const found = parseIntent(await ref.get());
-  if (found && same(found)) return joinOrRead(found);
+  const mine = (found: IntentDoc | undefined) =>
+    found?.requestHash === intent.requestHash && (found.state === 'pending' || found.state === 'decided') ? found : undefined;
+  const joinOrRead = (found: IntentDoc): { creator: boolean } | { outcome: Outcome } =>
+    found.state === 'decided' && found.outcome ? { outcome: found.outcome } : { creator: false };
+  const known = mine(parseIntent(await ref.get()));
+  if (known) return joinOrRead(known);
   const recordRef = intent.key !== undefined ? idempotencyRef(SCOPE, uid, intent.key) : undefined;
   return transact(deadline, async (tx, beforeCommit) => {
     const now = Timestamp.now();
     const [snap, recordSnap] = await tx.getAll(ref, ...(recordRef ? [recordRef] : []));
     const found = parseIntent(snap as DocumentSnapshot);
-    const answer = found && same(found) ? joinOrRead(found) : undefined;
-    const reading = found?.state === 'decided' && !answer ? readRecord(recordSnap, SCOPE, intent.requestHash, now) : NO_RECORD;
-    if (!answer && reading.kind === 'none') tx.set(ref, pending);
+    const own = mine(found);
+    const reading = own ? NO_RECORD : readRecord(recordSnap, SCOPE, intent.requestHash, now);
+    if (!own && reading.kind === 'none') {
+      if (found?.state === 'pending') throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
+      tx.set(ref, pending);
+    }
     beforeCommit();
-    return answer ?? (reading.kind === 'none' ? { creator: true } : { outcome: outcomeOfRecord(reading) });
+    if (own) return joinOrRead(own);
+    return reading.kind === 'none' ? { creator: true } : { outcome: outcomeOfRecord(reading) };
   });
 }
 
