@@ -187,8 +187,9 @@ describe('an order while its account’s burst is on', () => {
     const user = await createUser();
     await fund(user, 100);
     // The burst: an intent queued and decided a moment ago (its order took the queue's way).
-    await queueOrder(identityOf(user), views(7000, 500), { idempotencyKey: 'burst-0' });
+    const burst = await queueOrder(identityOf(user), views(7000, 500), { idempotencyKey: 'burst-0' });
     expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
+    await burst.update({ arrivedAt: Timestamp.now() }); // however slow the machine, it arrived just now
 
     const during = await place(user, views(7001, 500), 'burst-1');
     expect(during.status).toBe(201);
@@ -535,6 +536,27 @@ describe('an Idempotency-Key while the account has a queue', () => {
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect((await ordersOf(user)).map((doc) => doc.id)).toContain(first.body.order._id);
+    await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
+    await expectMoneyInvariants();
+  });
+
+  it('a retry of an order placed in its own transaction, while the account has a queue, is answered at once by its key: it writes no intent', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const order = views(6400, 1000);
+    const first = await place(user, order, 'answered');
+    expect(first.status).toBe(201);
+    expect(await intentUnderKey(user, 'answered')).toBeUndefined();
+    await queueOrder(identityOf(user), views(6401, 500), { idempotencyKey: 'answered-queue' }); // its request died
+    const retry = await place(user, order, 'answered');
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    // Not queued behind the dead request (whose intent a batch would take after the takeover's wait).
+    expect(await intentUnderKey(user, 'answered')).toBeUndefined();
+    expect((await intentsCollection(user.uid).where('state', '==', 'pending').get()).size).toBe(1);
     await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
     await expectMoneyInvariants();
   });

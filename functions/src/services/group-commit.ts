@@ -1,6 +1,6 @@
 // Placing orders, with a group commit per account (docs/decisions/0010). An order first tries its own
-// transaction, which also decides whatever is waiting in its account's queue (in arrival order) before
-// it. When that transaction loses to concurrent ones, the order writes an intent
+// transaction, unless its account's queue holds intents or took one in the last few seconds (a burst:
+// see joinsQueue). When it joins the queue, or its transaction loses to concurrent ones, it writes an intent
 // (users/{uid}/orderIntents, no contention) and waits: any transaction of the account, its own or
 // another request's, takes the pending intents in arrival order, decides each against the running
 // balance (placement.ts), and writes the accepted orders, their ledger entries, one balance update,
@@ -189,7 +189,16 @@ export async function placeOrder(
   queued.catch(() => undefined);
   try {
     const [, joins] = await Promise.all([linkPreRead, queued]);
-    if (joins) throw new Queued();
+    if (joins) {
+      // A retry of an order already answered: its key's record answers it at once, as the own
+      // transaction would have (an intent would only wait for a batch to read that record).
+      const recorded = key !== undefined ? await recordedOutcome(identity.uid, key, intent.requestHash) : undefined;
+      if (recorded) {
+        await options.precondition;
+        return answerOf(recorded, false);
+      }
+      throw new Queued();
+    }
     const batch = await decideBatch(
       identity.uid,
       { own: { ref, intent, linkPreRead }, queue: false, precondition: options.precondition },
@@ -215,7 +224,7 @@ export async function placeOrder(
       throw refusal;
     }
     if (!grouped || !(error instanceof Contended || error instanceof Queued || isAppError(error, 'busy'))) throw error;
-    // It found a queue, or lost to concurrent transactions of the account, and wrote nothing: it joins the queue.
+    // It found a queue or a burst, or lost to concurrent transactions of the account, and wrote nothing: it joins the queue.
   }
   await options.precondition;
   return waitInQueue(identity.uid, ref, intent, deadline);
@@ -268,6 +277,15 @@ export async function queueOrder(
 export async function decideQueue(uid: string): Promise<{ decided: number; more: boolean }> {
   const batch = await decideBatch(uid, { queue: true }, Date.now() + config.transactionDeadlineMs);
   return { decided: batch.decided.size, more: batch.more };
+}
+
+/**
+ * What an Idempotency-Key's record answers a request, if anything (read outside a transaction: a
+ * record is never replaced before it expires).
+ */
+async function recordedOutcome(uid: string, key: string, requestHash: string): Promise<Outcome | undefined> {
+  const reading = readRecord(await idempotencyRef(SCOPE, uid, key).get(), SCOPE, requestHash, Timestamp.now());
+  return reading.kind === 'none' ? undefined : outcomeOfRecord(reading);
 }
 
 /** What a key's record answers for a request (not `none`): its conflict, or the replay of its answer or refusal. */
@@ -326,7 +344,7 @@ interface BatchResult {
   more: boolean;
 }
 
-/** An order that finds its account's queue non-empty (or busy) joins it (the queue's leader decides it in turn). */
+/** An order that finds its account's queue non-empty (or a burst on) joins it (the queue's leader decides it in turn). */
 class Queued extends Error {}
 
 /**
@@ -592,11 +610,19 @@ async function waitInQueue(
     return { creator: true, unsure: true };
   });
   if ('outcome' in joined) return answerOf(joined.outcome, false);
+  // Nothing was written for this request: `busy`, unless its key's record holds this body's answer (an
+  // earlier request with the key placed the order, or was refused): then its replay, as a retry gets it.
+  const nothingWritten = async (): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> => {
+    const recorded =
+      intent.key !== undefined ? await recordedOutcome(uid, intent.key, intent.requestHash).catch(() => undefined) : undefined;
+    if (recorded?.replayed) return answerOf(recorded, false);
+    throw busy();
+  };
   const decided = 'unsure' in joined ? undefined : await waitForDecision(uid, ref, intent.requestHash, deadline);
-  if (decided === 'ended') throw busy();
+  if (decided === 'ended') return nothingWritten();
   const outcome = decided ?? (await settle(ref, intent, deadline + config.settleMs, 'unsure' in joined));
   if (outcome) return answerOf(outcome, joined.creator);
-  throw busy();
+  return nothingWritten();
 }
 
 /**
@@ -616,6 +642,8 @@ async function waitForDecision(
   let seenSince = Date.now();
   // Where it stands among the waiters beyond the first places (see takesOver): drawn once per wait.
   const spread = Math.random();
+  // Whether it has run a batch over a head not its own: the queue's front was dead, and it leads it now.
+  let tookOver = false;
   while (Date.now() < deadline) {
     try {
       const [own, first] = await Promise.all([ref.get(), head.get()]);
@@ -630,11 +658,12 @@ async function waitForDecision(
         seenHead = headId;
         seenSince = Date.now();
       }
-      if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince, spread))) {
+      if (headId !== ref.id && !(await takesOver(uid, ref.id, Date.now() - seenSince, spread, tookOver))) {
         await sleep(WATCH_MS * (0.5 + Math.random()));
         continue;
       }
       let batch: BatchResult;
+      tookOver ||= headId !== ref.id;
       try {
         batch = await decideBatch(uid, { queue: true }, deadline);
       } catch (error) {
@@ -664,10 +693,13 @@ async function waitForDecision(
  * the TAKEOVER_RANKS-th place on take over between TAKEOVER_RANKS and TAKEOVER_RANKS + 1 times
  * LEAD_AFTER_MS, each at its own moment (`spread`, 0 to 1): a whole instance's requests die together,
  * and live requests behind a queue headed by many of them must not wait for the sweep (answering
- * busy), nor all start batches at once (batches over one balance abort each other).
+ * busy), nor all start batches at once (batches over one balance abort each other). One that has
+ * taken over (`led`) goes on as second in line: the next head gets LEAD_AFTER_MS to move, not its
+ * place's wait again (after which the dead intents further back would be past their answerBy).
  */
-async function takesOver(uid: string, id: string, stuckMs: number, spread: number): Promise<boolean> {
+async function takesOver(uid: string, id: string, stuckMs: number, spread: number, led: boolean): Promise<boolean> {
   if (stuckMs < LEAD_AFTER_MS) return false;
+  if (led) return true;
   const ids = (await pendingQuery(uid).select().limit(TAKEOVER_RANKS).get()).docs.map((doc) => doc.id);
   const place = ids.indexOf(id);
   return stuckMs >= LEAD_AFTER_MS * (place >= 0 ? place : TAKEOVER_RANKS + spread);
@@ -694,8 +726,12 @@ async function enqueue(
     if ((error as { code?: unknown }).code !== 6) throw error; // ALREADY_EXISTS: written under this key before
   }
   // Most often a request with the same key sent at the same time: its intent is pending or decided.
+  // (A decided one past its expiresAt, which TTL has not yet deleted, is as good as gone.)
   const mine = (found: IntentDoc | undefined) =>
-    found?.requestHash === intent.requestHash && (found.state === 'pending' || found.state === 'decided') ? found : undefined;
+    found?.requestHash === intent.requestHash &&
+    (found.state === 'pending' || (found.state === 'decided' && (found.expiresAt?.toMillis() ?? Number.POSITIVE_INFINITY) > Date.now()))
+      ? found
+      : undefined;
   const joinOrRead = (found: IntentDoc): { creator: boolean } | { outcome: Outcome } =>
     found.state === 'decided' && found.outcome ? { outcome: found.outcome } : { creator: false };
   const known = mine(parseIntent(await ref.get()));
