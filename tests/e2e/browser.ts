@@ -20,6 +20,37 @@ export const policyViolations: string[] = [];
  * A fresh context (its own storage and session) that fails loudly on page errors, and records every
  * Content-Security-Policy or Permissions-Policy complaint of its pages in `violations`.
  */
+const OFFLINE_FLAG = 'e2e-offline';
+
+/**
+ * `context.setOffline`, and what Chromium 150 no longer does with it: a document loaded while the
+ * context is offline (a reload or a navigation: the app opened from the home screen without a
+ * connection) reports `navigator.onLine` true, though its requests fail, and gets no `online` event
+ * when the connection returns. newContext's init script makes such a document report offline, as a
+ * phone without a connection does; going online tells the open pages, as the browser does.
+ */
+export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+  for (const page of context.pages()) {
+    await page
+      .evaluate(
+        ([flag, off]) => {
+          if (off) {
+            sessionStorage.setItem(flag, '1');
+            return;
+          }
+          sessionStorage.removeItem(flag);
+          if (Object.hasOwn(navigator, 'onLine')) {
+            delete (navigator as { onLine?: boolean }).onLine;
+            dispatchEvent(new Event('online'));
+          }
+        },
+        [OFFLINE_FLAG, offline] as const,
+      )
+      .catch(() => undefined); // a page without storage (about:blank) loads nothing of the app
+  }
+}
+
 export async function newContext(
   browser: Browser,
   baseURL: string,
@@ -34,6 +65,16 @@ export async function newContext(
   await context.exposeBinding('__reportPolicyViolation', ({ page }, text: string) => {
     violations.push(`${page.url()}: ${text}`);
   });
+  // A document loaded while setOffline (below) has the context offline reports it, as a phone without a connection does.
+  await context.addInitScript((flag) => {
+    let offline = false;
+    try {
+      offline = sessionStorage.getItem(flag) === '1';
+    } catch {
+      // A document without storage (about:blank, an error page) is none of the app's.
+    }
+    if (offline) Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  }, OFFLINE_FLAG);
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportPolicyViolation: (text: string) => void }).__reportPolicyViolation;

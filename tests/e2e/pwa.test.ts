@@ -15,7 +15,17 @@ import { signIn } from '../../scripts/lib/auth-emulator';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { DEMO_ADMIN, DEMO_USER } from '../../scripts/lib/demo';
 import { ROOT } from '../../scripts/lib/emulators';
-import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, policyViolations, screenshotBothWidths, signInThroughUi } from './browser';
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  pageErrors,
+  policyViolations,
+  screenshotBothWidths,
+  setOffline,
+  signInThroughUi,
+} from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -145,7 +155,7 @@ describe('the app on the home screen: offline, updates, install', () => {
   });
 
   it('opens /, /order and /dashboard offline, with the banner, the saved balance and orders, and Place Order disabled', async () => {
-    await context.setOffline(true);
+    await setOffline(context, true);
 
     const home = await page.goto('/');
     expect(home?.fromServiceWorker()).toBe(true);
@@ -225,7 +235,7 @@ describe('the app on the home screen: offline, updates, install', () => {
 
   it('drops the banner and refreshes the data when the connection returns', async () => {
     await creditDemoCustomer(100);
-    await context.setOffline(false);
+    await setOffline(context, false);
     await banner().waitFor({ state: 'detached' });
     await expect.poll(balanceText, { timeout: 20_000 }).not.toBe(balance);
     const before = Number(balance.replace(/[^\d.]/g, ''));
@@ -264,7 +274,7 @@ describe('the app on the home screen: offline, updates, install', () => {
     await page.waitForURL('**/login');
     await expect.poll(privateCacheUrls).toEqual([]);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -280,7 +290,7 @@ describe('the app on the home screen: offline, updates, install', () => {
       }
     }, uid);
     expect(found).toBe('nothing');
-    await context.setOffline(false);
+    await setOffline(context, false);
   });
 
   it("disables the admin's actions offline, with the reason", async () => {
@@ -292,13 +302,13 @@ describe('the app on the home screen: offline, updates, install', () => {
     const addBalance = admin.getByRole('button', { name: 'Add Balance' });
     expect(await addBalance.isEnabled()).toBe(true);
 
-    await adminContext.setOffline(true);
+    await setOffline(adminContext, true);
     await admin.reload();
     await admin.getByText('You are offline. Admin actions are disabled until the connection is back.').waitFor();
     expect(await addBalance.isDisabled()).toBe(true);
     expect(await admin.getByLabel('User email').isDisabled()).toBe(true);
 
-    await adminContext.setOffline(false);
+    await setOffline(adminContext, false);
     await admin.getByText('You are offline. Admin actions are disabled until the connection is back.').waitFor({ state: 'detached' });
     expect(await addBalance.isEnabled()).toBe(true);
     await adminContext.close();
