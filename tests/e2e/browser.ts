@@ -16,10 +16,6 @@ export const pageErrors: string[] = [];
 /** What the security headers refused in any page (tests end by expecting none). */
 export const policyViolations: string[] = [];
 
-/**
- * A fresh context (its own storage and session) that fails loudly on page errors, and records every
- * Content-Security-Policy or Permissions-Policy complaint of its pages in `violations`.
- */
 const OFFLINE_FLAG = 'e2e-offline';
 
 /**
@@ -51,6 +47,10 @@ export async function setOffline(context: BrowserContext, offline: boolean): Pro
   }
 }
 
+/**
+ * A fresh context (its own storage and session) that fails loudly on page errors, and records every
+ * Content-Security-Policy or Permissions-Policy complaint of its pages in `violations`.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
