@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, type ReactElement, Suspense, useLayoutEffect, useState } from 'react';
+import { type ComponentType, createElement, lazy, type ReactElement, Suspense, useEffect, useLayoutEffect } from 'react';
 import { BrowserRouter, matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '@/app/guards';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
@@ -6,6 +6,7 @@ import { LandingRoute } from '@/app/routes/landing';
 import { ScreenLoading } from '@/app/screen-loading';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { showingScreenFallback, trackScreenImport } from '@/lib/screen-imports';
 
 const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
@@ -26,8 +27,8 @@ function screen(load: () => Promise<ComponentType>): ReactElement {
 }
 
 /**
- * The code of every screen the URL opens starts loading with the app, as the data router did: not only
- * once the session is known and the guard renders the screen.
+ * The code of every screen the URL opens starts loading with the app (once its first render has
+ * painted), as the data router did: not only once the session is known and the guard renders the screen.
  */
 function preloadScreensAt(pathname: string) {
   for (const match of matchRoutes(routes, pathname) ?? []) {
@@ -164,7 +165,7 @@ export function AppRoutes() {
 }
 
 export function AppRouter() {
-  useState(() => preloadScreensAt(window.location.pathname));
+  useEffect(() => afterFirstPaint(() => preloadScreensAt(window.location.pathname)), []);
   return (
     <BrowserRouter>
       <AppRoutes />

@@ -3,6 +3,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { clearPrivateData } from '@/lib/private-cache';
 import { readPushDevice } from '@/lib/push-token-store';
 
@@ -111,7 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    (async () => {
+    // Firebase loads once the first render has painted (lib/first-paint.ts).
+    const waiting = afterFirstPaint(async () => {
       try {
         const { auth, onIdTokenChanged } = await firebaseAuth();
         if (cancelled) return;
@@ -142,9 +144,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.warn('Sign-in is unavailable', error);
         if (!cancelled) setState({ status: 'signed-out', user: null });
       }
-    })();
+    });
     return () => {
       cancelled = true;
+      waiting();
       unsubscribe?.();
     };
   }, [queryClient]);

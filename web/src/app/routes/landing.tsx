@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { Hero } from '@/features/home/components/hero';
 import { ServiceCards } from '@/features/home/components/service-cards';
 import { useAuth } from '@/lib/auth';
+import { useFirstPaintDone } from '@/lib/first-paint';
 
 const PricedServiceCards = lazy(() =>
   import('@/features/home/components/priced-service-cards').then((m) => ({ default: m.PricedServiceCards })),
@@ -15,6 +16,8 @@ const PricedServiceCards = lazy(() =>
 // live catalogue that prices the cards comes after it.
 export function LandingRoute() {
   const { status, user } = useAuth();
+  // The prices' chunk starts loading once the hero has painted (lib/first-paint.ts).
+  const painted = useFirstPaintDone();
   // Signed-in users go straight to ordering (spec §2), once the session is known; the user last signed
   // in sees the loading state meanwhile, not a hero that would flash.
   if (status === 'signed-in') return <Navigate to={paths.order.getHref()} replace />;
@@ -27,9 +30,13 @@ export function LandingRoute() {
           <h2 id="services-heading" className="mb-4 text-2xl font-extrabold tracking-tight text-slate-900">
             Popular services
           </h2>
-          <Suspense fallback={<ServiceCards services={undefined} />}>
-            <PricedServiceCards />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={<ServiceCards services={undefined} />}>
+              <PricedServiceCards />
+            </Suspense>
+          ) : (
+            <ServiceCards services={undefined} />
+          )}
         </section>
       </Page>
     </>
