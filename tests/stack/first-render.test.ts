@@ -26,3 +26,17 @@ describe("the app's first render", () => {
     expect(parsing).toEqual([]);
   });
 });
+
+describe("the landing page's prices", () => {
+  it('build the answers they read, not every schema of the app (shared/schemas.ts)', () => {
+    // Their chunk comes after the landing page's first paint; building all ~180 schemas there was ~30 ms
+    // of a phone's main thread (its blocking time, issue 16). The catalogue and an error's body are in
+    // shared/answers.ts.
+    const prices = routeFiles(manifest, 'src/features/home/components/priced-service-cards.tsx').js;
+    const sources = [...prices].flatMap(
+      (file) => (JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
+    );
+    expect(sources.filter((source) => source.endsWith('shared/answers.ts'))).toHaveLength(1);
+    expect(sources.filter((source) => source.endsWith('shared/schemas.ts'))).toEqual([]);
+  });
+});

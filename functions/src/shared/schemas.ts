@@ -5,6 +5,7 @@
 // each schema took longer to build at import (issue 16). Server-only code may use classic zod around these.
 
 import { z } from 'zod/mini';
+import { serviceSchema } from './answers';
 import { REFILL_STATUSES } from './api-v2';
 import { AUDIT_TYPES } from './audit';
 import { SERVICE_ID_MAX_LENGTH, SERVICE_ID_PATTERN, SERVICE_LIMITS } from './catalogue';
@@ -18,6 +19,9 @@ import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
 import { PROOF_MESSAGES, parseProofPath } from './payment-proof';
 import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
+
+// The answers every page may parse first live in ./answers (the landing page builds those alone).
+export { type CategoryOrder, categoryOrderSchema, errorSchema, type Service, serviceSchema } from './answers';
 
 export const LIMITS = {
   name: NAME_MAX_LENGTH,
@@ -485,29 +489,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const serviceSchema = z.object({
-  _id: z.string(),
-  number: z.optional(z.number().check(z.int())),
-  platform: z.enum(PLATFORMS),
-  category: z.string(),
-  name: z.string(),
-  ratePer1000: z.number(),
-  min: z.number().check(z.int()),
-  max: z.number().check(z.int()),
-  defaultQuantity: z.number().check(z.int()),
-  description: z.optional(z.string()),
-  refill: z.optional(z.boolean()),
-  /** Days after completion a refill may be asked for (0: none). */
-  refillDays: z.optional(z.number().check(z.int())),
-  cancel: z.optional(z.boolean()),
-  active: z.boolean(),
-  /** Absent: Default (services stored before types). */
-  type: z.optional(z.enum(SERVICE_TYPES)),
-  /** Orders may be drip-fed (runs and interval). Absent: no. */
-  dripfeed: z.optional(z.boolean()),
-});
-export type Service = z.infer<typeof serviceSchema>;
-
 /** A linked service whose margin over its provider's cost is under the admin's threshold (rupees per 1000). */
 export const marginAlertSchema = z.object({ cost: z.number(), ourRate: z.number(), marginPercent: z.nullable(z.number()), at: z.string() });
 export type MarginAlert = z.infer<typeof marginAlertSchema>;
@@ -524,10 +505,6 @@ export const adminServiceSchema = z.extend(serviceSchema, {
   offBySync: z.optional(z.nullable(z.object({ reason: z.enum(['withdrawn', 'margin']), at: z.string() }))),
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;
-
-/** Each platform's categories in the admin's order (categories the admin has not placed come last). */
-export const categoryOrderSchema = z.object({ tiktok: z.array(z.string()), instagram: z.array(z.string()), facebook: z.array(z.string()) });
-export type CategoryOrder = z.infer<typeof categoryOrderSchema>;
 
 /** One service's rate in a bulk price change: as it is and as it becomes. */
 export const priceChangeSchema = z.object({
@@ -704,8 +681,6 @@ export const auditEntrySchema = z.object({
   reason: z.optional(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const errorSchema = z.object({ message: z.string(), code: z.optional(z.string()), field: z.optional(z.string()) });
 
 /** One readable message for a zod error: the first issue's message, and the field it is about. */
 export function describeZodError(error: z.core.$ZodError): { message: string; field?: string } {

@@ -1,7 +1,8 @@
 // The one way the web app talks to /api: JSON in and out, the Bearer token of the signed-in user,
 // `{message}` error answers turned into ApiError, every answer parsed by its zod schema.
+
+import { errorSchema } from '@shared/answers';
 import { isErrorCode } from '@shared/errors';
-import { errorSchema } from '@shared/schemas';
 import type { z } from 'zod/mini';
 import { ApiError, NetworkError } from '@/lib/api-error';
 import { noteAnswerTime } from '@/lib/data-freshness';

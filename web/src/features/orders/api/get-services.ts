@@ -1,4 +1,4 @@
-import { type CategoryOrder, categoryOrderSchema, type Service, serviceSchema } from '@shared/schemas';
+import { type CategoryOrder, categoryOrderSchema, type Service, serviceSchema } from '@shared/answers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
