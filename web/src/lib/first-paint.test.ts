@@ -33,6 +33,22 @@ describe('afterFirstPaint', () => {
     expect(dropped).not.toHaveBeenCalled();
   });
 
+  it('runs the rest when one of them throws', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const after = vi.fn();
+      firstPaint.afterFirstPaint(() => {
+        throw new Error('boom');
+      });
+      firstPaint.afterFirstPaint(after);
+      await nextFrame();
+      expect(after).toHaveBeenCalledTimes(1);
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('runs without frames too (a page opened in a background tab gets none)', async () => {
     const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     try {

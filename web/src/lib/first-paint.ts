@@ -16,9 +16,14 @@ function schedule() {
     if (done) return;
     done = true;
     painted = true;
+    // One that throws must not keep the others (Firebase Auth among them) from ever starting.
     for (const fn of [...waiting]) {
       waiting.delete(fn);
-      fn();
+      try {
+        fn();
+      } catch (error) {
+        console.error('Work after the first paint failed', error);
+      }
     }
   };
   // The frame after the first render's: its paint is done by then. A page opened in a background tab
