@@ -2,6 +2,8 @@
 // comments, one per line, instead of a quantity: the number of lines is the quantity (and the price
 // is quantity × rate as for any service). Services stored before types existed have none: Default.
 
+import { formatNumber } from './numbers';
+
 export const SERVICE_TYPES = ['Default', 'Custom Comments'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
@@ -33,10 +35,9 @@ export function commentLines(raw: string): string[] {
 
 /** Why these comments cannot be ordered (the first problem, naming its line), or null. */
 export function commentsIssue(raw: string, lines: readonly string[]): string | null {
-  if (raw.length > COMMENT_LIMITS.total)
-    return `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`;
+  if (raw.length > COMMENT_LIMITS.total) return `Comments must be at most ${formatNumber(COMMENT_LIMITS.total)} characters in all`;
   if (lines.length === 0) return 'Enter at least one comment, one per line';
-  if (lines.length > COMMENT_LIMITS.lines) return `At most ${COMMENT_LIMITS.lines.toLocaleString('en-US')} comments per order`;
+  if (lines.length > COMMENT_LIMITS.lines) return `At most ${formatNumber(COMMENT_LIMITS.lines)} comments per order`;
   for (const [i, line] of lines.entries()) {
     if (line.length > COMMENT_LIMITS.lineLength) return `Comment ${i + 1} is longer than ${COMMENT_LIMITS.lineLength} characters`;
     if (CONTROL.test(line)) return `Comment ${i + 1} contains a control character`;

@@ -1,6 +1,8 @@
 // Money is integer paisa everywhere in storage and arithmetic (Rs 1 = 100 paisa). Rupees appear only
 // at the edges: JSON numbers with at most 2 decimals on the wire, and formatted text in the UI.
 
+import { formatNumber } from './numbers';
+
 export type Paisa = number;
 
 export const PAISA_PER_RUPEE = 100;
@@ -64,7 +66,7 @@ export function formatRupees(paisa: Paisa): string {
   const abs = Math.abs(paisa);
   const whole = Math.floor(abs / PAISA_PER_RUPEE);
   const fraction = abs % PAISA_PER_RUPEE;
-  const wholeText = whole.toLocaleString('en-US');
+  const wholeText = formatNumber(whole);
   const text = fraction === 0 ? wholeText : `${wholeText}.${String(fraction).padStart(2, '0')}`;
   return `${negative ? '-' : ''}Rs ${text}`;
 }

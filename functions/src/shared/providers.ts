@@ -6,6 +6,7 @@ import { SERVICE_LIMITS } from './catalogue';
 import { FULFILMENT_STATES, UPSTREAM_CANCEL_STATES } from './fulfilment';
 import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUPEE, type Paisa } from './money';
 import { hasControlOrFormat } from './names';
+import { formatNumber } from './numbers';
 import { PLATFORMS } from './platforms';
 import { categorySchema, hasAtMostDecimals, orderSchema, PROVIDER_ID_PATTERN, providerServiceId, rupees, text } from './schemas';
 
@@ -45,7 +46,7 @@ const providerFields = {
     .number({ error: 'Rate to PKR must be a number' })
     .check(
       z.positive('Rate to PKR must be greater than 0'),
-      z.lte(PROVIDER_LIMITS.maxRateToPkr, `Rate to PKR must be at most ${PROVIDER_LIMITS.maxRateToPkr.toLocaleString('en-US')}`),
+      z.lte(PROVIDER_LIMITS.maxRateToPkr, `Rate to PKR must be at most ${formatNumber(PROVIDER_LIMITS.maxRateToPkr)}`),
       z.refine(hasAtMostDecimals(6), 'Rate to PKR can have at most 6 decimals'),
     ),
 };

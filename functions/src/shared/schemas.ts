@@ -15,6 +15,7 @@ import { FULFILMENT_STATES, REFILL_UPSTREAM_STATES } from './fulfilment';
 import { MESSAGES } from './messages';
 import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
 import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
+import { formatNumber } from './numbers';
 import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
 import { PROOF_MESSAGES, parseProofPath } from './payment-proof';
@@ -69,7 +70,7 @@ export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE, label = 'Amoun
     .check(
       z.positive(`${label} must be greater than 0`),
       z.gte(MIN_RUPEES, `${label} must be at least Rs ${MIN_RUPEES}`),
-      z.lte(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+      z.lte(max, `${label} must be at most ${formatNumber(max)}`),
       z.refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`),
     );
 }
@@ -80,8 +81,8 @@ export function rupees(max: number = MAX_PAISA / PAISA_PER_RUPEE, label = 'Amoun
  */
 export function signedRupees(max: number) {
   return z.number({ error: 'Amount must be a number' }).check(
-    z.gte(-max, `Amount must be at least -${max.toLocaleString('en-US')}`),
-    z.lte(max, `Amount must be at most ${max.toLocaleString('en-US')}`),
+    z.gte(-max, `Amount must be at least -${formatNumber(max)}`),
+    z.lte(max, `Amount must be at most ${formatNumber(max)}`),
     z.refine((amount) => amount !== 0, 'Amount cannot be 0'),
     z.refine((amount) => Math.abs(amount) >= MIN_RUPEES, `Amount must be at least Rs ${MIN_RUPEES} either way`),
     z.refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals'),
@@ -150,9 +151,7 @@ export const placeOrderBody = z
     price: z.optional(rupees()),
     /** A Custom Comments service's comments, one per line: their count must be `quantity`. */
     comments: z.optional(
-      text().check(
-        z.maxLength(COMMENT_LIMITS.total, `Comments must be at most ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`),
-      ),
+      text().check(z.maxLength(COMMENT_LIMITS.total, `Comments must be at most ${formatNumber(COMMENT_LIMITS.total)} characters in all`)),
     ),
     /** Drip-feed (a service with `dripfeed`): `quantity` is each run's, charged × runs; both or neither. */
     runs: z.optional(dripFeedRunsSchema),
@@ -316,7 +315,7 @@ const serviceCount = (label: string) =>
     .check(
       z.int(`${label} must be a whole number`),
       z.gte(1, `${label} must be at least 1`),
-      z.lte(LIMITS.maxQuantity, `${label} must be at most ${LIMITS.maxQuantity.toLocaleString('en-US')}`),
+      z.lte(LIMITS.maxQuantity, `${label} must be at most ${formatNumber(LIMITS.maxQuantity)}`),
     );
 
 /** The quantity rule 1 ≤ min ≤ defaultQuantity ≤ max, broken: the field at fault and why; null when kept. */

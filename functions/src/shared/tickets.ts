@@ -4,6 +4,7 @@
 // message on an answered ticket opens it again, and the customer may close and reopen.
 import { z } from 'zod/mini';
 import { hasVisibleText } from './names';
+import { formatNumber } from './numbers';
 import { pageQuery, text } from './schemas';
 
 export const TICKET_KINDS = ['Order', 'Payment', 'Refill', 'API', 'Other'] as const;
@@ -34,7 +35,7 @@ export const TICKET_MESSAGES = {
   alreadyClosed: 'This ticket is already closed',
   notClosed: 'This ticket is not closed',
   messageRequired: 'Write a message',
-  messageTooLong: `A message is at most ${TICKET_LIMITS.message.toLocaleString('en-US')} characters`,
+  messageTooLong: `A message is at most ${formatNumber(TICKET_LIMITS.message)} characters`,
   savedReplyNotFound: 'Saved reply not found',
   tooManySavedReplies: `You have ${TICKET_LIMITS.savedReplies} saved replies. Delete one before adding another.`,
 } as const;

@@ -1,11 +1,13 @@
 // A ticket message box with a live character count against the shared limit (the server counts the
 // same way: zod's max on the trimmed text). No maxLength: a paste over the limit is shown, not cut.
+
+import { formatNumber } from '@shared/numbers';
 import { TICKET_LIMITS } from '@shared/tickets';
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { TextAreaField } from '@/components/ui/form-field';
 
 export function messageCount(value: string): string {
-  return `${value.trim().length.toLocaleString('en-US')} / ${TICKET_LIMITS.message.toLocaleString('en-US')} characters`;
+  return `${formatNumber(value.trim().length)} / ${formatNumber(TICKET_LIMITS.message)} characters`;
 }
 
 export function MessageField({

@@ -16,6 +16,7 @@ import {
 import { REFILL_DAYS } from '@shared/catalogue';
 import { COMMENT_LIMITS } from '@shared/comments';
 import { DRIP_FEED_LIMITS, DRIP_FEED_MESSAGES } from '@shared/drip-feed';
+import { formatNumber } from '@shared/numbers';
 import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
 
 /** Written where a real key goes; never a real one. */
@@ -258,7 +259,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
       { name: 'link', description: 'The post, reel or video link.' },
       {
         name: 'comments',
-        description: `One comment per line (separated by \\n or \\r\\n; blank lines are dropped). At most ${COMMENT_LIMITS.lineLength} characters a comment, ${COMMENT_LIMITS.lines.toLocaleString('en-US')} comments and ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all, and within the service's min and max.`,
+        description: `One comment per line (separated by \\n or \\r\\n; blank lines are dropped). At most ${COMMENT_LIMITS.lineLength} characters a comment, ${formatNumber(COMMENT_LIMITS.lines)} comments and ${formatNumber(COMMENT_LIMITS.total)} characters in all, and within the service's min and max.`,
       },
     ],
     request: { action: 'add', service: String(EXAMPLE_COMMENTS.service), link: EXAMPLE_COMMENTS.link, comments: EXAMPLE_COMMENTS.comments },
@@ -415,7 +416,7 @@ export const WRONG_KEY_LIMIT_TEXT = `Requests with a missing or wrong key: ${API
 ).join(' and ')} per address (a valid key from the same address is not affected)`;
 
 /** The bounds of one order, as the server checks them. */
-export const ORDER_LIMIT_TEXT = `A drip-feed has ${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max} runs, ${DRIP_FEED_LIMITS.interval.min} to ${DRIP_FEED_LIMITS.interval.max.toLocaleString('en-US')} minutes apart; a Custom Comments order at most ${COMMENT_LIMITS.lines.toLocaleString('en-US')} comments of ${COMMENT_LIMITS.lineLength} characters, ${COMMENT_LIMITS.total.toLocaleString('en-US')} characters in all`;
+export const ORDER_LIMIT_TEXT = `A drip-feed has ${DRIP_FEED_LIMITS.runs.min} to ${DRIP_FEED_LIMITS.runs.max} runs, ${DRIP_FEED_LIMITS.interval.min} to ${formatNumber(DRIP_FEED_LIMITS.interval.max)} minutes apart; a Custom Comments order at most ${formatNumber(COMMENT_LIMITS.lines)} comments of ${COMMENT_LIMITS.lineLength} characters, ${formatNumber(COMMENT_LIMITS.total)} characters in all`;
 
 /** The status words after which an order no longer changes. */
 export const FINISHED_STATUS_WORDS = FINAL_STATUSES.map((status) => API_V2_STATUS[status]);

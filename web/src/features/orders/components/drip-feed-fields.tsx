@@ -1,6 +1,7 @@
 // The order form's drip-feed part (a service with `dripfeed`): a switch, then Runs and Interval with the
 // shared limits. Off, the order is placed exactly as a plain one.
 import { DRIP_FEED_LIMITS } from '@shared/drip-feed';
+import { formatNumber } from '@shared/numbers';
 import { useId } from 'react';
 import { TextField } from '@/components/ui/form-field';
 import type { OrderFormValues } from '@/features/orders/components/order-services';
@@ -53,7 +54,7 @@ export function DripFeedFields({
             min={interval.min}
             max={interval.max}
             step={1}
-            hint={`${interval.min} to ${interval.max.toLocaleString('en-US')}`}
+            hint={`${interval.min} to ${formatNumber(interval.max)}`}
             error={errors.interval?.message}
             {...register('interval', { valueAsNumber: true })}
           />

@@ -1,6 +1,7 @@
 // The Mass Order screen's working part: the lines, their live preview against the catalogue and the
 // balance, and the batch sent one line at a time, each line its own order with its own key.
 import { formatRupees, type Paisa, toRupees } from '@shared/money';
+import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -174,7 +175,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
                 </span>
                 {line.ok ? (
                   <span className="font-semibold text-slate-900 tabular-nums">
-                    {placed(line) ? 'Placed' : `${line.quantity.toLocaleString('en-US')} · ${formatRupees(line.pricePaisa)}`}
+                    {placed(line) ? 'Placed' : `${formatNumber(line.quantity)} · ${formatRupees(line.pricePaisa)}`}
                   </span>
                 ) : (
                   <span className="basis-full font-medium text-red-700">{line.error}</span>

@@ -3,6 +3,7 @@
 import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
 import { dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
 import { formatRupees, type Paisa, toPaisa, toRupees } from '@shared/money';
+import { formatNumber } from '@shared/numbers';
 import {
   canonicalLink,
   isAccountLevel,
@@ -136,7 +137,7 @@ export function orderFormSchema(service: Service | null) {
           ctx.addIssue({
             code: 'custom',
             path: [field],
-            message: `${noun} must be between ${service.min.toLocaleString('en-US')} and ${service.max.toLocaleString('en-US')}`,
+            message: `${noun} must be between ${formatNumber(service.min)} and ${formatNumber(service.max)}`,
           });
         }
       }),
@@ -324,8 +325,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                     {PLATFORM_LABELS[service.platform]} {service.category} · {service.name}
                   </span>
                   <span className="text-slate-600">
-                    {formatAmount(service.ratePer1000)} per 1000 · min {service.min.toLocaleString('en-US')} · max{' '}
-                    {service.max.toLocaleString('en-US')}
+                    {formatAmount(service.ratePer1000)} per 1000 · min {formatNumber(service.min)} · max {formatNumber(service.max)}
                   </span>
                 </>
               ) : (
@@ -354,7 +354,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 rows={6}
                 maxLength={COMMENT_LIMITS.total}
                 placeholder={'Great video!\nZabardast 👍'}
-                hint={`${commentCount.toLocaleString('en-US')} ${commentCount === 1 ? 'comment' : 'comments'} · min ${service.min.toLocaleString('en-US')}, max ${service.max.toLocaleString('en-US')}`}
+                hint={`${formatNumber(commentCount)} ${commentCount === 1 ? 'comment' : 'comments'} · min ${formatNumber(service.min)}, max ${formatNumber(service.max)}`}
                 error={errors.comments?.message}
                 {...register('comments')}
               />
@@ -366,7 +366,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 min={service?.min}
                 max={service?.max}
                 step={1}
-                hint={service ? `Min ${service.min.toLocaleString('en-US')}, max ${service.max.toLocaleString('en-US')}` : undefined}
+                hint={service ? `Min ${formatNumber(service.min)}, max ${formatNumber(service.max)}` : undefined}
                 error={errors.quantity?.message}
                 {...register('quantity', { valueAsNumber: true })}
               />
@@ -378,9 +378,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                   <div className="flex items-center justify-between">
                     <dt className="text-slate-700">Total quantity</dt>
                     <dd className="font-semibold text-slate-900 tabular-nums" data-testid="drip-feed-total-quantity">
-                      {runsValid && Number.isSafeInteger(quantity) && quantity > 0
-                        ? (quantity * dripFeed.runs).toLocaleString('en-US')
-                        : '—'}
+                      {runsValid && Number.isSafeInteger(quantity) && quantity > 0 ? formatNumber(quantity * dripFeed.runs) : '—'}
                     </dd>
                   </div>
                   <div className="flex items-center justify-between">

@@ -1,3 +1,4 @@
+import { formatNumber } from '@shared/numbers';
 import { isFinalStatus } from '@shared/order-status';
 import type { Order } from '@shared/schemas';
 import { Link } from 'react-router-dom';
@@ -51,10 +52,8 @@ export function RecentOrdersTable({ orders, highlight }: { orders: Order[]; high
           header: 'Quantity',
           cell: (order) => (
             <span className="text-right tabular-nums sm:text-left">
-              <span className="block">{order.quantity.toLocaleString('en-US')}</span>
-              {order.dripFeed ? (
-                <span className="block text-xs text-slate-600">{order.dripFeed.quantity.toLocaleString('en-US')} a run</span>
-              ) : null}
+              <span className="block">{formatNumber(order.quantity)}</span>
+              {order.dripFeed ? <span className="block text-xs text-slate-600">{formatNumber(order.dripFeed.quantity)} a run</span> : null}
               <ProgressLine order={order} />
             </span>
           ),
@@ -80,8 +79,8 @@ function ProgressLine({ order }: { order: Order }) {
   const { progress } = order;
   if (!progress || (order.status !== 'pending' && order.status !== 'processing')) return null;
   const parts = [
-    progress.remains !== undefined ? `${(order.quantity - progress.remains).toLocaleString('en-US')} delivered` : null,
-    progress.startCount !== undefined ? `start ${progress.startCount.toLocaleString('en-US')}` : null,
+    progress.remains !== undefined ? `${formatNumber(order.quantity - progress.remains)} delivered` : null,
+    progress.startCount !== undefined ? `start ${formatNumber(progress.startCount)}` : null,
   ].filter((part) => part !== null);
   return parts.length > 0 ? <span className="block text-xs text-slate-600">{parts.join(' · ')}</span> : null;
 }
