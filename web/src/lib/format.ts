@@ -5,8 +5,20 @@ export function formatAmount(rupees: number): string {
   return formatRupees(toPaisa(rupees));
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+/**
+ * A date format built on its first use. Building one is milliseconds of ICU's work, and this module is
+ * in the first render's code, which builds none of them (issue 16).
+ */
+function dateTimeFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => {
+    format ??= new Intl.DateTimeFormat('en-GB', options);
+    return format;
+  };
+}
+
+const dateFormat = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateAndTimeFormat = dateTimeFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -16,16 +28,16 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat().format(date);
 }
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dateAndTimeFormat().format(date);
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
-const dayMonthFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const timeFormat = dateTimeFormat({ hour: 'numeric', minute: '2-digit', hour12: true });
+const dayMonthFormat = dateTimeFormat({ day: 'numeric', month: 'short' });
 
 function startOfDay(time: number): number {
   const date = new Date(time);
@@ -38,17 +50,17 @@ export function formatSavedAt(at: number, now = Date.now()): string {
   const minutes = Math.floor((now - at) / 60_000);
   if (minutes < 1) return 'a moment ago';
   if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const time = timeFormat.format(at);
+  const time = timeFormat().format(at);
   const days = Math.round((startOfDay(now) - startOfDay(at)) / 86_400_000);
   if (days === 0) return `today at ${time}`;
   if (days === 1) return `yesterday at ${time}`;
-  const day = new Date(at).getFullYear() === new Date(now).getFullYear() ? dayMonthFormat.format(at) : dateFormat.format(at);
+  const day = new Date(at).getFullYear() === new Date(now).getFullYear() ? dayMonthFormat().format(at) : dateFormat().format(at);
   return `${day} at ${time}`;
 }
 
 // Pakistan's clock (UTC+5, no daylight saving) for the statement's and reports' times, whatever the
 // browser's zone: a customer's "when" matches the Pakistan days the filters and reports count in.
-const pakistanDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+const pakistanDateTimeFormat = dateTimeFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -60,15 +72,15 @@ const pakistanDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 /** "24 Nov 2026, 23:30 PKT" for an instant. */
 export function formatPakistanDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : `${pakistanDateTimeFormat.format(date)} PKT`;
+  return Number.isNaN(date.getTime()) ? '—' : `${pakistanDateTimeFormat().format(date)} PKT`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = dateTimeFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayWithYearFormat = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** "24 Nov" (or "24 Nov 2026" with `withYear`) for a calendar day `YYYY-MM-DD`, the day as written. */
 export function formatDay(day: string, withYear = false): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return '—';
-  return (withYear ? dayWithYearFormat : dayFormat).format(date);
+  return (withYear ? dayWithYearFormat : dayFormat)().format(date);
 }
