@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lighthouseMetrics, mappedSegments, packageOf, routesLoading } from './web';
+import { lighthouseMetrics, mappedSegments, medianRun, packageOf, routesLoading } from './web';
 
 describe("the order page's breakdown by package", () => {
   it('decodes source map segments: columns and sources relative, lines by semicolon', () => {
@@ -62,5 +62,19 @@ describe('lighthouseMetrics', () => {
     };
     const figure = lighthouseMetrics(lhr, '/order').find((f) => f.name === 'Lighthouse JavaScript downloaded, /order');
     expect(figure).toMatchObject({ value: 3, unit: 'KB', note: '2 files, lazy ones included' });
+  });
+});
+
+describe('medianRun', () => {
+  const run = (score: number) => ({ categories: { performance: { score: score / 100 } }, id: score });
+
+  it('picks the run with the median performance score, whatever their order', () => {
+    expect(medianRun([run(94), run(98), run(99), run(95), run(96)]).id).toBe(96);
+    expect(medianRun([run(99), run(90), run(97)]).id).toBe(97);
+  });
+
+  it('takes the lower middle run of an even count, and refuses none', () => {
+    expect(medianRun([run(98), run(92), run(96), run(94)]).id).toBe(94);
+    expect(() => medianRun([])).toThrow();
   });
 });
