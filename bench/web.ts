@@ -26,7 +26,7 @@ const JS_BUDGET_KB = 150;
  */
 const LIGHTHOUSE_RUNS = 5;
 type LighthouseResult = import('lighthouse').Result;
-/** Lighthouse mobile: performance in a quiet run (no other load on the machine), the others as before. */
+/** Lighthouse mobile: performance in the median of the runs on a quiet machine, the others as before. */
 const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 90, 'best-practices': 90 } as const;
 
 /** The files a route loads: the entry and the route's lazy chunk, with their static imports. */
@@ -185,7 +185,7 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
   const paths = ['/', '/order'] as const;
   const runs = new Map<string, LighthouseResult[]>(paths.map((path) => [path, []]));
   const quiet = await waitForQuietMachine();
-  log(quiet ? `Machine quiet (${quiet})` : 'Machine still busy after a minute: Lighthouse runs anyway');
+  log(quiet ? `Lighthouse starts: ${quiet}` : 'The machine is still busy after a minute: Lighthouse runs anyway');
   // Several runs of each page, the pages in turn (a passing disturbance of the machine falls on both),
   // each in a Chromium of its own; the figures are those of the run with the median score.
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
@@ -261,7 +261,7 @@ export function medianRun<T extends { categories: { performance?: { score: numbe
  * the machine stayed busy. Linux only (/proc/stat); elsewhere it does not wait.
  */
 async function waitForQuietMachine(): Promise<string | null> {
-  if (!existsSync('/proc/stat')) return 'not measured';
+  if (!existsSync('/proc/stat')) return 'no /proc/stat: not waited for';
   const sample = () => {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
     const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
@@ -277,7 +277,7 @@ async function waitForQuietMachine(): Promise<string | null> {
     const busy = total > 0 ? 1 - (current.idle - previous.idle) / total : 0;
     previous = current;
     quietSeconds = busy <= 0.15 ? quietSeconds + 1 : 0;
-    if (quietSeconds >= 3) return `after ${Math.round((Date.now() - started) / 1000)} s`;
+    if (quietSeconds >= 3) return `the machine was quiet after ${Math.round((Date.now() - started) / 1000)} s`;
   }
   return null;
 }
