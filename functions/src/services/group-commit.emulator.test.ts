@@ -66,6 +66,13 @@ const byArrival = (intents: (IntentDoc & { id: string })[]) =>
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 
+/** A retry's answer is the replay of the first: the same 201 and body, marked replayed. */
+function expectReplayOf(retry: Awaited<ReturnType<typeof place>>, first: Awaited<ReturnType<typeof place>>) {
+  expect(retry.status).toBe(201);
+  expect(retry.body).toEqual(first.body);
+  expect(retry.headers.get('idempotent-replayed')).toBe('true');
+}
+
 /** Moves the account's intents back in time, past the window in which its new orders join the queue directly. */
 async function endBurst(user: TestUser) {
   const intents = await intentsCollection(user.uid).get();
@@ -532,9 +539,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
     expect(other.body.code).toBe('idempotency_conflict');
     await queueOrder(identityOf(user), views(6003, 500), { idempotencyKey: 'reused-queue-1' });
     const retry = await place(user, order, 'reused');
-    expect(retry.status).toBe(201);
-    expect(retry.body).toEqual(first.body);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expectReplayOf(retry, first);
     expect((await ordersOf(user)).map((doc) => doc.id)).toContain(first.body.order._id);
     await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
     await expectMoneyInvariants();
@@ -551,9 +556,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
     expect(await intentUnderKey(user, 'answered')).toBeUndefined();
     await queueOrder(identityOf(user), views(6401, 500), { idempotencyKey: 'answered-queue' }); // its request died
     const retry = await place(user, order, 'answered');
-    expect(retry.status).toBe(201);
-    expect(retry.body).toEqual(first.body);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expectReplayOf(retry, first);
     // Not queued behind the dead request (whose intent a batch would take after the takeover's wait).
     expect(await intentUnderKey(user, 'answered')).toBeUndefined();
     expect((await intentsCollection(user.uid).where('state', '==', 'pending').get()).size).toBe(1);
@@ -572,9 +575,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
     // Another body sent under the key; its request waits in the queue (here: died before a batch).
     await queueOrder(identityOf(user), views(6301, 500), { idempotencyKey: 'waiting-other' });
     const retry = await place(user, order, 'waiting-other');
-    expect(retry.status).toBe(201);
-    expect(retry.body).toEqual(first.body);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expectReplayOf(retry, first);
     expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
     expect(await intentUnderKey(user, 'waiting-other')).toMatchObject({
       state: 'decided',
