@@ -1,5 +1,6 @@
 // The HTTP app behind the `api` function: every path under /api.
 import express from 'express';
+import { walletWebhookRouter } from './inbound/wallet-webhook';
 import { config } from './lib/config';
 import { restoreBodyHeaders } from './lib/host-body';
 import { logger } from './lib/logger';
@@ -25,6 +26,7 @@ import { reportsRouter } from './routes/reports';
 import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
 import { ticketsRouter } from './routes/tickets';
+import { walletRouter } from './routes/wallet';
 
 export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   const countReads = options.countFirestoreReads ?? config.countFirestoreReads;
@@ -55,6 +57,8 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   });
   // The reseller API parses its own (form, JSON or query) parameters and answers in its own format.
   app.use('/api/v2', apiV2Router);
+  // The wallet phones' webhook verifies a signature over the raw body: it reads the body itself.
+  app.use('/api/wallet-events', walletWebhookRouter);
   app.use(jsonBody);
 
   const api = express.Router();
@@ -79,6 +83,7 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   api.use(supportRouter);
   api.use(ticketsRouter);
   api.use(notificationsRouter);
+  api.use(walletRouter);
   app.use('/api', api);
 
   app.use(notFoundHandler);

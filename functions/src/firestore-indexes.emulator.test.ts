@@ -26,6 +26,7 @@ import { startDueRuns } from './workers/drip-feed';
 import { sweep } from './workers/forward';
 import { runRefillWork } from './workers/refill';
 import { syncAll } from './workers/sync';
+import { runWalletWork } from './workers/wallet';
 
 const indexesFile = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'firestore.indexes.json'), 'utf8')) as {
   indexes: DeclaredIndex[];
@@ -82,6 +83,8 @@ async function runSweeper() {
     body: { serviceId: 'tt-views-fast', link: 'https://tiktok.com/@i/video/2', quantity: 100 },
   });
   await decideStaleIntents(Date.now() + STALE_INTENT_MS + 1000);
+  // The top-up autopilot's safety net: the unmatched payments of the last two days, newest first.
+  await runWalletWork(deps);
 }
 
 /** Every list endpoint with every filter combination it accepts. */
@@ -164,6 +167,13 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/order?limit=1&fulfilment=unknown&from=2025-01-01&to=2099-12-31', admin.token],
     ['/api/admin/order?limit=1&fulfilment=queued&q=123456789', admin.token],
     ['/api/api-key', user.token],
+    // The top-up autopilot (issue 28): phones, the wallet SMS by status (queues oldest first, the rest newest first).
+    ['/api/admin/wallet-devices?limit=1', admin.token],
+    ...['', 'unmatched', 'held', 'matched', 'ignored', 'unparsed', 'dismissed'].map((status): [string, string] => [
+      `/api/admin/wallet-events?limit=1${status ? `&status=${status}` : ''}`,
+      admin.token,
+    ]),
+    ['/api/wallet-status', user.token],
     ...adminOrders.map((path): [string, string] => [
       path
         .replace(/&status=(?=&|$)/, '')

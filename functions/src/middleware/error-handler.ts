@@ -19,6 +19,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   balance_limit: 400,
   body_too_large: 413,
   invalid_token: 401,
+  /** A wallet phone's webhook without a valid signature (unsigned, stale, unknown or revoked phone, wrong key). */
+  invalid_signature: 401,
   admin_required: 403,
   account_suspended: 403,
   cannot_block_admin: 403,

@@ -370,6 +370,12 @@ describe('GET /api/admin/overview', () => {
       pendingOrders: orders.filter((o) => o.status === 'pending').length,
       today: { day: pktDate(now), orders: charged.length, revenue: revenuePaisa / 100 },
       ticketsWaiting: (await db.collection('tickets').where('waiting', '==', true).get()).size,
+      // No wallet phone is paired here (issue 28: the autopilot's figures, from every document too).
+      walletPhones: {
+        silent: [],
+        unmatchedPayments: (await db.collection('walletEvents').where('status', '==', 'unmatched').get()).size,
+        heldPayments: (await db.collection('walletEvents').where('status', '==', 'held').get()).size,
+      },
     });
     // The figures are not trivially zero, and the boundary orders fall on their own side.
     expect(pendingTopUps).toBeGreaterThan(0);

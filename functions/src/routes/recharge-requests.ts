@@ -6,10 +6,14 @@ import {
   approveRechargeRequest,
   listMyRechargeRequests,
   listRechargeRequests,
+  normalizeReference,
   rejectRechargeRequest,
   submitRechargeRequest,
 } from '../services/recharge-requests';
+import { matchPayment, matchSubmittedRequest } from '../services/top-ups/payment-match';
+import { toPaisa } from '../shared/money';
 import { pageQuery, rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas';
+import { approveRequestBody } from '../shared/wallet-autopilot';
 import { sendAnswer } from './send';
 
 export const rechargeRequestsRouter = Router();
@@ -17,7 +21,10 @@ export const rechargeRequestsRouter = Router();
 rechargeRequestsRouter.post('/recharge-requests', authenticate({ checkRevoked: true }), async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(rechargeRequestBody, req);
-  sendAnswer(res, await submitRechargeRequest(identityOf(req), body, key));
+  const answer = await submitRechargeRequest(identityOf(req), body, key);
+  // The wallet's SMS may be here already: matched at once, the answer says `approved` (issue 28).
+  const request = await matchSubmittedRequest(answer.body.request);
+  sendAnswer(res, { ...answer, body: { request } });
 });
 
 rechargeRequestsRouter.get('/recharge-requests/mine', authenticate({ checkRevoked: true }), async (req, res) => {
@@ -32,12 +39,22 @@ rechargeRequestsRouter.get('/admin/recharge-requests', ...adminOnly, async (req,
 });
 
 rechargeRequestsRouter.post('/admin/recharge-requests/:id/approve', ...adminOnly, async (req, res) => {
+  const { amount } = parseBody(approveRequestBody, req);
   const admin = identityOf(req);
-  res.json(await approveRechargeRequest({ uid: admin.uid, email: admin.email }, String(req.params.id)));
+  res.json(
+    await approveRechargeRequest(
+      { uid: admin.uid, email: admin.email },
+      String(req.params.id),
+      amount === undefined ? undefined : toPaisa(amount),
+    ),
+  );
 });
 
 rechargeRequestsRouter.post('/admin/recharge-requests/:id/reject', ...adminOnly, async (req, res) => {
   const { note } = parseBody(rejectRequestBody, req);
   const admin = identityOf(req);
-  res.json(await rejectRechargeRequest({ uid: admin.uid, email: admin.email }, String(req.params.id), note || undefined));
+  const answer = await rejectRechargeRequest({ uid: admin.uid, email: admin.email }, String(req.params.id), note || undefined);
+  // An SMS held for this request is free again: its payment may match another customer's request.
+  await matchPayment(normalizeReference(answer.request.reference)).catch(() => undefined);
+  res.json(answer);
 });

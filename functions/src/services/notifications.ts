@@ -98,6 +98,7 @@ export const notificationId = {
   credit: (rechargeId: string) => `credit-${rechargeId}`,
   ticketReply: (ticketId: string, messageId: string) => `ticket-${ticketId}-${messageId}`,
   refill: (refillId: string) => `refill-${refillId}`,
+  walletPhoneSilent: (deviceId: string, since: number) => `walletphone-${deviceId}-${since}`,
 };
 
 const preferencesOf = (settings: NotificationSettingsDoc | undefined): NotificationPreferences => {

@@ -8,6 +8,8 @@ import type { Overview } from '../shared/schemas';
 import { ordersCollection } from './orders';
 import { rechargeRequestsCollection } from './recharge-requests';
 import { countWaitingTickets } from './tickets';
+import { deviceState, type WalletDeviceDoc, walletDevicesCollection } from './top-ups/wallet-devices';
+import { walletEventsCollection } from './top-ups/wallet-events';
 
 export async function getOverview(nowMs = Date.now()): Promise<Overview> {
   const day = pakistanDayOf(nowMs);
@@ -22,14 +24,21 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
     .where('paidByDripFeed', '==', true)
     .where('createdAt', '>=', Timestamp.fromMillis(pakistanDayStart(day)))
     .where('createdAt', '<', Timestamp.fromMillis(pakistanDayEnd(day)));
-  const [pendingTopUps, pendingOrders, placed, refunded, runs, ticketsWaiting] = await Promise.all([
+  const [pendingTopUps, pendingOrders, placed, refunded, runs, ticketsWaiting, phones, unmatched, held] = await Promise.all([
     rechargeRequestsCollection().where('status', '==', 'pending').count().get(),
     ordersCollection().where('status', '==', 'pending').count().get(),
     today.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
     today.aggregate({ refunded: AggregateField.sum('refundPaisa') }).get(),
     runsToday.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
     countWaitingTickets(),
+    walletDevicesCollection().where('revokedAt', '==', null).get(),
+    walletEventsCollection().where('status', '==', 'unmatched').count().get(),
+    walletEventsCollection().where('status', '==', 'held').count().get(),
   ]);
+  const silent = phones.docs
+    .map((d) => ({ id: d.id, doc: d.data() as WalletDeviceDoc }))
+    .filter(({ doc }) => deviceState(doc, nowMs) === 'silent')
+    .map(({ id, doc }) => ({ _id: id, name: doc.name, wallet: doc.wallet, lastSeenAt: doc.lastSeenAt?.toDate().toISOString() ?? null }));
   const orders = placed.data().orders - runs.data().orders;
   const charged = Number(placed.data().charged) - Number(runs.data().charged);
   return {
@@ -42,5 +51,6 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
       revenue: toRupees(charged - Number(refunded.data().refunded)),
     },
     ticketsWaiting,
+    walletPhones: { silent, unmatchedPayments: unmatched.data().count, heldPayments: held.data().count },
   };
 }

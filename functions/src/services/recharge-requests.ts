@@ -8,7 +8,7 @@
 // let anyone squat an id before its payer, or probe which ids were submitted). The same document
 // counts the pending requests naming the id, for that flag; rechargeReferences/{ID}/customers/{uid}
 // holds one customer's own request for it, so they cannot submit it twice.
-import type { DocumentReference, Query, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { type DocumentReference, FieldValue, type Query, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { fail, invalidInput, notFound } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
@@ -17,12 +17,14 @@ import { type Paisa, toPaisa, toRupees } from '../shared/money';
 import { topUpNotification } from '../shared/notifications';
 import { PROOF_MESSAGES } from '../shared/payment-proof';
 import type { AdminRechargeRequest, RechargeRequest, User } from '../shared/schemas';
-import { writeAudit } from './audit';
+import { normalizePayerNumber } from '../shared/wallet-sms';
+import { type Actor, writeAudit } from './audit';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 import { checkProof, type ProofClaimDoc, proofClaimRef, type StoredProof } from './payment-proofs';
 import { checkRateLimit } from './rate-limit';
 import { writeCredit } from './recharges';
 import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './settings';
+import { isOpenEvent, requestSmsToWire, type WalletEventDoc, walletEventRef } from './top-ups/wallet-events';
 import { runInTransaction } from './transactions';
 import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef, userToWire } from './users';
 
@@ -50,10 +52,18 @@ export interface RechargeRequestDoc {
   rechargeId?: string;
   /** The payment screenshot the customer attached (issue 17), checked when the request was made. */
   proof?: StoredProof;
+  /** The number the customer paid from (normalizePayerNumber), compared with the wallet SMS's payer (issue 28). */
+  payerNumber?: string;
+  /** What was credited, when it differs from the amount requested (the admin credits what arrived). */
+  creditedPaisa?: Paisa;
+  /** The wallet SMS this payment was matched with (walletEvents/). */
+  walletEventId?: string;
+  /** Credited by the autopilot, not by an admin. */
+  autoCredited?: boolean;
 }
 
 /** rechargeReferences/{ID}, for ids submitted since issue 12. */
-interface ReferenceDoc {
+export interface ReferenceDoc {
   /** Pending requests naming this id, of any customers. */
   pending: number;
   /** The approval that credited this id; there is never a second. */
@@ -68,7 +78,7 @@ interface LegacyClaimDoc {
 }
 
 /** rechargeReferences/{ID}/customers/{uid}: this customer's pending or approved request for the id. */
-interface CustomerReferenceDoc {
+export interface CustomerReferenceDoc {
   requestId: string;
   status: 'pending' | 'approved';
 }
@@ -83,20 +93,20 @@ export const MAX_PENDING_RECHARGE_REQUESTS = 5;
 
 export const rechargeRequestsCollection = () => db.collection('rechargeRequests');
 export const rechargeReferencesCollection = () => db.collection('rechargeReferences');
-const customerReferenceRef = (referenceKey: string, uid: string) =>
+export const customerReferenceRef = (referenceKey: string, uid: string) =>
   rechargeReferencesCollection().doc(referenceKey).collection('customers').doc(uid);
 const pendingCountRef = (uid: string) => db.collection('pendingRechargeRequests').doc(uid);
 
 /** Transaction ids are letters and digits; case does not make a different payment. */
 export const normalizeReference = (reference: string) => reference.trim().toUpperCase();
 
-interface ReferenceState extends ReferenceDoc {
+export interface ReferenceState extends ReferenceDoc {
   /** A request recorded only in a legacy claim, whose customer document is still to be written. */
   legacyCustomer: { uid: string; doc: CustomerReferenceDoc } | null;
 }
 
 /** A reference document as the current shape (a legacy claim is read through the request it names). */
-async function readReference(tx: Transaction, ref: DocumentReference): Promise<ReferenceState> {
+export async function readReference(tx: Transaction, ref: DocumentReference): Promise<ReferenceState> {
   const data = (await tx.get(ref)).data() as ReferenceDoc | LegacyClaimDoc | undefined;
   if (!data) return { pending: 0, credited: null, legacyCustomer: null };
   if ('pending' in data) return { ...data, legacyCustomer: null };
@@ -112,7 +122,7 @@ async function readReference(tx: Transaction, ref: DocumentReference): Promise<R
 }
 
 /** The write phase for a reference: its document in the current shape, and a legacy claim's customer document. */
-function writeReference(tx: Transaction, ref: DocumentReference, state: ReferenceState) {
+export function writeReference(tx: Transaction, ref: DocumentReference, state: ReferenceState) {
   tx.set(ref, { pending: state.pending, credited: state.credited } satisfies ReferenceDoc);
   if (state.legacyCustomer) tx.set(customerReferenceRef(ref.id, state.legacyCustomer.uid), state.legacyCustomer.doc);
 }
@@ -132,15 +142,19 @@ export function rechargeRequestToWire(id: string, doc: RechargeRequestDoc): Rech
     ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
     ...(doc.note ? { note: doc.note } : {}),
     ...(doc.proof ? { proof: { path: doc.proof.path } } : {}),
+    ...(doc.payerNumber ? { payerNumber: doc.payerNumber } : {}),
+    ...(doc.creditedPaisa !== undefined ? { creditedAmount: toRupees(doc.creditedPaisa) } : {}),
+    ...(doc.autoCredited ? { autoCredited: true } : {}),
   };
 }
 
 export async function submitRechargeRequest(
   identity: Identity,
-  body: { amount: number; method: string; reference: string; proof?: string | undefined },
+  body: { amount: number; method: string; reference: string; proof?: string | undefined; payerNumber?: string | undefined },
   idempotencyKey?: string,
 ) {
   const amountPaisa = toPaisa(body.amount);
+  const payerNumber = body.payerNumber === undefined ? undefined : (normalizePayerNumber(body.payerNumber) ?? undefined);
   const reference = body.reference.trim();
   const referenceKey = normalizeReference(reference);
   const referenceRef = rechargeReferencesCollection().doc(referenceKey);
@@ -185,8 +199,11 @@ export async function submitRechargeRequest(
         status: 'pending',
         createdAt: now,
         ...(proof ? { proof } : {}),
+        ...(payerNumber ? { payerNumber } : {}),
       };
       limit.record();
+      // The profile remembers the number, so the next recharge form starts with it.
+      if (payerNumber && profile && profile.payerNumber !== payerNumber) tx.update(userSnap.ref, { payerNumber });
       if (proofRef) tx.create(proofRef, { requestId: requestRef.id, userId: identity.uid, createdAt: now } satisfies ProofClaimDoc);
       writeReference(tx, referenceRef, { ...state, pending: state.pending + 1 });
       tx.set(customerReferenceRef(referenceKey, identity.uid), {
@@ -230,92 +247,182 @@ async function readForDecision(tx: Transaction, requestId: string, request: Rech
   return { state, write };
 }
 
-function assertPending(request: RechargeRequestDoc) {
+export function assertPending(request: RechargeRequestDoc) {
   if (request.status === 'approved') throw fail('already_decided', MESSAGES.requestAlreadyApproved, 'status');
   if (request.status === 'rejected') throw fail('already_decided', MESSAGES.requestAlreadyRejected, 'status');
 }
 
+/** Where a request's transaction id may have come as an SMS (the wallet it names, the id as compared). */
+export const requestEventRef = (request: RechargeRequestDoc) =>
+  walletEventRef(request.method, request.referenceKey ?? normalizeReference(request.reference));
+
+export interface ApprovalInput {
+  /** Who credits: an admin, or the autopilot (SYSTEM_ACTOR) naming the phone in `reason`. */
+  actor: Actor;
+  /** What is credited: the amount actually received, which may differ from the request's. */
+  amountPaisa: Paisa;
+  /** Why, in the audit entry (an automatic match names the phone, an attach the SMS). */
+  reason?: string | undefined;
+  /** Fields recorded on the request with the decision (autoCredited). */
+  extra?: Pick<RechargeRequestDoc, 'autoCredited'>;
+}
+
+export interface Approval {
+  request: RechargeRequestDoc;
+  profile: UserDoc | undefined;
+  /** The SMS that names this payment (by the request's wallet and id, or the one being attached), if any. */
+  event: { ref: DocumentReference; doc: WalletEventDoc } | null;
+  /** A credit already recorded on the request's transaction id (or the attached SMS's): never a second. */
+  credited: boolean;
+  /** The write phase: the credit, the request approved, its id(s) credited, the SMS matched, audit and notification. */
+  write(
+    tx: Transaction,
+    now: Timestamp,
+    input: ApprovalInput,
+  ): { push: DocumentReference | null; request: RechargeRequest; user: User; rechargeId: string };
+}
+
 /**
- * Credits the request's amount exactly once: the status check and the credit are one transaction,
- * so of any number of concurrent approvals one commits and the rest find it approved (409). Its
- * transaction id is credited once too: the approval records the credit on the id's document, which a
- * concurrent approval of another request naming the id has read, so that one retries and finds it
- * credited (409).
+ * The read phase of crediting a pending request (an admin's Approve, the autopilot's match, an admin
+ * attaching an SMS): its owner's profile, its transaction id's reference (and the attached SMS's, when that
+ * names another id), its notification and the SMS that names it. One code for all three, so each does
+ * exactly what Approve does.
  */
-export async function approveRechargeRequest(admin: { uid: string; email: string }, requestId: string) {
+export async function readApproval(
+  tx: Transaction,
+  requestId: string,
+  request: RechargeRequestDoc,
+  attached?: { ref: DocumentReference; doc: WalletEventDoc },
+): Promise<Approval> {
+  const notification = notificationId.topUp(requestId);
+  const requestKey = request.referenceKey ?? normalizeReference(request.reference);
+  const otherKey = attached?.doc.tid && attached.doc.tid !== requestKey ? attached.doc.tid : null;
+  const otherRef = otherKey ? rechargeReferencesCollection().doc(otherKey) : null;
+  const [profileSnap, reference, notifier, eventSnap, other] = await Promise.all([
+    tx.get(userRef(request.userId)),
+    readForDecision(tx, requestId, request),
+    readNotifier(tx, request.userId, [notification]),
+    attached ? Promise.resolve(null) : tx.get(requestEventRef(request)),
+    otherRef ? readReference(tx, otherRef) : Promise.resolve(null),
+  ]);
+  const found = eventSnap?.exists ? { ref: eventSnap.ref, doc: eventSnap.data() as WalletEventDoc } : null;
+  const event = attached ?? found;
+  const profile = profileSnap.data() as UserDoc | undefined;
+  return {
+    request,
+    profile,
+    event,
+    credited: reference.state.credited !== null || (other?.credited ?? null) !== null,
+    write(tx, now, input) {
+      // The email the request was filed with may be out of date: an existing profile keeps its own.
+      const owner: Identity = { uid: request.userId, email: profile?.email ?? request.user.email, name: request.user.name, admin: false };
+      const { account, user, createIfMissing } = accountFromSnapshot(tx, profileSnap, owner, now);
+      createIfMissing();
+      const rechargeId = writeCredit(
+        tx,
+        account,
+        { _id: request.userId, name: user.name, email: user.email },
+        { amountPaisa: input.amountPaisa, method: request.method, reference: request.reference, by: input.actor, requestId },
+        now,
+      );
+      const requestRef = rechargeRequestsCollection().doc(requestId);
+      const decision = {
+        status: 'approved' as const,
+        decidedAt: now,
+        rechargeId,
+        ...(input.amountPaisa !== request.amountPaisa ? { creditedPaisa: input.amountPaisa } : {}),
+        ...(event ? { walletEventId: event.ref.id } : {}),
+        ...input.extra,
+      };
+      tx.update(requestRef, decision);
+      writeAudit(tx, requestRef, 'approve', input.actor, now, {
+        before: { status: 'pending' },
+        after: {
+          status: 'approved',
+          userId: request.userId,
+          amount: toRupees(input.amountPaisa),
+          ...(input.amountPaisa !== request.amountPaisa ? { requested: toRupees(request.amountPaisa) } : {}),
+          rechargeId,
+          ...(event ? { walletEventId: event.ref.id } : {}),
+        },
+        reason: input.reason,
+      });
+      reference.write({ status: 'approved', rechargeId });
+      if (otherRef && other) writeReference(tx, otherRef, { ...other, credited: { requestId, userId: request.userId, rechargeId } });
+      // The SMS of this payment is settled by this credit, whoever got here first.
+      if (event && isOpenEvent(event.doc)) {
+        tx.update(event.ref, { status: 'matched', requestId, rechargeId, decidedAt: now, reason: FieldValue.delete() });
+      }
+      const push = notifier.add(tx, notification, topUpNotification({ decision: 'approved', amountPaisa: input.amountPaisa }), now);
+      const credited: UserDoc = {
+        ...user,
+        balancePaisa: account.balancePaisa,
+        lastRecharge: { amountPaisa: input.amountPaisa, date: now },
+      };
+      return {
+        push,
+        rechargeId,
+        request: rechargeRequestToWire(requestId, { ...request, ...decision }),
+        user: userToWire(request.userId, credited),
+      };
+    },
+  };
+}
+
+/** Reads a request for a decision: 404 for an id that names none. */
+export async function readRequest(tx: Transaction, requestId: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
+  const ref = rechargeRequestsCollection().doc(requestId);
+  const request = (await tx.get(ref)).data() as RechargeRequestDoc | undefined;
+  if (!request) throw notFound(MESSAGES.requestNotFound);
+  return request;
+}
+
+/**
+ * Credits the request exactly once: the status check and the credit are one transaction, so of any
+ * number of concurrent approvals one commits and the rest find it approved (409). Its transaction id is
+ * credited once too: the approval records the credit on the id's document, which a concurrent approval
+ * of another request naming the id has read, so that one retries and finds it credited (409). The
+ * admin may credit what actually arrived (`amountPaisa`), which the web console asks for.
+ */
+export async function approveRechargeRequest(admin: Actor, requestId: string, amountPaisa?: Paisa) {
   let push: DocumentReference | null = null;
   const answer = await runInTransaction<{ message: string; request: RechargeRequest; user: User }>(null, async (tx, now) => {
     push = null;
-    const ref = rechargeRequestsCollection().doc(requestId);
-    const snap = await tx.get(ref);
-    const request = snap.data() as RechargeRequestDoc | undefined;
-    if (!request) throw notFound(MESSAGES.requestNotFound);
+    const request = await readRequest(tx, requestId);
     assertPending(request);
-    const notification = notificationId.topUp(requestId);
-    const [profileSnap, reference, notifier] = await Promise.all([
-      tx.get(userRef(request.userId)),
-      readForDecision(tx, requestId, request),
-      readNotifier(tx, request.userId, [notification]),
-    ]);
-    // The email the request was filed with may be out of date: an existing profile keeps its own.
-    const email = (profileSnap.data() as UserDoc | undefined)?.email ?? request.user.email;
-    const owner: Identity = { uid: request.userId, email, name: request.user.name, admin: false };
-    const { account, user, createIfMissing } = accountFromSnapshot(tx, profileSnap, owner, now);
+    const approval = await readApproval(tx, requestId, request);
     // Another request naming this transaction id was credited: the payment is not credited twice.
-    if (reference.state.credited) throw fail('transaction_id_credited', MESSAGES.transactionIdCredited, 'reference');
-
-    createIfMissing();
-    const rechargeId = writeCredit(
-      tx,
-      account,
-      { _id: request.userId, name: user.name, email: user.email },
-      { amountPaisa: request.amountPaisa, method: request.method, reference: request.reference, by: admin, requestId },
-      now,
-    );
-    const decision = { status: 'approved' as const, decidedAt: now, rechargeId };
-    tx.update(ref, decision);
-    writeAudit(tx, ref, 'approve', admin, now, {
-      before: { status: 'pending' },
-      after: { status: 'approved', userId: request.userId, amount: toRupees(request.amountPaisa), rechargeId },
-    });
-    reference.write({ status: 'approved', rechargeId });
-    push = notifier.add(tx, notification, topUpNotification({ decision: 'approved', amountPaisa: request.amountPaisa }), now);
-    const credited: UserDoc = {
-      ...user,
-      balancePaisa: account.balancePaisa,
-      lastRecharge: { amountPaisa: request.amountPaisa, date: now },
-    };
-    return {
-      status: 200,
-      body: {
-        message: MESSAGES.requestApproved,
-        request: rechargeRequestToWire(requestId, { ...request, ...decision }),
-        user: userToWire(request.userId, credited),
-      },
-    };
+    if (approval.credited) throw fail('transaction_id_credited', MESSAGES.transactionIdCredited, 'reference');
+    const written = approval.write(tx, now, { actor: admin, amountPaisa: amountPaisa ?? request.amountPaisa });
+    push = written.push;
+    return { status: 200, body: { message: MESSAGES.requestApproved, request: written.request, user: written.user } };
   });
   if (push) await deliverNow([push]);
   return answer.body;
 }
 
-export async function rejectRechargeRequest(admin: { uid: string; email: string }, requestId: string, note?: string) {
-  if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
+export async function rejectRechargeRequest(admin: Actor, requestId: string, note?: string) {
   let push: DocumentReference | null = null;
   const answer = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
     push = null;
     const ref = rechargeRequestsCollection().doc(requestId);
-    const snap = await tx.get(ref);
-    const request = snap.data() as RechargeRequestDoc | undefined;
-    if (!request) throw notFound(MESSAGES.requestNotFound);
+    const request = await readRequest(tx, requestId);
     assertPending(request);
     const notification = notificationId.topUp(requestId);
-    const [reference, notifier] = await Promise.all([
+    const [reference, notifier, eventSnap] = await Promise.all([
       readForDecision(tx, requestId, request),
       readNotifier(tx, request.userId, [notification]),
+      tx.get(requestEventRef(request)),
     ]);
     const decision = { status: 'rejected' as const, decidedAt: now, ...(note ? { note } : {}) };
     tx.update(ref, decision);
+    // An SMS held for this request (a payer who did not match, two customers naming the id) is free
+    // again: the payment's real payer may still name it (the autopilot looks again after this commit).
+    const event = eventSnap.data() as WalletEventDoc | undefined;
+    if (event?.status === 'held' && event.requestId === requestId) {
+      tx.update(eventSnap.ref, { status: 'unmatched', reason: FieldValue.delete(), requestId: FieldValue.delete() });
+    }
     writeAudit(tx, ref, 'reject', admin, now, {
       before: { status: 'pending' },
       after: { status: 'rejected', userId: request.userId, amount: toRupees(request.amountPaisa) },
@@ -366,15 +473,24 @@ export async function listRechargeRequests(
   }));
   const keys = [...new Set(items.map(({ doc }) => doc.referenceKey ?? normalizeReference(doc.reference)))];
   const references = new Map<string, ReferenceDoc | LegacyClaimDoc | undefined>();
+  // The SMS naming each request's id in its wallet ("SMS received ✓" or "no SMS yet"), in the same read.
+  const eventRefs = items.map(({ doc }) => requestEventRef(doc));
+  const events = new Map<string, WalletEventDoc>();
   if (keys.length > 0) {
-    const snaps = await db.getAll(...keys.map((key) => rechargeReferencesCollection().doc(key)));
-    for (const snap of snaps) references.set(snap.id, snap.data() as ReferenceDoc | LegacyClaimDoc | undefined);
+    const snaps = await db.getAll(...keys.map((key) => rechargeReferencesCollection().doc(key)), ...eventRefs);
+    for (const snap of snaps.slice(0, keys.length)) references.set(snap.id, snap.data() as ReferenceDoc | LegacyClaimDoc | undefined);
+    for (const snap of snaps.slice(keys.length)) if (snap.exists) events.set(snap.id, snap.data() as WalletEventDoc);
   }
   return {
-    items: items.map(({ id, doc }) => ({
-      ...rechargeRequestToWire(id, doc),
-      duplicate: isDuplicate(id, doc, references.get(doc.referenceKey ?? normalizeReference(doc.reference))),
-    })),
+    items: items.map(({ id, doc }, index) => {
+      const eventId = eventRefs[index]?.id ?? '';
+      const event = events.get(eventId);
+      return {
+        ...rechargeRequestToWire(id, doc),
+        duplicate: isDuplicate(id, doc, references.get(doc.referenceKey ?? normalizeReference(doc.reference))),
+        sms: event ? requestSmsToWire(eventId, event) : null,
+      };
+    }),
     nextCursor,
   };
 }

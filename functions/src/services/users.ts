@@ -31,6 +31,8 @@ export interface UserDoc {
   nameLower?: string;
   /** Set while an admin has the account blocked (blocks.ts): no orders, top-up requests or API key use. */
   blocked?: BlockedDoc | null;
+  /** The number the customer last paid a top-up from (normalizePayerNumber), remembered for the next form. */
+  payerNumber?: string;
 }
 
 export interface BlockedDoc {
@@ -198,6 +200,7 @@ export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
       : null,
     createdAt: doc.createdAt.toDate().toISOString(),
     blocked: doc.blocked ? { reason: doc.blocked.reason, at: doc.blocked.at.toDate().toISOString() } : null,
+    ...(doc.payerNumber ? { payerNumber: doc.payerNumber } : {}),
   };
 }
 

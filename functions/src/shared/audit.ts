@@ -30,6 +30,9 @@ export const AUDIT_TYPES = [
   'saved_reply_update',
   'saved_reply_delete',
   'export',
+  'wallet_device_create',
+  'wallet_device_revoke',
+  'wallet_event_dismiss',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -63,4 +66,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   saved_reply_update: 'Saved reply changed',
   saved_reply_delete: 'Saved reply deleted',
   export: 'Data exported (CSV)',
+  wallet_device_create: 'Wallet phone paired',
+  wallet_device_revoke: 'Wallet phone revoked',
+  wallet_event_dismiss: 'Wallet SMS dismissed',
 };

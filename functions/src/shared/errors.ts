@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'invalid_json',
   'body_too_large',
   'invalid_token',
+  'invalid_signature',
   'admin_required',
   'account_suspended',
   'cannot_block_admin',

@@ -209,3 +209,16 @@ export function refillNotification(input: { orderNumber: string | number; status
     url: orderPath(input.orderNumber),
   };
 }
+
+/**
+ * To every admin (issue 28): a paired wallet phone went silent (no ping or SMS for 10 minutes), so its
+ * wallet's payments wait for a person until it is back. Kind `topup`: the admin's top-up pushes.
+ */
+export function walletPhoneSilentNotification(input: { name: string; wallet: string }): NotificationContent {
+  return {
+    kind: 'topup',
+    title: clip(`Wallet phone silent: ${input.name}`, 80),
+    body: clip(`Nothing from “${input.name}” for 10 minutes: ${input.wallet} top-ups are checked by hand until it is back.`),
+    url: '/admin/settings',
+  };
+}

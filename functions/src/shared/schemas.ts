@@ -20,6 +20,8 @@ import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
 import { PROOF_MESSAGES, parseProofPath } from './payment-proof';
 import { MAX_LINK_LENGTH, PLATFORMS, parseHttpUrl } from './platforms';
+import { normalizePayerNumber, PAYER_NUMBER_HINT } from './wallet-sms';
+import { WALLET_EVENT_REASONS, WALLET_EVENT_STATUSES } from './wallet-states';
 
 // The answers every page may parse first live in ./answers (the landing page builds those alone).
 export { type CategoryOrder, categoryOrderSchema, errorSchema, type Service, serviceSchema } from './answers';
@@ -210,6 +212,16 @@ export const rechargeRequestBody = z.strictObject({
   ),
   /** The Storage path of the payment screenshot the customer uploaded (payment-proof.ts), if any. */
   proof: z.optional(text().check(z.refine((path) => parseProofPath(path) !== null, PROOF_MESSAGES.invalidPath))),
+  /**
+   * The mobile number (or account) the customer paid from: the autopilot compares it with the payer's
+   * digits in the wallet's SMS (issue 28). Any Pakistani format; stored normalized.
+   */
+  payerNumber: z.optional(
+    text().check(
+      z.maxLength(40, PAYER_NUMBER_HINT),
+      z.refine((value) => normalizePayerNumber(value) !== null, PAYER_NUMBER_HINT),
+    ),
+  ),
 });
 
 export const rejectRequestBody = z.strictObject({ note: z.optional(text().check(z.trim(), z.maxLength(500))) });
@@ -485,6 +497,8 @@ export const userSchema = z.object({
   createdAt: isoDate,
   /** Set while an admin has blocked the account: why, and since when. (Optional: answers cached before issue 13 lack it.) */
   blocked: z.optional(z.nullable(z.object({ reason: z.string(), at: isoDate }))),
+  /** The number the customer last paid a top-up from (the recharge form starts with it). */
+  payerNumber: z.optional(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -593,10 +607,36 @@ export const rechargeRequestSchema = z.object({
   note: z.optional(z.string()),
   /** The payment screenshot the customer attached (its Storage path), read through the Storage SDK. */
   proof: z.optional(z.object({ path: z.string() })),
+  /** The number the customer paid from (normalized). */
+  payerNumber: z.optional(z.string()),
+  /** What was credited, where the admin credited another amount than requested (what actually arrived). */
+  creditedAmount: z.optional(z.number()),
+  /** Credited by the autopilot (the wallet's SMS matched), not by an admin. */
+  autoCredited: z.optional(z.literal(true)),
 });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
-/** As the admin lists it: `duplicate` when another request names the same transaction id (pending, or credited). */
-export const adminRechargeRequestSchema = z.extend(rechargeRequestSchema, { duplicate: z.boolean() });
+
+/** What an admin's request shows of the wallet SMS naming its transaction id in its wallet, if one came (issue 28). */
+export const requestSmsSchema = z.object({
+  eventId: z.string(),
+  status: z.enum(WALLET_EVENT_STATUSES),
+  amount: z.nullable(z.number()),
+  payer: z.nullable(z.string()),
+  reason: z.optional(z.enum(WALLET_EVENT_REASONS)),
+  reasonText: z.optional(z.string()),
+  text: z.string(),
+  receivedAt: isoDate,
+});
+export type RequestSms = z.infer<typeof requestSmsSchema>;
+
+/**
+ * As the admin lists it: `duplicate` when another request names the same transaction id (pending, or
+ * credited); `sms` the wallet SMS of its id, or null ("no SMS yet"; optional: answers before issue 28).
+ */
+export const adminRechargeRequestSchema = z.extend(rechargeRequestSchema, {
+  duplicate: z.boolean(),
+  sms: z.optional(z.nullable(requestSmsSchema)),
+});
 export type AdminRechargeRequest = z.infer<typeof adminRechargeRequestSchema>;
 
 export const contactMessageSchema = z.object({
@@ -646,6 +686,17 @@ export const overviewSchema = z.object({
   today: z.object({ day: z.string(), orders: z.number().check(z.int(), z.nonnegative()), revenue: z.number() }),
   /** Support tickets waiting for our answer (issue 17). */
   ticketsWaiting: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /**
+   * The top-up autopilot (issue 28): paired phones silent for 10 minutes (their wallets' payments wait
+   * for a person), and the payments waiting for the admin (no request yet; held with a reason).
+   */
+  walletPhones: z.optional(
+    z.object({
+      silent: z.array(z.object({ _id: z.string(), name: z.string(), wallet: z.string(), lastSeenAt: z.nullable(z.string()) })),
+      unmatchedPayments: z.number().check(z.int(), z.nonnegative()),
+      heldPayments: z.number().check(z.int(), z.nonnegative()),
+    }),
+  ),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

@@ -1,7 +1,7 @@
 // The every-minute work (decision record 0008): order queues a dead instance left (0010), providers' balances, the drip-feed runs due (issue 15), the sweep (lost triggers, expired
 // claims, orders waiting for funds), the automatic refund of failed orders, the status sync, the refills
 // asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts),
-// the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
+// the top-up autopilot's safety net and the wallet phones' health (workers/wallet.ts), the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
 // reports' rollups (services/report-fold.ts: outside every money transaction, trailing by minutes). One
 // body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
 // the emulators because the Functions emulator does not run scheduled functions. "Sync now" leaves
@@ -25,6 +25,7 @@ import { type ForwardDeps, type SweepResult, sweep } from './forward';
 import { type RefillWorkResult, runRefillWork } from './refill';
 import { type ServiceSyncResult, syncDueProviderServices } from './service-sync';
 import { type SyncResult, syncAll } from './sync';
+import { runWalletWork, type WalletWorkResult } from './wallet';
 
 /** As long as the scheduled function may run: a run that dies frees the next one after it. */
 export const RUN_LEASE_MS = 5 * 60_000;
@@ -39,6 +40,8 @@ export interface ScheduledResult {
   sync: SyncResult;
   refills: RefillWorkResult;
   services: ServiceSyncResult;
+  /** The top-up autopilot's safety net and the wallet phones' health (issue 28). */
+  wallet: WalletWorkResult;
   pushes: PushWorkResult;
   /** null: this run did not fold (the admin's "Sync now"). */
   reports: FoldResult | null;
@@ -89,9 +92,10 @@ export async function runScheduledWork(
     const synced = await syncAll(deps);
     const refills = await runRefillWork(deps);
     const services = await syncDueProviderServices(deps);
+    const wallet = await runWalletWork(deps);
     const pushes = await sendDuePushes(deps);
     const reports = options.foldReports ? await foldReports(deps) : null;
-    return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, pushes, reports };
+    return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, wallet, pushes, reports };
   } finally {
     await releaseRun(token);
   }
