@@ -2,6 +2,7 @@
 // Firestore and Auth emulators: pairing, the app's signature, the wallets' real messages
 // (tests/fixtures/wallet-sms), storing each payment once, matching either way round and exactly once,
 // every reason a payment waits for the admin, and the admin's manual paths.
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SENDERS, deliver, pingBody, signDelivery, smsReceivedBody, walletSmsText } from '../../../scripts/lib/wallet-phone';
@@ -31,9 +32,8 @@ interface Phone {
   sender: string;
 }
 
-let tidCounter = 0;
-/** An 11-digit transaction id no test has used. */
-const newTid = () => String(40_000_000_000 + (Date.now() % 1_000_000_000) + (tidCounter += 7919) * 1_000);
+/** An 11-digit transaction id no test has used (random: one in tens of billions to meet another). */
+const newTid = () => String(40_000_000_000 + randomInt(0, 59_999_999_999));
 
 async function pair(wallet = 'Easypaisa', senders = [DEMO_SENDERS[wallet.toLowerCase()] ?? 'Wallet']): Promise<Phone> {
   const res = await call(api.url, 'POST', '/api/admin/wallet-devices', {
@@ -154,7 +154,7 @@ describe('the webhook’s signature', () => {
   it.each([
     [
       'no signature',
-      (b: string) => ({ 'content-type': 'application/json', 'x-timestamp': String(Math.floor(Date.now() / 1000)) }),
+      (_b: string) => ({ 'content-type': 'application/json', 'x-timestamp': String(Math.floor(Date.now() / 1000)) }),
       'Missing',
     ],
     ['no timestamp', (b: string) => ({ ...signDelivery(b, easypaisa.key).headers, 'x-timestamp': '' }), 'Missing'],
