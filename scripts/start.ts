@@ -2,7 +2,8 @@
 // provider on a local port and the local workers (local-workers.ts): a listener that forwards an order
 // within seconds of its placement (the Firestore trigger's stand-in) and a ticker running the
 // every-minute work (sweep, status sync), so orders go to the provider and come back completed with
-// nothing to press.
+// nothing to press; and the demo wallet phone (issue 28), which pings every 5 minutes as the SMS Gateway
+// app does, so `npm run wallet:sms` payments credit by themselves.
 // (The npm script builds the web app and the functions first.)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { DEMO_ADMIN, DEMO_PROVIDER, DEMO_USER } from './lib/demo';
 import { type DemoProvider, startDemoProvider } from './lib/demo-provider';
 import { assertPortsFree, DEFAULT_PORTS, ROOT, startStack } from './lib/emulators';
 import type { LocalWorkers } from './lib/local-workers';
+import { DEMO_PHONE, deliver, pingBody } from './lib/wallet-phone';
 
 for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
   if (!existsSync(join(ROOT, built))) {
@@ -41,12 +43,14 @@ const stack = await startStack({
   label: 'start',
 });
 let workers: LocalWorkers | undefined;
+let phonePings: NodeJS.Timeout | undefined;
 
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the forwarding workers, the demo provider and the emulators…');
+  clearInterval(phonePings);
   await workers?.stop();
   await demoProvider.close();
   await stack.stop();
@@ -82,6 +86,13 @@ try {
       }
     },
   });
+  // The demo phone's pings (the app's Settings → Ping), so it stays healthy and Easypaisa stays automatic.
+  const ping = () =>
+    deliver(stack.hostingUrl, DEMO_PHONE.id, DEMO_PHONE.signingKey, pingBody()).catch((error: Error) =>
+      console.log(`Demo wallet phone: ping failed: ${error.message}`),
+    );
+  await ping();
+  phonePings = setInterval(() => void ping(), 5 * 60_000);
 } catch (error) {
   console.error('Seeding failed:', error);
   await shutdown(1);
@@ -95,5 +106,8 @@ console.log(`
 
   API:       ${stack.hostingUrl}/api/services
   Provider:  ${DEMO_PROVIDER.name} at ${demoProvider.url}; its services are linked (forwarded on placement, synced every minute)
+  Wallet:    ${DEMO_PHONE.name} is paired for ${DEMO_PHONE.wallet}. Request a top-up as the demo customer (paid from
+             0345 1234567), then send its SMS as the phone:
+             npm run wallet:sms -- --wallet ${DEMO_PHONE.wallet} --amount 500 --tid 12345678901 --from 03451234567
   Press Ctrl-C to stop.
 `);

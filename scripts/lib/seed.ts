@@ -2,10 +2,11 @@
 // customer with Rs 500 credited through the same code path as a real top-up, and (when `npm start`
 // runs one) the demo provider with a few of its services imported and linked, through the admin's
 // own service code; and (`npm start` again) about 60 days of demo history for the reports, on an empty
-// store only (scripts/lib/demo-history.ts). It refuses to run unless every Admin SDK call is pointed at the emulators of a
+// store only (scripts/lib/demo-history.ts); and the demo wallet phone for the Easypaisa wallet (issue 28). It refuses to run unless every Admin SDK call is pointed at the emulators of a
 // `demo-` project.
 import type { Actor } from '../../functions/src/services/audit';
 import { DEMO_ADMIN, DEMO_BALANCE_RUPEES, DEMO_PROVIDER, DEMO_USER } from './demo';
+import { DEMO_PHONE } from './wallet-phone';
 
 export function assertEmulatorOnly(env: NodeJS.ProcessEnv = process.env): void {
   const project = env.GCLOUD_PROJECT ?? '';
@@ -70,6 +71,21 @@ async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }
   return { id, imported: answer.replayed ? 0 : answer.body.services.length };
 }
 
+/**
+ * The demo Easypaisa wallet phone (issue 28), paired as an admin pairs one but with the fixed id and key
+ * of scripts/lib/wallet-phone.ts, so `npm run wallet:sms` can send a payment SMS as it. Kept if paired.
+ */
+async function seedDemoPhone(actor: Actor): Promise<void> {
+  const { createWalletDevice, walletDevicesCollection } = await import('../../functions/src/services/top-ups/wallet-devices');
+  if ((await walletDevicesCollection().doc(DEMO_PHONE.id).get()).exists) return;
+  await createWalletDevice(
+    actor,
+    { name: DEMO_PHONE.name, wallet: DEMO_PHONE.wallet, senders: [...DEMO_PHONE.senders] },
+    'http://127.0.0.1:5000',
+    { id: DEMO_PHONE.id, signingKey: DEMO_PHONE.signingKey },
+  );
+}
+
 export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   assertEmulatorOnly();
   // Imported only after the check, so the Admin SDK initialises against the emulators.
@@ -116,6 +132,7 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   }
   const result: SeedResult = { services };
   if (options.demoProvider) result.demoProvider = await seedDemoProvider(seedActor, options.demoProvider);
+  await seedDemoPhone(seedActor);
   // After the demo provider, so the history's provider orders go to it.
   if (historyWanted) {
     const { customers, orders, entries } = await writeDemoHistory(seedActor);

@@ -164,6 +164,69 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
       `total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds} + adjustments ${adjustments}`,
     );
   }
+  problems.push(...(await walletViolations(db, recharges.docs)));
+  return problems;
+}
+
+/**
+ * The top-up autopilot (issue 28): a wallet SMS settles one request at most, and an automatic credit is
+ * exactly what its SMS says arrived, once.
+ * - every matched payment names an approved request, and an automatic credit's request names it back;
+ * - no two approved requests were settled by one SMS, no request credited twice, no transaction id credited
+ *   by two requests;
+ * - an automatic credit's recharge is the SMS's amount, for the request's customer.
+ */
+async function walletViolations(db: typeof adminDb, recharges: FirebaseFirestore.QueryDocumentSnapshot[]): Promise<string[]> {
+  const problems: string[] = [];
+  const [events, requests] = await Promise.all([db.collection('walletEvents').get(), db.collection('rechargeRequests').get()]);
+  const requestById = new Map(requests.docs.map((d) => [d.id, d.data()]));
+  const rechargesByRequest = new Map<string, FirebaseFirestore.DocumentData[]>();
+  for (const doc of recharges) {
+    const requestId = doc.get('requestId') as string | undefined;
+    if (!requestId) continue;
+    rechargesByRequest.set(requestId, [...(rechargesByRequest.get(requestId) ?? []), { id: doc.id, ...doc.data() }]);
+  }
+  for (const [requestId, list] of rechargesByRequest) {
+    if (list.length > 1) problems.push(`recharge request ${requestId} credited ${list.length} times`);
+  }
+  const eventById = new Map(events.docs.map((d) => [d.id, d.data()]));
+  for (const doc of events.docs) {
+    const event = doc.data();
+    if (event.status !== 'matched') continue;
+    const request = requestById.get(event.requestId);
+    if (request?.status !== 'approved') problems.push(`wallet SMS ${doc.id} matched to ${event.requestId}, which is not approved`);
+  }
+  const settledBy = new Map<string, string[]>();
+  const creditedTids = new Map<string, string[]>();
+  for (const doc of requests.docs) {
+    const request = doc.data();
+    if (request.status !== 'approved') continue;
+    const key = request.referenceKey ?? String(request.reference).trim().toUpperCase();
+    creditedTids.set(key, [...(creditedTids.get(key) ?? []), doc.id]);
+    if (!request.walletEventId) {
+      if (request.autoCredited) problems.push(`request ${doc.id} credited automatically without an SMS`);
+      continue;
+    }
+    settledBy.set(request.walletEventId, [...(settledBy.get(request.walletEventId) ?? []), doc.id]);
+    const event = eventById.get(request.walletEventId);
+    if (event?.status !== 'matched' || event.requestId !== doc.id) {
+      problems.push(`request ${doc.id} settled by SMS ${request.walletEventId}, which is not matched to it`);
+      continue;
+    }
+    // An attached SMS of another id credits that id too: it is the payment's real id.
+    if (event.tid && event.tid !== key) creditedTids.set(event.tid, [...(creditedTids.get(event.tid) ?? []), doc.id]);
+    if (request.autoCredited) {
+      const [recharge] = rechargesByRequest.get(doc.id) ?? [];
+      if (recharge?.amountPaisa !== event.amountPaisa || recharge?.userId !== request.userId)
+        problems.push(
+          `automatic credit of request ${doc.id}: ${recharge?.amountPaisa} to ${recharge?.userId}, the SMS says ${event.amountPaisa}`,
+        );
+    }
+  }
+  for (const [eventId, list] of settledBy)
+    if (list.length > 1) problems.push(`wallet SMS ${eventId} settled ${list.length} requests: ${list.join(', ')}`);
+  for (const [tid, list] of creditedTids)
+    if (list.length > 1) problems.push(`transaction id ${tid} credited by ${list.length} requests: ${list.join(', ')}`);
   return problems;
 }
 

@@ -97,10 +97,16 @@ export const webhookUrlOf = (origin: string, id: string) => `${origin}/api/walle
  * Pairs a phone: its document, its key (apart, server-only) and the audit entry, in one transaction.
  * The answer holds the key; it is never shown again.
  */
-export async function createWalletDevice(admin: Actor, body: WalletDeviceBody, origin: string) {
+export async function createWalletDevice(
+  admin: Actor,
+  body: WalletDeviceBody,
+  origin: string,
+  /** The local demo's phone only (scripts/lib/seed.ts): a fixed id and key, so `npm run wallet:sms` knows them. */
+  demo?: { id: string; signingKey: string },
+) {
   const senders = [...new Set(body.senders.map((s) => s.trim()))];
-  const ref = walletDevicesCollection().doc();
-  const signingKey = newSigningKey();
+  const ref = demo ? walletDevicesCollection().doc(demo.id) : walletDevicesCollection().doc();
+  const signingKey = demo?.signingKey ?? newSigningKey();
   const answer = await runInTransaction<WalletDeviceDoc>(null, async (tx, now) => {
     const settings = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined);
     const wallet = findWallet(settings, body.wallet);
