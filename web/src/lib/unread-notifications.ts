@@ -6,6 +6,9 @@ import { useEffect } from 'react';
 import { useAuth } from '@/lib/auth';
 import { ticketsKey } from '@/lib/unread-tickets';
 
+/** lib/profile.ts's first key part (not imported: the header must not bring the API client with it). */
+const PROFILE_KEY = 'profile';
+
 export const notificationsKey = ['notifications'] as const;
 export const unreadNotificationsKey = [...notificationsKey, 'unread'] as const;
 
@@ -27,6 +30,8 @@ export function refetchOnPush(queryClient: QueryClient): () => void {
     if (data?.type !== PUSH_MESSAGE_TYPE) return;
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     if (data.kind === 'ticket') void queryClient.invalidateQueries({ queryKey: ticketsKey });
+    // A top-up credited (by the admin or the wallet autopilot) or an order refunded moves the balance.
+    if (data.kind === 'topup' || data.kind === 'order') void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
   };
   container.addEventListener('message', onMessage);
   // Messages from the worker wait in a queue until the page says it listens (addEventListener does not).

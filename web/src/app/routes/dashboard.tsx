@@ -15,6 +15,7 @@ import { SupportFooter } from '@/features/dashboard/components/support-footer';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { RecentOrdersTable } from '@/features/orders/components/recent-orders';
 import { RechargeModal } from '@/features/recharge/components/recharge-modal';
+import { useTopUpWatch } from '@/features/recharge/hooks/use-top-up-watch';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { UserDataNotFoundError, useProfile } from '@/lib/profile';
@@ -41,6 +42,8 @@ export function DashboardRoute() {
   const orders = useMyOrders();
   const settings = useSettings();
   const [recharging, setRecharging] = useState(false);
+  // A pending top-up lands on screen by itself (balance, bell) once the wallet's SMS credits it.
+  useTopUpWatch(profile.isSuccess);
   // `?order=N`: an order notification's link scrolls to that order's row and highlights it.
   const [search] = useSearchParams();
   const highlightOrder = search.get('order');
@@ -106,7 +109,13 @@ export function DashboardRoute() {
           </Link>
         </Card>
         <SupportFooter supportChat={settings.data?.supportChat} />
-        <RechargeModal open={recharging} onClose={() => setRecharging(false)} email={user.email} settings={settings.data} />
+        <RechargeModal
+          open={recharging}
+          onClose={() => setRecharging(false)}
+          email={user.email}
+          settings={settings.data}
+          payerNumber={user.payerNumber}
+        />
       </div>
     );
   }

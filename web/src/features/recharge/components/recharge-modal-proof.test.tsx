@@ -39,6 +39,7 @@ beforeEach(() => {
 async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   await user.selectOptions(screen.getByLabelText('Wallet'), 'JazzCash');
   await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+  await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
   await user.upload(
     screen.getByLabelText('Payment screenshot (optional)'),
     new File([new Uint8Array(64)], 'shot.png', { type: 'image/png' }),
@@ -63,7 +64,13 @@ describe('RechargeModal: the payment screenshot', () => {
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText(/Recharge request submitted/)).toBeInTheDocument();
     expect(uploads.uploadProof.mock.calls[0]?.[0]).toMatchObject({ type: 'image/webp' });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 100, method: 'JazzCash', reference: 'TX12345678', proof: PATH });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      amount: 100,
+      method: 'JazzCash',
+      reference: 'TX12345678',
+      payerNumber: '0345 1234567',
+      proof: PATH,
+    });
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Payment screenshot preview' })).toBeNull());
   });
 
@@ -131,6 +138,11 @@ describe('RechargeModal: the payment screenshot', () => {
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText(/Recharge request submitted/)).toBeInTheDocument();
     expect(uploads.uploadProof).not.toHaveBeenCalled();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 100, method: 'JazzCash', reference: 'TX12345678' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      amount: 100,
+      method: 'JazzCash',
+      reference: 'TX12345678',
+      payerNumber: '0345 1234567',
+    });
   });
 });

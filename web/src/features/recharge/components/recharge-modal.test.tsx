@@ -70,10 +70,11 @@ describe('RechargeModal', () => {
     await user.type(screen.getByLabelText('Amount (Rs)'), '500');
     await user.selectOptions(screen.getByLabelText('Wallet'), 'JazzCash');
     await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+    await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText(/Recharge request submitted/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toEqual({ amount: 500, method: 'JazzCash', reference: 'TX12345678' });
+    expect(post?.body).toEqual({ amount: 500, method: 'JazzCash', reference: 'TX12345678', payerNumber: '0345 1234567' });
     expect(post?.headers['idempotency-key']).toBeTruthy();
     await waitFor(() => expect(screen.getByText('pending')).toBeInTheDocument());
     expect(screen.getByLabelText('Transaction ID')).toHaveValue('');
@@ -87,6 +88,7 @@ describe('RechargeModal', () => {
     const { user } = renderModal();
     await user.selectOptions(screen.getByLabelText('Wallet'), 'Easypaisa');
     await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+    await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText('❌ This transaction ID was already submitted')).toBeInTheDocument();
   });
@@ -99,5 +101,59 @@ describe('RechargeModal', () => {
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription('You are offline. Recharge requests can be sent again once you are back online.');
     expect(screen.getByText(SETTINGS.wallets[0]?.accountNumber ?? '')).toBeInTheDocument();
+  });
+
+  it('asks for the number paid from, starts with the one the profile remembers, and refuses one that is no number', async () => {
+    const { calls } = mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
+    const { user } = renderApp(
+      <RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} payerNumber="03451234567" />,
+      { route: '/dashboard' },
+    );
+    const field = screen.getByLabelText('Paid from (mobile number or account)');
+    expect(field).toHaveValue('0345 1234567');
+    await user.clear(field);
+    await user.type(field, '12345');
+    await user.selectOptions(screen.getByLabelText('Wallet'), 'Easypaisa');
+    await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    expect(await screen.findByText('Enter the mobile number or account you paid from, e.g. 0345 1234567')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says which wallets are credited automatically and which are checked by hand', async () => {
+    mockApi({
+      'GET /api/recharge-requests/mine': { body: { requests: [] } },
+      'GET /api/wallet-status': {
+        body: { wallets: SETTINGS.wallets.map((w) => ({ provider: w.provider, automatic: w.provider === 'Easypaisa' })) },
+      },
+    });
+    const { user } = renderModal();
+    const easypaisa = (await screen.findByText('✓ Credited automatically')).closest('li');
+    expect(easypaisa).toHaveTextContent('Easypaisa');
+    expect(screen.getAllByText('Checked by hand')).toHaveLength(SETTINGS.wallets.length - 1);
+    await user.selectOptions(screen.getByLabelText('Wallet'), 'Easypaisa');
+    expect(screen.getByLabelText('Wallet')).toHaveAccessibleDescription(
+      'Easypaisa payments are credited automatically, usually within a minute.',
+    );
+    await user.selectOptions(screen.getByLabelText('Wallet'), 'JazzCash');
+    expect(screen.getByLabelText('Wallet')).toHaveAccessibleDescription(
+      'JazzCash payments are checked by hand: your balance is credited once the admin confirms the payment.',
+    );
+  });
+
+  it('a request the wallet’s SMS already matched says the balance was credited', async () => {
+    const approved = { ...request, method: 'Easypaisa', status: 'approved', autoCredited: true, payerNumber: '03451234567' };
+    mockApi({
+      'GET /api/recharge-requests/mine': { body: { requests: [] } },
+      'POST /api/recharge-requests': { status: 201, body: { request: approved } },
+    });
+    const { user } = renderModal();
+    await user.clear(screen.getByLabelText('Amount (Rs)'));
+    await user.type(screen.getByLabelText('Amount (Rs)'), '500');
+    await user.selectOptions(screen.getByLabelText('Wallet'), 'Easypaisa');
+    await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+    await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
+    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    expect(await screen.findByText('Top-up approved: Rs 500 added to your balance.')).toBeInTheDocument();
   });
 });

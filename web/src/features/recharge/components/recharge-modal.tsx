@@ -1,10 +1,14 @@
 // Recharge: the amount, the wallet accounts to pay into, the proof on chat, and the in-app request
-// with the wallet's transaction id and, optionally, a screenshot of the payment (shrunk and uploaded to
-// Storage first), with the user's requests and their status.
+// with the wallet's transaction id, the number the customer paid from (the autopilot compares it with the
+// wallet's SMS, issue 28) and, optionally, a screenshot of the payment (shrunk and uploaded to Storage
+// first), with the user's requests and their status. Each wallet says whether its payments are credited
+// automatically right now or checked by hand.
 import { PROOF_MESSAGES } from '@shared/payment-proof';
-import { LIMITS, rechargeRequestBody, type Settings } from '@shared/schemas';
+import { LIMITS, rechargeRequestBody, type Settings, text } from '@shared/schemas';
+import { formatPayerNumber, normalizePayerNumber, PAYER_NUMBER_HINT } from '@shared/wallet-sms';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button, buttonClass } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -15,30 +19,47 @@ import { RequestStatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
 import { useCreateRechargeRequest } from '@/features/recharge/api/create-recharge-request';
 import { useMyRechargeRequests } from '@/features/recharge/api/get-my-recharge-requests';
+import { useWalletStatus } from '@/features/recharge/api/get-wallet-status';
 import { uploadProof } from '@/features/recharge/api/upload-proof';
 import { ProofPicker } from '@/features/recharge/components/proof-picker';
 import { WalletList } from '@/features/recharge/components/wallet-list';
 import { ApiError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
 import { useForm } from '@/lib/form';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
+import { profileQueryKey } from '@/lib/profile';
 import { offerPushOptIn } from '@/lib/push-opt-in';
 import { chatLink } from '@/lib/settings';
+import { notificationsKey } from '@/lib/unread-notifications';
 
-type RechargeFormInput = z.input<typeof rechargeRequestBody>;
+/** The form asks for the payer's number (the API takes requests without it, checked by hand). */
+const rechargeFormSchema = z.extend(rechargeRequestBody, {
+  payerNumber: text({ error: PAYER_NUMBER_HINT }).check(
+    z.trim(),
+    z.maxLength(40, PAYER_NUMBER_HINT),
+    z.refine((value) => normalizePayerNumber(value) !== null, PAYER_NUMBER_HINT),
+  ),
+});
+type RechargeFormInput = z.input<typeof rechargeFormSchema>;
 
 export interface RechargeModalProps {
   open: boolean;
   onClose: () => void;
   email: string;
   settings: Settings | undefined;
+  /** The number the customer last paid from (the profile remembers it). */
+  payerNumber?: string | undefined;
 }
 
-export function RechargeModal({ open, onClose, email, settings }: RechargeModalProps) {
+export function RechargeModal({ open, onClose, email, settings, payerNumber }: RechargeModalProps) {
   const toast = useToast();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
   const createRequest = useCreateRechargeRequest();
   const requests = useMyRechargeRequests(open);
+  const walletStatus = useWalletStatus(open);
   const { send } = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
   const [picture, setPicture] = useState<Blob | null>(null);
@@ -54,12 +75,19 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
     resetField,
     formState: { errors },
   } = useForm<RechargeFormInput>({
-    schema: rechargeRequestBody,
-    defaultValues: { amount: LIMITS.minRecharge, method: '', reference: '' },
+    schema: rechargeFormSchema,
+    defaultValues: {
+      amount: LIMITS.minRecharge,
+      method: '',
+      reference: '',
+      payerNumber: payerNumber ? formatPayerNumber(payerNumber) : '',
+    },
   });
 
   const amount = watch('amount');
   const method = watch('method');
+  const automatic = new Map((walletStatus.data ?? []).map((w) => [w.provider, w.automatic]));
+  const chosenIsAutomatic = method ? automatic.get(method) : undefined;
   const validAmount = Number.isFinite(amount) && amount >= LIMITS.minRecharge;
   const proofText = `Hello, I sent ${validAmount ? formatAmount(amount) : 'Rs ...'}${method ? ` via ${method}` : ''} to recharge my Shohrat balance. My account email: ${email}`;
 
@@ -82,10 +110,25 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
         }
       }
     }
-    const body = { amount: values.amount, method: values.method.trim(), reference: values.reference.trim(), ...(proof ? { proof } : {}) };
+    const body = {
+      amount: values.amount,
+      method: values.method.trim(),
+      reference: values.reference.trim(),
+      payerNumber: values.payerNumber.trim(),
+      ...(proof ? { proof } : {}),
+    };
     try {
-      await send(body, (idempotencyKey) => createRequest.mutateAsync({ body, idempotencyKey }));
-      toast.success('Recharge request submitted. Your balance is credited once the payment is checked.');
+      const { request } = await send(body, (idempotencyKey) => createRequest.mutateAsync({ body, idempotencyKey }));
+      if (request.status === 'approved') {
+        // The wallet's SMS was here first: credited in the same answer.
+        toast.success(`Top-up approved: ${formatAmount(request.creditedAmount ?? request.amount)} added to your balance.`);
+        void queryClient.invalidateQueries({ queryKey: profileQueryKey(user?.uid) });
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      } else if (automatic.get(request.method)) {
+        toast.success('Recharge request submitted. Your balance is credited as soon as the wallet’s payment message arrives.');
+      } else {
+        toast.success('Recharge request submitted. Your balance is credited once the payment is checked.');
+      }
       resetField('reference');
       setPicture(null);
       setUploaded(null);
@@ -119,7 +162,11 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
             <h3 id="wallets-heading" className="text-sm font-bold text-slate-900">
               1. Send the amount to one of these accounts
             </h3>
-            {settings ? <WalletList wallets={settings.wallets} /> : <LoadingBlock className="min-h-32" />}
+            {settings ? (
+              <WalletList wallets={settings.wallets} automatic={walletStatus.data ? automatic : undefined} />
+            ) : (
+              <LoadingBlock className="min-h-32" />
+            )}
           </section>
 
           <section aria-labelledby="proof-heading" className="space-y-2">
@@ -145,7 +192,18 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
             <h3 id="request-heading" className="text-sm font-bold text-slate-900">
               3. Or submit the transaction ID here
             </h3>
-            <SelectField label="Wallet" error={errors.method?.message} {...register('method')}>
+            <SelectField
+              label="Wallet"
+              error={errors.method?.message}
+              hint={
+                chosenIsAutomatic === undefined
+                  ? undefined
+                  : chosenIsAutomatic
+                    ? `${method} payments are credited automatically, usually within a minute.`
+                    : `${method} payments are checked by hand: your balance is credited once the admin confirms the payment.`
+              }
+              {...register('method')}
+            >
               <option value="">Select a wallet…</option>
               {settings?.wallets.map((wallet) => (
                 <option key={wallet.provider} value={wallet.provider}>
@@ -159,6 +217,16 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
               placeholder="e.g. 8123456789"
               error={errors.reference?.message}
               {...register('reference')}
+            />
+            <TextField
+              label="Paid from (mobile number or account)"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="e.g. 0345 1234567"
+              hint="The number the payment came from: we match it with the wallet’s message."
+              error={errors.payerNumber?.message}
+              {...register('payerNumber')}
             />
             <ProofPicker picture={picture} onChange={setPicture} progress={progress} disabled={!online} />
             {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -197,7 +265,15 @@ export function RechargeModal({ open, onClose, email, settings }: RechargeModalP
                 { header: 'Date', cell: (request) => formatDate(request.createdAt) },
                 { header: 'Amount', cell: (request) => <span className="font-semibold">{formatAmount(request.amount)}</span> },
                 { header: 'Wallet', cell: (request) => request.method },
-                { header: 'Status', cell: (request) => <RequestStatusBadge status={request.status} /> },
+                {
+                  header: 'Status',
+                  cell: (request) => (
+                    <span className="inline-flex flex-wrap items-center gap-1">
+                      <RequestStatusBadge status={request.status} />
+                      {request.autoCredited ? <span className="text-xs text-slate-600">automatic</span> : null}
+                    </span>
+                  ),
+                },
               ]}
             />
           )}

@@ -1,17 +1,28 @@
 import type { Settings } from '@shared/schemas';
 import { CopyButton } from '@/components/ui/copy-button';
 
-export function WalletList({ wallets }: { wallets: Settings['wallets'] }) {
+/**
+ * The wallet accounts to pay into; with `automatic` (GET /api/wallet-status, issue 28) each says whether
+ * its payments are credited automatically right now or checked by hand.
+ */
+export function WalletList({ wallets, automatic }: { wallets: Settings['wallets']; automatic?: ReadonlyMap<string, boolean> | undefined }) {
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       {wallets.map((wallet) => (
-        <li key={wallet.provider} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+        <li key={wallet.provider} className="min-w-0 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
           <p className="text-sm font-bold text-slate-900">{wallet.provider}</p>
           <div className="mt-1 flex items-center justify-between gap-2">
-            <span className="font-mono text-sm text-slate-900">{wallet.accountNumber}</span>
+            <span className="min-w-0 break-all font-mono text-sm text-slate-900">{wallet.accountNumber}</span>
             <CopyButton value={wallet.accountNumber} label={`${wallet.provider} number`} />
           </div>
-          <p className="text-xs text-slate-600">{wallet.accountName}</p>
+          <p className="break-words text-xs text-slate-600">{wallet.accountName}</p>
+          {automatic ? (
+            automatic.get(wallet.provider) ? (
+              <p className="mt-1 text-xs font-semibold text-emerald-800">✓ Credited automatically</p>
+            ) : (
+              <p className="mt-1 text-xs text-slate-600">Checked by hand</p>
+            )
+          ) : null}
         </li>
       ))}
     </ul>
