@@ -1,14 +1,14 @@
 // `npm run bench`: what users feel, measured on the local emulator stack, with budgets. Writes
 // bench/results/latest.md and latest.json, prints a table, exits 1 when a budget is missed.
 // Emulator figures track regressions and ratios measured in one run, not production latency.
-// `npm run bench -- --only=web` (or api, sync) measures one part alone, into latest-web.md/json.
+// `npm run bench -- --only=web` (or api, wallet, sync) measures one part alone, into latest-web.md/json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type Stack, startStackOnFreePorts } from '../scripts/lib/emulators';
 import type { Figure } from './figures';
 import { renderMarkdown, renderTable } from './figures';
 
-const PARTS = ['api', 'web', 'sync'] as const;
+const PARTS = ['api', 'web', 'wallet', 'sync'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (onlyArg !== undefined && !PARTS.includes(onlyArg as (typeof PARTS)[number])) {
   console.error(`--only= takes one of ${PARTS.join(', ')}`);
@@ -45,9 +45,11 @@ try {
   const { apiFigures } = await import('./api');
   const { webFigures } = await import('./web');
   const { syncFigures } = await import('./sync');
+  const { walletFigures } = await import('./wallet');
   await seed();
   if (runs('api')) figures.push(...(await apiFigures(stack.hostingUrl, (line) => console.log(line))));
   if (runs('web')) figures.push(...(await webFigures(stack.hostingUrl, (line) => console.log(line))));
+  if (runs('wallet')) figures.push(...(await walletFigures(stack.hostingUrl, (line) => console.log(line))));
   // Last: its 10,000 fulfilment documents each wake the forwarding trigger, load that must not touch
   // the timings and Lighthouse above.
   if (runs('sync')) figures.push(...(await syncFigures((line) => console.log(line))));

@@ -344,6 +344,8 @@ describe('settings/public: got by anyone, written by nobody; other settings are 
   it('a user can get the public settings', () => assertSucceeds(get('alice', 'settings/public')));
   it('nobody, admins included, can get another settings document', async () => {
     for (const actor of ACTORS) await assertFails(get(actor, 'settings/private'));
+    // The autopilot's limits (issue 28) are the admin's, through the API only.
+    for (const actor of ACTORS) await assertFails(get(actor, 'settings/autopilot'));
   });
   it('nobody, admins included, can list the settings collection', async () => {
     for (const actor of ACTORS) await assertFails(list(actor, 'settings'));
@@ -637,6 +639,13 @@ describe('idempotency: server-only, no client access at all', () => itDeniesEver
 describe('rateLimits: server-only, no client access at all', () => itDeniesEverything('rateLimits', 'rateLimits/alice'));
 describe('rechargeReferences: server-only, no client access at all', () =>
   itDeniesEverything('rechargeReferences', 'rechargeReferences/easypaisa-tx1'));
+describe('walletDevices: the paired wallet phones, server-only (admins read them through the API)', () =>
+  itDeniesEverything('walletDevices', 'walletDevices/phone-1'));
+describe('walletDeviceKeys: the phones’ signing keys, no client access at all (admins included)', () =>
+  itDeniesEverything('walletDeviceKeys', 'walletDeviceKeys/phone-1'));
+describe('walletEvents: the wallet SMS, server-only', () => itDeniesEverything('walletEvents', 'walletEvents/Easypaisa:31455290817'));
+describe('autoCredits: the daily count of automatic credits, server-only', () =>
+  itDeniesEverything('autoCredits', 'autoCredits/alice_2026-01-01'));
 describe('a collection the rules do not mention: denied by default', () => itDeniesEverything('notes', 'notes/note-1'));
 
 // Keep last: it judges the coverage the tests above produced.

@@ -154,6 +154,18 @@ export const FIXTURES: Record<string, DocumentData> = {
   'notificationSettings/alice': { preferences: { order: { bell: true, push: false } }, devices: { 'device-1': at }, updatedAt: at },
   'notificationSettings/bob': { devices: {}, updatedAt: at },
   'pushDevices/device-1': { uid: 'alice', token: 'fcm-token-1', createdAt: at, lastSeenAt: at },
+  // The top-up autopilot (issue 28): a paired phone, its signing key, a payment SMS, a day's automatic credits.
+  'walletDevices/phone-1': { name: 'Shop phone', wallet: 'Easypaisa', senders: ['3737'], createdAt: at, revokedAt: null },
+  'walletDeviceKeys/phone-1': { key: 'the-signing-key-of-phone-1' },
+  'walletEvents/Easypaisa:31455290817': {
+    kind: 'payment',
+    wallet: 'Easypaisa',
+    tid: '31455290817',
+    amountPaisa: 150000,
+    status: 'unmatched',
+  },
+  'autoCredits/alice_2026-01-01': { count: 1 },
+  'settings/autopilot': { enabled: true, maxAmount: 10000, firstTopUpMax: 2000, dailyCount: 3 },
   'emulatorPushes/push-1': { message: { token: 'fcm-token-1', data: { title: 'Order #1 is completed' } }, outcome: 'sent', at },
   'notes/note-1': { text: 'a collection the rules do not mention' },
 };
