@@ -129,6 +129,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await dialog.getByLabel('Amount (Rs)').fill('500');
     await dialog.getByLabel('Wallet').selectOption('Easypaisa');
     await dialog.getByRole('textbox', { name: 'Transaction ID' }).fill(transactionId);
+    await dialog.getByLabel('Paid from (mobile number or account)').fill('0345 1234567');
     await screenshotBothWidths(customer, 'dashboard-recharge-modal');
     await dialog.getByRole('button', { name: 'Submit recharge request' }).click();
     await customer.getByText(/Recharge request submitted/).waitFor();

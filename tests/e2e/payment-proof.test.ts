@@ -89,6 +89,7 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
     await dialog.getByLabel('Amount (Rs)').fill('500');
     await dialog.getByLabel('Wallet').selectOption('Easypaisa');
     await dialog.getByRole('textbox', { name: 'Transaction ID' }).fill(transactionId);
+    await dialog.getByLabel('Paid from (mobile number or account)').fill('0345 1234567');
     await dialog
       .getByLabel('Payment screenshot (optional)')
       .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: original });
