@@ -88,7 +88,7 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     await customer.getByText('Top-up approved: Rs 500 added to your balance.').waitFor({ timeout: 30_000 });
     await expect.poll(() => balanceText(customer), { timeout: 30_000 }).toBe('Rs 500');
-    await customer.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 30_000 });
+    await customer.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 30_000 });
     expect(navigations).toEqual([]);
     expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(customer, 'dashboard-autopilot-credited');
