@@ -3,9 +3,9 @@
 // (tests/fixtures/wallet-sms), storing each payment once, matching either way round and exactly once,
 // every reason a payment waits for the admin, and the admin's manual paths.
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SENDERS, deliver, pingBody, signDelivery, smsReceivedBody, walletSmsText } from '../../../scripts/lib/wallet-phone';
+import { walletSmsFixtures } from '../../../tests/fixtures/wallet-sms';
 import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
@@ -15,15 +15,7 @@ import { runWalletWork } from '../workers/wallet';
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
 
-interface Fixture {
-  id: string;
-  wallet: string;
-  text: string;
-  expect: { amount: number; tid: string; payerDigits: { prefix: string; suffix: string } } | null;
-}
-const fixtures = JSON.parse(
-  readFileSync(new URL('../../../tests/fixtures/wallet-sms/messages.json', import.meta.url), 'utf8'),
-) as Fixture[];
+const fixtures = walletSmsFixtures;
 
 interface Phone {
   id: string;

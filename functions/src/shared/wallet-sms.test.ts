@@ -1,19 +1,9 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { walletSmsFixtures } from '../../../tests/fixtures/wallet-sms';
 import { formatPayerNumber, normalizePayerNumber, parseWalletSms, payerAgrees, payerDigitsOf, walletKindOf } from './wallet-sms';
 
-interface Fixture {
-  id: string;
-  wallet: string;
-  text: string;
-  expect: { amount: number; tid: string; payerDigits: { prefix: string; suffix: string } } | null;
-}
-
-// The wallets' messages (tests/fixtures/wallet-sms, copied from the team's shared fixtures).
-const fixtures = JSON.parse(
-  readFileSync(new URL('../../../tests/fixtures/wallet-sms/messages.json', import.meta.url), 'utf8'),
-) as Fixture[];
+const fixtures = walletSmsFixtures;
 
 describe('parseWalletSms on the wallets’ own messages', () => {
   it.each(fixtures.filter((f) => f.expect).map((f) => [f.id, f] as const))('reads %s', (_id, fixture) => {
