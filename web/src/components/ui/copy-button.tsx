@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Copies `value` to the clipboard and says so for a moment. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({ value, label, className = '' }: { value: string; label: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -19,7 +19,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
           setCopied(false);
         }
       }}
-      className="rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100 ring-inset hover:bg-brand-50"
+      className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100 ring-inset hover:bg-brand-50 ${className}`}
       aria-label={copied ? `${label} copied` : `Copy ${label}`}
     >
       {copied ? 'Copied' : 'Copy'}

@@ -10,14 +10,24 @@ export interface ModalProps {
   children: ReactNode;
   /** Wider panel on desktop. */
   size?: 'md' | 'lg';
+  /**
+   * False: no close button, and neither Escape nor the backdrop closes it; only the dialog's own
+   * button does (a secret shown once must not vanish with a stray tap).
+   */
+  dismissible?: boolean;
 }
 
 /** A dialog that traps focus, closes on Escape or the backdrop, and gives focus back on close. */
-export function Modal({ open, onClose, title, children, size = 'md' }: ModalProps) {
+export function Modal({ open, onClose, title, children, size = 'md', dismissible = true }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const dismiss = () => {
+    if (dismissible) onCloseRef.current();
+  };
+  const dismissRef = useRef(dismiss);
+  dismissRef.current = dismiss;
 
   useEffect(() => {
     if (!open) return;
@@ -34,7 +44,7 @@ export function Modal({ open, onClose, title, children, size = 'md' }: ModalProp
       if (!root) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        dismissRef.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -68,7 +78,7 @@ export function Modal({ open, onClose, title, children, size = 'md' }: ModalProp
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
-      <div className="absolute inset-0 bg-slate-900/60" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      <div className="absolute inset-0 bg-slate-900/60" aria-hidden="true" onClick={dismiss} />
       <div
         ref={panel}
         role="dialog"
@@ -83,16 +93,18 @@ export function Modal({ open, onClose, title, children, size = 'md' }: ModalProp
           <h2 id={titleId} className="text-lg font-bold text-slate-900">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={() => onCloseRef.current()}
-            className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            aria-label="Close dialog"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
-          </button>
+          {dismissible ? (
+            <button
+              type="button"
+              onClick={() => onCloseRef.current()}
+              className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close dialog"
+            >
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          ) : null}
         </div>
         {children}
       </div>

@@ -2,6 +2,7 @@ import type { RefillStatus } from '@shared/api-v2';
 import { statusTone } from '@shared/order-status';
 import type { RechargeRequest } from '@shared/schemas';
 import type { TicketState } from '@shared/tickets';
+import type { WalletDeviceState, WalletEventStatus } from '@shared/wallet-autopilot';
 
 const tones = {
   green: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
@@ -63,4 +64,25 @@ export function UnreadBadge({ count }: { count: number }) {
       <span className="sr-only">{`${count} unread`}</span>
     </span>
   );
+}
+
+const walletEventTones: Record<WalletEventStatus, string> = {
+  unmatched: tones.yellow,
+  held: tones.yellow,
+  unparsed: tones.red,
+  matched: tones.green,
+  ignored: tones.grey,
+  dismissed: tones.grey,
+};
+
+/** A wallet SMS's state: waiting for a request or the admin (yellow), unreadable (red), settled (green, grey). */
+export function WalletEventStatusBadge({ status }: { status: WalletEventStatus }) {
+  return <span className={`${pill} ${walletEventTones[status]}`}>{status}</span>;
+}
+
+const walletDeviceTones: Record<WalletDeviceState, string> = { healthy: tones.green, silent: tones.red, revoked: tones.grey };
+
+/** A wallet phone's health: heard from lately, silent, or revoked. */
+export function WalletDeviceStateBadge({ state }: { state: WalletDeviceState }) {
+  return <span className={`${pill} ${walletDeviceTones[state]}`}>{state}</span>;
 }

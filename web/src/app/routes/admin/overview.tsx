@@ -9,6 +9,7 @@ import { OrdersPanel } from '@/features/admin/components/orders-panel';
 import { ProviderAlerts } from '@/features/admin/components/provider-alerts';
 import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
 import { ResetPasswordDialog } from '@/features/admin/components/reset-password-dialog';
+import { WalletAlerts } from '@/features/admin/components/wallet-alerts';
 
 /** Rows each table shows before Show More (spec). */
 const DASHBOARD_ROWS = 5;
@@ -24,6 +25,7 @@ export function AdminOverviewRoute() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-3 lg:col-span-3">
           <ProviderAlerts />
+          <WalletAlerts />
           <HeadlineFigures />
         </div>
         <Card className="lg:col-span-1">

@@ -1,9 +1,11 @@
-// /admin/top-ups: the queue of pending top-up requests (oldest first), Add Balance, and every credit.
+// /admin/top-ups: the top-up requests (the pending queue oldest first, with their wallet SMS), the wallet
+// SMS that wait for the admin, Add Balance, and every credit.
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
 import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
 import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
 import { RechargeRequestsPanel } from '@/features/admin/components/recharge-requests-panel';
+import { WalletEventsPanel } from '@/features/admin/components/wallet-events-panel';
 
 export function AdminTopUpsRoute() {
   return (
@@ -11,6 +13,9 @@ export function AdminTopUpsRoute() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-3">
           <RechargeRequestsPanel />
+        </Card>
+        <Card className="lg:col-span-3">
+          <WalletEventsPanel />
         </Card>
         <Card className="lg:col-span-1">
           <AddBalanceForm />

@@ -1,39 +1,29 @@
 import { rechargeRequestSchema, rejectRequestBody, userSchema } from '@shared/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { approveRequestBody } from '@shared/wallet-autopilot';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { adminOverviewKey } from './get-overview';
-import { adminRechargesKey } from './get-recent-recharges';
-import { adminRequestsKey } from './get-recharge-requests';
-import { adminUsersKey } from './get-users';
+import { useInvalidateTopUps } from './decide-wallet-event';
 
 export const approveAnswer = z.object({ message: z.string(), request: rechargeRequestSchema, user: z.optional(userSchema) });
 export const rejectAnswer = z.object({ message: z.string(), request: rechargeRequestSchema });
 
-export function approveRechargeRequest(id: string) {
-  return api.post(`/admin/recharge-requests/${encodeURIComponent(id)}/approve`, approveAnswer);
+/** Credits `amount` rupees, the amount actually received (which may differ from the request's). */
+export function approveRechargeRequest({ id, amount }: { id: string; amount: number }) {
+  return api.post(`/admin/recharge-requests/${encodeURIComponent(id)}/approve`, approveAnswer, approveRequestBody.parse({ amount }));
 }
 
 export function rejectRechargeRequest({ id, note }: { id: string; note?: string }) {
   return api.post(`/admin/recharge-requests/${encodeURIComponent(id)}/reject`, rejectAnswer, rejectRequestBody.parse(note ? { note } : {}));
 }
 
-function useInvalidateRequests() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: adminRequestsKey });
-    void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
-    void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-    void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
-  };
-}
-
+// A decision settles the SMS of its transaction id too (matched, or free again after a rejection).
 export function useApproveRechargeRequest() {
-  const invalidate = useInvalidateRequests();
+  const invalidate = useInvalidateTopUps();
   return useMutation({ mutationFn: approveRechargeRequest, onSettled: invalidate });
 }
 
 export function useRejectRechargeRequest() {
-  const invalidate = useInvalidateRequests();
+  const invalidate = useInvalidateTopUps();
   return useMutation({ mutationFn: rejectRechargeRequest, onSettled: invalidate });
 }

@@ -1,15 +1,17 @@
-import { adminRechargeRequestSchema } from '@shared/schemas';
+import { adminRechargeRequestSchema, type RechargeRequest } from '@shared/schemas';
 import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 
 export const adminRequestsKey = ['admin', 'recharge-requests'] as const;
 
-/** The pending top-up requests: a queue, oldest first (the longest-waiting customer first), every one. */
-export function usePendingRechargeRequests() {
+/** Top-up requests in one state, every one: pending is a queue, oldest first (the longest-waiting customer first); the rest newest first. */
+export function useRechargeRequests(status: RechargeRequest['status']) {
   return useAdminList({
     key: adminRequestsKey,
     path: '/admin/recharge-requests',
     itemsKey: 'requests',
     item: adminRechargeRequestSchema,
-    params: { status: 'pending' },
+    params: { status },
   });
 }
+
+export const usePendingRechargeRequests = () => useRechargeRequests('pending');

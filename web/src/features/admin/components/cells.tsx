@@ -19,11 +19,11 @@ export function UserCell({ user }: { user: { _id?: string; name: string; email: 
   );
 }
 
-/** The next server page of an infinite query, or nothing once the last page is in. */
+/** The next server page of an infinite query, or nothing once the last page is in (44 px tall: a phone's tap target). */
 export function LoadMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
   if (!query.hasNextPage) return null;
   return (
-    <Button variant="secondary" size="sm" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+    <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
       Load more
     </Button>
   );

@@ -1,128 +1,179 @@
-import type { AdminRechargeRequest } from '@shared/schemas';
+// The top-up requests: the pending queue (oldest first) with what the wallet's SMS says beside each, and
+// the approved and rejected ones (newest first), an approved one saying whether the autopilot credited it.
+// While a request's dialog is open its row and the rows around it stay put: a refetch in the background
+// neither reorders nor removes them, and the decided row leaves once its decision succeeded.
+import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import type { Column } from '@/components/ui/data-table';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { DuplicateIdBadge } from '@/components/ui/status-badge';
+import { DuplicateIdBadge, RequestStatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toasts';
-import { useApproveRechargeRequest, useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
-import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
+import { useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
+import { useRechargeRequests } from '@/features/admin/api/get-recharge-requests';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { ApproveRequestForm } from '@/features/admin/components/approve-request-form';
 import { UserCell } from '@/features/admin/components/cells';
 import { ListTable } from '@/features/admin/components/list-table';
 import { ProofThumbnail } from '@/features/admin/components/payment-proof';
+import { CreditedHow, PayerNumber, RequestSms } from '@/features/admin/components/request-sms';
+import { StatusTabs } from '@/features/admin/components/status-tabs';
+import { useSteadyRows, withRows } from '@/features/admin/hooks/use-steady-rows';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
-function Decision({ request, onReject }: { request: AdminRechargeRequest; onReject: (request: AdminRechargeRequest) => void }) {
-  const toast = useToast();
-  const approve = useApproveRechargeRequest();
+type Status = RechargeRequest['status'];
+type Dialog = { kind: 'approve' | 'reject'; request: AdminRechargeRequest };
+
+const TABS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+] as const satisfies readonly { value: Status; label: string }[];
+
+function Decision({ request, onOpen }: { request: AdminRechargeRequest; onOpen: (dialog: Dialog) => void }) {
   return (
-    <div className="flex gap-2">
+    // Stacked between 640 and 1024 px, where side by side they would widen the table past the screen.
+    <div className="flex flex-wrap justify-end gap-2 sm:justify-start lg:flex-nowrap">
       <Button
-        size="sm"
         variant="success"
-        loading={approve.isPending}
         aria-label={`Approve ${formatAmount(request.amount)} for ${request.user.email}`}
-        onClick={async () => {
-          try {
-            const answer = await approve.mutateAsync(request._id);
-            toast.success(`✅ ${answer.message}`);
-          } catch (error) {
-            toast.error(adminFailure(error));
-          }
-        }}
+        onClick={() => onOpen({ kind: 'approve', request })}
       >
         Approve
       </Button>
-      <Button size="sm" variant="secondary" aria-label={`Reject request of ${request.user.email}`} onClick={() => onReject(request)}>
+      <Button
+        variant="secondary"
+        aria-label={`Reject request of ${request.user.email}`}
+        onClick={() => onOpen({ kind: 'reject', request })}
+      >
         Reject
       </Button>
     </div>
   );
 }
 
-export function RechargeRequestsPanel() {
-  const requests = usePendingRechargeRequests();
+function RejectForm({ request, onRejected, onCancel }: { request: AdminRechargeRequest; onRejected: () => void; onCancel: () => void }) {
   const reject = useRejectRechargeRequest();
   const toast = useToast();
-  const [rejecting, setRejecting] = useState<AdminRechargeRequest | null>(null);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setFailure(null);
+        try {
+          const answer = await reject.mutateAsync({ id: request._id, note: note.trim() || undefined });
+          toast.success(`✅ ${answer.message}`);
+          onRejected();
+        } catch (error) {
+          setFailure(adminFailure(error));
+        }
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        {formatAmount(request.amount)} from <span className="break-all">{request.user.email}</span> via {request.method} (transaction{' '}
+        <span className="wrap-anywhere">{request.reference}</span>).
+      </p>
+      <TextAreaField label="Note for the user (optional)" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" className="flex-1" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" className="flex-1" loading={reject.isPending}>
+          Reject
+        </Button>
+      </div>
+    </form>
+  );
+}
 
-  const closeReject = () => {
-    setRejecting(null);
-    setNote('');
-    setFailure(null);
+export function RechargeRequestsPanel() {
+  const [status, setStatus] = useState<Status>('pending');
+  const requests = useRechargeRequests(status);
+  const steady = useSteadyRows(requests.items, (request) => request._id, status === 'pending');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const open = (next: Dialog) => {
+    steady.hold();
+    setDialog(next);
   };
+  const close = (decided?: string) => {
+    setDialog(null);
+    steady.release(decided);
+  };
+
+  const columns: Column<AdminRechargeRequest>[] = [
+    // The date under the user, not a column of its own: at 640 px the table must still fit.
+    {
+      header: 'User',
+      cell: (request) => (
+        <span className="min-w-0 text-right sm:text-left">
+          <UserCell user={request.user} />
+          <span className="block text-xs text-slate-600">{formatDateTime(request.createdAt)}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Amount',
+      cell: (request) => (
+        <span className="text-right sm:text-left">
+          <span className="block font-semibold tabular-nums">{formatAmount(request.amount)}</span>
+          <CreditedHow request={request} />
+        </span>
+      ),
+    },
+    {
+      header: 'Payment',
+      cell: (request) => (
+        <span className="min-w-0 text-right sm:text-left">
+          <span className="block">{request.method}</span>
+          <span className="block font-mono text-xs wrap-anywhere text-slate-700">{request.reference}</span>
+          <PayerNumber payerNumber={request.payerNumber} />
+          {request.duplicate ? <DuplicateIdBadge /> : null}
+        </span>
+      ),
+    },
+    { header: 'Wallet SMS', cell: (request) => <RequestSms sms={request.sms} /> },
+    { header: 'Screenshot', cell: (request) => <ProofThumbnail request={request} /> },
+    status === 'pending'
+      ? { header: 'Decision', cell: (request) => <Decision request={request} onOpen={open} /> }
+      : { header: 'Status', cell: (request) => <RequestStatusBadge status={request.status} /> },
+  ];
 
   return (
     <section aria-labelledby="requests-heading" className="space-y-4">
       <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
-        Pending Recharge Requests
+        Recharge Requests
       </h2>
-      <p className="text-sm text-slate-600">Oldest first: the customer who has waited longest is at the top.</p>
-      <ListTable
-        list={requests}
-        caption="Pending Recharge Requests"
-        getKey={(request) => request._id}
-        emptyText="No pending recharge requests."
-        errorText="Could not load recharge requests."
-        columns={[
-          { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
-          {
-            header: 'User',
-            cell: (request) => <UserCell user={request.user} />,
-          },
-          { header: 'Amount', cell: (request) => <span className="font-semibold tabular-nums">{formatAmount(request.amount)}</span> },
-          {
-            header: 'Wallet / Transaction ID',
-            cell: (request) => (
-              <span className="text-right sm:text-left">
-                <span className="block">{request.method}</span>
-                <span className="block font-mono text-xs text-slate-700">{request.reference}</span>
-                {request.duplicate ? <DuplicateIdBadge /> : null}
-              </span>
-            ),
-          },
-          { header: 'Screenshot', cell: (request) => <ProofThumbnail request={request} /> },
-          { header: 'Decision', cell: (request) => <Decision request={request} onReject={setRejecting} /> },
-        ]}
-      />
-      <Modal open={rejecting !== null} onClose={closeReject} title="Reject recharge request">
-        {rejecting ? (
-          <form
-            className="space-y-4"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              setFailure(null);
-              try {
-                const answer = await reject.mutateAsync({ id: rejecting._id, note: note.trim() || undefined });
-                toast.success(`✅ ${answer.message}`);
-                closeReject();
-              } catch (error) {
-                setFailure(adminFailure(error));
-              }
-            }}
-          >
-            <p className="text-sm text-slate-700">
-              {formatAmount(rejecting.amount)} from {rejecting.user.email} via {rejecting.method} (transaction {rejecting.reference}).
-            </p>
-            <TextAreaField
-              label="Note for the user (optional)"
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-            {failure ? <FormAlert>{failure}</FormAlert> : null}
-            <div className="flex gap-2">
-              <Button variant="secondary" className="flex-1" onClick={closeReject}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="danger" className="flex-1" loading={reject.isPending}>
-                Reject
-              </Button>
-            </div>
-          </form>
+      <StatusTabs label="Recharge requests" tabs={TABS} value={status} onChange={setStatus}>
+        <div className="space-y-4">
+          <p className="text-sm text-slate-600">
+            {status === 'pending' ? 'Oldest first: the customer who has waited longest is at the top.' : 'Newest first.'}
+          </p>
+          <ListTable
+            list={withRows(requests, steady.rows)}
+            caption={
+              status === 'pending' ? 'Pending Recharge Requests' : `${status === 'approved' ? 'Approved' : 'Rejected'} recharge requests`
+            }
+            getKey={(request) => request._id}
+            emptyText={`No ${status} recharge requests.`}
+            errorText="Could not load recharge requests."
+            columns={columns}
+          />
+        </div>
+      </StatusTabs>
+      <Modal open={dialog?.kind === 'approve'} onClose={() => close()} title="Approve recharge request">
+        {dialog?.kind === 'approve' ? (
+          <ApproveRequestForm request={dialog.request} onApproved={() => close(dialog.request._id)} onCancel={() => close()} />
+        ) : null}
+      </Modal>
+      <Modal open={dialog?.kind === 'reject'} onClose={() => close()} title="Reject recharge request">
+        {dialog?.kind === 'reject' ? (
+          <RejectForm request={dialog.request} onRejected={() => close(dialog.request._id)} onCancel={() => close()} />
         ) : null}
       </Modal>
     </section>

@@ -12,6 +12,7 @@ import { useAdminUser, useUserLedger, useUserOrders, useUserRechargeRequests, us
 import { AdjustBalanceForm } from '@/features/admin/components/adjust-balance-form';
 import { BlockUserForm } from '@/features/admin/components/block-user-form';
 import { ListTable } from '@/features/admin/components/list-table';
+import { CreditedHow } from '@/features/admin/components/request-sms';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
@@ -196,7 +197,15 @@ function UserTopUps({ uid }: { uid: string }) {
           { header: 'Amount', cell: (request) => formatAmount(request.amount) },
           { header: 'Wallet', cell: (request) => request.method },
           { header: 'Transaction ID', cell: (request) => <span className="break-all">{request.reference}</span> },
-          { header: 'Status', cell: (request) => <RequestStatusBadge status={request.status} /> },
+          {
+            header: 'Status',
+            cell: (request) => (
+              <span className="text-right sm:text-left">
+                <RequestStatusBadge status={request.status} />
+                <CreditedHow request={request} />
+              </span>
+            ),
+          },
           { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
         ]}
       />

@@ -1,0 +1,125 @@
+// Approve asks what actually arrived: prefilled with the wallet SMS's amount when one came (else the
+// request's), editable, and a second, explicit yes before crediting more than the customer asked for.
+import type { AdminRechargeRequest } from '@shared/schemas';
+import { approveRequestBody } from '@shared/wallet-autopilot';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert, TextField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { useApproveRechargeRequest } from '@/features/admin/api/decide-recharge-request';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { PayerNumber, smsSummary } from '@/features/admin/components/request-sms';
+import { ApiError } from '@/lib/api-error';
+import { formatAmount } from '@/lib/format';
+
+const amountOf = (text: string) => {
+  const plain = text.replace(/[,\s]/g, '');
+  return plain === '' ? Number.NaN : Number(plain);
+};
+
+export function ApproveRequestForm({
+  request,
+  onApproved,
+  onCancel,
+}: {
+  request: AdminRechargeRequest;
+  onApproved: () => void;
+  onCancel: () => void;
+}) {
+  const toast = useToast();
+  const approve = useApproveRechargeRequest();
+  const sms = request.sms ?? null;
+  const [text, setText] = useState(() => String(sms?.amount ?? request.amount));
+  // The larger amount the admin said yes to: typing another amount asks again.
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const amount = amountOf(text);
+  const parsed = approveRequestBody.safeParse({ amount });
+  const over = parsed.success && amount > request.amount;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    if (over && confirmed !== amount) {
+      setUnconfirmed(true);
+      return;
+    }
+    try {
+      const answer = await approve.mutateAsync({ id: request._id, amount });
+      toast.success(`✅ ${answer.message}`);
+      onApproved();
+    } catch (failed) {
+      if (failed instanceof ApiError && failed.code === 'invalid_input' && failed.field === 'amount') setError(failed.message);
+      else setFailure(adminFailure(failed));
+    }
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="text-sm text-slate-700">
+        {formatAmount(request.amount)} requested by <span className="break-all">{request.user.email}</span> via {request.method}{' '}
+        (transaction <span className="font-mono wrap-anywhere">{request.reference}</span>).
+        <PayerNumber payerNumber={request.payerNumber} />
+      </p>
+      {sms ? (
+        <div className="space-y-1 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+          <p className="text-sm font-medium text-slate-900">{`The wallet’s SMS: ${smsSummary(sms) || 'no amount read'}`}</p>
+          {sms.status === 'held' && sms.reasonText ? <p className="text-sm text-amber-800">{sms.reasonText}</p> : null}
+          <p className="text-sm whitespace-pre-wrap wrap-anywhere text-slate-700">{sms.text}</p>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">No SMS from the wallet yet: check the wallet before crediting.</p>
+      )}
+      <TextField
+        label="Amount received (Rs)"
+        inputMode="decimal"
+        autoComplete="off"
+        data-autofocus
+        value={text}
+        error={error}
+        onChange={(event) => {
+          setText(event.target.value);
+          setUnconfirmed(false);
+        }}
+      />
+      {over ? (
+        <div className="space-y-2 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
+          <p className="text-sm font-medium text-amber-900">{`Credit ${formatAmount(amount)}, more than the ${formatAmount(request.amount)} requested?`}</p>
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-900 sm:min-h-0">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-600"
+              checked={confirmed === amount}
+              onChange={(event) => {
+                setConfirmed(event.target.checked ? amount : null);
+                setUnconfirmed(false);
+              }}
+            />
+            {`Yes, credit ${formatAmount(amount)}`}
+          </label>
+          {unconfirmed ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              Tick the box to credit more than requested.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" className="flex-1" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="success" className="flex-1" loading={approve.isPending}>
+          Approve
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+// The admin's hand on one wallet SMS: attach it to a pending request (what the SMS says arrived is
+// credited to it, once), or dismiss it with a note (a payment that was no top-up, a test).
+import type { AdminRechargeRequest } from '@shared/schemas';
+import { attachEventBody, dismissEventBody, type WalletEvent } from '@shared/wallet-autopilot';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toasts';
+import { useAttachWalletEvent, useDismissWalletEvent } from '@/features/admin/api/decide-wallet-event';
+import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { LoadMore } from '@/features/admin/components/cells';
+import { smsSummary } from '@/features/admin/components/request-sms';
+import { ApiError } from '@/lib/api-error';
+import { formatAmount, formatDateTime } from '@/lib/format';
+
+const NOTE_MAX = 500;
+
+/** The SMS the dialog is about, in a line or two. */
+function EventSummary({ event }: { event: WalletEvent }) {
+  return (
+    <div className="space-y-1 rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+      <p className="font-medium text-slate-900">
+        {`${event.wallet} · ${smsSummary(event) || 'no amount read'}`}
+        {event.tid ? (
+          <>
+            {' · '}
+            <span className="font-mono wrap-anywhere">{event.tid}</span>
+          </>
+        ) : null}
+      </p>
+      <p className="text-slate-600">{`${event.device.name}, ${formatDateTime(event.receivedAt)}`}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere text-slate-700">{event.text}</p>
+    </div>
+  );
+}
+
+const requestLabel = (request: AdminRechargeRequest) =>
+  `${formatAmount(request.amount)} · ${request.method} · ${request.reference} · ${request.user.email}`;
+
+export function AttachEventForm({ event, onAttached, onCancel }: { event: WalletEvent; onAttached: () => void; onCancel: () => void }) {
+  const toast = useToast();
+  const attach = useAttachWalletEvent();
+  const pending = usePendingRechargeRequests();
+  const [chosen, setChosen] = useState('');
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  // The likely ones first: the same wallet and amount (a mistyped transaction id, most often).
+  const likely = pending.items.filter((r) => r.method === event.wallet && r.amount === event.amount);
+  const others = pending.items.filter((r) => !likely.includes(r));
+  // A request decided meanwhile leaves the list; the choice goes with it rather than point at another.
+  const selected = pending.items.some((r) => r._id === chosen) ? chosen : '';
+
+  const submit = async (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    setFailure(null);
+    const parsed = attachEventBody.safeParse({ requestId: typed.trim() || selected });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      const answer = await attach.mutateAsync({ id: event._id, requestId: parsed.data.requestId });
+      toast.success(`✅ ${answer.message}`);
+      onAttached();
+    } catch (failed) {
+      if (failed instanceof ApiError && failed.code === 'invalid_input' && failed.field === 'requestId') setError(failed.message);
+      else setFailure(adminFailure(failed));
+    }
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={(formEvent) => void submit(formEvent)} noValidate>
+      <EventSummary event={event} />
+      <p className="text-sm text-slate-700">
+        {`The request is approved with ${event.amount === null ? 'the amount' : formatAmount(event.amount)} the SMS says arrived.`}
+      </p>
+      <SelectField
+        label="Pending request"
+        value={selected}
+        disabled={typed.trim() !== ''}
+        error={typed.trim() === '' ? error : undefined}
+        hint={pending.isError ? 'Could not load the pending requests: type the request ID.' : undefined}
+        onChange={(change) => setChosen(change.target.value)}
+      >
+        <option value="">{pending.isPending ? 'Loading…' : 'Choose a request'}</option>
+        {likely.length > 0 ? (
+          <optgroup label="Same wallet and amount">
+            {likely.map((r) => (
+              <option key={r._id} value={r._id}>
+                {requestLabel(r)}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+        {others.length > 0 ? (
+          <optgroup label={likely.length > 0 ? 'Other pending requests' : 'Pending requests'}>
+            {others.map((r) => (
+              <option key={r._id} value={r._id}>
+                {requestLabel(r)}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </SelectField>
+      <div className="flex justify-center">
+        <LoadMore query={pending} />
+      </div>
+      <TextField
+        label="Or the request ID"
+        autoComplete="off"
+        value={typed}
+        error={typed.trim() !== '' ? error : undefined}
+        onChange={(change) => setTyped(change.target.value)}
+      />
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" className="flex-1" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" className="flex-1" loading={attach.isPending}>
+          Attach
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function DismissEventForm({ event, onDismissed, onCancel }: { event: WalletEvent; onDismissed: () => void; onCancel: () => void }) {
+  const toast = useToast();
+  const dismiss = useDismissWalletEvent();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    setFailure(null);
+    const parsed = dismissEventBody.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await dismiss.mutateAsync({ id: event._id, note: parsed.data.note });
+      toast.success('✅ SMS dismissed');
+      onDismissed();
+    } catch (failed) {
+      if (failed instanceof ApiError && failed.code === 'invalid_input' && failed.field === 'note') setError(failed.message);
+      else setFailure(adminFailure(failed));
+    }
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={(formEvent) => void submit(formEvent)} noValidate>
+      <EventSummary event={event} />
+      <TextAreaField
+        label="Why"
+        rows={3}
+        maxLength={NOTE_MAX}
+        data-autofocus
+        hint="Kept with the SMS and in the audit trail, e.g. the owner’s own test payment."
+        value={note}
+        error={error}
+        onChange={(change) => setNote(change.target.value)}
+      />
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" className="flex-1" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" className="flex-1" loading={dismiss.isPending}>
+          Dismiss
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+// Settings → Wallet phones (issue 28): the phones that forward the wallets' SMS, their health (a phone
+// silent for 10 minutes leaves its wallet's top-ups to the admin), revoking one (a lost phone), and
+// pairing a new one, whose signing key is shown once.
+import type { WalletDevice } from '@shared/wallet-autopilot';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { WalletDeviceStateBadge } from '@/components/ui/status-badge';
+import { useToast } from '@/components/ui/toasts';
+import { type PairedDevice, useRevokeWalletDevice, useWalletDevices } from '@/features/admin/api/wallet-devices';
+import { adminFailure } from '@/features/admin/components/admin-messages';
+import { ListTable } from '@/features/admin/components/list-table';
+import { PairPhoneForm } from '@/features/admin/components/pair-phone-form';
+import { SigningKeyDialog } from '@/features/admin/components/signing-key-dialog';
+import { formatDateTime, formatSavedAt } from '@/lib/format';
+
+function When({ at }: { at: string | null }) {
+  if (!at) return <span className="text-slate-500">Never</span>;
+  return <span title={formatDateTime(at)}>{formatSavedAt(Date.parse(at))}</span>;
+}
+
+function RevokeForm({ device, onDone }: { device: WalletDevice; onDone: () => void }) {
+  const toast = useToast();
+  const revoke = useRevokeWalletDevice();
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        {`Revoke ${device.name}? Its messages are refused from now on; pair the phone again to use it.`}
+      </p>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" className="flex-1" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          className="flex-1"
+          loading={revoke.isPending}
+          onClick={async () => {
+            setFailure(null);
+            try {
+              await revoke.mutateAsync(device._id);
+              toast.success(`✅ ${device.name} revoked`);
+              onDone();
+            } catch (error) {
+              setFailure(adminFailure(error));
+            }
+          }}
+        >
+          Revoke
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function WalletPhonesPanel() {
+  const devices = useWalletDevices();
+  const [revoking, setRevoking] = useState<WalletDevice | null>(null);
+  // The pairing's answer, signing key included: here and nowhere else, gone when its dialog closes.
+  const [paired, setPaired] = useState<PairedDevice | null>(null);
+
+  return (
+    <section aria-labelledby="wallet-phones-heading" className="space-y-4">
+      <div>
+        <h2 id="wallet-phones-heading" className="text-lg font-bold text-slate-900">
+          Wallet phones
+        </h2>
+        <p className="text-sm text-slate-600">
+          Phones with a wallet’s SIM forward its SMS, so payments are matched with top-up requests. A phone silent for 10 minutes leaves its
+          wallet’s top-ups to you.
+        </p>
+      </div>
+      <ListTable
+        list={devices}
+        caption="Wallet phones"
+        getKey={(device) => device._id}
+        emptyText="No phone paired yet."
+        errorText="Could not load the wallet phones."
+        columns={[
+          {
+            header: 'Phone',
+            cell: (device) => (
+              <span className="min-w-0 text-right sm:text-left">
+                <span className="block font-medium wrap-anywhere">{device.name}</span>
+                <span className="block text-xs wrap-anywhere text-slate-600">{`Senders: ${device.senders.join(', ')}`}</span>
+              </span>
+            ),
+          },
+          { header: 'Wallet', cell: (device) => device.wallet },
+          { header: 'State', cell: (device) => <WalletDeviceStateBadge state={device.state} /> },
+          { header: 'Last seen', cell: (device) => <When at={device.lastSeenAt} /> },
+          { header: 'Last SMS', cell: (device) => <When at={device.lastEventAt} /> },
+          {
+            header: 'Action',
+            cell: (device) =>
+              device.state === 'revoked' ? (
+                <span className="text-xs text-slate-600">
+                  {device.revokedAt ? `Revoked ${formatDateTime(device.revokedAt)}` : 'Revoked'}
+                </span>
+              ) : (
+                <Button variant="secondary" aria-label={`Revoke ${device.name}`} onClick={() => setRevoking(device)}>
+                  Revoke
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <PairPhoneForm onPaired={setPaired} />
+      <Modal open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke phone">
+        {revoking ? <RevokeForm device={revoking} onDone={() => setRevoking(null)} /> : null}
+      </Modal>
+      <SigningKeyDialog paired={paired} onClose={() => setPaired(null)} />
+    </section>
+  );
+}
