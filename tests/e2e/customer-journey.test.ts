@@ -144,6 +144,10 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await adminPage.goto('/admin/top-ups');
     const approve = adminPage.getByRole('button', { name: `Approve Rs 500 for ${account.email}` });
     await approve.click();
+    // Approve asks what arrived (issue 28): the request's amount, as no SMS came.
+    const confirm = adminPage.getByRole('dialog', { name: 'Approve recharge request' });
+    expect(await confirm.getByLabel('Amount received (Rs)').inputValue()).toBe('500');
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     await adminPage.getByText('✅ Recharge request approved').waitFor();
     await approve.waitFor({ state: 'detached' });
   });

@@ -153,6 +153,10 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
     await screenshotBothWidths(adminPage, 'admin-top-up-proof');
     await adminPage.keyboard.press('Escape');
     await approve.click();
+    // Approve asks what arrived (issue 28): the request's amount, as no SMS came.
+    const confirm = adminPage.getByRole('dialog', { name: 'Approve recharge request' });
+    expect(await confirm.getByLabel('Amount received (Rs)').inputValue()).toBe('500');
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     await adminPage.getByText('✅ Recharge request approved').waitFor();
   });
 

@@ -1,16 +1,25 @@
 // Issue 28's top-up autopilot in a real browser at 360 px, on the whole emulator stack from the built app:
-// a customer asks for a top-up on a wallet whose phone is paired (the form says it is credited
-// automatically), then the wallet phone forwards the payment's SMS, signed as the SMS Gateway app signs,
-// through Hosting; the open dashboard shows the new balance, the bell's count and the toast with no reload.
-// Then the other order: the SMS first, and the request's own answer credits it. No page error and no
-// policy violation on the way; nothing wider than the phone.
+// the admin pairs the shop's Easypaisa phone on a phone (the signing key shown once); a customer asks for
+// a top-up on that wallet (the form says it is credited automatically), then the wallet phone forwards the
+// payment's SMS, signed as the SMS Gateway app signs, through Hosting; the open dashboard shows the new
+// balance, the bell's count and the toast with no reload. Then the other order: the SMS first, and the
+// request's own answer credits it. Last, a payment from another number waits for the admin, who sees the
+// SMS and the reason beside the request and approves what arrived. No page error and no policy violation
+// on the way; nothing wider than the phone.
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn } from '../../scripts/lib/auth-emulator';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import { DEMO_SENDERS, deliver, pingBody, smsReceivedBody, walletSmsText } from '../../scripts/lib/wallet-phone';
-import { openCustomerAndAdmin, PHONE, pageErrors, policyViolations, registerThroughUi, screenshotBothWidths } from './browser';
+import {
+  openCustomerAndAdmin,
+  PHONE,
+  pageErrors,
+  policyViolations,
+  registerThroughUi,
+  screenshotBothWidths,
+  signInThroughUi,
+} from './browser';
 
 const { url, env } = inject('stack');
 Object.assign(process.env, env);
@@ -22,6 +31,7 @@ const newTid = () => String(randomInt(10_000_000_000, 99_999_999_999));
 
 let browser: Browser;
 let customer: Page;
+let adminPage: Page;
 let phone: { id: string; key: string };
 
 const balanceText = async (page: Page) => (await page.getByTestId('balance').textContent())?.trim();
@@ -34,18 +44,8 @@ const sendSms = (amount: number, tid: string) =>
   );
 
 beforeAll(async () => {
-  ({ browser, customer } = await openCustomerAndAdmin(url));
-  // The admin pairs the shop's Easypaisa phone; its first ping says it is alive.
-  const admin = (await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).idToken;
-  const res = await fetch(`${url}/api/admin/wallet-devices`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Shop phone ${suffix}`, wallet: 'Easypaisa', senders: [DEMO_SENDERS.easypaisa] }),
-  });
-  const paired = (await res.json()) as { device: { _id: string }; signingKey: string };
-  expect(res.status).toBe(201);
-  phone = { id: paired.device._id, key: paired.signingKey };
-  expect((await deliver(url, phone.id, phone.key, pingBody())).status).toBe(200);
+  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
+  await adminPage.setViewportSize(PHONE);
 });
 
 afterAll(async () => {
@@ -65,6 +65,33 @@ async function requestTopUp(page: Page, amount: number, tid: string) {
 }
 
 describe('a wallet payment credits the customer by itself, at 360 px', () => {
+  it('the admin pairs the wallet phone on a phone: the signing key and the webhook URL are shown once', async () => {
+    await adminPage.goto('/login');
+    await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
+    await adminPage.goto('/admin/settings');
+    await adminPage.getByLabel('Phone name').fill(`Shop phone ${suffix}`);
+    await adminPage.getByLabel('Wallet', { exact: true }).selectOption('Easypaisa');
+    await adminPage.getByLabel('Senders').fill(`${DEMO_SENDERS.easypaisa}, Easypaisa`);
+    await adminPage.getByRole('button', { name: 'Pair phone' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: `Pair Shop phone ${suffix}` });
+    await dialog.getByText('This key is shown only now.', { exact: false }).waitFor();
+    const values = await dialog.locator('code.block').allTextContents();
+    const [key, webhookUrl] = values;
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(webhookUrl).toMatch(new RegExp(`^${url}/api/wallet-events\\?device=[A-Za-z0-9]+$`));
+    phone = { id: new URL(webhookUrl ?? '').searchParams.get('device') ?? '', key: key ?? '' };
+    expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshotBothWidths(adminPage, 'admin-wallet-phone-key');
+    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Shown once: nowhere on the page any more, even after a reload.
+    await adminPage.reload();
+    await adminPage.getByText(`Shop phone ${suffix}`).first().waitFor();
+    expect(await adminPage.content()).not.toContain(phone.key);
+    // The phone's first ping says it is alive.
+    expect((await deliver(url, phone.id, phone.key, pingBody())).status).toBe(200);
+  });
+
   it('request first: the SMS arrives, and the open dashboard shows the balance, the bell and the toast with no reload', async () => {
     await registerThroughUi(customer, account);
     await expect.poll(() => balanceText(customer)).toBe('Rs 0');
@@ -108,6 +135,30 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
     await dialog.getByText('automatic').first().waitFor();
     await customer.keyboard.press('Escape');
     await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs 800');
+  });
+
+  it('a payment from another number waits for the admin, who sees the SMS and the reason and credits what arrived', async () => {
+    const tid = newTid();
+    const dialog = await requestTopUp(customer, 400, tid);
+    await dialog.getByLabel('Paid from (mobile number or account)').fill('0300 7654321');
+    await dialog.getByRole('button', { name: 'Submit recharge request' }).click();
+    await customer.getByText(/Recharge request submitted/).waitFor();
+    await customer.keyboard.press('Escape');
+    expect((await sendSms(400, tid)).status).toBe(200);
+
+    await adminPage.goto('/admin/top-ups');
+    const approve = adminPage.getByRole('button', { name: `Approve Rs 400 for ${account.email}` });
+    const row = adminPage.locator('tr', { has: approve });
+    await row.getByText('SMS received ✓').waitFor();
+    await row.getByText('The payer’s account in the SMS does not match the number the customer paid from').waitFor();
+    expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshotBothWidths(adminPage, 'admin-top-ups-held-sms');
+    await approve.click();
+    const confirm = adminPage.getByRole('dialog', { name: 'Approve recharge request' });
+    expect(await confirm.getByLabel('Amount received (Rs)').inputValue()).toBe('400');
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+    await adminPage.getByText('✅ Recharge request approved').waitFor();
+    await expect.poll(() => balanceText(customer), { timeout: 30_000 }).toBe('Rs 1,200');
   });
 
   it('broke no page and no policy on the way', () => {
