@@ -257,6 +257,32 @@ describe('reading and storing the wallets’ messages', () => {
     expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({ status: 'unmatched', amountPaisa: 500000 });
   });
 
+  it('takes a sender exactly as configured (letter case aside), no spelling of it', async () => {
+    const phone = await pair('Easypaisa', ['Easypaisa']);
+    const tid = newTid();
+    for (const sender of ['Easy-Paisa', 'Easy Paisa', 'Easypaisa.', 'EasypaisaRewards']) {
+      await pay({ ...phone, sender }, { amount: 100, tid, from: '03451234567' });
+    }
+    expect(await eventOf(`Easypaisa:${tid}`)).toBeUndefined();
+    await pay({ ...phone, sender: 'EASYPAISA' }, { amount: 100, tid, from: '03451234567' });
+    expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({ status: 'unmatched' });
+  });
+
+  it('a second SMS naming a stored transaction id with other words holds the payment and is kept as evidence', async () => {
+    const user = await createUser();
+    const tid = newTid();
+    await pay(easypaisa, { amount: 500, tid, from: '03451234567' });
+    await pay(easypaisa, { amount: 5000, tid, from: '03451234567' });
+    expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({ status: 'held', reason: 'conflicting_sms', amountPaisa: 50000 });
+    const held = await call(api.url, 'GET', '/api/admin/wallet-events?status=held&limit=200', { token: admin.token });
+    const copies = held.body.events.filter((e: { tid: string | null }) => e.tid === tid);
+    expect(copies.map((e: { amount: number }) => e.amount).sort()).toEqual([500, 5000]);
+    // Neither credits by itself.
+    const res = await requestTopUp(user, { amount: 500, tid, from: '03451234567' });
+    expect(res.body.request.status).toBe('pending');
+    expect(await balanceOf(user)).toBe(0);
+  });
+
   it('a second delivery, the app’s retry or another phone’s copy of the same SMS changes nothing', async () => {
     const tid = newTid();
     const fields = { amount: 700, tid, from: '03451234567' };
@@ -432,6 +458,52 @@ describe('what waits for the admin, with the reason', () => {
     expect(await balanceOf(b)).toBe(0);
   });
 
+  it('rejecting one of two customers naming the id frees the SMS for the other, who is credited by it', async () => {
+    const [claimer, owner] = await Promise.all([createUser(), createUser()]);
+    const tid = newTid();
+    const claimed = await requestTopUp(claimer, { amount: 400, tid, from: '03009999999' });
+    await requestTopUp(owner, { amount: 400, tid, from: '03451234567' });
+    await pay(easypaisa, { amount: 400, tid, from: '03451234567' });
+    expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({ status: 'held', reason: 'duplicate_tid' });
+    const rejected = await call(api.url, 'POST', `/api/admin/recharge-requests/${claimed.body.request._id}/reject`, {
+      token: admin.token,
+      body: { note: 'Not yours' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(await balanceOf(owner)).toBe(40000);
+    expect(await balanceOf(claimer)).toBe(0);
+    const audit = (await db.collection('audit').doc(`rechargeRequests-${claimed.body.request._id}`).get()).data();
+    expect(audit?.after.freedSms).toEqual([`Easypaisa:${tid}`]);
+  });
+
+  it('a hold about the customer or the limits stays the admin’s after the request is rejected', async () => {
+    const user = await createUser();
+    await fund(user, 100);
+    const { tid, requestId } = await expectHeld(
+      user,
+      { amount: 12_000, from: '03451234567' },
+      { amount: 12_000, from: '03451234567' },
+      'over_limit',
+    );
+    await call(api.url, 'POST', `/api/admin/recharge-requests/${requestId}/reject`, { token: admin.token, body: { note: 'Call me' } });
+    expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({ status: 'held', reason: 'over_limit' });
+    // Filed again, it still waits for the admin.
+    const again = await requestTopUp(user, { amount: 12_000, tid, from: '03451234567' });
+    expect(again.body.request.status).toBe('pending');
+  });
+
+  it('a payment forwarded by a phone revoked since waits for the admin', async () => {
+    const phone = await pair();
+    const user = await createUser();
+    const tid = newTid();
+    await pay(phone, { amount: 300, tid, from: '03451234567' });
+    expect((await call(api.url, 'DELETE', `/api/admin/wallet-devices/${phone.id}`, { token: admin.token })).status).toBe(204);
+    const res = await requestTopUp(user, { amount: 300, tid, from: '03451234567' });
+    expect(res.body.request.status).toBe('pending');
+    expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({ status: 'held', reason: 'phone_revoked' });
+    expect(await balanceOf(user)).toBe(0);
+  });
+
   it('rejecting the request it was held for frees the SMS: the real payer’s request then credits by itself', async () => {
     const thief = await createUser();
     const owner = await createUser();
@@ -481,6 +553,34 @@ describe('the admin’s manual paths', () => {
     await pay(easypaisa, { amount: 300, tid: tid2, from: '03451234567' });
     expect(await eventOf(`Easypaisa:${tid2}`)).toMatchObject({ status: 'matched', requestId: request.body.request._id });
     expect(await balanceOf(early)).toBe(30000);
+  });
+
+  it('an SMS naming an id credited by hand for another amount is held, not absorbed by that credit', async () => {
+    const user = await createUser();
+    const tid = newTid();
+    const request = await requestTopUp(user, { amount: 300, tid });
+    await call(api.url, 'POST', `/api/admin/recharge-requests/${request.body.request._id}/approve`, { token: admin.token });
+    await pay(easypaisa, { amount: 5000, tid, from: '03451234567' });
+    expect(await eventOf(`Easypaisa:${tid}`)).toMatchObject({
+      status: 'held',
+      reason: 'already_credited',
+      requestId: request.body.request._id,
+    });
+    expect(await balanceOf(user)).toBe(30000);
+  });
+
+  it('the same request sent again with its key answers what became of it: credited since', async () => {
+    const user = await createUser();
+    const tid = newTid();
+    const body = { amount: 700, method: 'Easypaisa', reference: tid, payerNumber: '03451234567' };
+    const send = () =>
+      call(api.url, 'POST', '/api/recharge-requests', { token: user.token, body, headers: { 'Idempotency-Key': `k-${tid}` } });
+    expect((await send()).body.request.status).toBe('pending');
+    await pay(easypaisa, { amount: 700, tid, from: '03451234567' });
+    const again = await send();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.request).toMatchObject({ status: 'approved', autoCredited: true });
+    expect(await balanceOf(user)).toBe(70000);
   });
 
   it('refuses an approval amount that is not money', async () => {

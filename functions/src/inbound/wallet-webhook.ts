@@ -10,9 +10,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { config } from '../lib/config';
 import { AppError } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { parseWith } from '../middleware/parse';
-import { matchPayment } from '../services/top-ups/payment-match';
+import { matchQuietly } from '../services/top-ups/payment-match';
 import { authenticatePhone, markSeen } from '../services/top-ups/wallet-devices';
 import { recordWalletMessage, type SmsDelivery } from '../services/top-ups/wallet-events';
 import { MESSAGES } from '../shared/messages';
@@ -91,14 +90,7 @@ walletWebhookRouter.post('/', rawBody, async (req: Request, res) => {
   await markSeen(phone, appDeviceId, nowMs, true);
   // A second delivery of a payment still runs the match: its first may have died before matching.
   if (event.doc.kind === 'payment' && event.doc.status === 'unmatched' && event.doc.tid) {
-    try {
-      await matchPayment(event.doc.tid, { eventId: event.ref.id });
-    } catch (error) {
-      logger.warn('Wallet match after an SMS failed; the every-minute run matches it', {
-        eventId: event.ref.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+    await matchQuietly(event.doc.tid, { eventId: event.ref.id });
   }
   res.json({ ok: true });
 });

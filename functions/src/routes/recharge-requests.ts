@@ -10,7 +10,7 @@ import {
   rejectRechargeRequest,
   submitRechargeRequest,
 } from '../services/recharge-requests';
-import { matchPayment, matchSubmittedRequest } from '../services/top-ups/payment-match';
+import { matchQuietly, matchSubmittedRequest } from '../services/top-ups/payment-match';
 import { toPaisa } from '../shared/money';
 import { pageQuery, rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas';
 import { approveRequestBody } from '../shared/wallet-autopilot';
@@ -55,6 +55,6 @@ rechargeRequestsRouter.post('/admin/recharge-requests/:id/reject', ...adminOnly,
   const admin = identityOf(req);
   const answer = await rejectRechargeRequest({ uid: admin.uid, email: admin.email }, String(req.params.id), note || undefined);
   // An SMS held for this request is free again: its payment may match another customer's request.
-  await matchPayment(normalizeReference(answer.request.reference)).catch(() => undefined);
+  await matchQuietly(normalizeReference(answer.request.reference), { requestId: answer.request._id });
   res.json(answer);
 });

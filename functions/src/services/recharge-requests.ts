@@ -18,6 +18,7 @@ import { topUpNotification } from '../shared/notifications';
 import { PROOF_MESSAGES } from '../shared/payment-proof';
 import type { AdminRechargeRequest, RechargeRequest, User } from '../shared/schemas';
 import { normalizePayerNumber } from '../shared/wallet-sms';
+import { WHOSE_PAYMENT_REASONS } from '../shared/wallet-states';
 import { type Actor, writeAudit } from './audit';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 import { checkProof, type ProofClaimDoc, proofClaimRef, type StoredProof } from './payment-proofs';
@@ -256,6 +257,15 @@ export function assertPending(request: RechargeRequestDoc) {
 export const requestEventRef = (request: RechargeRequestDoc) =>
   walletEventRef(request.method, request.referenceKey ?? normalizeReference(request.reference));
 
+/** The SMS naming a request's transaction id, in every configured wallet (a hold may sit in another one). */
+async function readEventsOfId(tx: Transaction, request: RechargeRequestDoc) {
+  const tid = request.referenceKey ?? normalizeReference(request.reference);
+  const wallets = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined).wallets.map((w) => w.provider);
+  const providers = [...new Set([request.method, ...wallets])];
+  const snaps = await tx.getAll(...providers.map((provider) => walletEventRef(provider, tid)));
+  return snaps.filter((snap) => snap.exists).map((snap) => ({ ref: snap.ref, doc: snap.data() as WalletEventDoc }));
+}
+
 export interface ApprovalInput {
   /** Who credits: an admin, or the autopilot (SYSTEM_ACTOR) naming the phone in `reason`. */
   actor: Actor;
@@ -410,22 +420,39 @@ export async function rejectRechargeRequest(admin: Actor, requestId: string, not
     const request = await readRequest(tx, requestId);
     assertPending(request);
     const notification = notificationId.topUp(requestId);
-    const [reference, notifier, eventSnap] = await Promise.all([
+    const [reference, notifier, events] = await Promise.all([
       readForDecision(tx, requestId, request),
       readNotifier(tx, request.userId, [notification]),
-      tx.get(requestEventRef(request)),
+      readEventsOfId(tx, request),
     ]);
     const decision = { status: 'rejected' as const, decidedAt: now, ...(note ? { note } : {}) };
     tx.update(ref, decision);
-    // An SMS held for this request (a payer who did not match, two customers naming the id) is free
-    // again: the payment's real payer may still name it (the autopilot looks again after this commit).
-    const event = eventSnap.data() as WalletEventDoc | undefined;
-    if (event?.status === 'held' && event.requestId === requestId) {
-      tx.update(eventSnap.ref, { status: 'unmatched', reason: FieldValue.delete(), requestId: FieldValue.delete() });
+    // An SMS held because it may not be this customer's payment (another payer, two customers naming the
+    // id, another wallet or amount) is free again: its real payer may still name it (the autopilot looks
+    // again after this commit). A hold about the customer or the limits stays the admin's.
+    const freed = events.filter(
+      ({ doc }) =>
+        doc.status === 'held' &&
+        doc.reason !== undefined &&
+        WHOSE_PAYMENT_REASONS.includes(doc.reason) &&
+        (doc.requestId === requestId || doc.reason === 'duplicate_tid'),
+    );
+    for (const { ref: eventRef } of freed) {
+      tx.update(eventRef, {
+        status: 'unmatched',
+        reason: FieldValue.delete(),
+        reasonText: FieldValue.delete(),
+        requestId: FieldValue.delete(),
+      });
     }
     writeAudit(tx, ref, 'reject', admin, now, {
       before: { status: 'pending' },
-      after: { status: 'rejected', userId: request.userId, amount: toRupees(request.amountPaisa) },
+      after: {
+        status: 'rejected',
+        userId: request.userId,
+        amount: toRupees(request.amountPaisa),
+        ...(freed.length > 0 ? { freedSms: freed.map((e) => e.ref.id) } : {}),
+      },
       reason: note,
     });
     reference.write({ status: 'rejected' });

@@ -25,14 +25,17 @@ export const WALLET_DEVICE_LIMITS = {
   name: 60,
 } as const;
 
-/** A sender id as compared: lower case, without spaces or dashes ("Easy Paisa" = "easypaisa"). */
-export const normalizeSender = (sender: string) => sender.toLowerCase().replace(/[\s-]/g, '');
+/**
+ * A sender id as compared: exactly as configured but for the letter case ("EASYPAISA" = "Easypaisa"), no
+ * other variant: every loosening is one more spelling a spoofed sender may use.
+ */
+export const normalizeSender = (sender: string) => sender.trim().toLowerCase();
 
 const senderSchema = text().check(
   z.trim(),
   z.minLength(1, 'A sender cannot be empty'),
   z.maxLength(WALLET_DEVICE_LIMITS.senderLength, `A sender is at most ${WALLET_DEVICE_LIMITS.senderLength} characters`),
-  z.regex(/^[\p{L}\p{N}+ ._-]+$/u, 'A sender is letters, digits, spaces, + . _ or -'),
+  z.regex(/^(?=.*[\p{L}\p{N}])[\p{L}\p{N}+ ._-]+$/u, 'A sender is letters, digits, spaces, + . _ or -'),
 );
 
 /** `POST /api/admin/wallet-devices`: a phone to pair, the wallet whose SIM it holds, the senders it takes. */
@@ -120,6 +123,10 @@ export function reasonText(reason: WalletEventReason, context: ReasonContext = {
       return 'Not from a sender this phone accepts';
     case 'not_a_payment':
       return 'Not an incoming payment';
+    case 'phone_revoked':
+      return 'Forwarded by a wallet phone that has been revoked since';
+    case 'conflicting_sms':
+      return 'Another SMS named this transaction ID with other details: check the wallet';
   }
 }
 

@@ -22,5 +22,20 @@ export const WALLET_EVENT_REASONS = [
   'already_credited',
   'unknown_sender',
   'not_a_payment',
+  'phone_revoked',
+  'conflicting_sms',
 ] as const;
+
+/**
+ * Holds that say the payment may not be this request's customer's: rejecting the request frees the
+ * payment for its real payer's own request. Any other hold is about the customer or the limits and stays
+ * the admin's after a rejection.
+ */
+export const WHOSE_PAYMENT_REASONS: readonly WalletEventReason[] = [
+  'duplicate_tid',
+  'payer_mismatch',
+  'payer_missing',
+  'amount_mismatch',
+  'wallet_mismatch',
+];
 export type WalletEventReason = (typeof WALLET_EVENT_REASONS)[number];

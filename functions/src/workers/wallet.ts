@@ -3,10 +3,15 @@
 // (a phone silent for 10 minutes: an alert to the admins, once per silence).
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { logger } from '../lib/logger';
 import { deliverNow, notificationId, readNotifier } from '../services/notifications';
-import { type ReferenceDoc, rechargeReferencesCollection } from '../services/recharge-requests';
-import { matchPayment } from '../services/top-ups/payment-match';
+import {
+  type RechargeRequestDoc,
+  type ReferenceDoc,
+  rechargeReferencesCollection,
+  rechargeRequestsCollection,
+  requestEventRef,
+} from '../services/recharge-requests';
+import { matchQuietly } from '../services/top-ups/payment-match';
 import { deviceState, type WalletDeviceDoc, walletDevicesCollection } from '../services/top-ups/wallet-devices';
 import { type WalletEventDoc, walletEventsCollection } from '../services/top-ups/wallet-events';
 import { runInTransaction } from '../services/transactions';
@@ -17,6 +22,8 @@ import { walletPhoneSilentNotification } from '../shared/notifications';
 export const MATCH_LOOKBACK_MS = 48 * 60 * 60_000;
 /** Unmatched payments looked at per run, newest first. */
 export const MATCH_BATCH = 200;
+/** Pending requests looked at per run, newest first (each customer has at most 5). */
+export const PENDING_BATCH = 500;
 
 export interface WalletWorkResult {
   /** Payments matched again (each one transaction), and how many of those credited. */
@@ -27,40 +34,42 @@ export interface WalletWorkResult {
 }
 
 /**
- * Unmatched payments of the last two days whose transaction id a pending request names: matched again.
- * The others (no request yet) cost one read each and no transaction.
+ * What a dead instance may have left unmatched, seen from both sides: the unmatched payments of the last
+ * two days whose transaction id a pending request names, and the pending requests whose SMS is waiting
+ * in their wallet (a busy wallet's many unmatched payments cannot hide an older one that way). Only those
+ * get a match (a transaction); the rest cost a read each.
  */
 export async function matchWaitingPayments(nowMs: number): Promise<{ matched: number; credited: number }> {
-  const waiting = await walletEventsCollection()
-    .where('status', '==', 'unmatched')
-    .where('arrivedAt', '>=', Timestamp.fromMillis(nowMs - MATCH_LOOKBACK_MS))
-    .orderBy('arrivedAt', 'desc')
-    .limit(MATCH_BATCH)
-    .get();
+  const [waiting, pending] = await Promise.all([
+    walletEventsCollection()
+      .where('status', '==', 'unmatched')
+      .where('arrivedAt', '>=', Timestamp.fromMillis(nowMs - MATCH_LOOKBACK_MS))
+      .orderBy('arrivedAt', 'desc')
+      .limit(MATCH_BATCH)
+      .get(),
+    rechargeRequestsCollection().where('status', '==', 'pending').orderBy('createdAt', 'desc').limit(PENDING_BATCH).get(),
+  ]);
+  const due = new Map<string, string | undefined>();
   const events = waiting.docs.map((d) => ({ id: d.id, doc: d.data() as WalletEventDoc })).filter((e) => e.doc.tid);
-  if (events.length === 0) return { matched: 0, credited: 0 };
   const tids = [...new Set(events.map((e) => e.doc.tid as string))];
-  const references = await db.getAll(...tids.map((tid) => rechargeReferencesCollection().doc(tid)));
-  const named = new Set(
-    references
-      .filter((snap) => {
-        const data = snap.data() as ReferenceDoc | { requestId: string } | undefined;
-        // A legacy claim (before issue 12) may name a pending request: the match reads it.
-        return data !== undefined && (!('pending' in data) || data.pending > 0);
-      })
-      .map((snap) => snap.id),
-  );
+  const eventRefs = pending.docs.map((d) => requestEventRef(d.data() as RechargeRequestDoc));
+  const refs = [...tids.map((tid) => rechargeReferencesCollection().doc(tid)), ...eventRefs];
+  const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
+  for (const snap of snaps.slice(0, tids.length)) {
+    const data = snap.data() as ReferenceDoc | { requestId: string } | undefined;
+    // A legacy claim (before issue 12) may name a pending request: the match reads it.
+    if (data !== undefined && (!('pending' in data) || data.pending > 0)) due.set(snap.id, events.find((e) => e.doc.tid === snap.id)?.id);
+  }
+  for (const snap of snaps.slice(tids.length)) {
+    const event = snap.data() as WalletEventDoc | undefined;
+    if (event?.status === 'unmatched' && event.tid) due.set(event.tid, snap.id);
+  }
   let matched = 0;
   let credited = 0;
-  for (const event of events) {
-    if (!named.has(event.doc.tid as string)) continue;
-    try {
-      const outcome = await matchPayment(event.doc.tid as string, { eventId: event.id });
-      matched += 1;
-      if (outcome.credited) credited += 1;
-    } catch (error) {
-      logger.warn('Wallet match failed; the next run tries again', { eventId: event.id, error: String(error) });
-    }
+  for (const [tid, eventId] of due) {
+    const outcome = await matchQuietly(tid, eventId ? { eventId } : {});
+    matched += 1;
+    if (outcome.credited) credited += 1;
   }
   return { matched, credited };
 }

@@ -36,6 +36,7 @@ import { type SettingsDoc, settingsFromDoc, settingsRef } from '../settings';
 import { runInTransaction } from '../transactions';
 import type { UserDoc } from '../users';
 import { getAutopilotSettings } from './autopilot-settings';
+import { type WalletDeviceDoc, walletDevicesCollection } from './wallet-devices';
 import { isOpenEvent, readEvent, type WalletEventDoc, walletEventId, walletEventsCollection } from './wallet-events';
 
 /** Who credits a matched payment: the audit trail's actor, with the phone named in the entry's reason. */
@@ -116,11 +117,33 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
       .filter((e) => e.doc.kind === 'payment' && e.doc.status === 'unmatched' && e.doc.tid === tid);
     if (events.length === 0) return { status: 200, body: NOTHING };
 
-    // Credited already (an admin approved a request naming it before the SMS came): the SMS is settled.
+    // Credited already: an admin approved a request naming the id before its SMS came. The SMS settles that
+    // credit when it is the same payment (its wallet, what was credited, no other SMS settled it); any other
+    // SMS naming a credited id is held for the admin, never silently absorbed.
     if (reference.credited) {
       const { requestId, rechargeId } = reference.credited;
-      for (const event of events) tx.update(event.ref, { status: 'matched', requestId, rechargeId, decidedAt: now });
-      return { status: 200, body: { ...NOTHING, settled: events.length } };
+      const credited = (await tx.get(rechargeRequestsCollection().doc(requestId))).data() as RechargeRequestDoc | undefined;
+      let settled = 0;
+      for (const event of events) {
+        const same =
+          credited !== undefined &&
+          credited.walletEventId === undefined &&
+          sameWallet(credited.method, event.doc.wallet) &&
+          (credited.creditedPaisa ?? credited.amountPaisa) === event.doc.amountPaisa;
+        if (same && settled === 0) {
+          tx.update(event.ref, { status: 'matched', requestId, rechargeId, decidedAt: now });
+          settled += 1;
+        } else {
+          tx.update(event.ref, {
+            status: 'held',
+            reason: 'already_credited',
+            reasonText: reasonText('already_credited'),
+            requestId,
+            decidedAt: now,
+          });
+        }
+      }
+      return { status: 200, body: { ...NOTHING, settled, held: events.length - settled } };
     }
     const requests: Request[] = snaps
       .slice(eventRefs.length)
@@ -155,12 +178,19 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
     if (!event) return writeHolds();
 
     const day = pakistanDayOf(now.toMillis());
-    const [approval, countSnap] = await Promise.all([
+    const [approval, countSnap, phoneSnap] = await Promise.all([
       readApproval(tx, request.id, request.doc, event),
       tx.get(autoCreditCountRef(request.doc.userId, day)),
+      tx.get(walletDevicesCollection().doc(event.doc.device.id)),
     ]);
     const creditsToday = (countSnap.data() as AutoCreditCountDoc | undefined)?.count ?? 0;
-    const reason = approval.credited ? 'already_credited' : holdReason(event.doc, request.doc, approval.profile, creditsToday, limits);
+    // What a phone forwarded before it was revoked (lost, stolen: its key may be in other hands) is the admin's.
+    const phoneRevoked = !phoneSnap.exists || Boolean((phoneSnap.data() as WalletDeviceDoc).revokedAt);
+    const reason = approval.credited
+      ? 'already_credited'
+      : phoneRevoked
+        ? 'phone_revoked'
+        : holdReason(event.doc, request.doc, approval.profile, creditsToday, limits);
     if (reason) {
       holds.push({ event, reason, requestId: request.id, request: request.doc });
       return writeHolds();
@@ -189,17 +219,25 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
  * every-minute run matches it again.
  */
 export async function matchSubmittedRequest(request: RechargeRequest): Promise<RechargeRequest> {
+  await matchQuietly(normalizeReference(request.reference), { requestId: request._id });
+  // The request as it is now: a replayed answer (the same Idempotency-Key) says what happened since too.
+  const doc = (await rechargeRequestsCollection().doc(request._id).get()).data() as RechargeRequestDoc | undefined;
+  return doc ? rechargeRequestToWire(request._id, doc) : request;
+}
+
+/**
+ * The match after a write of the caller's own (an SMS stored, a request stored or rejected): a failure is
+ * logged, never the caller's, since the every-minute run matches it again.
+ */
+export async function matchQuietly(tid: string, context: { eventId?: string; requestId?: string }): Promise<MatchOutcome> {
   try {
-    const outcome = await matchPayment(normalizeReference(request.reference));
-    if (outcome.credited !== request._id) return request;
-    const doc = (await rechargeRequestsCollection().doc(request._id).get()).data() as RechargeRequestDoc | undefined;
-    return doc ? rechargeRequestToWire(request._id, doc) : request;
+    return await matchPayment(tid, { eventId: context.eventId });
   } catch (error) {
-    logger.warn('Wallet match after a request failed; the every-minute run matches it', {
-      requestId: request._id,
+    logger.warn('Wallet match failed; the every-minute run matches it', {
+      ...context,
       error: error instanceof Error ? error.message : String(error),
     });
-    return request;
+    return NOTHING;
   }
 }
 

@@ -124,6 +124,13 @@ export interface PairedPhone {
   senders: string[];
 }
 
+/** A message's own key: its phone and the app's content-based id of the SMS (the delivery's when none). */
+const messageKey = (phone: PairedPhone, delivery: SmsDelivery) =>
+  `msg-${phone.id}-${createHash('sha256')
+    .update(delivery.messageId ?? `delivery:${delivery.id}`)
+    .digest('hex')
+    .slice(0, 40)}`;
+
 /** What a phone's message is: a payment under its transaction id's key, or a message under its own. */
 export function classify(
   phone: PairedPhone,
@@ -132,11 +139,7 @@ export function classify(
   const fromWallet = phone.senders.includes(normalizeSender(delivery.sender));
   const parsed: ParsedSms = fromWallet ? parseWalletSms(walletKindOf(phone.wallet), delivery.message) : { kind: 'ignored' };
   if (parsed.kind === 'payment') return { id: walletEventId(phone.wallet, parsed.tid), parsed, status: 'unmatched' };
-  const natural = createHash('sha256')
-    .update(delivery.messageId ?? `delivery:${delivery.id}`)
-    .digest('hex')
-    .slice(0, 40);
-  const id = `msg-${phone.id}-${natural}`;
+  const id = messageKey(phone, delivery);
   if (!fromWallet) return { id, parsed, status: 'ignored', reason: 'unknown_sender' };
   if (parsed.kind === 'unparsed') return { id, parsed, status: 'unparsed' };
   return { id, parsed, status: 'ignored', reason: 'not_a_payment' };
@@ -181,9 +184,30 @@ export async function recordWalletMessage(
     return { ref, doc, created: true };
   } catch (error) {
     if (!alreadyExists(error)) throw error;
-    const existing = (await ref.get()).data() as WalletEventDoc;
-    return { ref, doc: existing, created: false };
   }
+  const existing = (await ref.get()).data() as WalletEventDoc;
+  if (payment && sameText(existing.text, doc.text)) return { ref, doc: existing, created: false };
+  if (payment) await recordConflict(phone, delivery, ref, doc);
+  return { ref, doc: (await ref.get()).data() as WalletEventDoc, created: false };
+}
+
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/**
+ * A second SMS naming a transaction id already stored, with other words (another amount or payer): one of
+ * them is not what it claims. It is kept as evidence (held, never a payment), and the stored payment, if
+ * still waiting, is held for the admin too, whatever the autopilot would have made of it.
+ */
+async function recordConflict(phone: PairedPhone, delivery: SmsDelivery, paymentRef: DocumentReference, conflicting: WalletEventDoc) {
+  const copyRef = walletEventsCollection().doc(messageKey(phone, delivery));
+  await runInTransaction(null, async (tx, now) => {
+    const [stored, copy] = await Promise.all([tx.get(paymentRef), tx.get(copyRef)]);
+    if (copy.exists) return { status: 200, body: null };
+    const held = { reason: 'conflicting_sms' as const, reasonText: reasonText('conflicting_sms'), decidedAt: now };
+    tx.create(copyRef, { ...conflicting, kind: 'message', status: 'held', ...held } satisfies WalletEventDoc);
+    if ((stored.data() as WalletEventDoc | undefined)?.status === 'unmatched') tx.update(paymentRef, { status: 'held', ...held });
+    return { status: 200, body: null };
+  });
 }
 
 const QUEUES: readonly WalletEventStatus[] = ['unmatched', 'held'];
@@ -199,7 +223,9 @@ export function listWalletEvents(page: { limit: number; cursor?: string | undefi
   return pager(query, 'arrivedAt', page, (d) => walletEventToWire(d.id, d.data() as WalletEventDoc));
 }
 
-const isEventId = (id: string) => /^[\p{L}\p{N} _.:+-]{1,200}$/u.test(id) && !/^__.*__$/.test(id);
+/** Any document id of the collection: no "/", not "." or "..", not Firestore's reserved __…__. */
+const isEventId = (id: string) =>
+  id.length > 0 && id.length <= 300 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
 
 /** Reads an event in a transaction: 404 for an id that names none. */
 export async function readEvent(tx: Transaction, id: string) {
