@@ -81,7 +81,7 @@ export type DemoFaultKind =
   | 'slow'
   /** Sends the headers and the start of the answer, then nothing more. */
   | 'stall'
-  /** A 200 with an HTML page (a proxy's or a CDN's). */
+  /** A 200 with an HTML page (a proxy's or a CDN's; `body` for another page). */
   | 'html'
   /** HTTP 500 with `{"error": "Internal Server Error"}`: a JSON error that is no refusal. */
   | '500'
@@ -98,7 +98,12 @@ export type DemoFaultKind =
   | 'remains-above'
   | 'remains-missing'
   /** `status` says nothing of `ids` (all asked when absent): left out of a multi answer, "Incorrect order ID" alone. */
-  | 'forget';
+  | 'forget'
+  /**
+   * `answer` as JSON (HTTP `httpStatus`, default 200) in place of the action's own, or what `answer` makes of
+   * the request's parameters (the key included: a provider that echoes it); the action happens unless `perform: false`.
+   */
+  | 'answer';
 
 export interface DemoFault {
   action: ApiV2Action | '*';
@@ -109,8 +114,12 @@ export interface DemoFault {
   message?: string;
   /** For `slow` (default 1000). */
   delayMs?: number;
-  /** For `garbage` (default a cut-off JSON object). */
+  /** For `garbage` (default a cut-off JSON object) and `html` (default a 502 page). */
   body?: string;
+  /** For `answer`. */
+  answer?: unknown | ((params: Record<string, string>) => unknown);
+  /** For `answer` (default 200). */
+  httpStatus?: number;
   /** For `forget`. */
   ids?: number[];
   /** Whether the action happens before the faulty answer (default true; `error` never performs). */
@@ -490,7 +499,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"order": ');
         return;
       case 'html':
-        return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(HTML_PAGE);
+        return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(fault.body ?? HTML_PAGE);
       case '500':
         return json({ error: 'Internal Server Error' }, 500);
       case 'garbage':
@@ -499,6 +508,8 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         return req.socket.destroy();
       case 'no-order-id':
         return json(action === 'add' ? { status: 'success' } : answer);
+      case 'answer':
+        return json(typeof fault.answer === 'function' ? fault.answer(params) : fault.answer, fault.httpStatus ?? 200);
       default:
         return json(answer);
     }

@@ -6,6 +6,7 @@ import { db } from '../../functions/src/lib/admin';
 import type { FulfilmentDoc } from '../../functions/src/services/fulfilment';
 import type { OrderDoc } from '../../functions/src/services/orders';
 import type { ProviderDoc } from '../../functions/src/services/provider-store';
+import { EMULATOR_NETWORK } from '../../functions/src/upstream/addresses';
 import { createProviderClient } from '../../functions/src/upstream/client';
 import type { ForwardDeps } from '../../functions/src/workers/forward';
 
@@ -43,7 +44,7 @@ export async function linkService(serviceId: string, providerId: string, provide
 
 /** The workers' deps for one provider at `url`: a short deadline (a timeout takes a second and a half), the clock moved by `offsetMs`. */
 export function workerDeps(url: () => string, key: string) {
-  const clientFor = async () => createProviderClient({ url: url(), key, timeoutMs: 1500 });
+  const clientFor = async () => createProviderClient({ url: url(), key, timeoutMs: 1500, network: EMULATOR_NETWORK });
   return (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor });
 }
 

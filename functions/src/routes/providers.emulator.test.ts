@@ -23,6 +23,7 @@ import {
   v2With,
 } from '../../../tests/support/api';
 import { db } from '../lib/admin';
+import { PROVIDER_MESSAGES } from '../shared/providers';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
@@ -222,7 +223,7 @@ describe('POST /api/admin/providers', () => {
     expect(await snapshotCounts()).toEqual(before);
   });
 
-  it('no usable answer (an HTML page, silence past the deadline): 502 provider_unavailable saying why, nothing written', async () => {
+  it('no usable answer (an HTML page, silence past the deadline): 502 provider_unavailable, the one text, nothing written', async () => {
     const before = await snapshotCounts();
     const body = { name: 'Broken', url: stubUrl, key: 'broken-key-5678', currency: 'USD', rateToPkr: 280 };
     stubHandler = (_form, res) => {
@@ -231,15 +232,58 @@ describe('POST /api/admin/providers', () => {
     };
     const html = await asAdmin('POST', '/api/admin/providers', body);
     expect(html.status).toBe(502);
-    expect(html.body).toEqual({
-      code: 'provider_unavailable',
-      message: 'No usable answer from the provider: an HTML page instead of JSON',
-    });
+    expect(html.body).toEqual({ code: 'provider_unavailable', message: PROVIDER_MESSAGES.noUsableAnswer });
 
     stubHandler = () => {}; // never answers
     const silent = await asAdmin('POST', '/api/admin/providers', body);
     expect(silent.status).toBe(502);
-    expect(silent.body).toEqual({ code: 'provider_unavailable', message: 'No usable answer from the provider: no answer within 1000 ms' });
+    expect(silent.body).toEqual({ code: 'provider_unavailable', message: PROVIDER_MESSAGES.noUsableAnswer });
+    expect(await snapshotCounts()).toEqual(before);
+  });
+
+  it('is no port scanner: a closed port, a web server’s 404, the Firestore emulator, a redirect, text and odd JSON all read the same', async () => {
+    const before = await snapshotCounts();
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', () => done()));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const answers: Record<string, unknown> = {};
+    const tryUrl = async (name: string, url: string, handler?: Handler) => {
+      if (handler) stubHandler = handler;
+      const res = await asAdmin('POST', '/api/admin/providers', { name, url, key: 'scanner-key-0001', currency: 'USD', rateToPkr: 280 });
+      answers[name] = { status: res.status, body: res.body };
+    };
+    await tryUrl('closed port', `http://127.0.0.1:${closedPort}/`);
+    await tryUrl('Firestore emulator', `http://${process.env.FIRESTORE_EMULATOR_HOST}/`);
+    await tryUrl('404 page', stubUrl, (_form, res) => {
+      res.statusCode = 404;
+      res.end('Cannot POST /api/v2');
+    });
+    await tryUrl('redirect', stubUrl, (_form, res) => {
+      res.writeHead(301, { Location: 'http://169.254.169.254/' });
+      res.end();
+    });
+    await tryUrl('plain text', stubUrl, (_form, res) => res.end('hello'));
+    await tryUrl('JSON of something else', stubUrl, (_form, res) => json(res, { status: 'ok', version: 3 }));
+    const one = { status: 502, body: { code: 'provider_unavailable', message: PROVIDER_MESSAGES.noUsableAnswer } };
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, one])));
+    expect(await snapshotCounts()).toEqual(before);
+  });
+
+  it.each([
+    'http://10.0.0.7/api/v2',
+    'http://192.168.1.1/api/v2',
+    'http://169.254.169.254/computeMetadata/v1/',
+    'http://0xa9fea9fe/latest/meta-data/',
+    'http://2852039166/',
+    'http://[fd00:ec2::254]/',
+    'http://[::ffff:10.0.0.7]/api/v2',
+    'http://100.100.100.200/',
+  ])('refuses %s (no public address, even on the emulators) with 400 on url before calling anyone', async (url) => {
+    const before = await snapshotCounts();
+    const res = await asAdmin('POST', '/api/admin/providers', { name: 'Inside', url, key: resellerKey, currency: 'PKR', rateToPkr: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_input', field: 'url', message: PROVIDER_MESSAGES.publicAddress });
     expect(await snapshotCounts()).toEqual(before);
   });
 
@@ -259,6 +303,7 @@ describe('POST /api/admin/providers', () => {
     [{ url: 'ftp://x.example/api' }, 'url'],
     [{ url: 'not a url' }, 'url'],
     [{ key: '   ' }, 'key'],
+    [{ key: 'short' }, 'key'],
     [{ currency: 'RUPEES' }, 'currency'],
     [{ rateToPkr: 0 }, 'rateToPkr'],
     [{ rateToPkr: 1.1234567 }, 'rateToPkr'],

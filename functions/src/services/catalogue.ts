@@ -322,7 +322,12 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     // A linked service's rate never goes below its cost (a new link, or a new rate on a linked service),
     // and its margin alert follows the new rate (the sync keeps it up to date with the cost).
     let alert = link?.marginAlert ?? null;
-    if (nextLink && (patch.provider || patch.ratePer1000 !== undefined)) {
+    // Only a rate or a link that changes is one the admin sets (the edit form sends every field as it stands:
+    // taking a service out of sale must not be refused because a sync raised its cost since).
+    const rateChanged = next.ratePer1000Paisa !== doc.ratePer1000Paisa;
+    const same = patch.provider && link && patch.provider.id === link.providerId && patch.provider.serviceId === link.serviceId;
+    const linkChanged = patch.provider !== undefined && !(same && patch.provider?.cost === link?.cost);
+    if (nextLink && (linkChanged || rateChanged)) {
       const [{ doc: provider }, settings] = await Promise.all([readProvider(tx, nextLink.id), getForwardingSettings(tx)]);
       const field = patch.ratePer1000 !== undefined ? 'ratePer1000' : 'provider';
       assertNotBelowCost(next.ratePer1000Paisa, nextLink.cost, provider.rateToPkr, field);
@@ -337,7 +342,10 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     if (settlesActive) delete next.deleteCheck;
     const syncOff = link?.offBySync;
     const endsSyncOff = settlesActive && syncOff !== undefined;
-    const issue = quantityRuleIssue(next) ?? smallestOrderIssue(next.ratePer1000Paisa, next.min);
+    // The rules of what may be ordered guard a service on sale and a change to the fields they read; taking
+    // a service out of sale is never refused for fields it leaves as they are (a sync may have moved them).
+    const ordering = next.active || (['ratePer1000Paisa', 'min', 'max', 'defaultQuantity'] as const).some((k) => next[k] !== doc[k]);
+    const issue = ordering ? (quantityRuleIssue(next) ?? smallestOrderIssue(next.ratePer1000Paisa, next.min)) : null;
     if (issue) throw invalidInput(issue.message, issue.field);
     const { before, after } = changedFields(
       { ...auditFields(doc), provider: link && linkToWire(link), ...(syncOff ? { offBySync: syncOff.reason } : {}) },

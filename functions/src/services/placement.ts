@@ -129,6 +129,9 @@ export function decidePlacement(request: PlacementRequest, reads: PlacementReads
   const pricePaisa = drip
     ? dripFeedPrice(service.ratePer1000Paisa, body.quantity, drip.runs)
     : orderPrice(service.ratePer1000Paisa, body.quantity);
+  // A price that rounds to 0 has nothing to debit (the ledger refuses a 0 entry): a refusal, not a 500.
+  // The catalogue and the services sync keep a service's smallest order at a paisa; this holds whatever slips by.
+  if (pricePaisa < 1) throw fail('invalid_quantity', MESSAGES.orderFree, 'quantity');
   if (body.price !== undefined && toPaisa(body.price) !== pricePaisa) throw fail('price_changed', MESSAGES.priceChanged, 'price');
   const linkKey = activeLinkKey(identity.uid, body.serviceId, body.link);
   const active = state.activeLink(linkKey);

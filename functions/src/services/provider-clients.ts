@@ -1,13 +1,24 @@
 // A client for one provider by its id (its URL and its key, read outside any transaction): for the
 // workers and for the admin's and customers' requests that must reach a provider (a cancel of a sent order).
 import { config } from '../lib/config';
+import { networkFor } from '../upstream/addresses';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
 import { type ProviderDoc, type ProviderSecretDoc, providerSecretRef, providersCollection } from './provider-store';
 
 export type ClientFor = (providerId: string) => Promise<ProviderClient>;
 
+/**
+ * Where providers may be: public https hosts in production; on the emulators http and loopback too (the
+ * demo provider and the tests' providers on 127.0.0.1). The one place the function decides it.
+ */
+export const providerNetwork = () => networkFor(config.usingEmulators);
+
+/** The client every service and worker uses: the deadline given, the network above. */
+export const providerClient = (url: string, key: string, timeoutMs = config.providerTimeoutMs): ProviderClient =>
+  createProviderClient({ url, key, timeoutMs, network: providerNetwork() });
+
 export async function providerClientFor(providerId: string, timeoutMs = config.providerTimeoutMs): Promise<ProviderClient> {
   const [snap, secret] = await Promise.all([providersCollection().doc(providerId).get(), providerSecretRef(providerId).get()]);
   if (!snap.exists || !secret.exists) throw new Error(`Provider ${providerId} has no document or no key`);
-  return createProviderClient({ url: (snap.data() as ProviderDoc).url, key: (secret.data() as ProviderSecretDoc).key, timeoutMs });
+  return providerClient((snap.data() as ProviderDoc).url, (secret.data() as ProviderSecretDoc).key, timeoutMs);
 }

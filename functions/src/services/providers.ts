@@ -4,8 +4,8 @@
 // transaction with its audit entry. The key is read from providerSecrets only to make a call, and no
 // answer, audit entry or client-readable document ever holds it (provider-store.ts).
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
-import { config } from '../lib/config';
 import { fail, invalidInput } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { DEFAULT_QUANTITY, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa } from '../shared/money';
@@ -14,20 +14,23 @@ import {
   type ImportServicesBody,
   importedRatePaisa,
   isLowBalance,
+  PROVIDER_MESSAGES,
   type Provider,
   type ProviderServiceItem,
   type UpdateProviderBody,
 } from '../shared/providers';
 import { type AdminService, LIMITS, smallestOrderIssue } from '../shared/schemas';
-import { createProviderClient, type ProviderClient } from '../upstream/client';
-import type { UpstreamResult } from '../upstream/result';
-import { keyHint, redactKey } from '../upstream/transport';
+import { checkProviderUrl } from '../upstream/addresses';
+import type { ProviderClient } from '../upstream/client';
+import { failureForLog, type UpstreamResult } from '../upstream/result';
+import { keyHint } from '../upstream/transport';
 import { parseId } from '../upstream/values';
 // The waiting reasons are the forwarding claim's own words: the counts find its orders by them.
 import { REASONS } from '../workers/forward';
 import { type Actor, recordAudit } from './audit';
 import { adminServiceToWire, assertNotBelowCost, type NewServiceFields, newServiceSlots } from './catalogue';
 import { fulfilmentCollection } from './fulfilment';
+import { providerClient, providerNetwork } from './provider-clients';
 import {
   claimedOf,
   type ProviderDoc,
@@ -107,27 +110,32 @@ const auditFields = (doc: ProviderDoc) => ({
   lowBalanceBelow: doc.lowBalanceBelow,
 });
 
-/** http only on the emulators (the tests' stubs, the local demo provider); production speaks https. */
+/**
+ * What the URL tells without DNS (upstream/addresses.ts): https in production (http on the emulators, for
+ * the tests' stubs and the local demo provider), and no address we never call (private, loopback in
+ * production, link-local, the metadata server…, however spelt). A name is checked at each call.
+ */
 function assertUrlAllowed(url: string): void {
-  if (!config.usingEmulators && new URL(url).protocol !== 'https:') throw invalidInput(MESSAGES.providerHttps, 'url');
+  const verdict = checkProviderUrl(url, providerNetwork());
+  if (verdict.ok) return;
+  throw invalidInput(verdict.problem === 'address' ? PROVIDER_MESSAGES.publicAddress : MESSAGES.providerHttps, 'url');
 }
-
-const clientFor = (url: string, key: string): ProviderClient => createProviderClient({ url, key, timeoutMs: config.providerTimeoutMs });
 
 /**
  * The value of a provider's answer, or the error the admin reads: a definite `{error}` is 400
- * `provider_refused` with the provider's words; no usable answer (a timeout, HTML, a 5xx) is 502
- * `provider_unavailable`, saying why. The key is cut out of both, in case the provider echoes it.
+ * `provider_refused` with the provider's words; no usable answer is 502 `provider_unavailable` with one
+ * text whatever the cause (result.ts; the logs say which). The client already cut the key out of both.
  */
-function answerOf<T>(result: UpstreamResult<T>, key: string): T {
+function answerOf<T>(result: UpstreamResult<T>): T {
   if (result.ok) return result.value;
-  if (result.kind === 'refused') throw fail('provider_refused', redactKey(`${MESSAGES.providerRefused}${result.error}`, key));
-  throw fail('provider_unavailable', redactKey(`${MESSAGES.providerUnavailable}${result.reason}`, key));
+  if (result.kind === 'refused') throw fail('provider_refused', `${MESSAGES.providerRefused}${result.error}`);
+  logger.warn('No usable answer from a provider to an admin’s request', failureForLog(result));
+  throw fail('provider_unavailable', result.reason);
 }
 
 /** Its balance, refused when the provider names a currency other than the one the admin gave. */
-async function fetchBalance(client: ProviderClient, key: string, currency: string): Promise<number> {
-  const balance = answerOf(await client.balance(), key);
+async function fetchBalance(client: ProviderClient, currency: string): Promise<number> {
+  const balance = answerOf(await client.balance());
   const theirs = balance.currency?.trim().toUpperCase();
   if (theirs && theirs !== currency) throw invalidInput(`${MESSAGES.providerCurrency}${theirs}, not ${currency}`, 'currency');
   return balance.balance;
@@ -156,7 +164,7 @@ export async function listProviders(): Promise<Provider[]> {
 /** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */
 export async function createProvider(actor: Actor, body: CreateProviderBody): Promise<Provider> {
   assertUrlAllowed(body.url);
-  const balance = await fetchBalance(clientFor(body.url, body.key), body.key, body.currency);
+  const balance = await fetchBalance(providerClient(body.url, body.key), body.currency);
   const answer = await runInTransaction<Provider>(null, async (tx, now) => {
     const ref = providersCollection().doc();
     const doc: ProviderDoc = {
@@ -193,7 +201,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     const url = patch.url ?? current.doc.url;
     const key = patch.key ?? current.key;
     assertUrlAllowed(url);
-    freshBalance = await fetchBalance(clientFor(url, key), key, patch.currency ?? current.doc.currency);
+    freshBalance = await fetchBalance(providerClient(url, key), patch.currency ?? current.doc.currency);
   }
   const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc } = await readProvider(tx, id);
@@ -239,9 +247,9 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
 export async function checkProvider(id: string): Promise<Provider> {
   const { doc, key } = await readProviderWithKey(id);
   const claimedBefore = claimedOf(await providerClaimsRef(id).get());
-  const client = clientFor(doc.url, key);
-  const [balance, services] = await Promise.all([fetchBalance(client, key, doc.currency), client.services()]);
-  const serviceCount = answerOf(services, key).services.length;
+  const client = providerClient(doc.url, key);
+  const [balance, services] = await Promise.all([fetchBalance(client, doc.currency), client.services()]);
+  const serviceCount = answerOf(services).services.length;
   const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc: current } = await readProvider(tx, id);
     const claimsSnap = await tx.get(providerClaimsRef(id));
@@ -270,7 +278,7 @@ function claimedSince(claimedNow: number, claimedBefore: number): number {
 /** The provider's own list, as it answers now (its ids, names, rates in its currency, min, max…). */
 export async function listProviderServices(id: string): Promise<{ services: ProviderServiceItem[]; skipped: number }> {
   const { doc, key } = await readProviderWithKey(id);
-  const { services, skipped } = answerOf(await clientFor(doc.url, key).services(), key);
+  const { services, skipped } = answerOf(await providerClient(doc.url, key).services());
   return { services: services.map(({ rateRaw, ...service }) => service), skipped };
 }
 
@@ -304,7 +312,7 @@ function serviceName(name: string, fallback: string): string {
  */
 export async function importServices(actor: Actor, body: ImportServicesBody, idempotencyKey?: string) {
   const { doc: fetchedProvider, key } = await readProviderWithKey(body.providerId);
-  const { services } = answerOf(await clientFor(fetchedProvider.url, key).services(), key);
+  const { services } = answerOf(await providerClient(fetchedProvider.url, key).services());
   const byId = new Map(services.map((s) => [s.service, s]));
   const chosen = body.items.map((item, i) => {
     const theirs = byId.get(parseId(item.providerServiceId) ?? item.providerServiceId);

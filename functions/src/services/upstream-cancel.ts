@@ -9,7 +9,7 @@ import type { UpstreamCancelState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
 import type { Order } from '../shared/schemas';
 import type { CancelEntry } from '../upstream/answers';
-import type { UpstreamResult } from '../upstream/result';
+import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
 import { type Actor, recordAudit } from './audit';
 import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
 import { type ClientFor, providerClientFor } from './provider-clients';
@@ -56,8 +56,10 @@ export async function cancelAtProvider(
     result = await client.cancel([target.providerOrderId]);
   } catch (error) {
     logger.warn('A cancel could not be asked of the provider', { orderId: target.orderId, error: String(error) });
-    result = { ok: false, kind: 'unknown', reason: `the call failed: ${error instanceof Error ? error.message : String(error)}` };
+    result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (!result.ok && result.kind === 'unknown')
+    logger.warn('No usable answer to a cancel', { orderId: target.orderId, ...failureForLog(result) });
   const outcome = outcomeOf(result, target.providerOrderId);
 
   const ref = fulfilmentRef(target.orderId);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { decimalParts } from './money';
-import { costPaisaCeil, importedRatePaisa, isBelowCost, isLowBalance, isUnderMargin, marginPercent } from './providers';
+import {
+  costPaisaCeil,
+  createProviderBody,
+  importedRatePaisa,
+  isBelowCost,
+  isLowBalance,
+  isUnderMargin,
+  marginPercent,
+  updateProviderBody,
+} from './providers';
 
 describe('decimalParts', () => {
   it.each([
@@ -69,5 +79,20 @@ describe('marginPercent and isUnderMargin: (rate − cost in PKR) / cost, exactl
     expect(isUnderMargin(3438, 0.12345, 278.5, 0)).toBe(true);
     expect(isUnderMargin(3439, 0.12345, 278.5, 0)).toBe(false);
     expect(isUnderMargin(1, 0, 280, 10)).toBe(false);
+  });
+});
+
+describe('a provider’s API key', () => {
+  const body = { name: 'P', url: 'https://p.example/api/v2', currency: 'USD', rateToPkr: 280 };
+  const keyIssues = (schema: z.ZodMiniType, value: unknown) => {
+    const parsed = z.safeParse(schema, value);
+    return parsed.success ? [] : parsed.error.issues.filter((i) => i.path[0] === 'key').map((i) => i.message);
+  };
+
+  it('is at least 8 characters: a shorter one would be all but shown by its hint, and too short to cut out of texts', () => {
+    expect(keyIssues(createProviderBody, { ...body, key: 'abcdefg' })).toEqual(['API key must be at least 8 characters']);
+    expect(keyIssues(updateProviderBody, { key: ' 1234 ' })).toEqual(['API key must be at least 8 characters']);
+    expect(keyIssues(createProviderBody, { ...body, key: 'abcdefgh' })).toEqual([]);
+    expect(keyIssues(createProviderBody, { ...body, key: '   ' })).toEqual(['API key is required']);
   });
 });

@@ -14,12 +14,35 @@ export const PROVIDER_LIMITS = {
   name: 60,
   url: 500,
   key: 200,
+  /** Shorter keys are no secret once their hint (the last 4 characters) is shown, and too short to cut out of texts. */
+  minKey: 8,
   /** Rupees per unit of the provider's currency. */
   maxRateToPkr: 100_000,
   maxMarkupPercent: 1000,
   /** Services imported in one request (one transaction). */
   importItems: 100,
 } as const;
+
+/**
+ * What the admin reads when a provider gave no usable answer: one text whatever the cause (refused
+ * connection, timeout, a web page, a 404, a database's JSON, numbers out of bounds), so that a URL typed
+ * into the console cannot be used to tell closed ports, web servers and internal services apart.
+ */
+const NO_ANSWER_WHY = 'it could not be reached, or did not answer as an API v2 panel';
+
+export const PROVIDER_MESSAGES = {
+  noUsableAnswer: `No usable answer from the provider: ${NO_ANSWER_WHY}`,
+  syncNoList: `No usable list from the provider, nothing changed: ${NO_ANSWER_WHY}`,
+  publicAddress: 'The provider’s URL must name a public server (not a private, loopback or link-local address)',
+} as const;
+
+/**
+ * The most a provider may say it holds, or charge per 1000, in its own currency: a hostile or broken
+ * provider's 1e30 is no balance (it would be stored, summed and shown). Counts (start_count, remains,
+ * min, max) are bounded alike.
+ */
+export const PROVIDER_MAX_AMOUNT = 1e12;
+export const PROVIDER_MAX_COUNT = 1e12;
 
 /** Without a threshold set by the admin, a provider's balance is low under the worth of Rs 1,000. */
 export const DEFAULT_LOW_BALANCE_PKR = 1000;
@@ -36,7 +59,12 @@ const providerFields = {
   name: line('Name', PROVIDER_LIMITS.name),
   // http is accepted here for the emulators and tests; the function refuses it in production (config).
   url: z.pipe(line('URL', PROVIDER_LIMITS.url), z.url({ protocol: /^https?$/, error: 'Enter the provider’s API URL (https://...)' })),
-  key: line('API key', PROVIDER_LIMITS.key),
+  key: line('API key', PROVIDER_LIMITS.key).check(
+    z.refine(
+      (value) => value.length === 0 || value.length >= PROVIDER_LIMITS.minKey,
+      `API key must be at least ${PROVIDER_LIMITS.minKey} characters`,
+    ),
+  ),
   currency: text({ error: 'Currency is required' }).check(
     z.trim(),
     z.toUpperCase(),

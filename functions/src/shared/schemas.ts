@@ -240,6 +240,13 @@ export const reviewBody = z.strictObject({
   comment: trimmed('Review', LIMITS.comment),
 });
 
+/**
+ * A review's state (issue 29): a posted review waits (`pending`) until an admin approves it (then it
+ * shows on About) or rejects it. Reviews published before issue 29 carry no state: they count as approved.
+ */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const walletSchema = z.strictObject({
   provider: trimmed('Provider', 40),
   accountNumber: trimmed('Account number', 40),
@@ -481,6 +488,20 @@ export type BulkPriceBody = z.infer<typeof bulkPriceBody>;
 export const rechargeRequestsQuery = z.extend(pageQuery, {
   status: z.optional(z.enum(['pending', 'approved', 'rejected'])),
 });
+/** The admin's reviews: the pending queue (the default, oldest first), or the approved or rejected ones (newest first). */
+export const adminReviewsQuery = z.extend(pageQuery, {
+  status: z._default(z.enum(REVIEW_STATUSES, { error: 'Unknown status' }), 'pending'),
+});
+/** Why the admin rejected a review: for the admins only (the console and the audit trail). */
+export const rejectReviewBody = z.strictObject({
+  note: z.optional(
+    text().check(
+      z.trim(),
+      z.maxLength(LIMITS.reason, `Note must be at most ${LIMITS.reason} characters`),
+      z.refine((note) => !hasControlOrFormat(note.replace(/\r?\n/g, ' ')), 'Note cannot contain control or formatting characters'),
+    ),
+  ),
+});
 
 // ---- Answers ----
 
@@ -507,7 +528,12 @@ export const marginAlertSchema = z.object({ cost: z.number(), ourRate: z.number(
 export type MarginAlert = z.infer<typeof marginAlertSchema>;
 
 /** Why the service sync took a service out of sale (it alone puts it back; an admin's own disable has none). */
-export const SYNC_OFF_REASONS = { withdrawn: 'withdrawn by provider', margin: 'margin under the threshold' } as const;
+export const SYNC_OFF_REASONS = {
+  withdrawn: 'withdrawn by provider',
+  margin: 'margin under the threshold',
+  /** The provider's max is under the smallest order that costs Rs 0.01 at our rate (see syncedRange). */
+  free: 'its smallest order at the provider’s limits would cost nothing',
+} as const;
 export type SyncOffReason = keyof typeof SYNC_OFF_REASONS;
 
 /** A service as the admin sees it: with its provider link (never in what customers get). */
@@ -515,7 +541,7 @@ export const adminServiceSchema = z.extend(serviceSchema, {
   provider: z.optional(z.nullable(providerLinkSchema)),
   marginAlert: z.optional(z.nullable(marginAlertSchema)),
   /** Set while the service sync keeps it out of sale, with why. */
-  offBySync: z.optional(z.nullable(z.object({ reason: z.enum(['withdrawn', 'margin']), at: z.string() }))),
+  offBySync: z.optional(z.nullable(z.object({ reason: z.enum(['withdrawn', 'margin', 'free']), at: z.string() }))),
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;
 
@@ -654,8 +680,19 @@ export const reviewSchema = z.object({
   rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   comment: z.string(),
   createdAt: isoDate,
+  /** `pending` in the answer to its post (it shows once approved); absent in the public list, which holds approved ones only. */
+  status: z.optional(z.enum(REVIEW_STATUSES)),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** A review as the admin lists it: its state, and when and (a rejection) why it was decided. */
+export const adminReviewSchema = z.extend(reviewSchema, {
+  status: z.enum(REVIEW_STATUSES),
+  /** Absent on reviews published before issue 29 (approved without a decision). */
+  decidedAt: z.optional(isoDate),
+  note: z.optional(z.string()),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const refillSchema = z.object({
   _id: z.string(),
@@ -686,6 +723,8 @@ export const overviewSchema = z.object({
   today: z.object({ day: z.string(), orders: z.number().check(z.int(), z.nonnegative()), revenue: z.number() }),
   /** Support tickets waiting for our answer (issue 17). */
   ticketsWaiting: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** Reviews waiting for the admin's approval before they show on About (issue 29). */
+  reviewsWaiting: z.optional(z.number().check(z.int(), z.nonnegative())),
   /**
    * The top-up autopilot (issue 28): paired phones silent for 10 minutes (their wallets' payments wait
    * for a person), and the payments waiting for the admin (no request yet; held with a reason).

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAdd, readBalance, readCancel, readMultiStatus, readRefill, readRefillStatus, readServices, readStatus } from './answers';
 import type { RawAnswer } from './transport';
-import { parseDecimal, parseFlag, parseId, parseInteger } from './values';
+import { parseAmount, parseCount, parseDecimal, parseFlag, parseId, parseInteger } from './values';
 
 const json = (value: unknown, httpStatus = 200): RawAnswer => ({ ok: true, json: value, httpStatus });
 
@@ -62,6 +62,66 @@ describe('values as providers send them', () => {
     [null, null],
     [{}, null],
   ])('id %j → %j', (value, expected) => expect(parseId(value)).toBe(expected));
+
+  // A hostile or broken provider's numbers: out of bounds is unreadable, never stored (issue 29).
+  const FORTY_DIGITS = '1234567890123456789012345678901234567890';
+  it.each([
+    ['0.27', 0.27],
+    [0, 0],
+    ['-0', 0],
+    [1e12, 1e12],
+    ['1000000000000', 1e12],
+    [1e12 + 1, null],
+    [1e30, null],
+    ['1e30', null],
+    [-5, null],
+    ['-5', null],
+    ['NaN', null],
+    ['Infinity', null],
+    ['-Infinity', null],
+    ['0x10', null],
+    [FORTY_DIGITS, null],
+    [`0.${'0'.repeat(29)}1`, null],
+  ])('amount %j → %j', (value, expected) => expect(parseAmount(value)).toBe(expected));
+
+  it.each([
+    ['100', 100],
+    [0, 0],
+    [1e12, 1e12],
+    [1e12 + 1, null],
+    [1e30, null],
+    ['1e30', null],
+    [-5, null],
+    ['-5', null],
+    ['NaN', null],
+    [FORTY_DIGITS, null],
+    ['12345678901234567890', null],
+    [1.5, null],
+  ])('count %j → %j', (value, expected) => expect(parseCount(value)).toBe(expected));
+});
+
+describe('numbers out of bounds', () => {
+  const HUGE = [1e30, '1e30', -5, 'NaN', 'Infinity', '1234567890123456789012345678901234567890'];
+
+  it.each(HUGE)('a balance of %j is no answer (unknown): nothing to store or show', (balance) => {
+    expect(readBalance(json({ balance, currency: 'USD' }))).toMatchObject({ ok: false, kind: 'unknown' });
+  });
+
+  it.each(HUGE)('a service whose rate, min or max is %j is left out and counted', (bad) => {
+    const good = { service: 1, name: 'Followers', rate: '0.9', min: 10, max: 100 };
+    const result = readServices(
+      json([good, { ...good, service: 2, rate: bad }, { ...good, service: 3, min: bad }, { ...good, service: 4, max: bad }]),
+    );
+    expect(result).toMatchObject({ ok: true, value: { skipped: 3 } });
+    expect(result.ok && result.value.services.map((s) => s.service)).toEqual(['1']);
+  });
+
+  it.each(HUGE)('a status whose charge, start_count and remains are %j keeps none of them', (bad) => {
+    expect(readStatus(json({ status: 'In progress', charge: bad, start_count: bad, remains: bad }))).toMatchObject({
+      ok: true,
+      value: { status: 'In progress', charge: null, startCount: null, remains: null },
+    });
+  });
 });
 
 describe('add', () => {
@@ -97,7 +157,7 @@ describe('add', () => {
   });
 
   it('a 4xx without an {error} is unknown', () => {
-    expect(readAdd(json({ message: 'Not found' }, 404))).toMatchObject({ ok: false, kind: 'unknown', reason: 'HTTP 404' });
+    expect(readAdd(json({ message: 'Not found' }, 404))).toMatchObject({ ok: false, kind: 'unknown', detail: 'HTTP 404' });
   });
 });
 

@@ -1,9 +1,10 @@
 // What each API v2 action answers, read leniently (values.ts) but never guessed: an answer that does
-// not say what the action needs is `unknown`, an `{"error": ...}` is `refused`.
+// not say what the action needs is `unknown`, an `{"error": ...}` is `refused`. Numbers are bounded
+// (values.ts): a balance or rate out of bounds is no answer; a count out of bounds is no count.
 import { z } from 'zod';
 import { okResult, refusedResult, type UpstreamResult, unknownResult } from './result';
 import type { RawAnswer } from './transport';
-import { errorOf, jsonObject, parseDecimal, parseFlag, parseId, parseInteger, parseText, rawText } from './values';
+import { errorOf, jsonObject, parseAmount, parseCount, parseFlag, parseId, parseText, rawText } from './values';
 
 export interface ProviderBalance {
   balance: number;
@@ -42,7 +43,7 @@ export interface ProviderOrderStatus {
   status: string;
   charge: number | null;
   startCount: number | null;
-  /** Parsed when it is a whole number (negative and above the quantity included: the mapping judges). */
+  /** Parsed when it is a whole number within bounds (above the quantity included: the mapping judges). */
   remains: number | null;
   remainsRaw: string | null;
   currency: string | null;
@@ -84,7 +85,7 @@ const fields = (json: unknown) => {
 export function readBalance(answer: RawAnswer): UpstreamResult<ProviderBalance> {
   return interpret(answer, (json) => {
     const o = fields(json);
-    const balance = parseDecimal(o?.balance);
+    const balance = parseAmount(o?.balance);
     if (!o || balance === null) return null;
     return { balance, balanceRaw: String(o.balance).trim(), currency: parseText(o.currency, 10) };
   });
@@ -95,10 +96,10 @@ function readService(item: unknown): ProviderService | null {
   if (!o) return null;
   const service = parseId(o.service);
   const name = parseText(o.name);
-  const rate = parseDecimal(o.rate);
-  const min = parseInteger(o.min);
-  const max = parseInteger(o.max);
-  if (service === null || name === null || rate === null || rate < 0 || min === null || max === null || min < 0 || max < min) return null;
+  const rate = parseAmount(o.rate);
+  const min = parseCount(o.min);
+  const max = parseCount(o.max);
+  if (service === null || name === null || rate === null || min === null || max === null || max < min) return null;
   return {
     service,
     name,
@@ -144,9 +145,9 @@ function readStatusObject(json: unknown): ProviderOrderStatus | null {
   if (!o || status === null) return null;
   return {
     status,
-    charge: parseDecimal(o.charge),
-    startCount: parseInteger(o.start_count),
-    remains: parseInteger(o.remains),
+    charge: parseAmount(o.charge),
+    startCount: parseCount(o.start_count),
+    remains: parseCount(o.remains),
     remainsRaw: rawText(o.remains),
     currency: parseText(o.currency, 10),
   };

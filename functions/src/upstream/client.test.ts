@@ -2,7 +2,10 @@
 // deadline is short here; `slow` and `timeout` faults are measured against it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
+import { PROVIDER_MESSAGES } from '../shared/providers';
+import { EMULATOR_NETWORK } from './addresses';
 import { createProviderClient, type ProviderClient } from './client';
+import { KEY_MARKER } from './redact';
 import { mapUpstreamStatus } from './status-mapping';
 
 const KEY = 'upstream-secret-key-9f2c';
@@ -17,7 +20,7 @@ let client: ProviderClient;
 beforeEach(async () => {
   now = 1_000_000;
   sim = await startDemoProvider({ key: KEY, clock: () => now, chances: { partial: 0, cancelled: 0 } });
-  client = createProviderClient({ url: sim.url, key: KEY, timeoutMs: TIMEOUT_MS });
+  client = createProviderClient({ url: sim.url, key: KEY, timeoutMs: TIMEOUT_MS, network: EMULATOR_NETWORK });
 });
 
 afterEach(async () => {
@@ -33,7 +36,7 @@ describe('balance and services', () => {
   });
 
   it('a wrong key is a refusal', async () => {
-    const wrong = createProviderClient({ url: sim.url, key: 'wrong-key', timeoutMs: TIMEOUT_MS });
+    const wrong = createProviderClient({ url: sim.url, key: 'wrong-key', timeoutMs: TIMEOUT_MS, network: EMULATOR_NETWORK });
     expect(await wrong.balance()).toEqual({ ok: false, kind: 'refused', error: 'Invalid API key', httpStatus: 200 });
   });
 
@@ -91,7 +94,8 @@ describe('add', () => {
     expect(sim.orders.size).toBe(0);
   });
 
-  // Each of these may have placed the order (here the simulator did): unknown, and sent exactly once.
+  // Each of these may have placed the order (here the simulator did): unknown, and sent exactly once. The
+  // admin reads one text for all (no port scanner); the detail is for the logs.
   it.each([
     ['timeout', { kind: 'timeout' }, `no answer within ${TIMEOUT_MS} ms`],
     ['slower than the deadline', { kind: 'slow', delayMs: TIMEOUT_MS + 400 }, `no answer within ${TIMEOUT_MS} ms`],
@@ -106,8 +110,9 @@ describe('add', () => {
     const result = await client.add(ORDER);
     expect(result).toMatchObject({ ok: false, kind: 'unknown' });
     if (result.ok || result.kind !== 'unknown') return;
-    if (typeof reason === 'string') expect(result.reason).toBe(reason);
-    else expect(result.reason).toMatch(reason);
+    expect(result.reason).toBe(PROVIDER_MESSAGES.noUsableAnswer);
+    if (typeof reason === 'string') expect(result.detail).toBe(reason);
+    else expect(result.detail).toMatch(reason);
     expect(sim.addsReceived(LINK)).toBe(1);
     expect(sim.orders.size).toBe(1);
     withoutKey(result);
@@ -132,7 +137,12 @@ describe('add', () => {
       stalled.add(ORDER),
       new Promise((done) => setTimeout(() => done('still waiting'), TIMEOUT_MS + 2000)),
     ]);
-    expect(result).toEqual({ ok: false, kind: 'unknown', reason: `no answer within ${TIMEOUT_MS} ms` });
+    expect(result).toEqual({
+      ok: false,
+      kind: 'unknown',
+      reason: PROVIDER_MESSAGES.noUsableAnswer,
+      detail: `no answer within ${TIMEOUT_MS} ms`,
+    });
   });
 
   it('a slow answer within the deadline is an answer', async () => {
@@ -140,17 +150,17 @@ describe('add', () => {
     expect(await client.add(ORDER)).toEqual({ ok: true, value: { order: '5001' } });
   });
 
-  it('a provider that is not there is unknown', async () => {
+  it('a provider that is not there is unknown, and reads like any other failure', async () => {
     await sim.close();
     const result = await client.add(ORDER);
-    expect(result).toMatchObject({ ok: false, kind: 'unknown' });
-    expect(!result.ok && result.kind === 'unknown' && result.reason).toMatch(/^network error: .*ECONNREFUSED/);
+    expect(result).toMatchObject({ ok: false, kind: 'unknown', reason: PROVIDER_MESSAGES.noUsableAnswer });
+    expect(!result.ok && result.kind === 'unknown' && result.detail).toMatch(/^network error: .*ECONNREFUSED/);
   });
 
   it('never shows the key, even when the provider echoes it', async () => {
     sim.fault({ action: 'add', kind: 'garbage', body: `Warning: bad request key=${KEY}` });
     const result = await client.add(ORDER);
-    expect(result).toMatchObject({ kind: 'unknown', snippet: 'Warning: bad request key=…9f2c' });
+    expect(result).toMatchObject({ kind: 'unknown', snippet: `Warning: bad request key=${KEY_MARKER}` });
     withoutKey(result);
   });
 });
@@ -245,10 +255,10 @@ describe('status', () => {
     ['html', 'an HTML page instead of JSON'],
     ['500', 'HTTP 500'],
     ['garbage', 'an answer that is not JSON'],
-  ] as const)('a %s is unknown', async (kind, reason) => {
+  ] as const)('a %s is unknown', async (kind, detail) => {
     const id = await place();
     sim.fault({ action: 'status', kind });
-    expect(await client.statuses([id])).toMatchObject({ ok: false, kind: 'unknown', reason });
+    expect(await client.statuses([id])).toMatchObject({ ok: false, kind: 'unknown', reason: PROVIDER_MESSAGES.noUsableAnswer, detail });
   });
 
   it('asks for 1 to 100 ids at once', async () => {
@@ -298,5 +308,105 @@ describe('createProviderClient', () => {
   it('refuses what is not a provider address or key', () => {
     expect(() => createProviderClient({ url: 'ftp://example.com', key: KEY })).toThrow();
     expect(() => createProviderClient({ url: sim.url, key: ' ' })).toThrow();
+  });
+});
+
+describe('a provider that echoes the key', () => {
+  // Spaces, slashes, + and & spell differently raw, URL-encoded and form-encoded.
+  const HOSTILE = 'hostile key/+&=9f2c';
+  const spellings = [HOSTILE, encodeURIComponent(HOSTILE), new URLSearchParams({ k: HOSTILE }).toString().slice(2)];
+  let echo: DemoProvider;
+  let hostile: ProviderClient;
+
+  beforeEach(async () => {
+    echo = await startDemoProvider({ key: HOSTILE, clock: () => now, chances: { partial: 0, cancelled: 0 } });
+    hostile = createProviderClient({ url: echo.url, key: HOSTILE, timeoutMs: TIMEOUT_MS, network: EMULATOR_NETWORK });
+  });
+
+  afterEach(async () => {
+    await echo.close();
+  });
+
+  const clean = (result: unknown) => {
+    const text = JSON.stringify(result).toLowerCase();
+    for (const spelling of spellings) expect(text).not.toContain(spelling.toLowerCase());
+  };
+
+  it.each([
+    ['as sent', (key: string) => key],
+    ['URL-encoded', (key: string) => encodeURIComponent(key)],
+    ['URL-encoded in lower case', (key: string) => encodeURIComponent(key).toLowerCase()],
+    ['form-encoded', (key: string) => new URLSearchParams({ k: key }).toString().slice(2)],
+  ])('in {"error": …}, %s: the refusal says where it was, not what', async (_name, spell) => {
+    echo.fault({
+      action: 'add',
+      kind: 'answer',
+      perform: false,
+      answer: (params: Record<string, string>) => ({ error: `Bad key ${spell(params.key ?? '')}` }),
+    });
+    const result = await hostile.add(ORDER);
+    expect(result).toEqual({ ok: false, kind: 'refused', error: `Bad key ${KEY_MARKER}`, httpStatus: 200 });
+    clean(result);
+  });
+
+  it('behind JSON escapes (\\u, \\/): the parse undoes them, the redaction sees them', async () => {
+    const escaped = JSON.stringify(HOSTILE).replace('h', '\\u0068').replaceAll('/', '\\/');
+    echo.fault({ action: 'balance', kind: 'garbage', body: `{"error": ${escaped}}` });
+    const result = await hostile.balance();
+    expect(result).toMatchObject({ ok: false, kind: 'refused', error: KEY_MARKER });
+    clean(result);
+  });
+
+  it('in an HTML page and in a 500: the snippet kept for the logs has none of it', async () => {
+    echo.fault({ action: 'add', kind: 'html', body: `<html><body>key=${encodeURIComponent(HOSTILE)} rejected</body></html>` });
+    const html = await hostile.add(ORDER);
+    expect(html).toMatchObject({ kind: 'unknown', snippet: `<html><body>key=${KEY_MARKER} rejected</body></html>` });
+    clean(html);
+    echo.fault({ action: 'balance', kind: 'answer', httpStatus: 500, answer: (params: Record<string, string>) => ({ error: params.key }) });
+    clean(await hostile.balance());
+  });
+
+  it('in a status word, a cancel refusal and a refill status: each entry is clean', async () => {
+    const placed = await hostile.add(ORDER);
+    const id = placed.ok ? placed.value.order : '';
+    echo.fault({ action: 'status', kind: 'answer', answer: { [id]: { status: HOSTILE, remains: '0' } } });
+    const statuses = await hostile.statuses([id]);
+    expect(statuses.ok && statuses.value.get(id)).toMatchObject({ kind: 'status', status: { status: KEY_MARKER } });
+    clean(statuses.ok && [...statuses.value.entries()]);
+    echo.fault({ action: 'cancel', kind: 'answer', answer: [{ order: Number(id), cancel: { error: `No, ${HOSTILE}` } }] });
+    const cancel = await hostile.cancel([id]);
+    expect(cancel.ok && cancel.value.get(id)).toEqual({ kind: 'error', error: `No, ${KEY_MARKER}` });
+    echo.fault({ action: 'refill_status', kind: 'answer', answer: { status: spellings[2] } });
+    expect(await hostile.refillStatus('1')).toEqual({ ok: true, value: { status: KEY_MARKER } });
+  });
+
+  it('in service names and categories', async () => {
+    echo.fault({
+      action: 'services',
+      kind: 'answer',
+      answer: [{ service: 1, name: `Followers for ${HOSTILE}`, category: spellings[1], rate: '1', min: 10, max: 100 }],
+    });
+    const result = await hostile.services();
+    expect(result.ok && result.value.services[0]).toMatchObject({ name: `Followers for ${KEY_MARKER}`, category: KEY_MARKER });
+    clean(result);
+  });
+});
+
+describe('numbers a provider sends are bounded', () => {
+  it.each([
+    ['1e30 as a number', 1e30],
+    ['"1e30"', '1e30'],
+    ['a negative one', -5],
+    ['"NaN"', 'NaN'],
+    ['"Infinity"', 'Infinity'],
+    ['40 digits', '1234567890123456789012345678901234567890'],
+  ])('a balance of %s is no answer: unknown, nothing to store', async (_name, balance) => {
+    sim.fault({ action: 'balance', kind: 'answer', answer: { balance, currency: 'USD' } });
+    expect(await client.balance()).toMatchObject({ ok: false, kind: 'unknown', reason: PROVIDER_MESSAGES.noUsableAnswer });
+  });
+
+  it('a balance of 10^12 is the most there is', async () => {
+    sim.fault({ action: 'balance', kind: 'answer', answer: { balance: '1000000000000', currency: 'USD' } });
+    expect(await client.balance()).toMatchObject({ ok: true, value: { balance: 1e12 } });
   });
 });

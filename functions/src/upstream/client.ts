@@ -2,6 +2,7 @@
 // (result.ts) instead of throwing: nothing here retries, logs or knows about money.
 import { z } from 'zod';
 import { API_V2_MAX_IDS } from '../shared/api-v2';
+import { type ProviderNetwork, PUBLIC_NETWORK } from './addresses';
 import {
   type CancelEntry,
   type PlacedOrder,
@@ -20,6 +21,7 @@ import {
   readStatus,
   type StatusEntry,
 } from './answers';
+import { guardedFetch } from './guarded-fetch';
 import type { UpstreamResult } from './result';
 import { DEFAULT_TIMEOUT_MS, type FetchLike, post } from './transport';
 
@@ -27,6 +29,12 @@ const options = z.object({
   url: z.url({ protocol: /^https?$/ }),
   key: z.string().trim().min(1),
   timeoutMs: z.number().int().positive().max(120_000).default(DEFAULT_TIMEOUT_MS),
+  /**
+   * Where the provider may be (addresses.ts): public https hosts unless told otherwise; the services pass
+   * the emulators' allowance from the config (provider-clients.ts), tests pass EMULATOR_NETWORK.
+   */
+  network: z.custom<ProviderNetwork>((n) => typeof n === 'object' && n !== null).default(PUBLIC_NETWORK),
+  /** A test's own fetch in place of the guarded one (which then checks nothing). */
   fetch: z.custom<FetchLike>((f) => typeof f === 'function').optional(),
 });
 export type ProviderClientOptions = z.input<typeof options>;
@@ -65,7 +73,7 @@ function idList(ids: readonly string[]): string {
 
 export function createProviderClient(input: ProviderClientOptions): ProviderClient {
   const parsed = options.parse(input);
-  const transport = { url: parsed.url, key: parsed.key, timeoutMs: parsed.timeoutMs, fetch: parsed.fetch ?? fetch };
+  const transport = { url: parsed.url, key: parsed.key, timeoutMs: parsed.timeoutMs, fetch: parsed.fetch ?? guardedFetch(parsed.network) };
   return {
     balance: async () => readBalance(await post(transport, 'balance')),
     services: async () => readServices(await post(transport, 'services')),

@@ -1,6 +1,8 @@
 // One POST to a provider, the way the PHP clients every panel publishes send it: form-encoded `key`,
 // `action` and the action's parameters. It answers the JSON the provider sent, or why there is none.
-// It never retries: a second `add` after a lost answer is how panels order twice.
+// It never retries: a second `add` after a lost answer is how panels order twice. Everything the
+// provider sent comes out with the key cut out (redact.ts): every result is made here.
+import { keyRedactor, redactingReviver } from './redact';
 import { type UpstreamFailure, unknownResult } from './result';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -24,11 +26,6 @@ export type RawAnswer = { ok: true; json: unknown; httpStatus: number } | Upstre
 /** The last four characters of a key, for showing which key is set: `…9f2c`. */
 export function keyHint(key: string): string {
   return `…${key.slice(-4)}`;
-}
-
-/** `text` with every occurrence of the key replaced by its hint (answers and errors may echo the request). */
-export function redactKey(text: string, key: string): string {
-  return key.length >= 4 ? text.split(key).join(keyHint(key)) : text;
 }
 
 /**
@@ -78,7 +75,9 @@ export async function post(options: TransportOptions, action: string, params: Pa
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), options.timeoutMs);
-  const snippet = (text: string) => redactKey(text.slice(0, SNIPPET_CHARS), options.key);
+  const redact = keyRedactor(options.key);
+  // Redacted before it is cut: a cut through the key would leave the part before it.
+  const snippet = (text: string) => redact(text).slice(0, SNIPPET_CHARS);
   try {
     let response: Response;
     let text: string | null;
@@ -94,7 +93,7 @@ export async function post(options: TransportOptions, action: string, params: Pa
       text = await readLimited(response, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return unknownResult(`no answer within ${options.timeoutMs} ms`);
-      return unknownResult(redactKey(`network error: ${describeError(error)}`, options.key));
+      return unknownResult(redact(`network error: ${describeError(error)}`));
     }
     const httpStatus = response.status;
     if (text === null) return unknownResult(`answer larger than ${MAX_ANSWER_BYTES} bytes`, { httpStatus });
@@ -105,7 +104,8 @@ export async function post(options: TransportOptions, action: string, params: Pa
     }
     let json: unknown;
     try {
-      json = JSON.parse(body);
+      // The reviver redacts every string, key and number the provider sent, \u escapes undone.
+      json = JSON.parse(body, redactingReviver(redact));
     } catch {
       return unknownResult(body.length === 0 ? 'an empty answer' : 'an answer that is not JSON', { httpStatus, snippet: snippet(body) });
     }

@@ -8,8 +8,9 @@ import { logger } from '../lib/logger';
 import { fulfilmentCollection } from '../services/fulfilment';
 import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
+import { MESSAGES } from '../shared/messages';
 import type { ProviderBalance } from '../upstream/answers';
-import type { UpstreamResult } from '../upstream/result';
+import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
 import { type ForwardDeps, REASONS } from './forward';
 
 /** A balance older than this is asked again (and an error is retried after as long). */
@@ -37,7 +38,7 @@ function lastAsked(doc: ProviderDoc): number {
 async function withDeadline<T>(call: Promise<UpstreamResult<T>>, ms: number): Promise<UpstreamResult<T>> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<UpstreamResult<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, kind: 'unknown', reason: `no answer within ${ms / 1000} s` }), ms);
+    timer = setTimeout(() => resolve(unknownResult(`no answer within ${ms} ms (the balance refresh's deadline)`)), ms);
   });
   try {
     return await Promise.race([call, late]);
@@ -51,18 +52,22 @@ async function askBalance(
   doc: ProviderDoc,
   deps: ForwardDeps,
   timeoutMs: number,
-): Promise<{ balance: number } | { error: string }> {
+): Promise<{ balance: number } | { error: string; log: Record<string, unknown> }> {
   let result: UpstreamResult<ProviderBalance>;
   try {
     const client = await deps.clientFor(id);
     result = await withDeadline(client.balance(), timeoutMs);
   } catch (error) {
-    result = { ok: false, kind: 'unknown', reason: `the call failed: ${error instanceof Error ? error.message : String(error)}` };
+    result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // The client cut the key out of both texts; no answer reads the same whatever the cause (result.ts).
   if (!result.ok)
-    return { error: result.kind === 'refused' ? `The provider answered: ${result.error}` : `No usable answer: ${result.reason}` };
+    return { error: result.kind === 'refused' ? `${MESSAGES.providerRefused}${result.error}` : result.reason, log: failureForLog(result) };
   const theirs = result.value.currency?.trim().toUpperCase();
-  if (theirs && theirs !== doc.currency) return { error: `The provider’s balance is in ${theirs}, not ${doc.currency}` };
+  if (theirs && theirs !== doc.currency) {
+    const error = `The provider’s balance is in ${theirs}, not ${doc.currency}`;
+    return { error, log: { currency: theirs } };
+  }
   return { balance: result.value.balance };
 }
 
@@ -92,7 +97,7 @@ async function refreshOne(id: string, doc: ProviderDoc, deps: ForwardDeps, timeo
     return { status: 200, body: null };
   });
   if ('error' in answer) {
-    logger.warn('A provider’s balance could not be read', { providerId: id, error: answer.error });
+    logger.warn('A provider’s balance could not be read', { providerId: id, error: answer.error, ...answer.log });
     return false;
   }
   await releaseWaiting(id, at);

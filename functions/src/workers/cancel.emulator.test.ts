@@ -10,6 +10,7 @@ import { type OrderDoc, updateOrderStatus } from '../services/orders';
 import { CANCEL_CHECK_AFTER_MS } from '../services/upstream-cancel';
 import { API_V2_ERRORS } from '../shared/api-v2';
 import { MESSAGES } from '../shared/messages';
+import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient } from '../upstream/client';
 import { forwardOrder } from './forward';
 import { syncProvider } from './sync';
@@ -71,7 +72,7 @@ describe('a cancel while the order is being sent', () => {
   it('is refused (no refund) while `add` is under way, and the order is then sent', async () => {
     const { id, link } = await place();
     sim.fault({ action: 'add', kind: 'slow', delayMs: 2500 });
-    const patient = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 6000 });
+    const patient = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 6000, network: EMULATOR_NETWORK });
     const sending = forwardOrder(id, { now: Date.now, clientFor: patient });
     await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
 

@@ -17,6 +17,7 @@ import type { LedgerDoc } from '../services/ledger';
 import type { OrderDoc } from '../services/orders';
 import { partialRefund } from '../shared/money';
 import { isFinalStatus } from '../shared/order-status';
+import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
 import { type ForwardDeps, forwardOrder, REASONS, sweep } from './forward';
 import { RUN_LEASE_MS, runScheduledWork } from './scheduled';
@@ -55,7 +56,7 @@ const LINKS = [
 const sims = new Map<string, DemoProvider>();
 const simOf = (providerId: string) => sims.get(providerId) as DemoProvider;
 const clientFor = async (providerId: string) =>
-  createProviderClient({ url: simOf(providerId).url, key: simOf(providerId).key, timeoutMs: TIMEOUT_MS });
+  createProviderClient({ url: simOf(providerId).url, key: simOf(providerId).key, timeoutMs: TIMEOUT_MS, network: EMULATOR_NETWORK });
 const deps: ForwardDeps = { now, clientFor };
 
 /** What an add fault makes of the order: the state it must end in. */

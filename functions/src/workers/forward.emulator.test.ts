@@ -21,6 +21,7 @@ import { SWEEP_QUEUED_AFTER_MS, WAIT_RETRY_MS } from '../services/fulfilment';
 import type { OrderDoc } from '../services/orders';
 import { partialRefund } from '../shared/money';
 import { providerCostPaisa } from '../shared/providers';
+import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient } from '../upstream/client';
 import { FIRST_SYNC_AFTER_MS, forwardOrder, LEASE_MS, REASONS, sweep } from './forward';
 import { syncProvider } from './sync';
@@ -339,6 +340,7 @@ describe('a resend to another provider’s service', () => {
       url: providerId === SECOND_ID ? second.url : sim.url,
       key: providerId === SECOND_ID ? SECOND_KEY : KEY,
       timeoutMs: 1500,
+      network: EMULATOR_NETWORK,
     });
   const failedOrder = async (quantity = 1000) => {
     const placed = await place('tt-views-fast', quantity);

@@ -11,7 +11,7 @@ import { type OrderDoc, ordersCollection } from '../services/orders';
 import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
 import type { ProviderClient } from '../upstream/client';
-import type { UpstreamResult } from '../upstream/result';
+import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
 
 /** The client's deadline for `add`: shorter than the lease, so an answer arrives while the lease is ours. */
 export const ADD_TIMEOUT_MS = 20_000;
@@ -146,13 +146,15 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
       });
     } catch (error) {
       // The client answers instead of throwing; a throw after the request left may have placed it.
-      result = { ok: false, kind: 'unknown', reason: `the call failed: ${error instanceof Error ? error.message : String(error)}` };
+      result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   } catch (error) {
     // No client, so no request: a definite "nothing placed", which the admin may resend.
     logger.warn('No client for a provider', { orderId, providerId: claim.providerId, error: String(error) });
     result = { ok: false, kind: 'refused', error: REASONS.noClient, httpStatus: 0 };
   }
+  // The order records the one text of no answer (result.ts); the log says which it was.
+  if (!result.ok && result.kind === 'unknown') logger.warn('No usable answer to an add', { orderId, ...failureForLog(result) });
   return recordAnswer(orderId, claim, result, deps);
 }
 

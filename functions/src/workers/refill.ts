@@ -12,7 +12,7 @@ import { decideRefillByProvider, type RefillDoc, refillsCollection } from '../se
 import { runInTransaction } from '../services/transactions';
 import type { RefillStatus } from '../shared/api-v2';
 import type { ProviderClient } from '../upstream/client';
-import type { UpstreamResult } from '../upstream/result';
+import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
 import { normalizeStatusWord } from '../upstream/status-mapping';
 import { type ForwardDeps, LEASE_MS, REASONS, SWEEP_SEND_BUDGET_MS } from './forward';
 
@@ -74,12 +74,13 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
     try {
       result = await client.refill(claim.providerOrderId);
     } catch (error) {
-      result = { ok: false, kind: 'unknown', reason: `the call failed: ${error instanceof Error ? error.message : String(error)}` };
+      result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   } catch (error) {
     logger.warn('No client for a provider', { refillId, providerId: claim.providerId, error: String(error) });
     result = { ok: false, kind: 'refused', error: REASONS.noClient, httpStatus: 0 };
   }
+  if (!result.ok && result.kind === 'unknown') logger.warn('No usable answer to a refill', { refillId, ...failureForLog(result) });
 
   const answer = await runInTransaction<RefillOutcome>(null, async (tx) => {
     const now = deps.now();

@@ -5,10 +5,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROVIDER_SERVICES, type DemoProvider, type DemoProviderService, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import type { ServiceDoc } from '../services/catalogue';
 import type { ProviderDoc, ServiceLinkDoc } from '../services/provider-store';
+import { MESSAGES } from '../shared/messages';
+import { SYNC_OFF_REASONS } from '../shared/schemas';
+import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient } from '../upstream/client';
 import type { ForwardDeps } from './forward';
 import { SERVICES_SYNC_EVERY_MS, syncDueProviderServices, syncProviderServices } from './service-sync';
@@ -69,7 +72,7 @@ async function setup(): Promise<Setup> {
     sim,
     providerId,
     category,
-    deps: { now: Date.now, clientFor: async () => createProviderClient({ url: sim.url, key, timeoutMs: 1500 }) },
+    deps: { now: Date.now, clientFor: async () => createProviderClient({ url: sim.url, key, timeoutMs: 1500, network: EMULATOR_NETWORK }) },
     async link(id, service, rate, fields = {}) {
       const theirs = DEMO_PROVIDER_SERVICES.find((s) => s.service === service) as DemoProviderService;
       await db
@@ -267,6 +270,79 @@ describe('availability', () => {
     expect(await serviceOf(wide)).toMatchObject({ min: 100, max: 40_000, defaultQuantity: 100 });
     expect(await serviceOf(inside)).toMatchObject({ min: 500, max: 1000, defaultQuantity: 500 });
     expect((await auditOf(wide)).at(-1)).toMatchObject({ before: { min: 50, max: 100_000 }, after: { min: 100, max: 40_000 } });
+  });
+});
+
+describe('never an order for nothing (issue 29)', () => {
+  // Rs 0.01 per 1000: an order under 500 would cost nothing.
+  const PAISA_RATE = 0.01;
+
+  it('a provider range that would lower our min into free orders raises it to the first paid quantity, and that order costs Rs 0.01', async () => {
+    const s = await setup();
+    const id = `ss-${counter}-j1`;
+    await s.link(id, 101, PAISA_RATE, { min: 1000, max: 5000, defaultQuantity: 1000 });
+    s.sim.setServices(withService(101, { min: 10, max: 900 }));
+    expect(await syncProviderServices(s.providerId, s.deps)).toMatchObject({ changed: 1, disabled: 0 });
+    expect(await serviceOf(id)).toMatchObject({ active: true, min: 500, max: 900, defaultQuantity: 900 });
+    expect((await auditOf(id)).at(-1)).toMatchObject({ before: { min: 1000, max: 5000 }, after: { min: 500, max: 900 } });
+
+    await fund(customer, 10);
+    const link = `https://tiktok.com/@free${Date.now()}`;
+    const placed = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId: id, link, quantity: 500 } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.order.price).toBe(0.01);
+  });
+
+  it('takes the service out of sale (`free`, its range kept) when the provider’s max is under the first paid quantity, and back after', async () => {
+    const s = await setup();
+    const id = `ss-${counter}-j2`;
+    await s.link(id, 101, PAISA_RATE, { min: 1000, max: 5000, defaultQuantity: 1000 });
+    s.sim.setServices(withService(101, { min: 10, max: 400 }));
+    expect(await syncProviderServices(s.providerId, s.deps)).toMatchObject({ changed: 1, disabled: 1 });
+    expect(await serviceOf(id)).toMatchObject({ active: false, min: 1000, max: 5000 });
+    expect((await linkOf(id)).offBySync).toMatchObject({ reason: 'free' });
+    expect((await auditOf(id)).at(-1)).toMatchObject({ reason: SYNC_OFF_REASONS.free, after: { active: false } });
+    const listed = await asAdmin('GET', `/api/admin/services?platform=tiktok&category=${encodeURIComponent(s.category)}`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.services.find((x: { _id: string }) => x._id === id).offBySync).toMatchObject({ reason: 'free' });
+
+    s.sim.setServices(services());
+    expect(await syncProviderServices(s.providerId, s.deps)).toMatchObject({ enabled: 1 });
+    expect(await serviceOf(id)).toMatchObject({ active: true, min: 1000, max: 5000 });
+    expect((await linkOf(id)).offBySync).toBeUndefined();
+  });
+
+  it('an order whose price rounds to 0 (a service that slipped by) is a 400 on quantity, never a 500, and debits nothing', async () => {
+    const s = await setup();
+    const id = `ss-${counter}-j3`;
+    // Stored as no admin could save it: an order of 1 at Rs 0.01 per 1000 costs nothing.
+    await s.link(id, 101, PAISA_RATE, { min: 1, max: 5000, defaultQuantity: 1 });
+    await fund(customer, 10);
+    const before = (await db.collection('users').doc(customer.uid).get()).get('balancePaisa');
+    const link = `https://tiktok.com/@zero${Date.now()}`;
+    const placed = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId: id, link, quantity: 100 } });
+    expect(placed.status).toBe(400);
+    expect(placed.body).toEqual({ code: 'invalid_quantity', field: 'quantity', message: MESSAGES.orderFree });
+    expect((await db.collection('users').doc(customer.uid).get()).get('balancePaisa')).toBe(before);
+  });
+
+  it('taking a service out of sale is never refused for its other fields; putting it back, or changing them, still is', async () => {
+    const s = await setup();
+    const id = `ss-${counter}-j4`;
+    // Fields no admin could save (an order of min costs nothing): out of sale anyway.
+    await s.link(id, 101, PAISA_RATE, { min: 1, max: 5000, defaultQuantity: 1 });
+    const off = await asAdmin('PATCH', `/api/admin/services/${id}`, { active: false });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await serviceOf(id)).active).toBe(false);
+    // The edit form sends every field as it stands, the change being `active`.
+    const form = { name: `Synced ${id}`, min: 1, max: 5000, defaultQuantity: 1, ratePer1000: PAISA_RATE, active: false };
+    expect((await asAdmin('PATCH', `/api/admin/services/${id}`, form)).status).toBe(200);
+
+    const on = await asAdmin('PATCH', `/api/admin/services/${id}`, { active: true });
+    expect(on.status).toBe(400);
+    expect(on.body).toMatchObject({ field: 'min', message: MESSAGES.smallestOrderFree });
+    expect((await asAdmin('PATCH', `/api/admin/services/${id}`, { min: 2 })).status).toBe(400);
+    expect((await serviceOf(id)).active).toBe(false);
   });
 });
 

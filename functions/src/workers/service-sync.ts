@@ -26,8 +26,11 @@ import {
 } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
 import { MESSAGES } from '../shared/messages';
+import { orderPrice } from '../shared/money';
+import { PROVIDER_MESSAGES } from '../shared/providers';
 import { LIMITS, SYNC_OFF_REASONS, type SyncOffReason } from '../shared/schemas';
 import type { ProviderService } from '../upstream/answers';
+import { failureForLog } from '../upstream/result';
 import type { ForwardDeps } from './forward';
 
 /** Each provider's services are synced this often (a few times a day). */
@@ -92,6 +95,28 @@ export function narrowedRange(ours: { min: number; max: number }, theirs: { min:
   return { min: Math.max(1, theirs.min), max: Math.min(theirs.max, LIMITS.maxQuantity) };
 }
 
+/** The smallest quantity whose price at `ratePer1000Paisa` is a paisa or more (half up: rate × q ≥ 500). */
+export function smallestPaidQuantity(ratePer1000Paisa: number): number {
+  return ratePer1000Paisa >= 1 ? Math.ceil(500 / ratePer1000Paisa) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The range the sync gives a service: narrowedRange, unless the smallest order would then cost nothing (a
+ * range that no longer overlaps the provider's may lower our min, and a price that rounds to 0 is an
+ * order nobody pays for). Then the min rises to the smallest quantity that costs a paisa, when the
+ * provider takes it; null when it does not: the service goes out of sale (`free`), its range as it was.
+ */
+export function syncedRange(
+  ours: { min: number; max: number },
+  theirs: { min: number; max: number },
+  ratePer1000Paisa: number,
+): { min: number; max: number } | null {
+  const range = narrowedRange(ours, theirs);
+  if (orderPrice(ratePer1000Paisa, range.min) >= 1) return range;
+  const min = Math.max(range.min, smallestPaidQuantity(ratePer1000Paisa));
+  return min <= range.max ? { min, max: range.max } : null;
+}
+
 interface Plan {
   /** The provider's entry for the linked id; null when the list does not name it. */
   theirs: ProviderService | null;
@@ -118,14 +143,17 @@ async function syncOne(
   counts.checked += 1;
   const { theirs } = plan;
   const cost = theirs ? theirs.rate : link.cost;
-  const range = theirs ? narrowedRange(doc, theirs) : { min: doc.min, max: doc.max };
+  const synced = theirs ? syncedRange(doc, theirs, doc.ratePer1000Paisa) : null;
+  // Out of sale for nothing-cost orders keeps our range (the provider's would make them free).
+  const range = synced ?? { min: doc.min, max: doc.max };
   const defaultQuantity = Math.min(range.max, Math.max(range.min, doc.defaultQuantity));
   const found = marginAlertFor(doc.ratePer1000Paisa, cost, context.rateToPkr, context.threshold, context.now);
   const alert: MarginAlertDoc | null = sameAlert(found, link.marginAlert) ? (link.marginAlert ?? null) : found;
 
   // Why the sync wants the service out of sale now, if it does.
   const withdrawn = !theirs && plan.missingIsWithdrawn;
-  const wantOff: SyncOffReason | null = withdrawn ? 'withdrawn' : alert && context.disableBelowMargin ? 'margin' : null;
+  const free = theirs !== null && synced === null;
+  const wantOff: SyncOffReason | null = withdrawn ? 'withdrawn' : free ? 'free' : alert && context.disableBelowMargin ? 'margin' : null;
   let active = doc.active;
   let offBySync = link.offBySync ?? null;
   // A delete checking for orders holds the service for a moment (catalogue.deleteService): leave it be.
@@ -200,7 +228,8 @@ export async function syncProviderServices(providerId: string, deps: ForwardDeps
     let problem: string | null = null;
     let theirs = new Map<string, ProviderService>();
     if (!answer.ok) {
-      problem = `${MESSAGES.syncNoAnswer}${answer.kind === 'refused' ? answer.error : answer.reason}`;
+      problem = answer.kind === 'refused' ? `${MESSAGES.syncNoAnswer}${answer.error}` : PROVIDER_MESSAGES.syncNoList;
+      if (answer.kind === 'unknown') logger.warn('No usable services list from a provider', { providerId, ...failureForLog(answer) });
     } else {
       theirs = new Map(answer.value.services.map((s) => [s.service, s]));
       const listed = answer.value.services.length;
