@@ -54,6 +54,15 @@ beforeAll(async () => {
     ['first', 'second'].map((message) => call(api.url, 'POST', '/api/tickets', { token: user.token, body: { kind: 'Other', message } })),
   );
   await call(api.url, 'POST', `/api/admin/tickets/${opened[0]?.body.ticket._id}/messages`, { token: admin.token, body: { message: 'Hi' } });
+  // Reviews in each state, two waiting: each list of the admin's has something to page through.
+  const posted: string[] = [];
+  for (const comment of ['one', 'two', 'three', 'four']) {
+    posted.push((await call(api.url, 'POST', '/api/review', { body: { name: 'Idx', rating: 5, comment } })).body.review._id);
+  }
+  const decide = (i: number, decision: string) =>
+    call(api.url, 'POST', `/api/admin/reviews/${posted[i]}/${decision}`, { token: admin.token, body: {} });
+  await decide(0, 'approve');
+  await decide(1, 'reject');
 });
 
 /**
@@ -152,6 +161,11 @@ function listCalls(): [path: string, token: string][] {
       ]),
     ),
     ['/api/review?limit=1', ''],
+    // The reviews held for approval (issue 29): the queue oldest first, the decided ones newest first.
+    ...['', '&status=pending', '&status=approved', '&status=rejected'].map((status): [string, string] => [
+      `/api/admin/reviews?limit=1${status}`,
+      admin.token,
+    ]),
     ['/api/tickets?limit=1', user.token],
     ['/api/notifications?limit=1', user.token],
     ['/api/notifications/unread', user.token],

@@ -370,6 +370,7 @@ describe('GET /api/admin/overview', () => {
       pendingOrders: orders.filter((o) => o.status === 'pending').length,
       today: { day: pktDate(now), orders: charged.length, revenue: revenuePaisa / 100 },
       ticketsWaiting: (await db.collection('tickets').where('waiting', '==', true).get()).size,
+      reviewsWaiting: (await db.collection('reviewQueue').where('status', '==', 'pending').get()).size,
       // No wallet phone is paired here (issue 28: the autopilot's figures, from every document too).
       walletPhones: {
         silent: [],

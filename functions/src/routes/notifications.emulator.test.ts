@@ -450,6 +450,25 @@ describe('devices', () => {
     expect(ok(await as(user).get('/api/notifications/settings')).body.devices).toBe(0);
   });
 
+  it('limits registrations to 20 an hour per account (429 with Retry-After; nothing stored); another account is not affected', async () => {
+    const user = await customer(0);
+    // The same device again counts too: each registration writes the device and the account's settings.
+    const again = await registered(user);
+    for (let i = 1; i < 20; i++) await registered(user, i % 2 === 0 ? again : newToken());
+    const token = newToken();
+    const refused = await as(user).post('/api/notifications/devices', { token });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many requests, try again later' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect((await pushDevicesCollection().doc(deviceIdOf(token)).get()).exists).toBe(false);
+    // Removing a device (sign-out) is never limited.
+    ok(await as(user).post('/api/notifications/devices/remove', { token: again }), 204);
+    const other = await customer(0);
+    await registered(other, token);
+    expect((await pushDevicesCollection().doc(deviceIdOf(token)).get()).data()).toMatchObject({ uid: other.uid });
+  });
+
   it('refuses a missing or malformed token', async () => {
     const user = await customer(0);
     expect((await as(user).post('/api/notifications/devices', {})).body).toMatchObject({ code: 'invalid_input', field: 'token' });

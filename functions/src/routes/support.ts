@@ -1,12 +1,14 @@
-// Contact messages and reviews: public writes, limited per client address.
+// Contact messages and reviews: public writes, limited per client address; the admin's queue of reviews
+// waiting for approval (issue 29).
 import { Router } from 'express';
+import { identityOf } from '../middleware/authenticate';
 import { clientAddress } from '../middleware/client-address';
 import { parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
 import { listContactMessages, sendContactMessage } from '../services/contact';
-import { listReviews, postReview } from '../services/reviews';
+import { approveReview, listAdminReviews, listReviews, postReview, rejectReview } from '../services/reviews';
 import { MESSAGES } from '../shared/messages';
-import { contactBody, pageQuery, reviewBody } from '../shared/schemas';
+import { adminReviewsQuery, contactBody, pageQuery, rejectReviewBody, reviewBody } from '../shared/schemas';
 
 export const supportRouter = Router();
 
@@ -22,13 +24,31 @@ supportRouter.get('/contact', ...adminOnly, async (req, res) => {
   res.json({ messages: items, nextCursor });
 });
 
+/** The published reviews only: a posted one shows here once an admin approved it. */
 supportRouter.get('/review', async (req, res) => {
   const { items, nextCursor } = await listReviews(parseQuery(pageQuery, req));
   res.set('Cache-Control', 'public, max-age=60');
   res.json({ reviews: items, nextCursor });
 });
 
+/** → 201 `{review}` (status `pending`) and a message saying it shows once approved. */
 supportRouter.post('/review', async (req, res) => {
   const body = parseBody(reviewBody, req);
-  res.status(201).json({ review: await postReview(body, clientAddress(req)) });
+  res.status(201).json({ review: await postReview(body, clientAddress(req)), message: MESSAGES.reviewAwaitingApproval });
+});
+
+supportRouter.get('/admin/reviews', ...adminOnly, async (req, res) => {
+  const { items, nextCursor } = await listAdminReviews(parseQuery(adminReviewsQuery, req));
+  res.json({ reviews: items, nextCursor });
+});
+
+supportRouter.post('/admin/reviews/:id/approve', ...adminOnly, async (req, res) => {
+  const admin = identityOf(req);
+  res.json(await approveReview({ uid: admin.uid, email: admin.email }, String(req.params.id)));
+});
+
+supportRouter.post('/admin/reviews/:id/reject', ...adminOnly, async (req, res) => {
+  const { note } = parseBody(rejectReviewBody, req);
+  const admin = identityOf(req);
+  res.json(await rejectReview({ uid: admin.uid, email: admin.email }, String(req.params.id), note || undefined));
 });

@@ -160,6 +160,50 @@ describe('POST /api/tickets', () => {
     expect(await counterOf(user)).toBeUndefined();
   });
 
+  it('refuses a message with a hidden control or formatting character (400, nothing written), from either side', async () => {
+    const user = await createUser();
+    const ticket = await openOk(user);
+    const refused = [
+      'Order \u202e005 ot dnuofer',
+      'Pay to \u2066+92 300\u2069',
+      'zero\u200bwidth',
+      'mark\u200f',
+      'bell\u0007',
+      'escape \u001b[31m',
+      'nul\u0000',
+      'b\ufeffom',
+      'next\u0085line',
+      'lone joiner a\u200db',
+    ];
+    for (const message of refused) {
+      for (const [who, path, body] of [
+        [user, '/api/tickets', { kind: 'Other', message }],
+        [user, `/api/tickets/${ticket._id}/messages`, { message }],
+        [admin, `/api/admin/tickets/${ticket._id}/messages`, { message }],
+        [admin, '/api/admin/saved-replies', { title: 'Hidden', body: message }],
+      ] as const) {
+        const res = await as(who).post(path, body);
+        expect(res.status, `${path} ${JSON.stringify(message)}`).toBe(400);
+        expect(res.body).toEqual({
+          code: 'invalid_input',
+          field: path.endsWith('saved-replies') ? 'body' : 'message',
+          message: TICKET_MESSAGES.messageCharacters,
+        });
+      }
+    }
+    expect((await storedTicket(ticket._id))?.messageCount).toBe(1);
+    expect(await counterOf(user)).toEqual({ open: 1, unread: 0 });
+  });
+
+  it('keeps a message’s line breaks, tabs and emoji (their joiners included)', async () => {
+    const user = await createUser();
+    const message = 'Order 123456789:\r\n\t- not started 🤷‍♂️\n- paid by 👩🏽‍💻 علی';
+    const ticket = await openOk(user, { kind: 'Order', message });
+    const thread = await as(user).get(`/api/tickets/${ticket._id}`);
+    expect(thread.body.messages.map((m: Wire) => m.body)).toEqual([message]);
+    expect((await as(user).post(`/api/tickets/${ticket._id}/messages`, { message: 'Thanks\n\t🙏🏽' })).status).toBe(201);
+  });
+
   it('limits a customer’s messages to 60 an hour (429 with Retry-After; nothing written)', async () => {
     const user = await createUser();
     const ticket = await openOk(user);
@@ -286,6 +330,34 @@ describe('a customer’s tickets', () => {
     expect(await storedTicket(first._id)).toMatchObject({ waiting: true });
     expect((await me.post(`/api/tickets/${first._id}/messages`, { message: 'Back' })).status).toBe(201);
     expect(await counterOf(user)).toEqual({ open: TICKET_LIMITS.openPerCustomer, unread: 0 });
+  });
+
+  it('limits closing and reopening to 20 an hour together (429 with Retry-After; the ticket stays as it is)', async () => {
+    const user = await createUser();
+    const ticket = await openOk(user);
+    const me = as(user);
+    for (let i = 0; i < 10; i++) {
+      expect((await me.post(`/api/tickets/${ticket._id}/close`)).status).toBe(200);
+      // A refused close (409, already closed) writes nothing and uses up no allowance.
+      expect((await me.post(`/api/tickets/${ticket._id}/close`)).status).toBe(409);
+      expect((await me.post(`/api/tickets/${ticket._id}/reopen`)).status).toBe(200);
+    }
+    const before = await storedTicket(ticket._id);
+    const refused = await me.post(`/api/tickets/${ticket._id}/close`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many requests, try again later' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(await storedTicket(ticket._id)).toEqual(before);
+    expect(await counterOf(user)).toEqual({ open: 1, unread: 0 });
+    // The customer still writes, and the admin still closes; the customer's reopen is refused too.
+    expect((await me.post(`/api/tickets/${ticket._id}/messages`, { message: 'Still there?' })).status).toBe(201);
+    expect((await as(admin).post(`/api/admin/tickets/${ticket._id}/close`)).status).toBe(200);
+    expect((await me.post(`/api/tickets/${ticket._id}/reopen`)).status).toBe(429);
+    // Another customer has an allowance of their own.
+    const other = await createUser();
+    const theirs = await openOk(other);
+    expect((await as(other).post(`/api/tickets/${theirs._id}/close`)).status).toBe(200);
   });
 
   it(`bounds a thread at ${TICKET_LIMITS.messagesPerTicket} messages, the last place kept for our answer`, async () => {

@@ -33,6 +33,7 @@ import {
   notificationPreferencesSchema,
   type PushData,
 } from '../shared/notifications';
+import { checkRateLimit } from './rate-limit';
 import { runInTransaction, sha256 } from './transactions';
 import { usersCollection } from './users';
 
@@ -228,12 +229,16 @@ export async function putNotificationSettings(uid: string, preferences: Notifica
 /**
  * This device turned pushes on for `uid`: its token is theirs from now (taken from another account that
  * had it: one browser, one account), last seen now; past devicesPerUser, the device seen least recently goes.
+ * Registrations are rate limited per account (`pushDevice`).
  */
 export async function registerDevice(uid: string, token: string): Promise<void> {
   const deviceId = deviceIdOf(token);
   const deviceRef = pushDevicesCollection().doc(deviceId);
   await runInTransaction(null, async (tx, now) => {
-    const [deviceSnap, settingsSnap] = await tx.getAll(deviceRef, notificationSettingsRef(uid));
+    const [[deviceSnap, settingsSnap], limit] = await Promise.all([
+      tx.getAll(deviceRef, notificationSettingsRef(uid)),
+      checkRateLimit(tx, 'pushDevice', { uid }, now),
+    ]);
     const device = deviceSnap?.data() as PushDeviceDoc | undefined;
     const previousOwner = device && device.uid !== uid ? device.uid : null;
     const previousSnap = previousOwner ? await tx.get(notificationSettingsRef(previousOwner)) : null;
@@ -258,6 +263,7 @@ export async function registerDevice(uid: string, token: string): Promise<void> 
       createdAt: device && !previousOwner ? device.createdAt : now,
       lastSeenAt: now,
     } satisfies PushDeviceDoc);
+    limit.record();
     return { status: 204, body: null };
   });
 }

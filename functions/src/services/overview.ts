@@ -7,6 +7,7 @@ import { pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../shared/pakis
 import type { Overview } from '../shared/schemas';
 import { ordersCollection } from './orders';
 import { rechargeRequestsCollection } from './recharge-requests';
+import { countWaitingReviews } from './reviews';
 import { countWaitingTickets } from './tickets';
 import { deviceState, type WalletDeviceDoc, walletDevicesCollection } from './top-ups/wallet-devices';
 import { walletEventsCollection } from './top-ups/wallet-events';
@@ -24,17 +25,20 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
     .where('paidByDripFeed', '==', true)
     .where('createdAt', '>=', Timestamp.fromMillis(pakistanDayStart(day)))
     .where('createdAt', '<', Timestamp.fromMillis(pakistanDayEnd(day)));
-  const [pendingTopUps, pendingOrders, placed, refunded, runs, ticketsWaiting, phones, unmatched, held] = await Promise.all([
-    rechargeRequestsCollection().where('status', '==', 'pending').count().get(),
-    ordersCollection().where('status', '==', 'pending').count().get(),
-    today.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
-    today.aggregate({ refunded: AggregateField.sum('refundPaisa') }).get(),
-    runsToday.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
-    countWaitingTickets(),
-    walletDevicesCollection().where('revokedAt', '==', null).get(),
-    walletEventsCollection().where('status', '==', 'unmatched').count().get(),
-    walletEventsCollection().where('status', '==', 'held').count().get(),
-  ]);
+  const [pendingTopUps, pendingOrders, placed, refunded, runs, ticketsWaiting, reviewsWaiting, phones, unmatched, held] = await Promise.all(
+    [
+      rechargeRequestsCollection().where('status', '==', 'pending').count().get(),
+      ordersCollection().where('status', '==', 'pending').count().get(),
+      today.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
+      today.aggregate({ refunded: AggregateField.sum('refundPaisa') }).get(),
+      runsToday.aggregate({ orders: AggregateField.count(), charged: AggregateField.sum('pricePaisa') }).get(),
+      countWaitingTickets(),
+      countWaitingReviews(),
+      walletDevicesCollection().where('revokedAt', '==', null).get(),
+      walletEventsCollection().where('status', '==', 'unmatched').count().get(),
+      walletEventsCollection().where('status', '==', 'held').count().get(),
+    ],
+  );
   const silent = phones.docs
     .map((d) => ({ id: d.id, doc: d.data() as WalletDeviceDoc }))
     .filter(({ doc }) => deviceState(doc, nowMs) === 'silent')
@@ -51,6 +55,7 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
       revenue: toRupees(charged - Number(refunded.data().refunded)),
     },
     ticketsWaiting,
+    reviewsWaiting,
     walletPhones: { silent, unmatchedPayments: unmatched.data().count, heldPayments: held.data().count },
   };
 }

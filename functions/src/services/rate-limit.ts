@@ -60,6 +60,28 @@ export const RATE_LIMITS = {
     ],
   },
   /**
+   * A customer closing and reopening their tickets, counted together: each reopen puts the ticket back at
+   * the end of the admin's queue and writes the ticket and the customer's counter, so a loop of the two
+   * would churn the queue and contend on the counter without end. A person closes or reopens a few a day.
+   */
+  ticketState: {
+    limits: [
+      { windowMs: HOUR, max: 20 },
+      { windowMs: DAY, max: 100 },
+    ],
+  },
+  /**
+   * Push devices registered per account: a device registers when pushes are turned on (a few per
+   * browser); each registration writes the device and the account's settings, and takes a token from
+   * whichever account had it, so a script looping on it would churn both.
+   */
+  pushDevice: {
+    limits: [
+      { windowMs: HOUR, max: 20 },
+      { windowMs: DAY, max: 50 },
+    ],
+  },
+  /**
    * A customer's statement CSV downloads: each reads up to a year of entries (up to 40,000 rows, tens of
    * seconds); a customer downloads a few at a time, a script looping on it would read the ledger without end.
    */
@@ -67,6 +89,16 @@ export const RATE_LIMITS = {
     limits: [
       { windowMs: MINUTE, max: 5 },
       { windowMs: HOUR, max: 30 },
+    ],
+  },
+  /**
+   * An admin's second-factor codes (issue 29), counted whether right or wrong: a person types a few; a
+   * guesser of 6 digits gets 20 an hour, one in 16,000 a day.
+   */
+  mfaCode: {
+    limits: [
+      { windowMs: MINUTE, max: 5 },
+      { windowMs: HOUR, max: 20 },
     ],
   },
 } as const satisfies Record<string, Scope>;

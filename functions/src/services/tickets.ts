@@ -306,21 +306,32 @@ function writeClose(
   return { ...ticket, ...change };
 }
 
+/** Closes the customer's ticket; closes and reopens together are rate limited per customer (`ticketState`). */
 export async function closeMyTicket(uid: string, id: string) {
   const answer = await runInTransaction<{ ticket: Ticket }>(null, async (tx, now) => {
-    const { ref, ticket } = await readTicket(tx, id, uid);
-    const counter = await readCounter(tx, uid);
+    const [{ ref, ticket }, counter, limit] = await Promise.all([
+      readTicket(tx, id, uid),
+      readCounter(tx, uid),
+      checkRateLimit(tx, 'ticketState', { uid }, now),
+    ]);
     if (ticket.state === 'closed') throw fail('ticket_closed', TICKET_MESSAGES.alreadyClosed, 'state');
+    limit.record();
     return { status: 200, body: { ticket: ticketToWire(ref.id, writeClose(tx, ref, ticket, counter, now, 'customer')) } };
   });
   return answer.body;
 }
 
-/** A closed ticket opens again and waits for us; it counts against the limit of open tickets. */
+/**
+ * A closed ticket opens again and waits for us; it counts against the limit of open tickets, and with
+ * closes against the customer's rate limit (`ticketState`).
+ */
 export async function reopenMyTicket(uid: string, id: string) {
   const answer = await runInTransaction<{ ticket: Ticket }>(null, async (tx, now) => {
-    const { ref, ticket } = await readTicket(tx, id, uid);
-    const counter = await readCounter(tx, uid);
+    const [{ ref, ticket }, counter, limit] = await Promise.all([
+      readTicket(tx, id, uid),
+      readCounter(tx, uid),
+      checkRateLimit(tx, 'ticketState', { uid }, now),
+    ]);
     if (ticket.state !== 'closed') throw fail('conflict', TICKET_MESSAGES.notClosed, 'state');
     // A full thread takes no message from either side: open, it would only hold a place and wait for us.
     if (ticket.messageCount >= TICKET_LIMITS.messagesPerTicket) throw fail('ticket_closed', TICKET_MESSAGES.tooManyMessages, 'state');
@@ -328,6 +339,7 @@ export async function reopenMyTicket(uid: string, id: string) {
     const change = { state: 'open' as const, updatedAt: now, waiting: true, waitingSince: now } satisfies Partial<TicketDoc>;
     tx.update(ref, change);
     tx.set(counterRef(uid), { ...counter, open: counter.open + 1 } satisfies TicketCounterDoc);
+    limit.record();
     return { status: 200, body: { ticket: ticketToWire(ref.id, { ...ticket, ...change }) } };
   });
   return answer.body;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasControlOrFormat, hasVisibleText, profileName } from './names';
+import { hasControlOrFormat, hasControlOrFormatInText, hasVisibleText, profileName } from './names';
 import { nameSchema } from './schemas';
 
 describe('profileName', () => {
@@ -37,6 +37,28 @@ describe('name checks', () => {
   it('finds control and format characters', () => {
     for (const text of ['a\u0000', 'a\u007f', 'a\u200d', 'a\u202e', 'a\ufeff', 'a\u00ad']) expect(hasControlOrFormat(text)).toBe(true);
     expect(hasControlOrFormat('علی رضا 😀')).toBe(false);
+  });
+
+  it('in a text over several lines, allows line breaks, tabs and the joiners inside emoji, nothing else hidden', () => {
+    for (const text of ['Line 1\nLine 2\r\n\tindented', 'Thanks 🤷‍♂️ 👩🏽‍💻 👨‍👩‍👧 ❤️‍🔥', 'علی رضا\n😀']) {
+      expect(hasControlOrFormatInText(text), JSON.stringify(text)).toBe(false);
+    }
+    for (const text of [
+      'Order \u202e123',
+      'a\u2066b\u2069',
+      'a\u200bb',
+      'a\u200db',
+      '\u200d😀',
+      'a\u200fb',
+      'a\u0000',
+      'a\u001b[31m',
+      'a\u007f',
+      'a\ufeff',
+      'a\u00ad',
+      'a\u0085',
+    ]) {
+      expect(hasControlOrFormatInText(text), JSON.stringify(text)).toBe(true);
+    }
   });
 
   it('needs something visible', () => {

@@ -10,6 +10,18 @@ const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 const BLANK = /^[\p{White_Space}\p{Z}\p{Cc}\p{Cf}\p{Cs}\p{M}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 export const hasControlOrFormat = (name: string) => CONTROL_OR_FORMAT.test(name);
+
+/** A line break or a tab: the layout of a text written over several lines. */
+const LAYOUT = /[\n\r\t]/g;
+/** A zero-width joiner between two emoji (🤷‍♂️, 👩🏽‍💻): part of one emoji, not hidden text. */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+
+/**
+ * The rule of names for a text written over several lines (a ticket message): its line breaks and tabs,
+ * and the joiners inside emoji, are allowed; any other control or format character (a bidi override, a
+ * zero-width space, a direction mark, a NUL) is not.
+ */
+export const hasControlOrFormatInText = (text: string) => hasControlOrFormat(text.replace(LAYOUT, '').replace(EMOJI_JOINER, ''));
 export const hasVisibleText = (name: string) => !BLANK.test(name);
 
 /** At most `max` UTF-16 units (what `maxLength` and the schemas count), never splitting a character. */

@@ -3,7 +3,7 @@
 // web app. States: open (waiting for us) → answered (waiting for the customer) → closed; a customer's
 // message on an answered ticket opens it again, and the customer may close and reopen.
 import { z } from 'zod/mini';
-import { hasVisibleText } from './names';
+import { hasControlOrFormatInText, hasVisibleText } from './names';
 import { formatNumber } from './numbers';
 import { pageQuery, text } from './schemas';
 
@@ -36,6 +36,8 @@ export const TICKET_MESSAGES = {
   notClosed: 'This ticket is not closed',
   messageRequired: 'Write a message',
   messageTooLong: `A message is at most ${formatNumber(TICKET_LIMITS.message)} characters`,
+  messageCharacters:
+    'A message cannot contain hidden control or formatting characters (such as text direction overrides or zero-width spaces): remove them',
   savedReplyNotFound: 'Saved reply not found',
   tooManySavedReplies: `You have ${TICKET_LIMITS.savedReplies} saved replies. Delete one before adding another.`,
 } as const;
@@ -82,6 +84,9 @@ const messageText = text({ error: TICKET_MESSAGES.messageRequired }).check(
   z.minLength(1, TICKET_MESSAGES.messageRequired),
   z.maxLength(TICKET_LIMITS.message, TICKET_MESSAGES.messageTooLong),
   z.refine(hasVisibleText, TICKET_MESSAGES.messageRequired),
+  // As names and reviews' names are: a bidi override could make a message (and the admin's list preview)
+  // read otherwise than it is stored. Line breaks and tabs are a message's own layout.
+  z.refine((message) => !hasControlOrFormatInText(message), TICKET_MESSAGES.messageCharacters),
 );
 
 /** An order number as customers see it (9 digits today; any digits up to 15 name no document otherwise). */

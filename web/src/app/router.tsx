@@ -137,6 +137,10 @@ export const routes: RouteObject[] = [
                     element: screen(() => import('@/app/routes/admin/ticket').then((m) => m.AdminTicketRoute)),
                   },
                   {
+                    path: paths.adminReviews.path,
+                    element: screen(() => import('@/app/routes/admin/reviews').then((m) => m.AdminReviewsRoute)),
+                  },
+                  {
                     path: paths.adminReports.path,
                     element: screen(() => import('@/app/routes/admin/reports').then((m) => m.AdminReportsRoute)),
                   },

@@ -58,6 +58,7 @@ export const paths = {
   adminProviders: { path: '/admin/providers', getHref: () => '/admin/providers' },
   adminTickets: { path: '/admin/tickets', getHref: () => '/admin/tickets' },
   adminTicket: { path: '/admin/tickets/:id', getHref: (id: string) => `/admin/tickets/${encodeURIComponent(id)}` },
+  adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminReports: {
     path: '/admin/reports',

@@ -35,7 +35,19 @@ afterEach(() => {
 describe('the admin console frame', () => {
   it('lists every section, in order, in the sidebar and in the phone menu', () => {
     open(paths.admin.getHref());
-    const expected = ['Overview', 'Orders', 'Users', 'Top-ups', 'Tickets', 'Services', 'Providers', 'Reports', 'Audit', 'Settings'];
+    const expected = [
+      'Overview',
+      'Orders',
+      'Users',
+      'Top-ups',
+      'Tickets',
+      'Reviews',
+      'Services',
+      'Providers',
+      'Reports',
+      'Audit',
+      'Settings',
+    ];
     expect(
       within(sidebar())
         .getAllByRole('link')
@@ -49,6 +61,7 @@ describe('the admin console frame', () => {
       '/admin/users',
       '/admin/top-ups',
       '/admin/tickets',
+      '/admin/reviews',
       '/admin/services',
       '/admin/providers',
       '/admin/reports',
@@ -57,15 +70,22 @@ describe('the admin console frame', () => {
     ]);
   });
 
-  it('shows beside Tickets how many wait for our answer', async () => {
+  it('shows beside Tickets how many wait for our answer, and beside Reviews how many wait for approval', async () => {
     mockApi({
       'GET /api/admin/overview': {
-        body: { pendingTopUps: 0, pendingOrders: 0, today: { day: '2026-01-02', orders: 0, revenue: 0 }, ticketsWaiting: 3 },
+        body: {
+          pendingTopUps: 0,
+          pendingOrders: 0,
+          today: { day: '2026-01-02', orders: 0, revenue: 0 },
+          ticketsWaiting: 3,
+          reviewsWaiting: 2,
+        },
       },
     });
     open(paths.admin.getHref());
     expect(await within(sidebar()).findByRole('link', { name: 'Tickets 3 waiting' })).toHaveAttribute('href', '/admin/tickets');
     expect(within(phoneMenu()).getByRole('link', { name: 'Tickets 3 waiting', hidden: true })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Reviews 2 waiting' })).toHaveAttribute('href', '/admin/reviews');
     expect(within(sidebar()).getByRole('link', { name: 'Top-ups' })).toBeInTheDocument();
   });
 

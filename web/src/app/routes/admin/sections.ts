@@ -1,5 +1,5 @@
 // The admin console's sections, in menu order: the sidebar (desktop) and the menu (phone) list these.
-// A new section (providers, tickets, reports) is one line here, its paths entry and its child route.
+// A new section (providers, tickets, reviews, reports) is one line here, its paths entry and its child route.
 import type { Overview } from '@shared/schemas';
 import { paths } from '@/config/paths';
 
@@ -33,6 +33,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     href: paths.adminTickets.getHref(),
     load: () => Promise.all([import('@/app/routes/admin/tickets'), import('@/app/routes/admin/ticket')]),
     waiting: (overview) => overview.ticketsWaiting,
+  },
+  {
+    label: 'Reviews',
+    href: paths.adminReviews.getHref(),
+    load: () => import('@/app/routes/admin/reviews'),
+    waiting: (overview) => overview.reviewsWaiting,
   },
   { label: 'Services', href: paths.adminServices.getHref(), load: () => import('@/app/routes/admin/services') },
   { label: 'Providers', href: paths.adminProviders.getHref(), load: () => import('@/app/routes/admin/providers') },

@@ -2,9 +2,9 @@ import { type Review, reviewBody, reviewSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { reviewsQueryKey } from './get-reviews';
+import { awaitingReviewsKey } from './get-reviews';
 
-export const createReviewAnswer = z.object({ review: reviewSchema });
+export const createReviewAnswer = z.object({ review: reviewSchema, message: z.optional(z.string()) });
 
 export function createReview(body: z.input<typeof reviewBody>) {
   return api.post('/review', createReviewAnswer, reviewBody.parse(body)).then((answer) => answer.review);
@@ -14,8 +14,10 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReview,
-    // The new review goes to the top of the list (spec §4).
+    // The spec puts the new review at the top of the list. Since issue 29 a review shows publicly only
+    // once an admin approved it, so it goes to the top of its author's own view, marked "Awaiting
+    // approval" (the published list is left as the server has it).
     onSuccess: (review) =>
-      queryClient.setQueryData<Review[]>(reviewsQueryKey, (old) => [review, ...(old ?? []).filter((r) => r._id !== review._id)]),
+      queryClient.setQueryData<Review[]>(awaitingReviewsKey, (old) => [review, ...(old ?? []).filter((r) => r._id !== review._id)]),
   });
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import { LIMITS, reviewBody } from '@shared/schemas';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,9 @@ import { StarPicker } from '@/features/reviews/components/stars';
 
 /**
  * Leave a Review. As the spec says, a submit without a name, a comment or a rating is silently
- * ignored, and a failed submit is only logged.
+ * ignored, and a failed submit is only logged. A change from the spec (issue 29): a review shows on
+ * About only once an admin approved it, so a successful submit tells its author so, and the review goes
+ * to the top of the list for its author alone, marked "Awaiting approval" (see useCreateReview).
  */
 export function ReviewForm() {
   const [name, setName] = useState('');
@@ -54,6 +57,9 @@ export function ReviewForm() {
       <Button type="submit" block loading={createReview.isPending}>
         Submit Review
       </Button>
+      <p role="status" className="text-sm text-emerald-800">
+        {createReview.isSuccess ? MESSAGES.reviewAwaitingApproval : null}
+      </p>
     </form>
   );
 }

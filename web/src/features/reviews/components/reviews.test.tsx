@@ -47,23 +47,58 @@ describe('Reviews', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('puts the new review on top and resets the form', async () => {
+  // The spec put the new review at the top of the list; since issue 29 it shows publicly only once
+  // approved, so its author sees it on top, marked "Awaiting approval", and is told so.
+  it('puts the new review on top for its author, awaiting approval, says so and resets the form', async () => {
     const { calls } = mockApi({
       'GET /api/review': { body: { reviews: [old] } },
-      'POST /api/review': { status: 201, body: { review: created } },
+      'POST /api/review': {
+        status: 201,
+        body: { review: { ...created, status: 'pending' }, message: 'Thank you! Your review will appear once approved' },
+      },
     });
     const { user } = renderApp(<AboutParts />, { route: '/about' });
     await screen.findByText('Bilal');
+    expect(screen.queryByText('Awaiting approval')).not.toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('Your Name'), 'Ali');
     await user.type(screen.getByPlaceholderText('Your Review'), 'Fast and reliable');
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Ali'));
-    expect(within(screen.getAllByRole('listitem')[1] as HTMLElement).getByText('Bilal')).toBeInTheDocument();
+    const mine = screen.getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(mine).getByText('Awaiting approval')).toBeInTheDocument();
+    expect(within(mine).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    const published = screen.getAllByRole('listitem')[1] as HTMLElement;
+    expect(within(published).getByText('Bilal')).toBeInTheDocument();
+    expect(within(published).queryByText('Awaiting approval')).not.toBeInTheDocument();
+    expect(screen.getByText('Thank you! Your review will appear once approved')).toHaveAttribute('role', 'status');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ali', rating: 5, comment: 'Fast and reliable' });
     expect(screen.getByPlaceholderText('Your Name')).toHaveValue('');
     expect(screen.getByPlaceholderText('Your Review')).toHaveValue('');
     for (const star of screen.getAllByRole('radio')) expect(star).not.toBeChecked();
+  });
+
+  it('shows an awaiting review instead of the empty state, and once published lists it once, as any other', async () => {
+    let published: (typeof created)[] = [];
+    mockApi({
+      'GET /api/review': () => ({ body: { reviews: published } }),
+      'POST /api/review': { status: 201, body: { review: { ...created, status: 'pending' } } },
+    });
+    const { user, queryClient } = renderApp(<AboutParts />, { route: '/about' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    await user.type(screen.getByPlaceholderText('Your Name'), 'Ali');
+    await user.type(screen.getByPlaceholderText('Your Review'), 'Fast and reliable');
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Awaiting approval')).toBeInTheDocument();
+    expect(screen.queryByText('No reviews yet. Be the first one!')).not.toBeInTheDocument();
+
+    // The admin approved it: the published list brings it, and it is no longer marked.
+    published = [created];
+    await queryClient.invalidateQueries({ queryKey: ['reviews'] });
+    await waitFor(() => expect(screen.queryByText('Awaiting approval')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Fast and reliable')).toBeInTheDocument();
   });
 
   it('only logs a failed submit', async () => {
