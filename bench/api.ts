@@ -1,7 +1,8 @@
 // API figures: overhead of the HTTP path over the bare transaction, contention, and list cost at scale.
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { signIn, signUp } from '../scripts/lib/auth-emulator';
+import { adminIdToken } from '../scripts/lib/admin-session';
+import { signUp } from '../scripts/lib/auth-emulator';
 import { DEMO_ADMIN } from '../scripts/lib/demo';
 import { findMoneyViolations } from '../tests/support/money-invariants';
 import { contentionFigures, firstPageReadFigures, oneAccountBudgets, overheadFigures } from './budgets';
@@ -162,7 +163,7 @@ export async function apiFigures(url: string, log: Log, { scale = true }: { scal
   // what production pays, the documents read (the app counts them: X-Firestore-Reads, on the emulators
   // only); the emulator's time scans the whole collection for every query, so its ratio has no budget.
   const { db } = await import('../functions/src/lib/admin');
-  const { idToken: adminToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const adminToken = await adminIdToken(url, DEMO_ADMIN);
   const { pageNewestFirst } = await import('../functions/src/lib/pagination');
   const bareQuery = async () => {
     const times: number[] = [];

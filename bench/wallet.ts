@@ -3,7 +3,8 @@
 // Firestore), and the time is counted from the moment the SMS reaches the panel until the customer's own
 // profile shows the new balance. And the other order: the SMS first, then the request, answered approved.
 import { randomInt, randomUUID } from 'node:crypto';
-import { signIn, signUp } from '../scripts/lib/auth-emulator';
+import { adminIdToken } from '../scripts/lib/admin-session';
+import { signUp } from '../scripts/lib/auth-emulator';
 import { DEMO_ADMIN } from '../scripts/lib/demo';
 import { DEMO_SENDERS, deliver, smsReceivedBody, walletSmsText } from '../scripts/lib/wallet-phone';
 import { type Figure, withBudget } from './figures';
@@ -24,7 +25,7 @@ async function json(res: Response) {
 }
 
 export async function walletFigures(url: string, log: (line: string) => void): Promise<Figure[]> {
-  const admin = (await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).idToken;
+  const admin = await adminIdToken(url, DEMO_ADMIN);
   const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
   const paired = await json(
     await fetch(`${url}/api/admin/wallet-devices`, {

@@ -101,7 +101,8 @@ try {
 console.log(`
   Shohrat is running at ${stack.hostingUrl}
 
-  Admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
+  Admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}, then the two-step code: npm run admin:code
+             (its authenticator key: ${DEMO_ADMIN.totpSecret})
   Customer:  ${DEMO_USER.email} / ${DEMO_USER.password}  (Rs 500 balance)
 
   API:       ${stack.hostingUrl}/api/services

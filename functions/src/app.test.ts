@@ -2,7 +2,7 @@
 // (which a change of mount order would silently drop).
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { requireAdmin } from './middleware/require-admin';
+import { requireAdmin, requireAdminClaim } from './middleware/require-admin';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
@@ -19,6 +19,9 @@ function routes(stack: Layer[]): { path: string; methods: string[]; handlers: un
   });
 }
 
+/** The second factor's own routes: an admin's token before it (issue 29). */
+const BEFORE_SECOND_FACTOR = ['/admin/mfa', '/admin/mfa/enroll', '/admin/mfa/verify'];
+
 const ADMIN_ONLY_OUTSIDE_ADMIN = [
   ['post', '/auth/change-password/:userId'],
   ['get', '/contact'],
@@ -33,10 +36,21 @@ describe('the admin guard', () => {
 
   it('is on every /admin route and every admin-only route elsewhere', () => {
     const adminRoutes = all.filter(
-      (r) => r.path.startsWith('/admin') || ADMIN_ONLY_OUTSIDE_ADMIN.some(([m, p]) => r.path === p && r.methods.includes(m ?? '')),
+      (r) =>
+        (r.path.startsWith('/admin') && !BEFORE_SECOND_FACTOR.includes(r.path)) ||
+        ADMIN_ONLY_OUTSIDE_ADMIN.some(([m, p]) => r.path === p && r.methods.includes(m ?? '')),
     );
     expect(adminRoutes.length).toBeGreaterThan(10);
     const unguarded = adminRoutes.filter((r) => !r.handlers.includes(requireAdmin)).map((r) => `${r.methods.join(',')} ${r.path}`);
     expect(unguarded).toEqual([]);
+  });
+
+  it('asks every admin route but the second factor’s own for the second factor; those for the admin claim', () => {
+    const own = all.filter((r) => BEFORE_SECOND_FACTOR.includes(r.path));
+    expect(own.map((r) => r.path).sort()).toEqual([...BEFORE_SECOND_FACTOR].sort());
+    for (const route of own) {
+      expect(route.handlers).toContain(requireAdminClaim);
+      expect(route.handlers).not.toContain(requireAdmin);
+    }
   });
 });

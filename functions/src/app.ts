@@ -12,6 +12,7 @@ import { clientAddress } from './middleware/client-address';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { accountRouter } from './routes/account';
 import { adminRouter } from './routes/admin';
+import { adminMfaRouter } from './routes/admin-mfa';
 import { adminServicesRouter } from './routes/admin-services';
 import { apiKeyRouter } from './routes/api-key';
 import { apiV2Router } from './routes/api-v2';
@@ -72,6 +73,7 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   api.use(accountRouter);
   api.use(ordersRouter);
   api.use(apiKeyRouter);
+  api.use(adminMfaRouter);
   api.use(adminRouter);
   api.use(adminServicesRouter);
   api.use(exportsRouter);

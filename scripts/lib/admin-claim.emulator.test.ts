@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, readFirestoreAs, resetEmulators } from '../../tests/support/api';
+import { createUser, passSecondFactor, readFirestoreAs, resetEmulators } from '../../tests/support/api';
 import { ROOT } from './emulators';
 
 const cli = (...args: string[]) =>
@@ -55,7 +55,10 @@ describe('npm run admin:grant / admin:revoke', () => {
     await ensureProfile(await identityByEmail(user.email));
 
     expect(cli('grant', user.email).status).toBe(0);
-    const token = await user.refresh();
+    // Signed in again with the password alone, the claim reads nothing of others (issue 29) ...
+    expect(await readFirestoreAs(await user.refresh(), 'users')).toBe(403);
+    // ... and with the second factor passed, everything.
+    const token = await passSecondFactor(user);
     expect((await db.collection('users').doc(user.uid).get()).data()?.role).toBe('admin');
     expect(await readFirestoreAs(token, 'users')).toBe(200);
     const key = await createApiKey(await identityByEmail(user.email));

@@ -1,5 +1,14 @@
 // The demo accounts `npm start` seeds and prints.
-export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin12345', name: 'Admin' } as const;
+/**
+ * The demo admin; `totpSecret` is the second factor `npm start` enrols for it (issue 29), the key an
+ * authenticator app is given (`npm run admin:code` prints its current code).
+ */
+export const DEMO_ADMIN = {
+  email: 'admin@example.com',
+  password: 'admin12345',
+  name: 'Admin',
+  totpSecret: 'SHOHRATDEMOADMINTOTPSECRET234567',
+} as const;
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Demo Customer' } as const;
 export const DEMO_BALANCE_RUPEES = 500;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../functions/src/shared/catalogue';
-import { readFirestoreAs, resetEmulators, signIn } from '../../tests/support/api';
+import { passSecondFactor, readFirestoreAs, resetEmulators, signIn } from '../../tests/support/api';
 import { expectMoneyInvariants } from '../../tests/support/money-invariants';
 import { DEMO_ADMIN, DEMO_USER } from './demo';
 import { assertEmulatorOnly, seed } from './seed';
@@ -54,7 +54,14 @@ describe('seed', () => {
 
   it('makes the demo admin an admin for firestore.rules too (the claim and the role on the profile)', async () => {
     await seed();
-    const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    // The password alone opens nothing of others (issue 29); with the seeded key's code, everything.
+    const passwordOnly = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(await readFirestoreAs(passwordOnly.idToken, 'users')).toBe(403);
+    const { auth } = await import('../../functions/src/lib/admin');
+    const { uid } = await auth.getUserByEmail(DEMO_ADMIN.email);
+    const { adminMfaRef } = await import('../../functions/src/services/admin-mfa');
+    expect((await adminMfaRef(uid).get()).data()?.secret).toBe(DEMO_ADMIN.totpSecret);
+    const admin = { idToken: await passSecondFactor({ uid, email: DEMO_ADMIN.email, name: DEMO_ADMIN.name }) };
     expect(await readFirestoreAs(admin.idToken, 'users')).toBe(200);
     expect(await readFirestoreAs(admin.idToken, 'audit')).toBe(200);
     const demo = await signIn(DEMO_USER.email, DEMO_USER.password);

@@ -117,11 +117,27 @@ export async function openCustomerAndAdmin(url: string) {
   return { browser, customerContext, adminContext, customer: await customerContext.newPage(), adminPage: await adminContext.newPage() };
 }
 
-/** Signs in through /login and waits for the page the app goes to (`landing`, a URL glob or pattern). */
-export async function signInThroughUi(page: Page, who: { email: string; password: string }, landing: string | RegExp): Promise<void> {
+/**
+ * Signs in through /login and waits for the page the app goes to (`landing`, a URL glob or pattern). An
+ * admin (`totpSecret`: their authenticator app's key) then passes the second factor as a person does:
+ * the code the app shows, typed into the console's two-step sign-in (issue 29).
+ */
+export async function signInThroughUi(
+  page: Page,
+  who: { email: string; password: string; totpSecret?: string },
+  landing: string | RegExp,
+): Promise<void> {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  if (who.totpSecret) {
+    const field = page.getByLabel('Code', { exact: true });
+    await field.waitFor();
+    const { codeFor, lastStepOf } = await import('../../scripts/lib/admin-session');
+    await field.fill(await codeFor(who.totpSecret, () => lastStepOf(who.email)));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await field.waitFor({ state: 'detached' });
+  }
   await page.waitForURL(landing);
 }
 

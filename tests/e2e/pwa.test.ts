@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn } from '../../scripts/lib/auth-emulator';
+import { adminIdToken } from '../../scripts/lib/admin-session';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { DEMO_ADMIN, DEMO_USER } from '../../scripts/lib/demo';
 import { ROOT } from '../../scripts/lib/emulators';
@@ -43,7 +43,7 @@ const balanceText = async () => (await page.getByTestId('balance').textContent()
 
 /** Puts Rs `amount` on the demo customer's balance through the admin API (the customer's page is not involved). */
 async function creditDemoCustomer(amount: number) {
-  const { idToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const idToken = await adminIdToken(url, DEMO_ADMIN);
   const res = await fetch(`${url}/api/admin/add-balance`, {
     method: 'POST',
     headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
@@ -244,7 +244,7 @@ describe('the app on the home screen: offline, updates, install', () => {
   });
 
   it('shows a changed wallet account at once, though the settings are served stale-while-revalidate', async () => {
-    const { idToken } = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const idToken = await adminIdToken(url, DEMO_ADMIN);
     const put = (body: unknown) =>
       fetch(`${url}/api/admin/settings`, {
         method: 'PUT',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatRupees, toPaisa } from '../../functions/src/shared/money';
 import { pakistanDayOf } from '../../functions/src/shared/pakistan-days';
 import type { Report } from '../../functions/src/shared/reports';
+import { adminIdToken } from '../../scripts/lib/admin-session';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import { call, signIn } from '../support/api';
 import { csvRecords } from '../support/csv';
@@ -68,7 +69,7 @@ const total = (page: Page, label: string) =>
 
 beforeAll(async () => {
   ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
-  adminToken = (await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).idToken;
+  adminToken = await adminIdToken(url, DEMO_ADMIN);
   await foldNow();
   before = await reportToday();
 });

@@ -181,30 +181,34 @@ async function expectNoAdminReads(client: Firestore) {
 
 describe('an admin is the claim and the profile role admin, in a session that was not ended', () => {
   it('an admin demoted by admin:revoke (role user) whose token still carries the claim reads nothing of others', async () => {
-    await expectNoAdminReads(clientWithClaims(testEnv, 'demoted', { admin: true }));
+    await expectNoAdminReads(clientWithClaims(testEnv, 'demoted', { admin: true, mfa: true }));
   });
   it('an admin claim without the role on the profile grants nothing (admin:grant sets both)', async () => {
     await asServer(testEnv, (server) => updateDoc(doc(server, 'users/admin'), { role: 'user' }));
     await expectNoAdminReads(db.admin);
   });
+  it('an admin claim and role without the second factor grant nothing (a password alone: issue 29)', async () => {
+    await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true }));
+    await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true, mfa: 'true' }));
+  });
   it('an admin claim on an account without a profile grants nothing', async () => {
-    await expectNoAdminReads(clientWithClaims(testEnv, 'ghost', { admin: true }));
+    await expectNoAdminReads(clientWithClaims(testEnv, 'ghost', { admin: true, mfa: true }));
   });
   it('an admin whose password was reset reads nothing with a token signed in before the reset', async () => {
-    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true });
+    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true });
     await expectNoAdminReads(stale);
     await assertFails(getDoc(doc(stale, 'users/reset-admin')));
   });
   it('the same admin signed in again (at or after the reset, to the second) reads everything again', async () => {
     for (const signedIn of [SESSIONS_ENDED, new Date(SESSIONS_ENDED.getTime() + 60_000)]) {
-      const fresh = clientWithClaims(testEnv, 'reset-admin', { admin: true, auth_time: authTime(signedIn) });
+      const fresh = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true, auth_time: authTime(signedIn) });
       expect((await assertSucceeds(getDocs(collection(fresh, 'users')))).size).toBeGreaterThan(1);
       await assertSucceeds(getDocs(collection(fresh, 'contactMessages')));
       await assertSucceeds(getDocs(collection(fresh, 'audit')));
     }
   });
   it('a token signed in a second before the reset is still refused', async () => {
-    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, auth_time: authTime(SESSIONS_ENDED) - 1 });
+    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true, auth_time: authTime(SESSIONS_ENDED) - 1 });
     await assertFails(getDocs(collection(stale, 'users')));
   });
 });
@@ -320,21 +324,31 @@ describe('services: active ones read by anyone, inactive ones by admins, written
   });
 });
 
-describe('reviews: read by anyone, written by nobody (posting goes through the API)', () => {
-  it('anonymous can get and list reviews', async () => {
+describe('reviews: the published ones, read by anyone, written by nobody (posting goes through the API)', () => {
+  it('anonymous can get and list the published reviews, from before approval existed and approved since', async () => {
     await assertSucceeds(get('anonymous', 'reviews/review-1'));
+    await assertSucceeds(get('anonymous', 'reviews/review-2'));
     const snap = await assertSucceeds(list('anonymous', 'reviews'));
-    expect(snap.size).toBe(1);
+    expect(snap.docs.map((d) => d.id).sort()).toEqual(['review-1', 'review-2']);
   });
   it('a signed-in user can list reviews', () => assertSucceeds(list('alice', 'reviews')));
 
   itDeniesEveryClientWrite({
     what: 'a review',
     names: AS_VISITOR,
-    create: ['reviews/review-2', { name: 'Spam', rating: 5, comment: 'Buy now', createdAt: new Date() }],
+    create: ['reviews/review-9', { name: 'Spam', rating: 5, comment: 'Buy now', createdAt: new Date() }],
     update: ['reviews/review-1', { rating: 1 }],
   });
+  it('nobody can publish a review waiting for approval by writing it into reviews', async () => {
+    for (const actor of ACTORS) {
+      await assertFails(setDoc(doc(db[actor], 'reviews/review-3'), { ...FIXTURES['reviewQueue/review-3'], status: 'approved' }));
+    }
+    expect(await serverCopy('reviews/review-3')).toBeUndefined();
+  });
 });
+
+describe('reviewQueue: reviews waiting for approval (or rejected), server-only: not even their author or an admin reads them', () =>
+  itDeniesEverything('reviewQueue', 'reviewQueue/review-3'));
 
 describe('settings/public: got by anyone, written by nobody; other settings are server-only', () => {
   it('anonymous can get the public settings', async () => {

@@ -100,7 +100,10 @@ export const FIXTURES: Record<string, DocumentData> = {
   [BOB_ORDER]: order('100000002', 'bob'),
   [ACTIVE_SERVICE]: service('TikTok Followers (Real)', true),
   [INACTIVE_SERVICE]: service('TikTok Followers (Retired)', false),
+  // A review published before issue 29 (no status), one approved since, and one waiting for approval.
   'reviews/review-1': { name: 'Bob', rating: 5, comment: 'Fast delivery', createdAt: at },
+  'reviews/review-2': { name: 'Sana', rating: 4, comment: 'Good', createdAt: at, status: 'approved', decidedAt: at },
+  'reviewQueue/review-3': { name: 'Spam', rating: 5, comment: 'Buy followers at evil.example', createdAt: at, status: 'pending' },
   'settings/public': {
     wallets: [{ provider: 'Easypaisa', accountNumber: '0300-0000001', accountName: 'Shohrat' }],
     supportChat: 'https://wa.me/1',

@@ -60,7 +60,7 @@ export function clientsFor(testEnv: RulesTestEnvironment): Record<Actor, Firesto
     anonymous: asModular(testEnv.unauthenticatedContext().firestore()),
     alice: clientWithClaims(testEnv, 'alice', { email: 'alice@example.com' }),
     bob: clientWithClaims(testEnv, 'bob', { email: 'bob@example.com' }),
-    admin: clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true }),
+    admin: clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true, mfa: true }),
   };
 }
 

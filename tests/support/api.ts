@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { signIn, signUp } from '../../scripts/lib/auth-emulator';
+import { signIn, signInWithCustomToken, signUp } from '../../scripts/lib/auth-emulator';
 
 const env = inject('emulatorEnv');
 Object.assign(process.env, env);
@@ -88,7 +88,11 @@ export interface TestUser {
 
 export { signIn };
 
-/** A new Auth account (email/password) with an ID token; `admin` sets the custom claim first. */
+/**
+ * A new Auth account (email/password) with an ID token; `admin` sets the custom claim first and passes
+ * the second factor as the console does (issue 29: enrolled on first use, then a code), so the token opens
+ * the admin routes.
+ */
 export async function createUser(options: { admin?: boolean; name?: string; email?: string; password?: string } = {}): Promise<TestUser> {
   const email = options.email ?? `u-${randomUUID().slice(0, 12)}@example.com`;
   const password = options.password ?? 'password123';
@@ -105,12 +109,32 @@ export async function createUser(options: { admin?: boolean; name?: string; emai
     name,
     token: '',
     refresh: async () => {
-      user.token = (await signIn(email, password)).idToken;
+      const signedIn = (await signIn(email, password)).idToken;
+      user.token = options.admin ? await passSecondFactor({ uid, email, name }) : signedIn;
       return user.token;
     },
   };
   await user.refresh();
   return user;
+}
+
+/**
+ * An admin's ID token with the second factor (issue 29), through the same code the API runs: enrolled the
+ * first time, then a code the verifier accepts now (the earliest step not used yet), exchanged with the
+ * Auth emulator as the web SDK exchanges the custom token.
+ */
+export async function passSecondFactor(admin: { uid: string; email: string; name: string }): Promise<string> {
+  const { adminMfaRef, enrollMfa, verifyMfa } = await import('../../functions/src/services/admin-mfa');
+  const { nextAcceptableCode } = await import('../../functions/src/lib/totp');
+  const identity = { ...admin, admin: true };
+  for (;;) {
+    const stored = (await adminMfaRef(admin.uid).get()).data() as { secret: string; lastStep: number } | undefined;
+    const secret = stored?.secret ?? (await enrollMfa(identity, undefined)).secret;
+    const code = nextAcceptableCode(secret, stored?.lastStep ?? 0);
+    if (code) return (await signInWithCustomToken((await verifyMfa(identity, code)).customToken)).idToken;
+    // Every code of the window was used: the next step brings a new one.
+    await new Promise((done) => setTimeout(done, 1000));
+  }
 }
 
 /** Credits `rupees` through the real credit path (as an admin's add-balance does). */

@@ -22,6 +22,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   /** A wallet phone's webhook without a valid signature (unsigned, stale, unknown or revoked phone, wrong key). */
   invalid_signature: 401,
   admin_required: 403,
+  /** An admin's ID token without the second factor's claim (POST /api/admin/mfa/verify gives one). */
+  mfa_required: 403,
+  /** A wrong, used or stale second-factor code. */
+  mfa_invalid_code: 401,
+  mfa_not_enrolled: 409,
   account_suspended: 403,
   cannot_block_admin: 403,
   not_found: 404,

@@ -57,6 +57,8 @@ export interface Identity {
   email: string;
   name: string;
   admin: boolean;
+  /** The token says the second factor was passed (an admin's, after POST /api/admin/mfa/verify). */
+  mfa?: boolean;
 }
 
 export const usersCollection = () => db.collection('users');
@@ -65,7 +67,7 @@ export const userRef = (uid: string) => usersCollection().doc(uid);
 export function identityFromToken(token: DecodedIdToken): Identity {
   const email = (token.email ?? '').toLowerCase();
   const name = profileName(typeof token.name === 'string' ? token.name : null, email.split('@')[0]);
-  return { uid: token.uid, email, name, admin: token.admin === true };
+  return { uid: token.uid, email, name, admin: token.admin === true, mfa: token.mfa === true };
 }
 
 function identityFromRecord(record: UserRecord): Identity {

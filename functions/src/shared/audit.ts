@@ -33,6 +33,11 @@ export const AUDIT_TYPES = [
   'wallet_device_create',
   'wallet_device_revoke',
   'wallet_event_dismiss',
+  'review_approve',
+  'review_reject',
+  'mfa_enroll',
+  'mfa_verify',
+  'mfa_reset',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -69,4 +74,9 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   wallet_device_create: 'Wallet phone paired',
   wallet_device_revoke: 'Wallet phone revoked',
   wallet_event_dismiss: 'Wallet SMS dismissed',
+  review_approve: 'Review approved',
+  review_reject: 'Review rejected',
+  mfa_enroll: 'Two-step sign-in set up',
+  mfa_verify: 'Signed in with the second step',
+  mfa_reset: 'Two-step sign-in reset',
 };

@@ -1,7 +1,8 @@
 // Route guards: 'Loading...' while the session resolves (under the screen's frame, for the user last
-// signed in: app/screen-loading.tsx); nobody signed in → /login; a signed-in non-admin on
-// an admin route → /login (spec §2). Every admin action needs the server, so offline
-// the admin screens' controls are disabled, with the reason.
+// signed in: app/screen-loading.tsx); nobody signed in → /login; a signed-in non-admin on an admin route
+// → /login (spec §2); an admin without the second factor → its step first (issue 29). Every admin action
+// needs the server, so offline the admin screens' controls are disabled, with the reason.
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ScreenLoading } from '@/app/screen-loading';
 import { OnlineOnly } from '@/components/pwa/online-only';
@@ -20,10 +21,21 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+// The second step's screen loads only for an admin who needs it (never on the landing page's path).
+const SecondFactor = lazy(() => import('@/features/auth/components/second-factor').then((m) => ({ default: m.SecondFactor })));
+
 export function RequireAdmin() {
   const { status, user } = useAuth();
   if (status === 'loading') return <ScreenLoading />;
   if (status === 'signed-out' || user?.role !== 'admin') return <Navigate to={paths.login.getHref()} replace />;
+  // Signed in with the password alone: the console opens after the second factor (issue 29).
+  if (!user.mfa) {
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <SecondFactor />
+      </Suspense>
+    );
+  }
   return (
     <OnlineOnly reason="You are offline. Admin actions are disabled until the connection is back.">
       <Outlet />

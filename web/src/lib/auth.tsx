@@ -20,6 +20,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** An admin's session passed the second factor (the token's `mfa` claim, issue 29). */
+  mfa?: boolean;
 }
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -32,6 +34,8 @@ export interface AuthContextValue {
   createAccount: (input: { name: string; email: string; password: string }) => Promise<SessionUser>;
   logout: () => Promise<void>;
   sendResetLink: (email: string) => Promise<void>;
+  /** Signs in with the custom token POST /api/admin/mfa/verify answered: the session now has the second factor. */
+  completeSecondFactor: (customToken: string) => Promise<SessionUser>;
 }
 
 export const STORAGE_KEYS = { token: 'token', user: 'user', role: 'role' } as const;
@@ -89,8 +93,11 @@ export const PLACEHOLDER_NAME = 'User';
 
 async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise<SessionUser> {
   let role: SessionUser['role'];
+  let mfa = false;
   try {
-    role = (await user.getIdTokenResult(forceRefresh)).claims.admin === true ? 'admin' : 'user';
+    const { claims } = await user.getIdTokenResult(forceRefresh);
+    role = claims.admin === true ? 'admin' : 'user';
+    mfa = claims.mfa === true;
   } catch (error) {
     if (forceRefresh) throw error;
     // Offline with an expired token: Firebase keeps the session, so it stands, with the role last
@@ -99,7 +106,7 @@ async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise
     if (cached?.uid === user.uid) return cached;
     role = 'user';
   }
-  return { uid: user.uid, email: user.email ?? '', name: user.displayName?.trim() || PLACEHOLDER_NAME, role };
+  return { uid: user.uid, email: user.email ?? '', name: user.displayName?.trim() || PLACEHOLDER_NAME, role, ...(mfa ? { mfa } : {}) };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -207,9 +214,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await sendPasswordResetEmail(auth, email);
   }, []);
 
+  const completeSecondFactor = useCallback(async (customToken: string) => {
+    const { auth, signInWithCustomToken } = await firebaseAuth();
+    const credential = await signInWithCustomToken(auth, customToken);
+    const user = await toSessionUser(credential.user, true);
+    cacheUser(user);
+    setState({ status: 'signed-in', user });
+    return user;
+  }, []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, createAccount, logout, sendResetLink }),
-    [state, login, createAccount, logout, sendResetLink],
+    () => ({ ...state, login, createAccount, logout, sendResetLink, completeSecondFactor }),
+    [state, login, createAccount, logout, sendResetLink, completeSecondFactor],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -12,7 +12,8 @@ import { ToastProvider } from '@/components/ui/toasts';
 import { AuthContext, type AuthContextValue, type SessionUser } from '@/lib/auth';
 
 export const customer: SessionUser = { uid: 'u1', email: 'ali@example.com', name: 'Ali', role: 'user' };
-export const admin: SessionUser = { uid: 'a1', email: 'admin@example.com', name: 'Admin', role: 'admin' };
+/** An admin whose session passed the second factor (issue 29), as the console needs. */
+export const admin: SessionUser = { uid: 'a1', email: 'admin@example.com', name: 'Admin', role: 'admin', mfa: true };
 
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
   return {
@@ -22,6 +23,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     createAccount: vi.fn(async () => customer),
     logout: vi.fn(async () => {}),
     sendResetLink: vi.fn(async () => {}),
+    completeSecondFactor: vi.fn(async () => admin),
     ...overrides,
   };
 }

@@ -1,0 +1,149 @@
+// The admins' second factor (issue 29) over HTTP, on the real Auth and Firestore emulators: an admin's token
+// without it opens nothing of the console; enrolment answers the secret once; a code (once, within a step
+// of now) or a recovery code (once) gives a custom token whose ID token opens the console; codes are rate
+// limited, counted when wrong; the secret is no client's to read.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { refreshIdToken, signIn, signInWithCustomToken, signUp } from '../../../scripts/lib/auth-emulator';
+import { apiServerForFile, call, createUser, fetchFirestoreAs, type TestUser } from '../../../tests/support/api';
+import { auth, db } from '../lib/admin';
+import { base32Decode, currentTotp, stepAt, totpAt } from '../lib/totp';
+
+const api = apiServerForFile();
+
+/** An admin (the claim set) signed in with the password alone, as after the console's login form. */
+async function passwordOnlyAdmin(): Promise<{ uid: string; email: string; token: string }> {
+  const email = `mfa-${randomUUID().slice(0, 8)}@example.com`;
+  const { localId } = await signUp(email, 'password123', 'Admin');
+  await auth.setCustomUserClaims(localId, { admin: true });
+  return { uid: localId, email, token: (await signIn(email, 'password123')).idToken };
+}
+
+const claimsOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+const enroll = (token: string, body: unknown = {}) => call(api.url, 'POST', '/api/admin/mfa/enroll', { token, body });
+const verify = (token: string, code: string) => call(api.url, 'POST', '/api/admin/mfa/verify', { token, body: { code } });
+
+let customer: TestUser;
+beforeAll(async () => {
+  customer = await createUser();
+});
+
+describe('an admin without the second factor', () => {
+  it('is refused every admin route with 403 mfa_required, and may only enrol and verify', async () => {
+    const admin = await passwordOnlyAdmin();
+    for (const [method, path] of [
+      ['GET', '/api/admin/overview'],
+      ['GET', '/api/admin/order'],
+      ['POST', '/api/admin/add-balance'],
+      ['GET', '/api/admin/wallet-devices'],
+      ['GET', '/api/contact'],
+    ] as const) {
+      const res = await call(api.url, method, path, {
+        token: admin.token,
+        body: method === 'POST' ? { email: customer.email, amount: 1 } : undefined,
+      });
+      expect(res.status, path).toBe(403);
+      expect(res.body.code, path).toBe('mfa_required');
+    }
+    expect((await call(api.url, 'GET', '/api/admin/mfa', { token: admin.token })).body).toEqual({ enrolled: false, recoveryCodesLeft: 0 });
+  });
+
+  it('a customer cannot enrol or verify', async () => {
+    expect((await enroll(customer.token)).body.code).toBe('admin_required');
+    expect((await verify(customer.token, '123456')).body.code).toBe('admin_required');
+  });
+});
+
+describe('enrolling and passing the second factor', () => {
+  it('enrols once, answers a custom token for a valid code, whose ID token opens the console', async () => {
+    const admin = await passwordOnlyAdmin();
+    const enrolled = await enroll(admin.token);
+    expect(enrolled.status).toBe(200);
+    const { secret, otpauthUrl, recoveryCodes } = enrolled.body as { secret: string; otpauthUrl: string; recoveryCodes: string[] };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toBe(
+      `otpauth://totp/Shohrat:${encodeURIComponent(admin.email)}?secret=${secret}&issuer=Shohrat&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    // Shown once: enrolling again needs a code, and the stored document is no client's to read.
+    const again = await enroll(admin.token);
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('mfa_invalid_code');
+    const stored = (await db.collection('adminMfa').doc(admin.uid).get()).data();
+    expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]);
+
+    expect((await verify(admin.token, '000000')).status).toBe(401);
+    const passed = await verify(admin.token, currentTotp(secret));
+    expect(passed.status).toBe(200);
+    const session = await signInWithCustomToken(passed.body.customToken);
+    expect(claimsOf(session.idToken)).toMatchObject({ admin: true, mfa: true, user_id: admin.uid, email: admin.email });
+    const overview = await call(api.url, 'GET', '/api/admin/overview', { token: session.idToken });
+    expect(overview.status).toBe(200);
+    // The session keeps the factor across Firebase's hourly refresh.
+    const refreshed = await refreshIdToken(session.refreshToken);
+    expect(claimsOf(refreshed)).toMatchObject({ admin: true, mfa: true });
+    expect((await call(api.url, 'GET', '/api/admin/overview', { token: refreshed })).status).toBe(200);
+    // Even with the factor, the secret stays out of every client's reach.
+    expect((await fetchFirestoreAs(session.idToken, `adminMfa/${admin.uid}`)).status).toBe(403);
+    // Audited: the enrolment and the sign-in, with the admin as actor.
+    const audit = await db.collection('audit').where('subject', '==', `adminMfa/${admin.uid}`).get();
+    expect(audit.docs.map((d) => d.data().action).sort()).toEqual(['mfa_enroll', 'mfa_verify']);
+    expect(audit.docs.every((d) => d.data().byUid === admin.uid)).toBe(true);
+  });
+
+  it('accepts a code once, and one step either side of now only', async () => {
+    const admin = await passwordOnlyAdmin();
+    const { secret } = (await enroll(admin.token)).body as { secret: string };
+    const key = base32Decode(secret) as Uint8Array;
+    const now = stepAt(Date.now());
+    expect((await verify(admin.token, totpAt(key, now - 3))).status).toBe(401);
+    const code = totpAt(key, now);
+    expect((await verify(admin.token, code)).status).toBe(200);
+    expect((await verify(admin.token, code)).status).toBe(401);
+    // The next step's code is still good (a phone a little ahead), once.
+    expect((await verify(admin.token, totpAt(key, now + 1))).status).toBe(200);
+  });
+
+  it('takes each recovery code once, and enrols again (a new phone) with a valid code', async () => {
+    const admin = await passwordOnlyAdmin();
+    const first = (await enroll(admin.token)).body as { secret: string; recoveryCodes: string[] };
+    const recovery = first.recoveryCodes[3] ?? '';
+    expect((await verify(admin.token, recovery.toLowerCase())).status).toBe(200);
+    expect((await verify(admin.token, recovery)).status).toBe(401);
+    expect((await call(api.url, 'GET', '/api/admin/mfa', { token: admin.token })).body).toEqual({ enrolled: true, recoveryCodesLeft: 9 });
+    const again = await enroll(admin.token, { code: currentTotp(first.secret) });
+    expect(again.status).toBe(200);
+    expect(again.body.secret).not.toBe(first.secret);
+    // The old secret's codes and recovery codes are gone with it.
+    expect((await verify(admin.token, first.recoveryCodes[0] ?? '')).status).toBe(401);
+    expect((await verify(admin.token, currentTotp(again.body.secret))).status).toBe(200);
+  });
+
+  it('counts every code, wrong ones included: the sixth in a minute is 429, even the right one', async () => {
+    const admin = await passwordOnlyAdmin();
+    const { secret } = (await enroll(admin.token)).body as { secret: string };
+    for (let i = 0; i < 5; i++) expect((await verify(admin.token, '111111')).status).toBe(401);
+    const limited = await verify(admin.token, currentTotp(secret));
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses a code that is not a code at the boundary', async () => {
+    const admin = await passwordOnlyAdmin();
+    await enroll(admin.token);
+    const res = await verify(admin.token, '12345');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_input', field: 'code' });
+    expect((await call(api.url, 'POST', '/api/admin/mfa/verify', { token: admin.token, body: {} })).body.field).toBe('code');
+  });
+
+  it('an admin who never enrolled cannot verify: 409 mfa_not_enrolled', async () => {
+    const admin = await passwordOnlyAdmin();
+    const res = await verify(admin.token, '123456');
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('mfa_not_enrolled');
+  });
+});
