@@ -1,5 +1,6 @@
 // The HTTP app behind the `api` function: every path under /api.
 import express from 'express';
+import onHeaders from 'on-headers';
 import { walletWebhookRouter } from './inbound/wallet-webhook';
 import { config } from './lib/config';
 import { restoreBodyHeaders } from './lib/host-body';
@@ -7,6 +8,7 @@ import { logger } from './lib/logger';
 import { READS_HEADER, requestTally } from './lib/read-counter';
 import { requestIdFrom } from './lib/request-id';
 import { serverTimingHeader } from './lib/server-timing';
+import { type AppCheckOptions, appCheckGuard } from './middleware/app-check';
 import { jsonBody } from './middleware/body';
 import { clientAddress } from './middleware/client-address';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
@@ -29,7 +31,7 @@ import { supportRouter } from './routes/support';
 import { ticketsRouter } from './routes/tickets';
 import { walletRouter } from './routes/wallet';
 
-export function createApp(options: { countFirestoreReads?: boolean } = {}) {
+export function createApp(options: { countFirestoreReads?: boolean; appCheck?: AppCheckOptions } = {}) {
   const countReads = options.countFirestoreReads ?? config.countFirestoreReads;
   const app = express();
   app.disable('x-powered-by');
@@ -45,14 +47,11 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
     // to us (browser dev tools and the benchmark read it).
     const started = performance.now();
     const tally = countReads ? requestTally() : undefined;
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (!res.headersSent) {
-        res.setHeader('Server-Timing', serverTimingHeader(res, performance.now() - started));
-        if (tally) res.setHeader(READS_HEADER, String(tally.reads()));
-      }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
+    // Set just before the head is written, however the answer is made (docs/decisions/0016).
+    onHeaders(res, () => {
+      res.setHeader('Server-Timing', serverTimingHeader(res, performance.now() - started));
+      if (tally) res.setHeader(READS_HEADER, String(tally.reads()));
+    });
     if (tally) tally.run(next);
     else next();
   });
@@ -63,6 +62,8 @@ export function createApp(options: { countFirestoreReads?: boolean } = {}) {
   app.use(jsonBody);
 
   const api = express.Router();
+  // The web app's writes carry an App Check token where it is enforced (the routes mounted above are exempt).
+  api.use(appCheckGuard(options.appCheck));
   api.get('/health', (req, res) => {
     if (config.logForwardedFor) {
       logger.info('Client address', { xForwardedFor: req.get('x-forwarded-for') ?? null, clientAddress: clientAddress(req) });

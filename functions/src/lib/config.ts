@@ -33,6 +33,11 @@ const env = z
     PUSH_SENDER: z.enum(['fcm', 'record']).optional(),
     /** Concurrent orders of one account share transactions (docs/decisions/0010); `off`: one transaction per order. */
     GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
+    /**
+     * Firebase App Check on the web app's writes (issue 29): `enforce` refuses a write without a valid
+     * token, `off` checks none. Default: `off` on the emulators (no App Check there), `enforce` otherwise.
+     */
+    APP_CHECK: z.enum(['enforce', 'off']).optional(),
   })
   .parse(process.env);
 
@@ -96,6 +101,8 @@ export const config = {
   providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
   pushSender: env.PUSH_SENDER ?? (env.FUNCTIONS_EMULATOR === 'true' || env.FIRESTORE_EMULATOR_HOST ? 'record' : 'fcm'),
   usingEmulators: Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST),
+  /** App Check on the web app's writes (middleware/app-check.ts). */
+  appCheck: env.APP_CHECK ?? (env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST ? 'off' : 'enforce'),
   /** Each answer says in X-Firestore-Reads how many documents it read (the benchmark's; never in production). */
   countFirestoreReads: readCountingEnabled(env, Boolean(env.FUNCTIONS_EMULATOR || env.FIRESTORE_EMULATOR_HOST)),
 } as const;

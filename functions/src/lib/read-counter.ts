@@ -47,12 +47,31 @@ const aggregateQueryPrototype = (): { get: () => Promise<unknown> } =>
 
 let installed = false;
 
+/**
+ * The SDK's read calls the counter wraps. DocumentReference.get goes through Firestore.getAll, and a
+ * transaction's query through neither Query.get nor getAll: each read is counted once. None of this
+ * is the SDK's public contract (docs/decisions/0016: read-counter.test.ts checks it is still there).
+ */
+const wrappedReads = (): [proto: object, name: string][] => [
+  [Query.prototype, 'get'],
+  [aggregateQueryPrototype(), 'get'],
+  [Firestore.prototype, 'getAll'],
+  [Transaction.prototype, 'get'],
+  [Transaction.prototype, 'getAll'],
+];
+
 /** Wraps the SDK's read calls once per process; a call outside a counted context costs nothing more. */
 function install() {
   if (installed) return;
-  installed = true;
-  const wrap = <T extends object>(proto: T, name: keyof T & string) => {
-    const original = proto[name] as unknown as (...args: unknown[]) => Promise<unknown>;
+  const targets = wrappedReads();
+  // An SDK upgrade that moved a read elsewhere must fail here, not leave the count silently short.
+  for (const [proto, name] of targets) {
+    if (typeof (proto as Record<string, unknown>)[name] !== 'function') {
+      throw new Error(`The read counter finds no ${proto.constructor.name}.prototype.${name} to wrap (docs/decisions/0016)`);
+    }
+  }
+  for (const [proto, name] of targets) {
+    const original = (proto as Record<string, unknown>)[name] as (...args: unknown[]) => Promise<unknown>;
     Object.defineProperty(proto, name, {
       configurable: true,
       writable: true,
@@ -67,14 +86,8 @@ function install() {
           : answer;
       },
     });
-  };
-  // DocumentReference.get goes through Firestore.getAll, and a transaction's query through neither
-  // Query.get nor getAll: each read is counted once.
-  wrap(Query.prototype, 'get');
-  wrap(aggregateQueryPrototype(), 'get');
-  wrap(Firestore.prototype, 'getAll');
-  wrap(Transaction.prototype, 'get');
-  wrap(Transaction.prototype, 'getAll');
+  }
+  installed = true;
 }
 
 /** Runs `work` counting the documents it reads (work started inside it and awaited by it included). */

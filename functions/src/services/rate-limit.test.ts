@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressKey, decide, RATE_LIMITS, shardShares } from './rate-limit';
 
@@ -82,6 +83,91 @@ describe('addressKey', () => {
   it('gives every address of one /64 the same key and the neighbouring /64 another', () => {
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
     expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+  });
+});
+
+describe('addressKey, parsed by ipaddr.js', () => {
+  it.each([
+    ['::FFFF:203.0.113.7', '203.0.113.7'],
+    ['::ffff:cb00:7107', '203.0.113.7'],
+    ['0:0:0:0:0:ffff:203.0.113.7', '203.0.113.7'],
+    ['::ffff:127.0.0.1', '127.0.0.1'],
+  ])('takes the IPv4-mapped %s as the IPv4 address %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  it.each([
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['2001:db8:0:0:1::1', '2001:db8:0:0::/64'],
+    ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2::', '2001:db8:1:2::/64'],
+    ['::2001:db8:1:2', '0:0:0:0::/64'],
+    ['::', '0:0:0:0::/64'],
+    [' 2001:DB8:1:2::9 ', '2001:db8:1:2::/64'],
+  ])('groups the compressed or expanded %s under %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  it.each([
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['fe80::abcd%25en0', 'fe80:0:0:0::/64'],
+    ['fe80::1%2', 'fe80:0:0:0::/64'],
+    ['2001:db8:1:2::1%', '2001:db8:1:2::/64'],
+    ['203.0.113.7%eth0', '203.0.113.7'],
+  ])('drops the zone id of %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  it.each([
+    ['', ''],
+    ['UNKNOWN', 'unknown'],
+    ['2001:db8::1::2', '2001:db8::1::2'],
+    ['12345::1', '12345::1'],
+    ['g::1', 'g::1'],
+    ['[2001:db8::1]', '[2001:db8::1]'],
+    ['2001:db8:0:0:0:0:0:0:1', '2001:db8:0:0:0:0:0:0:1'],
+    ['::ffff:1.2.3', '::ffff:1.2.3'],
+    ['1.2.3.4.5', '1.2.3.4.5'],
+    ['999.1.1.1', '999.1.1.1'],
+    ['127.1', '127.1'],
+    ['0x7f.0.0.1', '0x7f.0.0.1'],
+    ['2130706433', '2130706433'],
+    ['<script>', '<script>'],
+  ])('uses the unparsable %j as given (trimmed, lower case)', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  const groups = fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 });
+  const expanded = (parts: number[]) => parts.map((part) => part.toString(16).padStart(4, '0')).join(':');
+  // The WHATWG URL parser's canonical (compressed) spelling: a second opinion beside ipaddr.js.
+  const compressed = (parts: number[]) => new URL(`http://[${expanded(parts)}]/`).hostname.slice(1, -1);
+
+  it('keys every spelling of an IPv6 address by its first 64 bits', () => {
+    fc.assert(
+      fc.property(groups, (parts) => {
+        const key = addressKey(expanded(parts));
+        expect(addressKey(compressed(parts))).toBe(key);
+        expect(addressKey(expanded(parts).toUpperCase())).toBe(key);
+        if (parts.slice(0, 5).every((part) => part === 0) && parts[5] === 0xffff) return;
+        expect(key).toBe(
+          `${parts
+            .slice(0, 4)
+            .map((part) => part.toString(16))
+            .join(':')}::/64`,
+        );
+      }),
+    );
+  });
+
+  it('gives two addresses the same key exactly when their first 64 bits agree', () => {
+    fc.assert(
+      fc.property(groups, groups, (a, b) => {
+        fc.pre(a[5] !== 0xffff && b[5] !== 0xffff);
+        const same = a.slice(0, 4).join() === b.slice(0, 4).join();
+        expect(addressKey(compressed(a)) === addressKey(compressed(b))).toBe(same);
+        expect(addressKey(compressed([...a.slice(0, 4), ...b.slice(4)]))).toBe(addressKey(compressed(a)));
+      }),
+    );
   });
 });
 

@@ -4,8 +4,8 @@
 // transaction, together with the write they guard: a refused request writes nothing, and a failed
 // write uses up no allowance.
 import { randomInt } from 'node:crypto';
-import { isIP } from 'node:net';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import ipaddr from 'ipaddr.js';
 import { db } from '../lib/admin';
 import { config } from '../lib/config';
 import { AppError } from '../lib/errors';
@@ -120,25 +120,19 @@ export const rateLimitsCollection = () => db.collection('rateLimits');
 /**
  * The part of an address that identifies one client: an IPv4 address as is (also when IPv4-mapped),
  * an IPv6 address by its /64 prefix, since one subscriber is handed a whole /64 and could rotate
- * through it. Anything unparsable is used as given.
+ * through it. Parsed by ipaddr.js, the parser Express's `trust proxy` reads X-Forwarded-For with. A
+ * zone id (`fe80::1%eth0`) names an interface, not a client, and is dropped. Anything else (garbage, or
+ * an IPv6 spelling that parser refuses, such as an IPv4 tail after a prefix other than ::ffff:) is
+ * used as given: whoever can write it can write any string, and the per-scope ceilings hold regardless.
  */
 export function addressKey(address: string): string {
-  let ip = address.trim().toLowerCase();
-  const zone = ip.indexOf('%');
-  if (zone >= 0) ip = ip.slice(0, zone);
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (isIP(ip) !== 6) return ip;
-
-  const [head = '', tail] = ip.split('::');
-  const toGroups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
-  const headGroups = toGroups(head);
-  const tailGroups = tail === undefined ? [] : toGroups(tail);
-  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
-  const groups = [...headGroups, ...zeros, ...tailGroups];
-  return `${groups
+  const ip = address.trim().toLowerCase().split('%', 1)[0] ?? '';
+  if (!ipaddr.IPv6.isValid(ip)) return ip;
+  const v6 = ipaddr.IPv6.parse(ip);
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.parts
     .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
+    .map((part) => part.toString(16))
     .join(':')}::/64`;
 }
 

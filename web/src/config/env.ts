@@ -16,6 +16,13 @@ const envSchema = z.object({
   VITE_FIREBASE_VAPID_KEY: z.optional(z.string().check(z.minLength(1))),
   /** host:port of an Auth emulator to use when the config is not discovered at run time. */
   VITE_AUTH_EMULATOR_HOST: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The reCAPTCHA Enterprise site key of the web app's App Check (Firebase console → App Check, issue 29):
+   * the app's writes to /api and Storage then carry an App Check token. Unset (the emulators): no App Check.
+   */
+  VITE_APPCHECK_SITE_KEY: z.optional(z.string().check(z.minLength(1))),
+  /** A debug token registered in the Firebase console, for a local build against a real project. */
+  VITE_APPCHECK_DEBUG_TOKEN: z.optional(z.string().check(z.minLength(1))),
 });
 
 export const env = envSchema.parse(import.meta.env);

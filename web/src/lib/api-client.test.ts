@@ -3,10 +3,10 @@ import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { NetworkError } from '@/lib/api-error';
 import { lastAnswerAt, resetAnswerTime } from '@/lib/data-freshness';
-import { currentIdToken, currentUid } from '@/lib/firebase';
+import { currentAppCheckToken, currentIdToken, currentUid } from '@/lib/firebase';
 import { mockApi } from '@/testing/render';
 
-vi.mock('@/lib/firebase', () => ({ currentIdToken: vi.fn(), currentUid: vi.fn() }));
+vi.mock('@/lib/firebase', () => ({ currentIdToken: vi.fn(), currentUid: vi.fn(), currentAppCheckToken: vi.fn(async () => null) }));
 
 const profile = z.object({ ok: z.boolean() });
 
@@ -51,5 +51,18 @@ describe('apiRequest', () => {
     withServiceWorker(true);
     await expect(api.post('/order/place', profile, {})).rejects.toBeInstanceOf(NetworkError);
     expect(calls).toHaveLength(0);
+  });
+
+  it('sends the App Check token with a write where the build has App Check, never with a read (issue 29)', async () => {
+    vi.mocked(currentIdToken).mockResolvedValue('t0ken');
+    vi.mocked(currentAppCheckToken).mockResolvedValue('app-check-token');
+    const { calls } = mockApi({ 'GET /api/user/profile': { body: { ok: true } }, 'POST /api/contact': { body: { ok: true } } });
+    await api.get('/user/profile', profile);
+    await api.post('/contact', profile, {});
+    expect(calls.map((c) => [c.method, c.headers['x-firebase-appcheck']])).toEqual([
+      ['GET', undefined],
+      ['POST', 'app-check-token'],
+    ]);
+    vi.mocked(currentAppCheckToken).mockResolvedValue(null);
   });
 });

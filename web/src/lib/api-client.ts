@@ -6,7 +6,7 @@ import { isErrorCode } from '@shared/errors';
 import type { z } from 'zod/mini';
 import { ApiError, NetworkError } from '@/lib/api-error';
 import { noteAnswerTime } from '@/lib/data-freshness';
-import { currentIdToken, currentUid } from '@/lib/firebase';
+import { currentAppCheckToken, currentIdToken, currentUid } from '@/lib/firebase';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,9 +38,16 @@ async function offlineUid(method: string): Promise<string | null> {
   }
 }
 
-/** The headers of a call: the user's Bearer token, or offline (a GET) the uid the service worker answers for. */
+/**
+ * The headers of a call: the user's Bearer token, or offline (a GET) the uid the service worker answers
+ * for; and on a write, where the build has App Check, its token (issue 29).
+ */
 export async function authHeaders(method: string, extra?: Record<string, string>): Promise<Record<string, string>> {
   const headers: Record<string, string> = { ...extra };
+  if (method !== 'GET') {
+    const appCheck = await currentAppCheckToken();
+    if (appCheck) headers['x-firebase-appcheck'] = appCheck;
+  }
   try {
     const token = await currentIdToken();
     if (token) headers.authorization = `Bearer ${token}`;

@@ -15,6 +15,7 @@ vi.mock('@/lib/firebase', () => ({
   loadApp: vi.fn(async () => ({ config: { projectId: 'demo-test' } })),
   currentIdToken: vi.fn(async () => `token-of-${session.uid}`),
   currentUid: vi.fn(async () => session.uid),
+  currentAppCheckToken: vi.fn(async () => null),
 }));
 
 // Firebase restores the session of `session.uid` on this device.

@@ -5,6 +5,7 @@
 // /__/firebase/init.json (the Hosting emulator serves a demo config there, and its init.js lists the
 // emulators' ports, which are random in tests). VITE_FIREBASE_* only apply when that file is absent.
 import type { FirebaseApp } from 'firebase/app';
+import type { AppCheck } from 'firebase/app-check';
 import type { Auth } from 'firebase/auth';
 import type { FirebaseStorage } from 'firebase/storage';
 import { z } from 'zod/mini';
@@ -60,12 +61,36 @@ export function loadApp(): Promise<{ app: FirebaseApp; config: WebConfig; emulat
   appPromise ??= (async () => {
     const config = await discoverConfig();
     const [{ initializeApp }, emulators] = await Promise.all([import('firebase/app'), discoverEmulators(config)]);
-    return { app: initializeApp(config), config, emulators };
+    const app = initializeApp(config);
+    // App Check first, so Storage's and the API's calls carry its token from the start (issue 29).
+    if (env.VITE_APPCHECK_SITE_KEY) appCheckPromise = startAppCheck(app, env.VITE_APPCHECK_SITE_KEY);
+    return { app, config, emulators };
   })();
   appPromise.catch(() => {
     appPromise = undefined;
   });
   return appPromise;
+}
+
+let appCheckPromise: Promise<AppCheck> | undefined;
+
+/** App Check with reCAPTCHA Enterprise (its SDK loaded only in a build that has a site key). */
+async function startAppCheck(app: FirebaseApp, siteKey: string): Promise<AppCheck> {
+  if (env.VITE_APPCHECK_DEBUG_TOKEN) {
+    (globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string }).FIREBASE_APPCHECK_DEBUG_TOKEN = env.VITE_APPCHECK_DEBUG_TOKEN;
+  }
+  const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
+  return initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true });
+}
+
+/** The App Check token for a write to /api, or null in a build without App Check (the emulators). */
+export async function currentAppCheckToken(): Promise<string | null> {
+  if (!env.VITE_APPCHECK_SITE_KEY) return null;
+  await loadApp();
+  const appCheck = await appCheckPromise;
+  if (!appCheck) return null;
+  const { getToken } = await import('firebase/app-check');
+  return (await getToken(appCheck, false)).token;
 }
 
 let authPromise: Promise<Auth> | undefined;

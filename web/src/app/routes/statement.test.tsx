@@ -5,7 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatementRoute } from '@/app/routes/statement';
 import { customer, fakeAuth, ignoreUnknownSearchElement, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
-vi.mock('@/lib/firebase', () => ({ currentIdToken: vi.fn(async () => 'customer-token'), currentUid: vi.fn(async () => 'u1') }));
+vi.mock('@/lib/firebase', () => ({
+  currentIdToken: vi.fn(async () => 'customer-token'),
+  currentUid: vi.fn(async () => 'u1'),
+  currentAppCheckToken: vi.fn(async () => null),
+}));
 
 const entry = (over: Partial<LedgerEntry> & Pick<LedgerEntry, '_id' | 'type' | 'amount' | 'balanceAfter' | 'at'>): LedgerEntry => over;
 

@@ -6,7 +6,11 @@ import { AdminReportsRoute } from '@/app/routes/admin/reports';
 import { currentIdToken } from '@/lib/firebase';
 import { admin, fakeAuth, ignoreUnknownSearchElement, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
-vi.mock('@/lib/firebase', () => ({ currentIdToken: vi.fn(async () => 'admin-token'), currentUid: vi.fn(async () => 'a1') }));
+vi.mock('@/lib/firebase', () => ({
+  currentIdToken: vi.fn(async () => 'admin-token'),
+  currentUid: vi.fn(async () => 'a1'),
+  currentAppCheckToken: vi.fn(async () => null),
+}));
 // jsdom has no canvas: the charts' own drawing is checked in Chromium (tests/e2e/reports.test.ts).
 vi.mock('@/features/admin/components/report-charts', () => ({
   ReportCharts: ({ report }: { report: Report }) => <p>charts of {report.series.length} buckets</p>,
