@@ -21,6 +21,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_token: 401,
   /** A wallet phone's webhook without a valid signature (unsigned, stale, unknown or revoked phone, wrong key). */
   invalid_signature: 401,
+  /** A write from outside the web app (no valid App Check token) while App Check is enforced. */
+  app_check_required: 401,
   admin_required: 403,
   /** An admin's ID token without the second factor's claim (POST /api/admin/mfa/verify gives one). */
   mfa_required: 403,
@@ -56,6 +58,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_cancelable: 409,
   /** The order is being sent to its provider (claimed, `add` under way): a change now could refund an order it places. */
   order_sending: 409,
+  /**
+   * A refund without the provider's confirmation asked of an order that is at no provider (manual, queued,
+   * failed): its status changes as usual.
+   */
+  not_at_provider: 409,
   /** The provider refused to cancel a sent order: it stays as it is. */
   cancel_refused: 409,
   not_eligible_for_refill: 409,

@@ -8,14 +8,14 @@ import { listAudit } from '../services/audit';
 import { blockUser, unblockUser } from '../services/blocks';
 import { markOrderSent, resendOrder } from '../services/forwarding';
 import { listLedger } from '../services/ledger';
-import { listAllOrders, listMyOrders, updateOrderStatus, updateOrderStatuses } from '../services/orders';
+import { listAllOrders, listMyOrders, refundWithoutProvider, updateOrderStatus, updateOrderStatuses } from '../services/orders';
 import { getOverview } from '../services/overview';
 import { listMyRechargeRequests } from '../services/recharge-requests';
 import { addBalance, listRecentRecharges, listUserRecharges } from '../services/recharges';
 import { decideRefill, listRefills } from '../services/refills';
 import { getAdminUser, isUid, listUsers } from '../services/users';
 import { MESSAGES } from '../shared/messages';
-import { markSentBody, resendOrderBody } from '../shared/providers';
+import { markSentBody, refundWithoutProviderBody, resendOrderBody } from '../shared/providers';
 import {
   addBalanceBody,
   adjustBalanceBody,
@@ -51,6 +51,12 @@ adminRouter.post('/admin/orders/:id/resend', ...adminOnly, async (req, res) => {
 
 adminRouter.post('/admin/orders/:id/mark-sent', ...adminOnly, async (req, res) => {
   res.json({ order: await markOrderSent(identityOf(req), String(req.params.id), parseBody(markSentBody, req)) });
+});
+
+// A sent (or unknown) order closed without its provider's confirmation: cancelled and refunded in full, or
+// partial with the remains' share; audited with the reason and the risk, once (409 order_final after).
+adminRouter.post('/admin/orders/:id/refund-without-provider', ...adminOnly, async (req, res) => {
+  res.json(await refundWithoutProvider(identityOf(req), String(req.params.id), parseBody(refundWithoutProviderBody, req)));
 });
 
 // Several orders at once, each through the same transaction as a single change: one result per order.

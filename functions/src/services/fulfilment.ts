@@ -65,6 +65,21 @@ export interface FulfilmentDoc {
   history?: AttemptRecord[];
   /** The last cancellation asked of the provider (a sent order; see upstream-cancel.ts). */
   cancel?: { state: UpstreamCancelState; at: Timestamp; error?: string };
+  /** The first status check since the last answer that got no usable one (the provider unreachable); absent once it answers. */
+  unansweredSince?: Timestamp;
+  /**
+   * The admin closed the order without the provider's confirmation (updateOrderStatus's `withoutProvider`),
+   * in the transaction that refunded it: what the provider says or answers later moves nothing.
+   */
+  closedWithoutProvider?: ClosedWithoutProvider;
+}
+
+export interface ClosedWithoutProvider {
+  at: Timestamp;
+  /** The admin's email and uid. */
+  by: string;
+  byUid: string;
+  reason: string;
 }
 
 /** A queued order still queued this long after was missed by its trigger: the sweeper sends it. */
@@ -120,6 +135,17 @@ export function fulfilmentToWire(doc: FulfilmentDoc | undefined): Fulfilment {
       'cancel',
       doc.cancel
         ? { state: doc.cancel.state, at: doc.cancel.at.toDate().toISOString(), ...(doc.cancel.error ? { error: doc.cancel.error } : {}) }
+        : undefined,
+    ),
+    ...optional('unansweredSince', doc.unansweredSince?.toDate().toISOString()),
+    ...optional(
+      'closedWithoutProvider',
+      doc.closedWithoutProvider
+        ? {
+            at: doc.closedWithoutProvider.at.toDate().toISOString(),
+            by: doc.closedWithoutProvider.by,
+            reason: doc.closedWithoutProvider.reason,
+          }
         : undefined,
     ),
   };

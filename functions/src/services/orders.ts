@@ -20,13 +20,13 @@ import { emailSchema, linkSchema, type Order } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { type ServiceDoc, servicesCollection } from './catalogue';
 import { type DripFeedDoc, type DripFeedParent, type DripRunDoc, dripFeedToWire, dripRunToWire, notStarted } from './drip-feed';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
+import { type ClosedWithoutProvider, type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
 import { ledgerEntryId, postEntry } from './ledger';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 import { isNumberedId } from './numbers';
 import type { ClientFor } from './provider-clients';
 import { runInTransaction, sha256 } from './transactions';
-import { cancelAtProvider, type UpstreamCancelTarget } from './upstream-cancel';
+import { CANCEL_ASK_AGAIN_AFTER_MS, cancelAtProvider, type UpstreamCancelTarget } from './upstream-cancel';
 import { type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
@@ -189,6 +189,13 @@ export interface StatusChangeOptions {
   /** The client that asks a provider to cancel (default: the provider's, with the configured deadline). */
   clientFor?: ClientFor;
   /**
+   * The admin closes a sent (or unknown) order without its provider's confirmation (refund-without-provider,
+   * for a provider disabled, gone or silent): nothing is asked of the provider, the refund is made here as
+   * for any cancel or partial (once, whoever gets there first), audited with the reason and the risk, and the
+   * fulfilment records it, so nothing the provider answers later moves the order. Needs `admin`.
+   */
+  withoutProvider?: { reason: string };
+  /**
    * The customer's push is left to the every-minute worker instead of being sent before this returns (the
    * workers' changes, and a bulk change, whose admin would wait on every push).
    */
@@ -222,6 +229,7 @@ export async function updateOrderStatus(
     const fulfilment = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid))
       throw fail('order_not_found', MESSAGES.orderNotFound);
+    if (options.withoutProvider) assertClosableWithoutProvider(order, fulfilment);
     const refusal = options.refusal ?? MESSAGES.orderFinal;
     const parent = order.dripFeed ? (order as DripFeedParent) : null;
     if (parent) {
@@ -243,7 +251,7 @@ export async function updateOrderStatus(
       // No answer to its `add`: the provider may have placed it. Only the admin, who checks there, may refund it.
       if (options.ownerUid !== undefined && fulfilment.state === 'unknown') throw fail('not_cancelable', refusal, 'status');
       // At the provider: only it can cancel, and its status confirms it (the sync refunds then, once).
-      if (fulfilment.state === 'sent' && next === 'cancelled') {
+      if (fulfilment.state === 'sent' && next === 'cancelled' && !options.withoutProvider) {
         if (!fulfilment.providerId || !fulfilment.providerOrderId) throw new Error(`Order ${orderId} is sent without a provider order`);
         return {
           status: 200,
@@ -254,7 +262,10 @@ export async function updateOrderStatus(
               providerId: fulfilment.providerId,
               providerOrderId: fulfilment.providerOrderId,
               order: orderToWire(orderId, order),
-              alreadyRequested: fulfilment.cancel?.state === 'requested',
+              // Accepted a moment ago: a second click gets the same answer. Later the provider is asked again
+              // (an acceptance it never followed, a provider that stopped answering).
+              askedRecently:
+                fulfilment.cancel?.state === 'requested' && now.toMillis() - fulfilment.cancel.at.toMillis() < CANCEL_ASK_AGAIN_AFTER_MS,
             },
           },
         };
@@ -306,16 +317,34 @@ export async function updateOrderStatus(
     } else tx.update(orderRef, changes);
     // A final order leaves the sweeper's, the sync's and the automatic refund's queries, and the admin's
     // lists by state and the providers' counts (open): nothing is sent, asked or to be done for it any more.
+    const closedWithoutProvider = options.withoutProvider ? closedBy(options.admin, options.withoutProvider.reason, now) : undefined;
     if (fulfilment && isFinalStatus(status)) {
       tx.update(fulfilmentRef(orderId), {
         open: false,
         syncDueAt: FieldValue.delete(),
         sweepAt: FieldValue.delete(),
         failedAt: FieldValue.delete(),
+        ...(closedWithoutProvider ? { closedWithoutProvider } : {}),
         updatedAt: now,
       });
     }
-    if (options.admin) {
+    if (options.admin && closedWithoutProvider && fulfilment) {
+      recordAudit(tx, options.admin, now, {
+        subject: orderRef,
+        action: 'order_refund_without_provider',
+        before: { status: order.status, fulfilment: fulfilment.state, ...(fulfilment.cancel ? { cancel: fulfilment.cancel.state } : {}) },
+        after: {
+          status,
+          ...(status === 'partial' ? { remains: finalRemains } : {}),
+          refund: toRupees(refundPaisa),
+          ...(fulfilment.providerId !== undefined ? { providerId: fulfilment.providerId } : {}),
+          ...(fulfilment.providerOrderId !== undefined ? { providerOrderId: fulfilment.providerOrderId } : {}),
+          risk: MESSAGES.refundWithoutProviderRisk,
+          userId: order.userId,
+        },
+        reason: closedWithoutProvider.reason,
+      });
+    } else if (options.admin) {
       recordAudit(tx, options.admin, now, {
         subject: orderRef,
         action: 'status',
@@ -351,11 +380,46 @@ export async function updateOrderStatus(
         },
       );
     }
-    return { status: 200, body: { message: `Order status updated to ${status}`, order: orderToWire(orderId, updated) } };
+    const message = closedWithoutProvider
+      ? `Order ${status} and refunded without the provider’s confirmation`
+      : `Order status updated to ${status}`;
+    return { status: 200, body: { message, order: orderToWire(orderId, updated) } };
   });
   if ('upstream' in answer.body) return cancelAtProvider(answer.body.upstream, { admin: options.admin, clientFor: options.clientFor });
   if (push && !options.pushLater) await deliverNow([push]);
   return answer.body;
+}
+
+/**
+ * Which orders the admin may close without their provider: one at a provider (sent, or unknown: `add` got
+ * no answer), not final. A sending order waits for its answer; any other is changed as usual (a manual
+ * order by hand; a queued or failed one, never placed, is cancelled with its refund at once).
+ */
+function assertClosableWithoutProvider(order: OrderDoc, fulfilment: FulfilmentDoc | undefined): void {
+  if (isFinalStatus(order.status)) throw fail('order_final', MESSAGES.orderFinal, 'status');
+  if (fulfilment?.state === 'sending') throw fail('order_sending', MESSAGES.orderSending, 'status');
+  if (order.dripFeed || (fulfilment?.state !== 'sent' && fulfilment?.state !== 'unknown'))
+    throw fail('not_at_provider', MESSAGES.refundWithoutProviderOnly, 'status');
+}
+
+function closedBy(admin: Actor | undefined, reason: string, now: Timestamp): ClosedWithoutProvider {
+  if (!admin) throw new Error('A refund without the provider is an admin’s decision');
+  return { at: now, by: admin.email, byUid: admin.uid, reason };
+}
+
+/**
+ * The admin closes a sent (or unknown) order without its provider's confirmation: cancelled with a full
+ * refund, or partial with the remains' share when `remains` is given. The status change's own transaction
+ * and refund (once, whoever gets there first: the sync's Canceled, a cancel, a second click).
+ */
+export async function refundWithoutProvider(
+  admin: Actor,
+  orderId: string,
+  body: { reason: string; remains?: number | undefined },
+): Promise<{ message: string; order: Order }> {
+  const next = body.remains === undefined ? 'cancelled' : 'partial';
+  const { message, order } = await updateOrderStatus(orderId, next, body.remains, { admin, withoutProvider: { reason: body.reason } });
+  return { message, order };
 }
 
 export async function listMyOrders(uid: string, page: { limit: number; cursor?: string | undefined }) {

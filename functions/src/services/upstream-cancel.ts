@@ -17,6 +17,11 @@ import { runInTransaction } from './transactions';
 
 /** After an accepted cancel, the provider's status is asked this soon: the confirmation refunds. */
 export const CANCEL_CHECK_AFTER_MS = 60_000;
+/**
+ * A cancel repeated this long after the provider accepted one is asked of it again (one it accepted but
+ * never followed, or a provider that went quiet); sooner, it answers as accepted without asking (a double click).
+ */
+export const CANCEL_ASK_AGAIN_AFTER_MS = 60_000;
 
 export interface UpstreamCancelTarget {
   orderId: string;
@@ -25,8 +30,8 @@ export interface UpstreamCancelTarget {
   providerOrderId: string;
   /** The order as it stands (unchanged by a cancel asked upstream). */
   order: Order;
-  /** Already accepted by the provider: asked again, it would only refuse (the order is no longer pending there). */
-  alreadyRequested: boolean;
+  /** Accepted by the provider under CANCEL_ASK_AGAIN_AFTER_MS ago: answered as accepted, not asked again. */
+  askedRecently: boolean;
 }
 
 interface CancelOutcome {
@@ -48,7 +53,7 @@ export async function cancelAtProvider(
   options: { admin?: Actor | undefined; clientFor?: ClientFor | undefined },
 ): Promise<{ message: string; order: Order; cancelRequested: true }> {
   const accepted = { message: MESSAGES.cancelRequested, order: target.order, cancelRequested: true as const };
-  if (target.alreadyRequested) return accepted;
+  if (target.askedRecently) return accepted;
 
   let result: UpstreamResult<Map<string, CancelEntry>>;
   try {
@@ -65,8 +70,10 @@ export async function cancelAtProvider(
   const ref = fulfilmentRef(target.orderId);
   await runInTransaction(null, async (tx, now) => {
     const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
-    // Recorded on the provider order that was asked (a Resend or Mark sent since would be another one).
-    if (f?.state === 'sent' && f.providerOrderId === target.providerOrderId) {
+    // Recorded on the provider order that was asked (a Resend or Mark sent since would be another one), while
+    // the order is open: one closed meanwhile (the sync's Canceled, a refund without the provider) is not
+    // put back into the sync's query.
+    if (f?.state === 'sent' && f.providerOrderId === target.providerOrderId && f.open !== false) {
       tx.update(ref, {
         cancel: { state: outcome.state, at: now, ...(outcome.error ? { error: outcome.error } : {}) },
         ...(outcome.state === 'requested' ? { syncDueAt: Timestamp.fromMillis(now.toMillis() + CANCEL_CHECK_AFTER_MS) } : {}),

@@ -42,8 +42,13 @@ export const MESSAGES = {
   orderSending: 'The order is being sent to the provider: try again in a minute',
   cancelRequested: 'Cancellation requested from the provider; the refund follows its confirmation',
   cancelNoAnswer: 'The provider did not answer the cancellation: it may or may not have been taken. Try again',
+  /** What the admin accepts when closing a provider order without it (POST /api/admin/orders/{id}/refund-without-provider). */
+  refundWithoutProviderRisk: 'The provider may still deliver or have delivered: you refund without its confirmation',
+  refundWithoutProviderOnly:
+    'Only an order at a provider (sent, or unknown) is refunded without the provider: change this one’s status as usual',
   fulfilmentFilterAlone: 'The provider state filter combines only with a date range or an order number',
   bodyTooLarge: 'Request body is too large',
+  appCheckRequired: 'This request must come from the Shohrat app: reload the page and try again',
   tooManyRequests: 'Too many requests, try again later',
   busy: 'The server is busy, please try again',
   internal: 'Something went wrong, please try again',

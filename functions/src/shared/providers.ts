@@ -8,7 +8,17 @@ import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUP
 import { hasControlOrFormat } from './names';
 import { formatNumber } from './numbers';
 import { PLATFORMS } from './platforms';
-import { categorySchema, hasAtMostDecimals, orderSchema, PROVIDER_ID_PATTERN, providerServiceId, rupees, text } from './schemas';
+import {
+  categorySchema,
+  hasAtMostDecimals,
+  orderSchema,
+  PROVIDER_ID_PATTERN,
+  providerServiceId,
+  reasonSchema,
+  rupees,
+  text,
+  updateStatusBody,
+} from './schemas';
 
 export const PROVIDER_LIMITS = {
   name: 60,
@@ -288,6 +298,10 @@ export const fulfilmentSchema = z.object({
   flag: z.optional(z.string()),
   /** A cancellation asked of the provider (a sent order): the refund follows its confirmation. */
   cancel: z.optional(z.object({ state: z.enum(UPSTREAM_CANCEL_STATES), at: z.string(), error: z.optional(z.string()) })),
+  /** Since when the status sync has had no usable answer about it (an unreachable provider); absent once it answers. */
+  unansweredSince: z.optional(z.string()),
+  /** The admin closed it without the provider's confirmation (refund-without-provider): nothing the provider says moves it now. */
+  closedWithoutProvider: z.optional(z.object({ at: z.string(), by: z.string(), reason: z.string() })),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
@@ -324,6 +338,13 @@ export const markSentBody = z.strictObject({
   ),
 });
 export type MarkSentBody = z.infer<typeof markSentBody>;
+
+/**
+ * The admin closes a sent (or unknown) order without its provider: cancelled with a full refund, or
+ * partial with the remains' share when `remains` is given (below the order's quantity, checked with it).
+ */
+export const refundWithoutProviderBody = z.strictObject({ reason: reasonSchema, remains: updateStatusBody.shape.remains });
+export type RefundWithoutProviderBody = z.infer<typeof refundWithoutProviderBody>;
 
 // ---- Forwarding settings (the admin's, in settings/forwarding; never public) ----
 

@@ -191,10 +191,20 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
     }
     if (result.ok) {
       if (f.attempt === claim.attempt && f.state === 'unknown') {
+        // Closed meanwhile (cancelled, or refunded without the provider): the provider's order is recorded and
+        // flagged for the admin to cancel there, but not synced: nothing it says moves a closed order.
+        const closed = f.open === false;
         tx.update(
           ref,
           fulfilmentUpdate(
-            { state: 'sent', providerOrderId: result.value.order, error: FieldValue.delete(), syncDueAt: ts(now + FIRST_SYNC_AFTER_MS) },
+            {
+              state: 'sent',
+              providerOrderId: result.value.order,
+              error: FieldValue.delete(),
+              ...(closed
+                ? { flag: `Placed at the provider after the order was closed: provider order ${result.value.order} (cancel it there)` }
+                : { syncDueAt: ts(now + FIRST_SYNC_AFTER_MS) }),
+            },
             at,
           ),
         );

@@ -1,5 +1,7 @@
 // Status sync of sent orders (decision record 0008): per provider, under a lease on the provider so two
 // runs never overlap, the orders due for a check, oldest due first, in `status` calls of up to 100 ids.
+// A disabled provider takes no new order, but its orders already sent are still followed (issue 29).
+// An order the admin closed without its provider (refund-without-provider) is not moved by any answer.
 // mapUpstreamStatus decides; a status change goes through updateOrderStatus (the one place an order's
 // money moves, a refund exactly once); a flag only marks the order for the admin and moves no money.
 import { randomUUID } from 'node:crypto';
@@ -61,24 +63,38 @@ async function releaseProvider(providerId: string, token: string) {
 }
 
 /**
- * Writes the fulfilment side of one answered order, if it is still the sent order that was asked about,
+ * Writes the fulfilment side of one checked order, if it is still the sent order that was asked about,
  * and the provider's start count and remains on the order (what its customer sees) when they changed.
  * The order's updatedAt stays: it is when its status last changed (a refill window counts from it).
+ * `answered`: whether the provider gave a usable answer (else `unansweredSince` marks since when not).
+ * An order closed meanwhile leaves the sync's query whatever `changes` say; one the admin closed without
+ * its provider takes nothing from it (a late answer moves no money and no count).
  */
 async function recordCheck(
   orderId: string,
   providerOrderId: string,
   changes: Record<string, unknown>,
   now: number,
-  progress?: OrderProgress,
+  options: { answered: boolean; progress?: OrderProgress | undefined },
 ) {
   const ref = fulfilmentRef(orderId);
   const orderRef = ordersCollection().doc(orderId);
+  const { progress } = options;
   await runInTransaction(null, async (tx) => {
     const [fSnap, orderSnap] = progress ? await tx.getAll(ref, orderRef) : [await tx.get(ref), undefined];
     const f = fSnap?.data() as FulfilmentDoc | undefined;
     if (f?.state !== 'sent' || f.providerOrderId !== providerOrderId) return { status: 200, body: null };
-    tx.update(ref, { ...changes, updatedAt: ts(now) });
+    if (f.closedWithoutProvider) {
+      if (f.syncDueAt) tx.update(ref, { syncDueAt: FieldValue.delete() });
+      return { status: 200, body: null };
+    }
+    const unanswered = options.answered
+      ? f.unansweredSince
+        ? { unansweredSince: FieldValue.delete() }
+        : {}
+      : { unansweredSince: f.unansweredSince ?? ts(now) };
+    const closed = f.open === false ? { syncDueAt: FieldValue.delete() } : {};
+    tx.update(ref, { ...changes, ...unanswered, ...closed, updatedAt: ts(now) });
     const order = orderSnap?.data() as OrderDoc | undefined;
     // A count the provider got wrong this time is left out of `progress`: the last good one stays.
     const merged = progress && order ? { ...order.progress, ...progress } : undefined;
@@ -109,7 +125,9 @@ async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry,
   const age = now - order.createdAt.toMillis();
   const nextDue = ts(now + nextSyncDelayMs(age));
   if (mapping.action === 'flag') {
-    await recordCheck(orderId, providerOrderId, { flag: `${mapping.reason}: ${mapping.detail}`, syncDueAt: nextDue }, now);
+    await recordCheck(orderId, providerOrderId, { flag: `${mapping.reason}: ${mapping.detail}`, syncDueAt: nextDue }, now, {
+      answered: true,
+    });
     return 'flag';
   }
   const counts =
@@ -134,13 +152,10 @@ async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry,
   }
   // A final order (ours) leaves the sync: nothing the provider says can change it any more.
   const final = changed ? isFinalStatus(mapping.status) : isFinalStatus(order.status);
-  await recordCheck(
-    orderId,
-    providerOrderId,
-    { ...counts, syncDueAt: final ? FieldValue.delete() : nextDue },
-    now,
-    progressOf(entry, order.quantity),
-  );
+  await recordCheck(orderId, providerOrderId, { ...counts, syncDueAt: final ? FieldValue.delete() : nextDue }, now, {
+    answered: true,
+    progress: progressOf(entry, order.quantity),
+  });
   return changed ? 'changed' : 'same';
 }
 
@@ -179,7 +194,11 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
   const token = await claimProvider(providerId, deps.now());
   if (!token) return result;
   try {
-    const client = await deps.clientFor(providerId);
+    // No client (its key or address gone): its orders are unanswered, pushed back and marked, like a provider that is down.
+    const client = await deps.clientFor(providerId).catch((error: unknown) => {
+      logger.warn('No client for a provider to sync', { providerId, error: String(error) });
+      return null;
+    });
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const now = deps.now();
       const due = await fulfilmentCollection()
@@ -196,14 +215,12 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
         if (all.length < API_V2_MAX_IDS) break;
         continue;
       }
-      const answers = await askStatuses(
-        client,
-        sent.map((o) => o.f.providerOrderId as string),
-      );
+      const ids = sent.map((o) => o.f.providerOrderId as string);
+      const answers = client ? await askStatuses(client, ids) : new Map(ids.map((id) => [id, null]));
       for (const { id, f } of sent) {
         const entry = answers.get(f.providerOrderId as string);
         if (!entry) {
-          await recordCheck(id, f.providerOrderId as string, { syncDueAt: ts(now + RETRY_AFTER_MS) }, now);
+          await recordCheck(id, f.providerOrderId as string, { syncDueAt: ts(now + RETRY_AFTER_MS) }, now, { answered: false });
           continue;
         }
         const outcome = await applyEntry(id, f, entry, now);
@@ -221,11 +238,27 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
   return result;
 }
 
-/** Every active provider in turn. */
+/** Whether any of the provider's orders is due for a check (the sync's own query, one document). */
+async function hasDueOrders(providerId: string, now: number): Promise<boolean> {
+  const due = await fulfilmentCollection()
+    .where('providerId', '==', providerId)
+    .where('syncDueAt', '<=', ts(now))
+    .orderBy('syncDueAt')
+    .limit(1)
+    .get();
+  return !due.empty;
+}
+
+/**
+ * Every provider in turn. A disabled one too: disabling stops new orders going there, not the orders it
+ * already has, whose status (and refund, or delivery) still comes from it; it is claimed only when one of
+ * its orders is due, so a provider long disabled costs one small query a run.
+ */
 export async function syncAll(deps: ForwardDeps): Promise<SyncResult> {
-  const providers = await providersCollection().where('active', '==', true).get();
+  const providers = await providersCollection().get();
   const total: SyncResult = { checked: 0, changed: 0, flagged: 0 };
   for (const p of providers.docs) {
+    if ((p.data() as ProviderDoc).active !== true && !(await hasDueOrders(p.id, deps.now()))) continue;
     const r = await syncProvider(p.id, deps);
     total.checked += r.checked;
     total.changed += r.changed;

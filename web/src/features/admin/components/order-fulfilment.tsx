@@ -3,22 +3,24 @@
 // what the admin can do: Resend (same provider, or one of another provider's services), Mark sent
 // (found at the provider), Cancel (full refund, through the status change: a refund happens once).
 // Manual orders show nothing new. A sent order's cancel is asked of its provider: "Cancel requested"
-// until its status confirms it.
+// until its status confirms it. A sent (or unknown) order whose provider is disabled, gone or silent can
+// be closed without it: Refund without provider (the risk stated, a reason, optional remains).
 import type { FulfilmentState } from '@shared/fulfilment';
-import { formatRupees, toPaisa } from '@shared/money';
+import { MESSAGES } from '@shared/messages';
+import { formatRupees, partialRefund, toPaisa } from '@shared/money';
 import { isFinalStatus } from '@shared/order-status';
 import type { AdminOrder, Fulfilment, Provider } from '@shared/providers';
-import { markSentBody, providerCostPaisa } from '@shared/providers';
+import { markSentBody, providerCostPaisa, refundWithoutProviderBody } from '@shared/providers';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
+import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { useProviderServices } from '@/features/admin/api/get-provider-services';
-import { useMarkOrderSent, useResendOrder } from '@/features/admin/api/order-fulfilment';
+import { useMarkOrderSent, useRefundWithoutProvider, useResendOrder } from '@/features/admin/api/order-fulfilment';
 import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
 import { adminFailure } from '@/features/admin/components/admin-messages';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatDateTime } from '@/lib/format';
 
 export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
   manual: 'Manual',
@@ -46,15 +48,37 @@ export const UNKNOWN_WARNING =
 export const needsAction = (order: AdminOrder) =>
   !order.dripFeed && (order.fulfilment.state === 'failed' || order.fulfilment.state === 'unknown');
 
-export function FulfilmentCell({ order, providers }: { order: AdminOrder; providers: ReadonlyMap<string, Provider> }) {
+/** Whether the order is (or may be) at its provider, so the admin may close it without it (the API's own rule). */
+export const atProvider = (order: AdminOrder) =>
+  !order.dripFeed && (order.fulfilment.state === 'sent' || order.fulfilment.state === 'unknown');
+
+/** The provider's name, and whether it takes orders: a disabled or vanished one will not finish this order by itself. */
+function providerLabel(id: string, providers: ReadonlyMap<string, Provider>, providersLoaded: boolean): string {
+  const provider = providers.get(id);
+  if (provider) return provider.active ? provider.name : `${provider.name} (disabled)`;
+  return providersLoaded ? `${id} (provider no longer exists)` : id;
+}
+
+export function FulfilmentCell({
+  order,
+  providers,
+  providersLoaded = false,
+}: {
+  order: AdminOrder;
+  providers: ReadonlyMap<string, Provider>;
+  /** Every provider is in `providers`: one missing is gone. */
+  providersLoaded?: boolean;
+}) {
   const f = order.fulfilment;
   // A drip-feed is no work of its own: each run is an order with its own fulfilment.
   if (order.dripFeed) return <span className="text-xs text-slate-600">Drip-feed: see its runs</span>;
   if (f.state === 'manual') return <span className="text-xs text-slate-600">Manual</span>;
-  const provider = f.providerId ? (providers.get(f.providerId)?.name ?? f.providerId) : undefined;
-  // A failed or unknown order the admin has since closed (cancelled with its refund, or completed by hand)
-  // keeps its provider state, but nothing waits on it any more: shown muted, without the warning.
-  const closed = (f.state === 'failed' || f.state === 'unknown') && isFinalStatus(order.status);
+  const provider = f.providerId ? providerLabel(f.providerId, providers, providersLoaded) : undefined;
+  const final = isFinalStatus(order.status);
+  // A failed or unknown order the admin has since closed (cancelled with its refund, or completed by hand),
+  // or one refunded without its provider, keeps its provider state, but nothing waits on it any more: shown
+  // muted, without the warning.
+  const closed = (f.state === 'failed' || f.state === 'unknown' || f.closedWithoutProvider !== undefined) && final;
   return (
     <span className="block min-w-0 space-y-0.5 text-right text-xs sm:text-left">
       <span className={`inline-flex rounded-full px-2.5 py-0.5 font-semibold ring-1 ring-inset ${closed ? tones.manual : tones[f.state]}`}>
@@ -66,7 +90,16 @@ export function FulfilmentCell({ order, providers }: { order: AdminOrder; provid
       {f.error ? <span className={`block break-words ${closed ? 'text-slate-600' : 'text-red-800'}`}>{f.error}</span> : null}
       {f.reason && f.reason !== f.error ? <span className="block break-words text-slate-600">{f.reason}</span> : null}
       {f.flag ? <span className="block break-words font-semibold text-red-800">⚠ {f.flag}</span> : null}
-      {f.cancel && f.state === 'sent' && !isFinalStatus(order.status) ? <CancelNote cancel={f.cancel} /> : null}
+      {f.cancel && f.state === 'sent' && !final ? <CancelNote cancel={f.cancel} /> : null}
+      {f.unansweredSince && f.state === 'sent' && !final ? (
+        <span className="block text-red-800">No status from the provider since {formatDateTime(f.unansweredSince)}</span>
+      ) : null}
+      {f.closedWithoutProvider ? (
+        <span className="block break-words text-slate-700">
+          Refunded without the provider ({formatDateTime(f.closedWithoutProvider.at)}, {f.closedWithoutProvider.by}):{' '}
+          {f.closedWithoutProvider.reason}
+        </span>
+      ) : null}
       {f.state === 'unknown' && !closed ? (
         <span className="block text-red-800">May have been placed at the provider: do not resend blindly.</span>
       ) : null}
@@ -81,26 +114,41 @@ function CancelNote({ cancel }: { cancel: NonNullable<Fulfilment['cancel']> }) {
   return <span className="block text-red-800">Cancel: no answer from the provider</span>;
 }
 
-type Dialog = 'resend' | 'mark-sent' | 'cancel' | null;
+type Dialog = 'resend' | 'mark-sent' | 'cancel' | 'refund-without-provider' | null;
 
 export function FulfilmentActions({ order, providers }: { order: AdminOrder; providers: readonly Provider[] }) {
   const [open, setOpen] = useState<Dialog>(null);
-  if (!needsAction(order) || isFinalStatus(order.status)) return null;
+  if (isFinalStatus(order.status) || !(needsAction(order) || atProvider(order))) return null;
   const close = () => setOpen(null);
   return (
     <div className="flex flex-wrap justify-end gap-1 sm:justify-start">
-      <Button size="sm" variant="secondary" onClick={() => setOpen('resend')} aria-label={`Resend order ${order.number}`}>
-        Resend
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => setOpen('mark-sent')} aria-label={`Mark order ${order.number} sent`}>
-        Mark sent
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => setOpen('cancel')} aria-label={`Cancel order ${order.number}`}>
-        Cancel
-      </Button>
+      {needsAction(order) ? (
+        <>
+          <Button size="sm" variant="secondary" onClick={() => setOpen('resend')} aria-label={`Resend order ${order.number}`}>
+            Resend
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setOpen('mark-sent')} aria-label={`Mark order ${order.number} sent`}>
+            Mark sent
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setOpen('cancel')} aria-label={`Cancel order ${order.number}`}>
+            Cancel
+          </Button>
+        </>
+      ) : null}
+      {atProvider(order) ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => setOpen('refund-without-provider')}
+          aria-label={`Refund order ${order.number} without the provider`}
+        >
+          Refund without provider
+        </Button>
+      ) : null}
       {open === 'resend' ? <ResendDialog order={order} providers={providers} onClose={close} /> : null}
       {open === 'mark-sent' ? <MarkSentDialog order={order} onClose={close} /> : null}
       {open === 'cancel' ? <CancelDialog order={order} onClose={close} /> : null}
+      {open === 'refund-without-provider' ? <RefundWithoutProviderDialog order={order} onClose={close} /> : null}
     </div>
   );
 }
@@ -360,6 +408,93 @@ function CancelDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
           </Button>
         </div>
       </div>
+    </Modal>
+  );
+}
+
+/**
+ * Closes a sent (or unknown) order without its provider: the risk first, a reason (audited), and remains
+ * for a partial refund when the admin knows part was delivered; what goes back is shown before the click.
+ */
+function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const toast = useToast();
+  const refund = useRefundWithoutProvider();
+  const [reason, setReason] = useState('');
+  const [remains, setRemains] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string | undefined; remains?: string | undefined }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const remainsNumber = remains.trim() === '' ? undefined : Number(remains);
+  const remainsFits = remainsNumber !== undefined && Number.isInteger(remainsNumber) && remainsNumber > 0 && remainsNumber < order.quantity;
+  const pricePaisa = toPaisa(order.price);
+  const back = remainsFits ? partialRefund(pricePaisa, remainsNumber, order.quantity) : pricePaisa;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = refundWithoutProviderBody.safeParse({ reason, ...(remainsNumber !== undefined ? { remains: remainsNumber } : {}) });
+    const next: typeof errors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'remains' ? 'remains' : 'reason';
+        next[field] ??= issue.message;
+      }
+    }
+    if (remainsNumber !== undefined && !next.remains && !remainsFits) next.remains = `Remains must be between 1 and ${order.quantity - 1}`;
+    setErrors(next);
+    if (!parsed.success || next.remains) return;
+    try {
+      const answer = await refund.mutateAsync({ id: order._id, body: parsed.data });
+      toast.success(`✅ ${answer.message}`);
+      onClose();
+    } catch (error) {
+      setFailure(adminFailure(error));
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} title={`Refund order #${order.number} without the provider?`}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {MESSAGES.refundWithoutProviderRisk}.
+        </p>
+        <p className="text-sm text-slate-700">
+          For a provider that is disabled, gone or no longer answers. Nothing is asked of it: the order is closed here, and whatever it says
+          later changes nothing. Without remains the order is cancelled and {order.user.email} gets the full {formatAmount(order.price)}{' '}
+          back; with remains (what was not delivered) it ends partial and their share goes back.
+        </p>
+        <TextAreaField
+          label="Reason"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          error={errors.reason}
+          hint="Kept in the audit trail."
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <TextField
+          label="Remains (optional)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={order.quantity - 1}
+          value={remains}
+          error={errors.remains}
+          hint={`Of ${order.quantity.toLocaleString('en-US')}: leave empty to cancel the whole order.`}
+          onChange={(event) => setRemains(event.target.value)}
+        />
+        <p className="text-sm font-semibold text-slate-900">
+          {remainsFits ? `Partial: ${formatRupees(back)} goes back` : `Cancelled: ${formatRupees(back)} goes back`} to {order.user.email}.
+        </p>
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+        <div className="flex gap-2">
+          <Button variant="secondary" className="flex-1" onClick={onClose}>
+            Keep the order
+          </Button>
+          <Button type="submit" variant="danger" className="flex-1" loading={refund.isPending}>
+            Refund without provider
+          </Button>
+        </div>
+      </form>
     </Modal>
   );
 }

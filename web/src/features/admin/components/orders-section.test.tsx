@@ -594,6 +594,123 @@ describe('OrdersSection: orders at their providers', () => {
     expect(await screen.findByText('✅ Order status updated')).toBeInTheDocument();
   });
 
+  it('shows a sent order’s provider disabled, gone or silent, and one refunded without it', async () => {
+    const sent = { state: 'sent' as const, providerOrderId: '98765' };
+    mockApi({
+      'GET /api/admin/order': {
+        body: {
+          orders: [
+            order(100000031, 'pending', { ...sent, providerId: 'pC' }),
+            order(100000032, 'processing', { ...sent, providerId: 'pGone' }),
+            order(100000033, 'pending', { ...sent, providerId: 'pA', unansweredSince: '2026-01-02T03:04:00.000Z' }),
+            order(100000034, 'cancelled', {
+              ...sent,
+              providerId: 'pGone',
+              closedWithoutProvider: { at: '2026-01-03T00:00:00.000Z', by: 'admin@example.com', reason: 'Provider closed its panel' },
+            }),
+            order(100000035, 'pending', { ...sent, providerId: 'pA' }),
+          ],
+          nextCursor: null,
+        },
+      },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+    });
+    renderApp(<OrdersSection />, asAdmin());
+    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    const disabled = await row(100000031);
+    expect(await within(disabled).findByText('Gamma Panel (disabled)')).toBeInTheDocument();
+    expect(within(disabled).getByRole('button', { name: 'Refund order 100000031 without the provider' })).toBeEnabled();
+    // A sent order offers no Resend, Mark sent or plain Cancel (its cancel goes to the provider).
+    expect(within(disabled).queryByRole('button', { name: /Resend|Mark order|Cancel order/ })).toBeNull();
+    const gone = await row(100000032);
+    expect(within(gone).getByText('pGone (provider no longer exists)')).toBeInTheDocument();
+    expect(within(gone).getByRole('button', { name: 'Refund order 100000032 without the provider' })).toBeEnabled();
+    const silent = await row(100000033);
+    expect(within(silent).getByText(/^No status from the provider since /)).toBeInTheDocument();
+    const closed = await row(100000034);
+    expect(within(closed).getByText('Closed: the order is cancelled')).toBeInTheDocument();
+    expect(
+      within(closed).getByText(/Refunded without the provider \(.+, admin@example\.com\): Provider closed its panel/),
+    ).toBeInTheDocument();
+    expect(within(closed).queryByRole('button', { name: /without the provider/ })).toBeNull();
+    // A provider that answers: nothing to say about it; the action is still there (the admin may know better).
+    const healthy = await row(100000035);
+    expect(within(healthy).getByText('Alpha Panel')).toBeInTheDocument();
+    expect(within(healthy).queryByText(/No status from the provider/)).toBeNull();
+    // A manual order and a failed one are closed as usual: no such action.
+    expect(screen.getAllByRole('button', { name: /without the provider/ })).toHaveLength(4);
+  });
+
+  it('refunds a sent order without its provider only with the risk shown and a reason; remains make it partial', async () => {
+    const target = order(100000041, 'pending', { state: 'sent', providerId: 'pC', providerOrderId: '98765' });
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [target, failed(100000042)], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'POST /api/admin/orders/100000041/refund-without-provider': {
+        body: {
+          message: 'Order partial and refunded without the provider’s confirmation',
+          order: { ...target, status: 'partial', remains: 400, refund: 8 },
+        },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    const failedRow = (await screen.findByText('#100000042')).closest('tr') as HTMLElement;
+    expect(within(failedRow).queryByRole('button', { name: /without the provider/ })).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: 'Refund order 100000041 without the provider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #100000041 without the provider?' });
+    expect(within(dialog).getAllByRole('alert')[0]).toHaveTextContent(
+      'The provider may still deliver or have delivered: you refund without its confirmation',
+    );
+    expect(dialog).toHaveTextContent('Cancelled: Rs 20 goes back to ali@example.com.');
+    const submit = within(dialog).getByRole('button', { name: 'Refund without provider' });
+
+    // A reason is required, and remains must be under the quantity: refused here, nothing sent.
+    await user.click(submit);
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Provider closed its panel');
+    await user.type(within(dialog).getByLabelText('Remains (optional)'), '1000');
+    await user.click(submit);
+    expect(await within(dialog).findByText('Remains must be between 1 and 999')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Remains (optional)'));
+    await user.type(within(dialog).getByLabelText('Remains (optional)'), '400');
+    expect(dialog).toHaveTextContent('Partial: Rs 8 goes back to ali@example.com.');
+    await user.click(submit);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { reason: 'Provider closed its panel', remains: 400 },
+      ]),
+    );
+    expect(await screen.findByText('✅ Order partial and refunded without the provider’s confirmation')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the dialog open with the API’s refusal, and sends no remains when none is given', async () => {
+    const target = order(100000051, 'pending', { state: 'unknown', providerId: 'pA', attempt: 1 });
+    const { calls } = mockApi({
+      'GET /api/admin/order': { body: { orders: [target], nextCursor: null } },
+      'GET /api/admin/services': { body: CATALOGUE },
+      'GET /api/admin/providers': { body: PROVIDERS },
+      'POST /api/admin/orders/100000051/refund-without-provider': {
+        status: 409,
+        body: { message: MESSAGES.orderFinal, code: 'order_final', field: 'status' },
+      },
+    });
+    const { user } = renderApp(<OrdersSection />, asAdmin());
+    await user.click(await screen.findByRole('button', { name: 'Refund order 100000051 without the provider' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Not in their panel');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund without provider' }));
+    expect(await within(dialog).findByText(`❌ ${MESSAGES.orderFinal}`)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ reason: 'Not in their panel' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows a drip-feed with its runs and offers only Stop on it (no status choice, no provider action); its runs are orders as any', async () => {
     // 5 runs of 1,000 at Rs 20: Rs 100 charged; runs 1 and 2 started.
     const parent: AdminOrder = {

@@ -288,12 +288,14 @@ export function OrdersSection() {
   const providers = useProviders();
   const columns = useMemo<Column<AdminOrder>[]>(() => {
     const byId = new Map(providers.items.map((provider) => [provider._id, provider]));
+    // Every provider is listed: an order's provider missing from it no longer exists.
+    const loaded = providers.isSuccess && !providers.hasNextPage;
     return [
       ...orderColumns,
-      { header: 'Provider', cell: (order) => <FulfilmentCell order={order} providers={byId} /> },
+      { header: 'Provider', cell: (order) => <FulfilmentCell order={order} providers={byId} providersLoaded={loaded} /> },
       { header: 'Provider action', cell: (order) => <FulfilmentActions order={order} providers={providers.items} /> },
     ];
-  }, [providers.items]);
+  }, [providers.items, providers.isSuccess, providers.hasNextPage]);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkStatusResultWire[] | null>(null);
   const [numbers, setNumbers] = useState(new Map<string, number>());
