@@ -52,6 +52,8 @@ describe('POST /api/contact', () => {
     [{ name: 'A', email: 'not-an-email', message: 'Hi' }, 'email', 'Enter a valid email address'],
     [{ name: 'A', email: `${'x'.repeat(250)}@b.co`, message: 'Hi' }, 'email', 'Email is too long'],
     [{ name: 'A', email: 'a@b.co', message: 'Hi', admin: true }, 'admin', 'Unknown field: admin'],
+    [{ name: 'A', email: 'a@b.co', message: 'Pay to \u202e5435 …' }, 'message', 'Message cannot contain control or formatting characters'],
+    [{ name: 'A', email: 'a@b.co', message: 'Hi\u200bthere' }, 'message', 'Message cannot contain control or formatting characters'],
   ])('refuses %j with 400 on %s, without counting it', async (body, field, text) => {
     address = newAddress();
     const res = await contact(body);
@@ -244,6 +246,7 @@ describe('reviews', () => {
     [{ name: 'Z', rating: 5, comment: '  ' }, 'comment', 'Review is required'],
     [{ rating: 5, comment: 'x' }, 'name', 'Name is required'],
     [{ name: 'Z', rating: 5, comment: 'x', createdAt: '2020-01-01' }, 'createdAt', 'Unknown field: createdAt'],
+    [{ name: 'Z', rating: 5, comment: 'Great \u202egnitsop' }, 'comment', 'Review cannot contain control or formatting characters'],
   ])('refuses %j with 400 on %s', async (body, field, text) => {
     address = newAddress();
     const res = await review(body);

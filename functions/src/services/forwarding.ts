@@ -5,6 +5,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { conflict, fail, invalidInput } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import { formatRupees, toRupees } from '../shared/money';
+import { isFinalStatus } from '../shared/order-status';
 import { type AdminOrder, type MarkSentBody, providerCostPaisa, type ResendOrderAnswer, type ResendOrderBody } from '../shared/providers';
 import { type Actor, recordAudit } from './audit';
 import {
@@ -144,6 +145,8 @@ export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody
   const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.markSentOnlyFailedOrUnknown, 'fulfilment');
+    // Closed without its provider (refunded): it stays closed, whatever the provider's panel says now.
+    if (f.closedWithoutProvider || isFinalStatus(order.status)) throw fail('order_final', MESSAGES.orderFinal, 'status');
     assertNoRefundUnderWay(f, now);
     const syncDueAt = Timestamp.fromMillis(now.toMillis() + FIRST_SYNC_AFTER_MS);
     tx.update(ref, {

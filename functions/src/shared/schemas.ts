@@ -14,7 +14,7 @@ import { DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedRunsSchema, dripFee
 import { FULFILMENT_STATES, REFILL_UPSTREAM_STATES } from './fulfilment';
 import { MESSAGES } from './messages';
 import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RUPEE } from './money';
-import { hasControlOrFormat, hasVisibleText, NAME_MAX_LENGTH } from './names';
+import { hasControlOrFormat, hasControlOrFormatInText, hasVisibleText, NAME_MAX_LENGTH } from './names';
 import { formatNumber } from './numbers';
 import { ORDER_STATUSES } from './order-status';
 import { pakistanDaySchema } from './pakistan-days';
@@ -226,10 +226,16 @@ export const rechargeRequestBody = z.strictObject({
 
 export const rejectRequestBody = z.strictObject({ note: z.optional(text().check(z.trim(), z.maxLength(500))) });
 
+/** Free text a visitor writes (a contact message, a review): line breaks and emoji, no hidden characters. */
+const visibleText = (label: string, max: number) =>
+  trimmed(label, max).check(
+    z.refine((value) => !hasControlOrFormatInText(value), `${label} cannot contain control or formatting characters`),
+  );
+
 export const contactBody = z.strictObject({
   name: nameSchema,
   email: emailSchema,
-  message: trimmed('Message', LIMITS.message),
+  message: visibleText('Message', LIMITS.message),
 });
 
 export const reviewBody = z.strictObject({
@@ -237,7 +243,7 @@ export const reviewBody = z.strictObject({
   rating: z
     .number({ error: 'Rating is required' })
     .check(z.int('Rating must be 1 to 5'), z.gte(1, 'Rating must be 1 to 5'), z.lte(5, 'Rating must be 1 to 5')),
-  comment: trimmed('Review', LIMITS.comment),
+  comment: visibleText('Review', LIMITS.comment),
 });
 
 /**

@@ -168,6 +168,14 @@ describe('refund without the provider', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'unknown', open: false, closedWithoutProvider: expect.any(Object) });
     expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
+    // Closed, it cannot be marked sent afterwards (the review's case): it stays closed and refunded.
+    const marked = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, {
+      token: admin.token,
+      body: { providerOrderId: 'p-late' },
+    });
+    expect(marked.status).toBe(409);
+    expect(marked.body.code).toBe('order_final');
+    expect(await fulfilmentOf(id)).toMatchObject({ state: 'unknown' });
   });
 
   it('refuses orders at no provider (not_at_provider), final ones (order_final), sending ones, and a missing reason', async () => {
