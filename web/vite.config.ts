@@ -41,186 +41,199 @@ const ADMIN_SOURCE = /\/src\/(app\/routes|features)\/admin\//;
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig(({ command }) => ({
-  resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
-      { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
-      // Zod switched to jitless before any schema is built (see the file): no CSP report, and no import
-      // of it that must come first in main.tsx (which kept zod in the first render's code). The app and
-      // the shared schemas use zod/mini (functions/src/shared/schemas.ts says why; lint refuses `zod`).
-      { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-          ]
-        : []),
-    ],
-  },
-  plugins: [
-    react(),
-    tailwindcss(),
-    // Registered in one place (components/pwa/update-prompt.tsx); updates wait for the user's Reload.
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false,
-      // The icons are in the precache through globPatterns below; listing them again would duplicate them.
-      includeManifestIcons: false,
-      manifest: {
-        id: '/',
-        name: 'Shohrat — Social Media Growth',
-        short_name: 'Shohrat',
-        description: 'Followers, likes and views for TikTok, Instagram and Facebook, paid from your Rs balance.',
-        lang: 'en',
-        dir: 'ltr',
-        theme_color: '#4f46e5',
-        background_color: '#ffffff',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        categories: ['business', 'social', 'shopping'],
-        // Made from public/icon.svg by `npm run icons -w web` (pwa-assets.config.ts).
-        icons: [
-          { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
-          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-        // Captured from the running app by scripts/pwa-screenshots.ts; kept out of the precache.
-        screenshots: [
-          {
-            src: '/screenshots/order-narrow.webp',
-            sizes: '720x1280',
-            type: 'image/webp',
-            form_factor: 'narrow',
-            label: 'Order followers, likes and views from your balance',
-          },
-          {
-            src: '/screenshots/dashboard-wide.webp',
-            sizes: '1280x720',
-            type: 'image/webp',
-            form_factor: 'wide',
-            label: 'Your balance, recharges and orders at a glance',
-          },
-        ],
-      },
-      workbox: {
-        // The app shell only: every route's code and styles, the icons and index.html. No source maps,
-        // no screenshots (the install sheet fetches those itself).
-        globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
-        globIgnores: ['screenshots/**', 'assets/admin-*.js'],
-        navigateFallback: '/index.html',
-        // Shows pushes and opens their screen (public/push-sw.js, plain JS, precached like the rest).
-        importScripts: ['/push-sw.js'],
-        // Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
-        navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
-        // The first visit is controlled at once (so it works offline right away). No skipWaiting: an
-        // update waits until the user presses Reload in the prompt.
-        clientsClaim: true,
-        cleanupOutdatedCaches: true,
-        // Only the GETs below are ever stored. Anything else (admin answers, /api/contact, /api/api-key,
-        // /api/v2, every POST/PUT/DELETE) has no route here and goes straight to the network.
-        runtimeCaching: [
-          {
-            // The console's chunks (ADMIN_SOURCE; the pattern is written here, as sw.js gets this function as
-            // text). Content-hashed names: a stored chunk never changes, and a new build brings new names.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/admin-[^/]+\.js$/.test(url.pathname),
-            handler: 'CacheFirst',
-            options: { cacheName: 'admin-code', cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 60 } },
-          },
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/__\/firebase\/init\.js(on)?$/.test(url.pathname),
-            handler: 'StaleWhileRevalidate',
-            options: { cacheName: 'firebase-config', cacheableResponse: { statuses: [200] } },
-          },
-          {
-            // The catalogue the admin runs: online, always the server's answer (a price or a disabled
-            // service shows at once; no timeout, so a slow answer is waited for, never replaced by the
-            // saved one); offline, the last one saved.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/services',
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'api-public',
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 16 },
-              // The answer says no-cache: the request revalidates (ETag) instead of taking the browser's copy.
-              fetchOptions: { cache: 'no-cache' },
-            },
-          },
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(settings|review)$/.test(url.pathname),
-            handler: 'StaleWhileRevalidate',
-            options: {
-              cacheName: 'api-public',
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 16 },
-              // When the background refresh brings a different answer (a new wallet number), the page
-              // is told and refetches at once (lib/cache-updates.ts).
-              broadcastUpdate: { channelName: 'api-public', options: {} },
-              // The refresh asks the server, not the browser's HTTP cache (these answers say max-age=60).
-              fetchOptions: { cache: 'no-cache' },
-            },
-          },
-          {
-            // Offline without a fresh token: the saved answer of the user the app names, or nothing.
-            urlPattern: ({ url, sameOrigin, request }) =>
-              sameOrigin &&
-              /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname) &&
-              request.headers.has('x-offline-uid'),
-            handler: 'CacheOnly',
-            options: { cacheName: PRIVATE_CACHE, plugins: [perUserCacheKey] },
-          },
-          {
-            urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: PRIVATE_CACHE,
-              networkTimeoutSeconds: 3,
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 32, maxAgeSeconds: 14 * 24 * 60 * 60 },
-              plugins: [perUserCacheKey],
-            },
-          },
-        ],
-      },
-    }),
-  ],
-  server: {
-    // The Hosting emulator of `npm start` answers /api and the Firebase config under /__/.
-    proxy: { '/api': 'http://127.0.0.1:5000', '/__': 'http://127.0.0.1:5000' },
-  },
-  build: {
-    manifest: true,
-    sourcemap: true,
-    // The entry's own imports are preloaded from index.html; a lazy chunk's JavaScript imports are not.
-    // Vite's helper would look up and add a <link rel=modulepreload> per dependency in the import() call
-    // itself, on the main thread right after the first paint, when a phone is busiest: on /order that one
-    // task was 15–55 ms (×4 on Lighthouse's phone, its largest blocking time, issue 16). The browser
-    // fetches a chunk's imports as soon as it has parsed it (one round trip more, only on the very first
-    // visit: the service worker precaches every customer chunk). A lazy chunk's CSS (none today) would
-    // still come through the helper: nothing else loads it.
-    modulePreload: {
-      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+/**
+ * An App Check debug token lets whoever holds it past App Check: it is for `npm run dev` against a real
+ * project, never in a bundle the site serves (issue 29).
+ */
+function refuseDebugTokenInBuild(command: string) {
+  if (command === 'build' && process.env.VITE_APPCHECK_DEBUG_TOKEN) {
+    throw new Error('VITE_APPCHECK_DEBUG_TOKEN would ship in the bundle: use it with `npm run dev` only, and build without it.');
+  }
+}
+
+export default defineConfig(({ command }) => {
+  refuseDebugTokenInBuild(command);
+  return {
+    resolve: {
+      alias: [
+        { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+        { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
+        // Zod switched to jitless before any schema is built (see the file): no CSP report, and no import
+        // of it that must come first in main.tsx (which kept zod in the first render's code). The app and
+        // the shared schemas use zod/mini (functions/src/shared/schemas.ts says why; lint refuses `zod`).
+        { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+        ...(command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+              { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            ]
+          : []),
+      ],
     },
-    rolldownOptions: {
-      output: {
-        // Zod, with the module that configures it (src/lib/zod.ts), is one chunk of its own, shared by
-        // every screen that parses.
-        // Everything the entry imports statically is one chunk with it ($initial; zod's group wins for
-        // zod): left to itself, Rolldown split each module that a lazy screen shares with the entry into a
-        // small chunk of its own, so the first render waited for 16 requests instead of 2 (issue 16).
-        codeSplitting: {
-          groups: [
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/, priority: 2 },
-            { name: 'index', tags: ['$initial'], priority: 1 },
+    plugins: [
+      react(),
+      tailwindcss(),
+      // Registered in one place (components/pwa/update-prompt.tsx); updates wait for the user's Reload.
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        // The icons are in the precache through globPatterns below; listing them again would duplicate them.
+        includeManifestIcons: false,
+        manifest: {
+          id: '/',
+          name: 'Shohrat — Social Media Growth',
+          short_name: 'Shohrat',
+          description: 'Followers, likes and views for TikTok, Instagram and Facebook, paid from your Rs balance.',
+          lang: 'en',
+          dir: 'ltr',
+          theme_color: '#4f46e5',
+          background_color: '#ffffff',
+          display: 'standalone',
+          start_url: '/',
+          scope: '/',
+          categories: ['business', 'social', 'shopping'],
+          // Made from public/icon.svg by `npm run icons -w web` (pwa-assets.config.ts).
+          icons: [
+            { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+            { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+          // Captured from the running app by scripts/pwa-screenshots.ts; kept out of the precache.
+          screenshots: [
+            {
+              src: '/screenshots/order-narrow.webp',
+              sizes: '720x1280',
+              type: 'image/webp',
+              form_factor: 'narrow',
+              label: 'Order followers, likes and views from your balance',
+            },
+            {
+              src: '/screenshots/dashboard-wide.webp',
+              sizes: '1280x720',
+              type: 'image/webp',
+              form_factor: 'wide',
+              label: 'Your balance, recharges and orders at a glance',
+            },
           ],
         },
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+        workbox: {
+          // The app shell only: every route's code and styles, the icons and index.html. No source maps,
+          // no screenshots (the install sheet fetches those itself).
+          globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
+          globIgnores: ['screenshots/**', 'assets/admin-*.js'],
+          navigateFallback: '/index.html',
+          // Shows pushes and opens their screen (public/push-sw.js, plain JS, precached like the rest).
+          importScripts: ['/push-sw.js'],
+          // Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
+          navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
+          // The first visit is controlled at once (so it works offline right away). No skipWaiting: an
+          // update waits until the user presses Reload in the prompt.
+          clientsClaim: true,
+          cleanupOutdatedCaches: true,
+          // Only the GETs below are ever stored. Anything else (admin answers, /api/contact, /api/api-key,
+          // /api/v2, every POST/PUT/DELETE) has no route here and goes straight to the network.
+          runtimeCaching: [
+            {
+              // The console's chunks (ADMIN_SOURCE; the pattern is written here, as sw.js gets this function as
+              // text). Content-hashed names: a stored chunk never changes, and a new build brings new names.
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/admin-[^/]+\.js$/.test(url.pathname),
+              handler: 'CacheFirst',
+              options: { cacheName: 'admin-code', cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 60 } },
+            },
+            {
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/__\/firebase\/init\.js(on)?$/.test(url.pathname),
+              handler: 'StaleWhileRevalidate',
+              options: { cacheName: 'firebase-config', cacheableResponse: { statuses: [200] } },
+            },
+            {
+              // The catalogue the admin runs: online, always the server's answer (a price or a disabled
+              // service shows at once; no timeout, so a slow answer is waited for, never replaced by the
+              // saved one); offline, the last one saved.
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/services',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'api-public',
+                cacheableResponse: { statuses: [200] },
+                expiration: { maxEntries: 16 },
+                // The answer says no-cache: the request revalidates (ETag) instead of taking the browser's copy.
+                fetchOptions: { cache: 'no-cache' },
+              },
+            },
+            {
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(settings|review)$/.test(url.pathname),
+              handler: 'StaleWhileRevalidate',
+              options: {
+                cacheName: 'api-public',
+                cacheableResponse: { statuses: [200] },
+                expiration: { maxEntries: 16 },
+                // When the background refresh brings a different answer (a new wallet number), the page
+                // is told and refetches at once (lib/cache-updates.ts).
+                broadcastUpdate: { channelName: 'api-public', options: {} },
+                // The refresh asks the server, not the browser's HTTP cache (these answers say max-age=60).
+                fetchOptions: { cache: 'no-cache' },
+              },
+            },
+            {
+              // Offline without a fresh token: the saved answer of the user the app names, or nothing.
+              urlPattern: ({ url, sameOrigin, request }) =>
+                sameOrigin &&
+                /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname) &&
+                request.headers.has('x-offline-uid'),
+              handler: 'CacheOnly',
+              options: { cacheName: PRIVATE_CACHE, plugins: [perUserCacheKey] },
+            },
+            {
+              urlPattern: ({ url, sameOrigin }) =>
+                sameOrigin && /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: PRIVATE_CACHE,
+                networkTimeoutSeconds: 3,
+                cacheableResponse: { statuses: [200] },
+                expiration: { maxEntries: 32, maxAgeSeconds: 14 * 24 * 60 * 60 },
+                plugins: [perUserCacheKey],
+              },
+            },
+          ],
+        },
+      }),
+    ],
+    server: {
+      // The Hosting emulator of `npm start` answers /api and the Firebase config under /__/.
+      proxy: { '/api': 'http://127.0.0.1:5000', '/__': 'http://127.0.0.1:5000' },
+    },
+    build: {
+      manifest: true,
+      sourcemap: true,
+      // The entry's own imports are preloaded from index.html; a lazy chunk's JavaScript imports are not.
+      // Vite's helper would look up and add a <link rel=modulepreload> per dependency in the import() call
+      // itself, on the main thread right after the first paint, when a phone is busiest: on /order that one
+      // task was 15–55 ms (×4 on Lighthouse's phone, its largest blocking time, issue 16). The browser
+      // fetches a chunk's imports as soon as it has parsed it (one round trip more, only on the very first
+      // visit: the service worker precaches every customer chunk). A lazy chunk's CSS (none today) would
+      // still come through the helper: nothing else loads it.
+      modulePreload: {
+        resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+          hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+      },
+      rolldownOptions: {
+        output: {
+          // Zod, with the module that configures it (src/lib/zod.ts), is one chunk of its own, shared by
+          // every screen that parses.
+          // Everything the entry imports statically is one chunk with it ($initial; zod's group wins for
+          // zod): left to itself, Rolldown split each module that a lazy screen shares with the entry into a
+          // small chunk of its own, so the first render waited for 16 requests instead of 2 (issue 16).
+          codeSplitting: {
+            groups: [
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/, priority: 2 },
+              { name: 'index', tags: ['$initial'], priority: 1 },
+            ],
+          },
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+        },
       },
     },
-  },
-}));
+  };
+});

@@ -124,7 +124,7 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   const admin = await ensureAccount(DEMO_ADMIN, true);
   // The demo admin's second factor (issue 29), with the fixed key `npm start` prints: enrolled once.
   const { enrollMfa, getMfaStatus } = await import('../../functions/src/services/admin-mfa');
-  if (!(await getMfaStatus(admin.uid)).enrolled) await enrollMfa(admin, undefined, { secret: DEMO_ADMIN.totpSecret });
+  if (!(await getMfaStatus(admin.uid)).enrolled) await enrollMfa(admin, undefined, 'in-process', { secret: DEMO_ADMIN.totpSecret });
   const demo = await ensureAccount(DEMO_USER, false);
   const seedActor: Actor = { uid: admin.uid, email: 'seed' };
 

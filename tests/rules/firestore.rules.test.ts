@@ -32,7 +32,18 @@ import {
   SESSIONS_ENDED,
   seed,
 } from './fixtures';
-import { ACTORS, type Actor, AS_OWNER, AS_VISITOR, asServer, authTime, clientsFor, clientWithClaims, startRulesEnv } from './rules-env';
+import {
+  ACTORS,
+  type Actor,
+  AS_OWNER,
+  AS_VISITOR,
+  asServer,
+  authTime,
+  clientsFor,
+  clientWithClaims,
+  secondFactorAt,
+  startRulesEnv,
+} from './rules-env';
 
 let testEnv: RulesTestEnvironment;
 let db: Record<Actor, Firestore>;
@@ -181,7 +192,7 @@ async function expectNoAdminReads(client: Firestore) {
 
 describe('an admin is the claim and the profile role admin, in a session that was not ended', () => {
   it('an admin demoted by admin:revoke (role user) whose token still carries the claim reads nothing of others', async () => {
-    await expectNoAdminReads(clientWithClaims(testEnv, 'demoted', { admin: true, mfa: true }));
+    await expectNoAdminReads(clientWithClaims(testEnv, 'demoted', { admin: true, mfa: true, mfaAt: secondFactorAt() }));
   });
   it('an admin claim without the role on the profile grants nothing (admin:grant sets both)', async () => {
     await asServer(testEnv, (server) => updateDoc(doc(server, 'users/admin'), { role: 'user' }));
@@ -190,25 +201,39 @@ describe('an admin is the claim and the profile role admin, in a session that wa
   it('an admin claim and role without the second factor grant nothing (a password alone: issue 29)', async () => {
     await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true }));
     await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true, mfa: 'true' }));
+    // Passed, but more than 12 hours ago (or with no time): asked again.
+    const longAgo = Math.floor(Date.now() / 1000) - 12 * 3600 - 60;
+    await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true, mfa: true, mfaAt: longAgo }));
+    await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true, mfa: true }));
   });
   it('an admin claim on an account without a profile grants nothing', async () => {
-    await expectNoAdminReads(clientWithClaims(testEnv, 'ghost', { admin: true, mfa: true }));
+    await expectNoAdminReads(clientWithClaims(testEnv, 'ghost', { admin: true, mfa: true, mfaAt: secondFactorAt() }));
   });
   it('an admin whose password was reset reads nothing with a token signed in before the reset', async () => {
-    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true });
+    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true, mfaAt: secondFactorAt() });
     await expectNoAdminReads(stale);
     await assertFails(getDoc(doc(stale, 'users/reset-admin')));
   });
   it('the same admin signed in again (at or after the reset, to the second) reads everything again', async () => {
     for (const signedIn of [SESSIONS_ENDED, new Date(SESSIONS_ENDED.getTime() + 60_000)]) {
-      const fresh = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true, auth_time: authTime(signedIn) });
+      const fresh = clientWithClaims(testEnv, 'reset-admin', {
+        admin: true,
+        mfa: true,
+        mfaAt: secondFactorAt(),
+        auth_time: authTime(signedIn),
+      });
       expect((await assertSucceeds(getDocs(collection(fresh, 'users')))).size).toBeGreaterThan(1);
       await assertSucceeds(getDocs(collection(fresh, 'contactMessages')));
       await assertSucceeds(getDocs(collection(fresh, 'audit')));
     }
   });
   it('a token signed in a second before the reset is still refused', async () => {
-    const stale = clientWithClaims(testEnv, 'reset-admin', { admin: true, mfa: true, auth_time: authTime(SESSIONS_ENDED) - 1 });
+    const stale = clientWithClaims(testEnv, 'reset-admin', {
+      admin: true,
+      mfa: true,
+      mfaAt: secondFactorAt(),
+      auth_time: authTime(SESSIONS_ENDED) - 1,
+    });
     await assertFails(getDocs(collection(stale, 'users')));
   });
 });

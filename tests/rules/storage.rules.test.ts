@@ -47,7 +47,7 @@ beforeAll(async () => {
     anonymous: asModular(testEnv.unauthenticatedContext().storage()),
     alice: signedIn('alice', { email: 'alice@example.com' }),
     bob: signedIn('bob', { email: 'bob@example.com' }),
-    admin: signedIn('admin', { email: 'admin@example.com', admin: true, mfa: true }),
+    admin: signedIn('admin', { email: 'admin@example.com', admin: true, mfa: true, mfaAt: Math.floor(Date.now() / 1000) - 60 }),
   };
 });
 
@@ -144,6 +144,11 @@ describe('payment-proofs/{uid}/{file}: the owner uploads once, the owner and adm
   it('anonymous cannot get it', () => assertFails(getBytes(ref(storage.anonymous, ALICE_PROOF))));
   it('an admin signed in with the password alone (no second factor: issue 29) cannot get it', () =>
     assertFails(getBytes(ref(asModular(testEnv.authenticatedContext('admin', { admin: true }).storage()), ALICE_PROOF))));
+  it('an admin whose second factor was passed more than 12 hours ago cannot get it', () => {
+    const longAgo = Math.floor(Date.now() / 1000) - 12 * 3600 - 60;
+    const stale = testEnv.authenticatedContext('admin', { admin: true, mfa: true, mfaAt: longAgo });
+    return assertFails(getBytes(ref(asModular(stale.storage()), ALICE_PROOF)));
+  });
   it('a user whose admin claim is not true cannot get it', () =>
     assertFails(getBytes(ref(asModular(testEnv.authenticatedContext('mallory', { admin: 'true' }).storage()), ALICE_PROOF))));
 

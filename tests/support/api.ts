@@ -129,7 +129,7 @@ export async function passSecondFactor(admin: { uid: string; email: string; name
   const identity = { ...admin, admin: true };
   for (;;) {
     const stored = (await adminMfaRef(admin.uid).get()).data() as { secret: string; lastStep: number } | undefined;
-    const secret = stored?.secret ?? (await enrollMfa(identity, undefined)).secret;
+    const secret = stored?.secret ?? (await enrollMfa(identity, undefined, 'in-process')).secret;
     const code = nextAcceptableCode(secret, stored?.lastStep ?? 0);
     if (code) return (await signInWithCustomToken((await verifyMfa(identity, code)).customToken)).idToken;
     // Every code of the window was used: the next step brings a new one.

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
-import { MFA_MESSAGES } from '../shared/mfa';
+import { MFA_MAX_AGE_SECONDS, MFA_MESSAGES } from '../shared/mfa';
 import { authenticate, identityOf } from './authenticate';
 
 /** After `authenticate`: 403 `Admin access required` unless the token carries `admin: true`. */
@@ -11,12 +11,14 @@ export function requireAdminClaim(req: Request, _res: Response, next: NextFuncti
 }
 
 /**
- * After `authenticate`: an admin whose token also says the second factor was passed (issue 29); an
- * admin's token without it is 403 `mfa_required`.
+ * After `authenticate`: an admin whose token also says the second factor was passed (issue 29), within
+ * the last MFA_MAX_AGE_SECONDS; an admin's token without it, or with an older one, is 403 `mfa_required`.
  */
 export function requireAdmin(req: Request, res: Response, next: NextFunction) {
   requireAdminClaim(req, res, () => {
-    if (!identityOf(req).mfa) throw new AppError('mfa_required', MFA_MESSAGES.required);
+    const { mfa, mfaAt } = identityOf(req);
+    if (!mfa || mfaAt === undefined) throw new AppError('mfa_required', MFA_MESSAGES.required);
+    if (Date.now() / 1000 - mfaAt > MFA_MAX_AGE_SECONDS) throw new AppError('mfa_required', MFA_MESSAGES.expired);
     next();
   });
 }

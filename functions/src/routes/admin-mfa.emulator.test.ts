@@ -67,16 +67,17 @@ describe('enrolling and passing the second factor', () => {
     );
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
-    // Shown once: enrolling again needs a code, and the stored document is no client's to read.
-    const again = await enroll(admin.token);
-    expect(again.status).toBe(401);
-    expect(again.body.code).toBe('mfa_invalid_code');
+    // The stored document keeps the recovery codes only as hashes.
     const stored = (await db.collection('adminMfa').doc(admin.uid).get()).data();
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]);
-
+    expect(stored?.confirmedAt).toBeNull();
     expect((await verify(admin.token, '000000')).status).toBe(401);
     const passed = await verify(admin.token, currentTotp(secret));
     expect(passed.status).toBe(200);
+    // Confirmed by that code: setting it up again now takes a code.
+    const again = await enroll(admin.token);
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('mfa_invalid_code');
     const session = await signInWithCustomToken(passed.body.customToken);
     expect(claimsOf(session.idToken)).toMatchObject({ admin: true, mfa: true, user_id: admin.uid, email: admin.email });
     const overview = await call(api.url, 'GET', '/api/admin/overview', { token: session.idToken });
@@ -89,7 +90,7 @@ describe('enrolling and passing the second factor', () => {
     expect((await fetchFirestoreAs(session.idToken, `adminMfa/${admin.uid}`)).status).toBe(403);
     // Audited: the enrolment and the sign-in, with the admin as actor.
     const audit = await db.collection('audit').where('subject', '==', `adminMfa/${admin.uid}`).get();
-    expect(audit.docs.map((d) => d.data().action).sort()).toEqual(['mfa_enroll', 'mfa_verify']);
+    expect(audit.docs.map((d) => d.data().action).sort()).toEqual(['mfa_enroll', 'mfa_failed', 'mfa_verify']);
     expect(audit.docs.every((d) => d.data().byUid === admin.uid)).toBe(true);
   });
 
@@ -145,5 +146,58 @@ describe('enrolling and passing the second factor', () => {
     const res = await verify(admin.token, '123456');
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('mfa_not_enrolled');
+  });
+
+  it('may be set up again before a code confirms it (an answer lost), by a recent sign-in only', async () => {
+    const admin = await passwordOnlyAdmin();
+    const first = (await enroll(admin.token)).body as { secret: string };
+    const second = await enroll(admin.token);
+    expect(second.status).toBe(200);
+    expect(second.body.secret).not.toBe(first.secret);
+    expect((await verify(admin.token, currentTotp(first.secret))).status).toBe(401);
+    // A session that signed in with the password more than 5 minutes ago cannot set it up without a code.
+    const { enrollMfa } = await import('../services/admin-mfa');
+    const identity = { uid: admin.uid, email: admin.email, name: 'Admin', admin: true };
+    await expect(enrollMfa(identity, undefined, Math.floor(Date.now() / 1000) - 6 * 60)).rejects.toMatchObject({ code: 'mfa_required' });
+  });
+});
+
+describe('a passed second factor', () => {
+  it('opens the console for 12 hours: an older one is asked again (403 mfa_required)', async () => {
+    const admin = await passwordOnlyAdmin();
+    await enroll(admin.token);
+    const old = Math.floor(Date.now() / 1000) - 12 * 3600 - 60;
+    const stale = await signInWithCustomToken(await auth.createCustomToken(admin.uid, { mfa: true, mfaAt: old }));
+    const res = await call(api.url, 'GET', '/api/admin/overview', { token: stale.idToken });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      code: 'mfa_required',
+      message: 'Enter a code from your authenticator app again: the console asks for one every 12 hours',
+    });
+    const noTime = await signInWithCustomToken(await auth.createCustomToken(admin.uid, { mfa: true }));
+    expect((await call(api.url, 'GET', '/api/admin/overview', { token: noTime.idToken })).status).toBe(403);
+  });
+
+  it('ends when the factor is reset (a lost phone), and when it is set up again on a new phone', async () => {
+    const admin = await passwordOnlyAdmin();
+    const { secret } = (await enroll(admin.token)).body as { secret: string };
+    const session = await signInWithCustomToken((await verify(admin.token, currentTotp(secret))).body.customToken);
+    expect((await call(api.url, 'GET', '/api/admin/overview', { token: session.idToken })).status).toBe(200);
+    await new Promise((done) => setTimeout(done, 1100)); // revocation has one-second precision
+    const { resetMfa } = await import('../services/admin-mfa');
+    expect(await resetMfa({ uid: 'script', email: 'npm run admin:mfa-reset' }, admin.uid)).toBe(true);
+    expect((await call(api.url, 'GET', '/api/admin/overview', { token: session.idToken })).status).toBe(401);
+    expect(
+      (await db.collection('audit').where('action', '==', 'mfa_reset').where('subject', '==', `adminMfa/${admin.uid}`).get()).size,
+    ).toBe(1);
+
+    // Signed in again, set up, confirmed; then set up again with a code: the sessions end once more.
+    const fresh = (await signIn(admin.email, 'password123')).idToken;
+    const enrolled = (await enroll(fresh)).body as { secret: string };
+    const second = await signInWithCustomToken((await verify(fresh, currentTotp(enrolled.secret))).body.customToken);
+    await new Promise((done) => setTimeout(done, 1100));
+    const key = base32Decode(enrolled.secret) as Uint8Array;
+    expect((await enroll(second.idToken, { code: totpAt(key, stepAt(Date.now()) + 1) })).status).toBe(200);
+    expect((await call(api.url, 'GET', '/api/admin/overview', { token: second.idToken })).status).toBe(401);
   });
 });

@@ -14,7 +14,8 @@ adminMfaRouter.get('/admin/mfa', ...adminBeforeSecondFactor, async (req, res) =>
 
 adminMfaRouter.post('/admin/mfa/enroll', ...adminBeforeSecondFactor, async (req, res) => {
   const { code } = parseBody(mfaEnrollBody, req);
-  res.json(await enrollMfa(identityOf(req), code));
+  const admin = identityOf(req);
+  res.json(await enrollMfa(admin, code, admin.authTime ?? 0));
 });
 
 adminMfaRouter.post('/admin/mfa/verify', ...adminBeforeSecondFactor, async (req, res) => {

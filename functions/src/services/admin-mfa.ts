@@ -3,16 +3,17 @@
 // `verifyMfa` carries (the client exchanges it with Firebase Auth for an ID token). The Auth emulator
 // supports only SMS second factors, so the factor is ours: a TOTP secret per admin in adminMfa/{uid}
 // (no rule lets any client read it), shown once at enrolment with ten recovery codes (stored hashed, each
-// used once). Every code, right or wrong, counts against the admin's rate limit, written even when the
-// code is refused; a code is accepted once (the step it was for is recorded).
+// used once). Every code, right or wrong, counts against the admin's rate limit, written (and a wrong one
+// audited) even when the code is refused; a code is accepted once (the step it was for is recorded).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { auth, db } from '../lib/admin';
 import { AppError, fail } from '../lib/errors';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../lib/totp';
-import { MFA_MESSAGES, type MfaEnrolled, type MfaStatus, RECOVERY_CODES } from '../shared/mfa';
+import { ENROL_SIGN_IN_MAX_AGE_SECONDS, MFA_MESSAGES, type MfaEnrolled, type MfaStatus, RECOVERY_CODES } from '../shared/mfa';
 import { type Actor, recordAudit } from './audit';
 import { checkRateLimit } from './rate-limit';
+import { endSessions } from './sessions';
 import { runInTransaction } from './transactions';
 import type { Identity } from './users';
 
@@ -23,6 +24,8 @@ export interface AdminMfaDoc {
   /** Base32, as the app was given it. */
   secret: string;
   enrolledAt: Timestamp;
+  /** The first code that proved the app has the key; until then the set-up may be done again. */
+  confirmedAt: Timestamp | null;
   /** The last step a code was accepted for: no code of it or before is accepted again. */
   lastStep: number;
   /** sha256 of each recovery code (upper case, no dash); a used one is removed. */
@@ -64,40 +67,67 @@ function checkCode(doc: AdminMfaDoc, code: string, nowMs: number): CodeCheck {
 const invalidCode = () => new AppError('mfa_invalid_code', MFA_MESSAGES.invalidCode, 'code');
 
 /**
- * Enrols the admin: a new secret and recovery codes, answered once. An admin already enrolled enrols
- * again (a new phone) only with a valid code of the old enrolment. Audited.
+ * When the caller signed in with the password (Unix seconds, the ID token's auth_time), for a set-up
+ * without a code; `in-process` for the local seed and the tests, which act for the admin themselves.
+ */
+export type SignedInAt = number | 'in-process';
+
+/**
+ * Enrols the admin: a new secret and recovery codes, answered once. Until a first code confirms it, it
+ * may be set up again (an answer lost on the way) by a session that signed in with the password in the
+ * last 5 minutes; once confirmed, only with a valid code of it, and that ends every session of the account
+ * (sign in again with the new phone). Audited.
  */
 export async function enrollMfa(
   admin: Identity,
   code: string | undefined,
+  signedInAt: SignedInAt,
   /** The local demo's admin only (scripts/lib/seed.ts): a fixed secret, printed by `npm start`. */
   demo?: { secret: string },
 ): Promise<MfaEnrolled> {
   const secret = demo?.secret ?? newTotpSecret();
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  const answer = await runInTransaction<{ ok: boolean }>(null, async (tx, now) => {
+  const answer = await runInTransaction<{ ok: boolean; again: boolean }>(null, async (tx, now) => {
     const ref = adminMfaRef(admin.uid);
     const [snap, limit] = await Promise.all([tx.get(ref), checkRateLimit(tx, 'mfaCode', { uid: admin.uid }, now)]);
     const existing = snap.data() as AdminMfaDoc | undefined;
-    if (existing) {
+    // A set-up from before confirmations were recorded counts as confirmed.
+    const confirmed = existing !== undefined && existing.confirmedAt !== null;
+    if (confirmed && existing) {
       if (code === undefined) throw fail('mfa_invalid_code', MFA_MESSAGES.codeToReenrol, 'code');
       limit.record();
-      // A wrong code is counted (the limit's record commits), and nothing else changes.
-      if (!checkCode(existing, code, now.toMillis()).ok) return { status: 200, body: { ok: false } };
+      // A wrong code is counted (the limit's record commits) and audited, and nothing else changes.
+      if (!checkCode(existing, code, now.toMillis()).ok) {
+        recordAudit(tx, admin, now, { subject: ref, action: 'mfa_failed', after: { when: 'set-up' } });
+        return { status: 200, body: { ok: false, again: true } };
+      }
+    } else if (signedInAt !== 'in-process' && now.toMillis() / 1000 - signedInAt > ENROL_SIGN_IN_MAX_AGE_SECONDS) {
+      throw fail('mfa_required', MFA_MESSAGES.signInAgain);
     }
-    tx.set(ref, { secret, enrolledAt: now, lastStep: 0, recoveryHashes: recoveryCodes.map(hashRecovery) } satisfies AdminMfaDoc);
+    tx.set(ref, {
+      secret,
+      enrolledAt: now,
+      confirmedAt: null,
+      lastStep: 0,
+      recoveryHashes: recoveryCodes.map(hashRecovery),
+    } satisfies AdminMfaDoc);
     recordAudit(tx, admin, now, { subject: ref, action: 'mfa_enroll', after: { again: existing !== undefined } });
-    return { status: 200, body: { ok: true } };
+    return { status: 200, body: { ok: true, again: confirmed } };
   });
   if (!answer.body.ok) throw invalidCode();
+  // A new phone: the sessions that passed the old factor end with it.
+  if (answer.body.again) await endSessions(admin.uid);
   return { secret, otpauthUrl: otpauthUrl(MFA_ISSUER, admin.email, secret), recoveryCodes };
 }
 
 /**
- * Checks a code and answers a custom token with the `mfa` claim (and the time it was passed), which the
- * client exchanges with Firebase Auth for an ID token that opens the admin console. Audited.
+ * Checks a code and answers a custom token with the `mfa` claim and the time it was passed (`mfaAt`),
+ * which the client exchanges with Firebase Auth for an ID token that opens the admin console for
+ * MFA_MAX_AGE_SECONDS. The token is made first (Auth signs it, outside any transaction): a failure there
+ * uses up no code. A wrong code is counted and audited. Audited.
  */
 export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now()): Promise<{ customToken: string }> {
+  const customToken = await auth.createCustomToken(admin.uid, { mfa: true, mfaAt: Math.floor(nowMs / 1000) });
   const answer = await runInTransaction<{ ok: boolean }>(null, async (tx, now) => {
     const ref = adminMfaRef(admin.uid);
     const [snap, limit] = await Promise.all([tx.get(ref), checkRateLimit(tx, 'mfaCode', { uid: admin.uid }, now)]);
@@ -105,8 +135,11 @@ export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now(
     if (!doc) throw fail('mfa_not_enrolled', MFA_MESSAGES.notEnrolled);
     limit.record();
     const checked = checkCode(doc, code, nowMs);
-    if (!checked.ok) return { status: 200, body: { ok: false } };
-    tx.update(ref, checked.update);
+    if (!checked.ok) {
+      recordAudit(tx, admin, now, { subject: ref, action: 'mfa_failed', after: { when: 'sign-in' } });
+      return { status: 200, body: { ok: false } };
+    }
+    tx.update(ref, { ...checked.update, ...(doc.confirmedAt === null ? { confirmedAt: now } : {}) });
     recordAudit(tx, admin, now, {
       subject: ref,
       action: 'mfa_verify',
@@ -115,7 +148,7 @@ export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now(
     return { status: 200, body: { ok: true } };
   });
   if (!answer.body.ok) throw invalidCode();
-  return { customToken: await auth.createCustomToken(admin.uid, { mfa: true, mfaAt: Math.floor(nowMs / 1000) }) };
+  return { customToken };
 }
 
 /**
@@ -130,5 +163,7 @@ export async function resetMfa(actor: Actor, uid: string): Promise<boolean> {
     recordAudit(tx, actor, now, { subject: ref, action: 'mfa_reset', before: { enrolled: true }, after: { enrolled: false } });
     return { status: 200, body: true };
   });
+  // Whoever holds a session that passed the old factor (a stolen phone's, a browser's) is out too.
+  if (answer.body) await endSessions(uid);
   return answer.body;
 }

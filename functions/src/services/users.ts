@@ -59,6 +59,10 @@ export interface Identity {
   admin: boolean;
   /** The token says the second factor was passed (an admin's, after POST /api/admin/mfa/verify). */
   mfa?: boolean;
+  /** When it was passed (Unix seconds, the custom token's claim). */
+  mfaAt?: number;
+  /** When the session signed in (the token's auth_time, Unix seconds). */
+  authTime?: number;
 }
 
 export const usersCollection = () => db.collection('users');
@@ -67,7 +71,15 @@ export const userRef = (uid: string) => usersCollection().doc(uid);
 export function identityFromToken(token: DecodedIdToken): Identity {
   const email = (token.email ?? '').toLowerCase();
   const name = profileName(typeof token.name === 'string' ? token.name : null, email.split('@')[0]);
-  return { uid: token.uid, email, name, admin: token.admin === true, mfa: token.mfa === true };
+  return {
+    uid: token.uid,
+    email,
+    name,
+    admin: token.admin === true,
+    mfa: token.mfa === true,
+    ...(typeof token.mfaAt === 'number' ? { mfaAt: token.mfaAt } : {}),
+    authTime: token.auth_time,
+  };
 }
 
 function identityFromRecord(record: UserRecord): Identity {

@@ -38,6 +38,7 @@ export const AUDIT_TYPES = [
   'review_reject',
   'mfa_enroll',
   'mfa_verify',
+  'mfa_failed',
   'mfa_reset',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
@@ -80,5 +81,6 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   review_reject: 'Review rejected',
   mfa_enroll: 'Two-step sign-in set up',
   mfa_verify: 'Signed in with the second step',
+  mfa_failed: 'A wrong two-step code',
   mfa_reset: 'Two-step sign-in reset',
 };

@@ -24,9 +24,19 @@ export const mfaVerifiedSchema = z.object({ customToken: z.string() });
 /** Recovery codes an enrolment gives; each works once. */
 export const RECOVERY_CODES = 10;
 
+/**
+ * How long a passed second factor opens the console (the custom token's `mfaAt` claim, checked by the API
+ * and the rules): a stolen session or refresh token does not keep it for ever.
+ */
+export const MFA_MAX_AGE_SECONDS = 12 * 60 * 60;
+/** Setting the factor up without a code takes a password sign-in this recent (not a token lying around). */
+export const ENROL_SIGN_IN_MAX_AGE_SECONDS = 5 * 60;
+
 export const MFA_MESSAGES = {
   required: 'Enter the code from your authenticator app to use the admin console',
   invalidCode: 'That code is not valid: enter the current code from your authenticator app',
   notEnrolled: 'Set up two-step sign-in first',
   codeToReenrol: 'Two-step sign-in is already set up: enter a current code to set it up again',
+  expired: 'Enter a code from your authenticator app again: the console asks for one every 12 hours',
+  signInAgain: 'Sign in again with your password to set up two-step sign-in',
 } as const;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { api, MFA_REQUIRED_EVENT } from '@/lib/api-client';
 import { NetworkError } from '@/lib/api-error';
 import { lastAnswerAt, resetAnswerTime } from '@/lib/data-freshness';
 import { currentAppCheckToken, currentIdToken, currentUid } from '@/lib/firebase';
@@ -64,5 +64,15 @@ describe('apiRequest', () => {
       ['POST', 'app-check-token'],
     ]);
     vi.mocked(currentAppCheckToken).mockResolvedValue(null);
+  });
+
+  it('tells the app when the API asks an admin for the second factor again (issue 29)', async () => {
+    vi.mocked(currentIdToken).mockResolvedValue('t0ken');
+    const heard = vi.fn();
+    window.addEventListener(MFA_REQUIRED_EVENT, heard);
+    mockApi({ 'GET /api/admin/overview': { status: 403, body: { code: 'mfa_required', message: 'Enter a code' } } });
+    await expect(api.get('/admin/overview', profile)).rejects.toMatchObject({ status: 403, code: 'mfa_required' });
+    window.removeEventListener(MFA_REQUIRED_EVENT, heard);
+    expect(heard).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,6 +8,9 @@ import { ApiError, NetworkError } from '@/lib/api-error';
 import { noteAnswerTime } from '@/lib/data-freshness';
 import { currentAppCheckToken, currentIdToken, currentUid } from '@/lib/firebase';
 
+/** Dispatched on `window` when the API asks an admin for the second factor again (lib/auth.tsx listens). */
+export const MFA_REQUIRED_EVENT = 'shohrat:mfa-required';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -78,6 +81,8 @@ export function failure(res: Response, text: string): ApiError {
   }
   const parsed = errorSchema.safeParse(json);
   const code = parsed.data?.code;
+  // The admin's second factor lapsed (12 hours) or was never passed: the console asks for a code again.
+  if (code === 'mfa_required' && typeof window !== 'undefined') window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
   return new ApiError(
     res.status,
     parsed.success ? parsed.data.message : `Request failed (${res.status})`,

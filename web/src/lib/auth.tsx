@@ -97,7 +97,8 @@ async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise
   try {
     const { claims } = await user.getIdTokenResult(forceRefresh);
     role = claims.admin === true ? 'admin' : 'user';
-    mfa = claims.mfa === true;
+    // Passed within the 12 hours the API and the rules accept (MFA_MAX_AGE_SECONDS in shared/mfa.ts).
+    mfa = claims.mfa === true && typeof claims.mfaAt === 'number' && Date.now() / 1000 - claims.mfaAt <= 12 * 60 * 60;
   } catch (error) {
     if (forceRefresh) throw error;
     // Offline with an expired token: Firebase keeps the session, so it stands, with the role last
@@ -212,6 +213,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const sendResetLink = useCallback(async (email: string) => {
     const { auth, sendPasswordResetEmail } = await firebaseAuth();
     await sendPasswordResetEmail(auth, email);
+  }, []);
+
+  // The API says this admin's second factor lapsed: the console shows its step again (lib/api-client.ts).
+  // The event's name is written here rather than imported: the API client is not on the first paint's path.
+  useEffect(() => {
+    const lapse = () =>
+      setState((current) => {
+        if (!current.user?.mfa) return current;
+        const user = { ...current.user, mfa: false };
+        cacheUser(user);
+        return { ...current, user };
+      });
+    window.addEventListener('shohrat:mfa-required', lapse);
+    return () => window.removeEventListener('shohrat:mfa-required', lapse);
   }, []);
 
   const completeSecondFactor = useCallback(async (customToken: string) => {
