@@ -19,7 +19,7 @@ import { ListTable } from '@/features/admin/components/list-table';
 import { ProofThumbnail } from '@/features/admin/components/payment-proof';
 import { CreditedHow, PayerNumber, RequestSms } from '@/features/admin/components/request-sms';
 import { StatusTabs } from '@/features/admin/components/status-tabs';
-import { useSteadyRows, withRows } from '@/features/admin/hooks/use-steady-rows';
+import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 type Status = RechargeRequest['status'];
@@ -94,17 +94,11 @@ function RejectForm({ request, onRejected, onCancel }: { request: AdminRechargeR
 export function RechargeRequestsPanel() {
   const [status, setStatus] = useState<Status>('pending');
   const requests = useRechargeRequests(status);
-  const steady = useSteadyRows(requests.items, (request) => request._id, status === 'pending');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-
-  const open = (next: Dialog) => {
-    steady.hold();
-    setDialog(next);
-  };
-  const close = (decided?: string) => {
-    setDialog(null);
-    steady.release(decided);
-  };
+  const { rows, dialog, open, close } = useRowDialog<(typeof requests.items)[number], Dialog>(
+    requests.items,
+    (request) => request._id,
+    status === 'pending',
+  );
 
   const columns: Column<AdminRechargeRequest>[] = [
     // The date under the user, not a column of its own: at 640 px the table must still fit.
@@ -155,7 +149,7 @@ export function RechargeRequestsPanel() {
             {status === 'pending' ? 'Oldest first: the customer who has waited longest is at the top.' : 'Newest first.'}
           </p>
           <ListTable
-            list={withRows(requests, steady.rows)}
+            list={withRows(requests, rows)}
             caption={
               status === 'pending' ? 'Pending Recharge Requests' : `${status === 'approved' ? 'Approved' : 'Rejected'} recharge requests`
             }

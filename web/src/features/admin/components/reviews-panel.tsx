@@ -17,7 +17,7 @@ import { useAdminReviews } from '@/features/admin/api/get-admin-reviews';
 import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
 import { StatusTabs } from '@/features/admin/components/status-tabs';
-import { useSteadyRows, withRows } from '@/features/admin/hooks/use-steady-rows';
+import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
 import { formatDateTime } from '@/lib/format';
 
 type Dialog = { kind: 'approve' | 'reject'; review: AdminReview };
@@ -99,17 +99,11 @@ function DecisionForm({ dialog, onDecided, onCancel }: { dialog: Dialog; onDecid
 export function ReviewsPanel() {
   const [status, setStatus] = useState<ReviewStatus>('pending');
   const reviews = useAdminReviews(status);
-  const steady = useSteadyRows(reviews.items, (review) => review._id, status === 'pending');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-
-  const open = (next: Dialog) => {
-    steady.hold();
-    setDialog(next);
-  };
-  const close = (decided?: string) => {
-    setDialog(null);
-    steady.release(decided);
-  };
+  const { rows, dialog, open, close } = useRowDialog<(typeof reviews.items)[number], Dialog>(
+    reviews.items,
+    (review) => review._id,
+    status === 'pending',
+  );
 
   const columns: Column<AdminReview>[] = [
     {
@@ -177,7 +171,7 @@ export function ReviewsPanel() {
             {status === 'pending' ? 'Oldest first: the review that has waited longest is at the top.' : 'Newest first.'}
           </p>
           <ListTable
-            list={withRows(reviews, steady.rows)}
+            list={withRows(reviews, rows)}
             caption={CAPTIONS[status]}
             getKey={(review) => review._id}
             emptyText={status === 'pending' ? 'No reviews waiting for approval.' : `No ${status} reviews.`}

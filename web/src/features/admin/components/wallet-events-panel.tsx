@@ -12,7 +12,7 @@ import { useWalletEvents } from '@/features/admin/api/get-wallet-events';
 import { ListTable } from '@/features/admin/components/list-table';
 import { StatusTabs } from '@/features/admin/components/status-tabs';
 import { AttachEventForm, DismissEventForm } from '@/features/admin/components/wallet-event-dialogs';
-import { useSteadyRows, withRows } from '@/features/admin/hooks/use-steady-rows';
+import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 const TABS = [
@@ -57,17 +57,11 @@ function SmsText({ text }: { text: string }) {
 export function WalletEventsPanel() {
   const [status, setStatus] = useState<WalletEventStatus>('unmatched');
   const events = useWalletEvents(status);
-  const steady = useSteadyRows(events.items, (event) => event._id, isQueue(status));
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-
-  const open = (next: Dialog) => {
-    steady.hold();
-    setDialog(next);
-  };
-  const close = (decided?: string) => {
-    setDialog(null);
-    steady.release(decided);
-  };
+  const { rows, dialog, open, close } = useRowDialog<(typeof events.items)[number], Dialog>(
+    events.items,
+    (event) => event._id,
+    isQueue(status),
+  );
 
   const columns: Column<WalletEvent>[] = [
     {
@@ -142,7 +136,7 @@ export function WalletEventsPanel() {
         <div className="space-y-4">
           <p className="text-sm text-slate-600">{INTRO[status]}</p>
           <ListTable
-            list={withRows(events, steady.rows)}
+            list={withRows(events, rows)}
             caption={`Wallet SMS: ${status}`}
             getKey={(event) => event._id}
             emptyText={`No ${status} SMS.`}

@@ -36,3 +36,24 @@ export function withRows<Row>(list: ListTableList<Row>, rows: readonly Row[]): L
     fetchNextPage: list.fetchNextPage,
   };
 }
+
+/**
+ * A queue whose rows open a dialog each (approve, reject, attach…): the rows hold still from `open` until
+ * `close`, which drops the decided row (its key) once its action succeeded.
+ */
+export function useRowDialog<Row, Dialog>(rows: readonly Row[], getKey: (row: Row) => string, isQueue = true) {
+  const steady = useSteadyRows(rows, getKey, isQueue);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  return {
+    rows: steady.rows,
+    dialog,
+    open: (next: Dialog) => {
+      steady.hold();
+      setDialog(next);
+    },
+    close: (decided?: string) => {
+      setDialog(null);
+      steady.release(decided);
+    },
+  };
+}
