@@ -12,7 +12,7 @@ import { apiServerForFile, call, createUser, type TestUser } from '../../../../t
 import { db } from '../../lib/admin';
 import { DEFAULT_AUTOPILOT_SETTINGS, normalizeSender } from '../../shared/wallet-autopilot';
 import { runWalletWork } from '../../workers/wallet';
-import { submitRechargeRequest } from '../recharge-requests';
+import { MAX_PENDING_RECHARGE_REQUESTS, submitRechargeRequest } from '../recharge-requests';
 import { seedSettings } from '../settings';
 import { recordWalletMessage } from './wallet-events';
 
@@ -71,10 +71,16 @@ const payerOf = (i: number) => `0345${String(1_000_000 + i * 7).padStart(7, '0')
 
 it('credits every payment whose SMS and request agree exactly once, whatever the order, repeats and crashes', async () => {
   const kinds: Kind[] = ['match', 'match', 'match', 'wrong-payer', 'sms-only', 'request-only'];
+  // A customer may have MAX_PENDING_RECHARGE_REQUESTS requests waiting at once, and the requests that
+  // never match stay waiting: each customer is given at most that many requests (6 × 5 ≥ 30 payments).
+  const requestsOf = new Array<number>(CUSTOMERS).fill(0);
   const payments: Payment[] = Array.from({ length: PAYMENTS }, (_, i) => {
-    const customerIndex = Math.floor(random() * CUSTOMERS);
+    const kind = pick(kinds);
+    const withRoom = requestsOf.flatMap((n, index) => (kind === 'sms-only' || n < MAX_PENDING_RECHARGE_REQUESTS ? [index] : []));
+    const customerIndex = pick(withRoom);
+    if (kind !== 'sms-only') requestsOf[customerIndex] = (requestsOf[customerIndex] ?? 0) + 1;
     return {
-      kind: pick(kinds),
+      kind,
       tid: String(50_000_000_000 + SEED * 100 + i),
       // Up to Rs 2,000: a customer's first automatic credit is within the first top-up limit.
       amount: 100 + Math.floor(random() * 19) * 100,

@@ -1,6 +1,6 @@
 // The navigation's Tickets link carries the count of our replies the customer has not read, and on a
 // phone the menu button says so too (the links hide behind it).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Navbar } from '@/components/layout/navbar';
 import { fakeAuth, mockApi, renderApp } from '@/testing/render';
@@ -19,8 +19,10 @@ describe('the navigation', () => {
 
   it('shows no count when everything is read, and no Tickets link to a visitor', async () => {
     const { calls } = mockApi({ 'GET /api/tickets/unread': { body: { unread: 0 } } });
-    const { unmount } = renderApp(<Navbar />);
+    const { unmount, queryClient } = renderApp(<Navbar />);
     await screen.findByRole('button', { name: 'Open menu' });
+    // Let the count's request finish: one still on its way would land in the next test's recorded calls.
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/tickets/unread') && queryClient.isFetching() === 0).toBe(true));
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Tickets' })).toBeInTheDocument();
     unmount();
     calls.length = 0;
