@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ROOT, type Stack, startStackOnFreePorts } from '../scripts/lib/emulators';
 import type { Figure } from './figures';
 import { renderMarkdown, renderTable } from './figures';
+import { ensureBenchInstall } from './install';
 
 const PARTS = ['api', 'web', 'wallet', 'sync'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -15,6 +16,8 @@ if (onlyArg !== undefined && !PARTS.includes(onlyArg as (typeof PARTS)[number]))
   process.exit(2);
 }
 const runs = (part: (typeof PARTS)[number]) => onlyArg === undefined || onlyArg === part;
+
+if (runs('web')) ensureBenchInstall();
 
 const figures: Figure[] = [];
 let stack: Stack | undefined;

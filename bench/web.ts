@@ -25,7 +25,22 @@ const JS_BUDGET_KB = 150;
  * variability guide: about half as much in the median of five); the budget is on the median score.
  */
 const LIGHTHOUSE_RUNS = 5;
-type LighthouseResult = import('lighthouse').Result;
+/**
+ * What the bench reads of a Lighthouse result (lighthouse's `Result`). Lighthouse is the bench's own
+ * install (bench/package.json, set up by bench/run.ts), not the root's: typed here, imported by name.
+ */
+interface LighthouseResult {
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: unknown }>;
+}
+type RunLighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[]; disableStorageReset: boolean },
+) => Promise<{ lhr: LighthouseResult } | undefined>;
+type LaunchChrome = (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => Promise<void> | void }>;
+/** Imported through a name TypeScript does not resolve: the root install has neither package. */
+const benchOnly = (name: string): Promise<unknown> => import(name);
 /** Lighthouse mobile: performance in the median of the runs on a quiet machine, the others as before. */
 const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 90, 'best-practices': 90 } as const;
 
@@ -180,8 +195,8 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
     figures.push({ name: 'Lighthouse', value: Number.NaN, unit: '', budget: 'runs', pass: false, note: `no Chromium at ${CHROMIUM_PATH}` });
     return figures;
   }
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
+  const { default: lighthouse } = (await benchOnly('lighthouse')) as { default: RunLighthouse };
+  const chromeLauncher = (await benchOnly('chrome-launcher')) as { launch: LaunchChrome };
   const paths = ['/', '/order'] as const;
   const runs = new Map<string, LighthouseResult[]>(paths.map((path) => [path, []]));
   const quiet = await waitForQuietMachine();
