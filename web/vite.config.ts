@@ -3,31 +3,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-// Where the signed-in user's own answers are kept for offline use, named once: sign-out clears it.
-import { PRIVATE_CACHE } from './src/lib/private-cache';
-
-// Cache entries are keyed by URL, so private answers are stored under the uid of the user they belong
-// to: the uid in the Bearer token (verified by the server before it answered 200), or, when the app has
-// no fresh token offline, the uid it names in X-Offline-Uid (those requests are answered from the
-// cache only, never sent on). One user's saved answers can therefore never answer another's request.
-// Workbox copies every function of this block into sw.js as text: none may use anything from this file.
-const perUserCacheKey = {
-  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
-    let uid = request.headers.get('x-offline-uid') ?? '';
-    const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-    if (token) {
-      try {
-        const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-        uid = String(payload.user_id ?? payload.sub ?? '');
-      } catch {
-        uid = '';
-      }
-    }
-    const url = new URL(request.url);
-    url.searchParams.set('__uid', uid || 'nobody');
-    return url.href;
-  },
-};
 
 // The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
 // holding any console module is reached from console routes only (customer code imports none), so all
@@ -117,85 +92,19 @@ export default defineConfig(({ command }) => {
             },
           ],
         },
-        workbox: {
+        // The worker is src/sw.ts (precache, runtime caches, pushes); the build writes it to sw.js, the
+        // name the app registers and the Hosting headers keep uncached, and fills in its precache list.
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        injectManifest: {
+          // One classic script with its own scope (the app registers it as a classic worker).
+          rollupFormat: 'iife',
           // The app shell only: every route's code and styles, the icons and index.html. No source maps,
-          // no screenshots (the install sheet fetches those itself).
+          // no screenshots (the install sheet fetches those itself), no console code (sw.ts keeps each
+          // console chunk an admin's browser loads).
           globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
           globIgnores: ['screenshots/**', 'assets/admin-*.js'],
-          navigateFallback: '/index.html',
-          // Shows pushes and opens their screen (public/push-sw.js, plain JS, precached like the rest).
-          importScripts: ['/push-sw.js'],
-          // Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
-          navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
-          // The first visit is controlled at once (so it works offline right away). No skipWaiting: an
-          // update waits until the user presses Reload in the prompt.
-          clientsClaim: true,
-          cleanupOutdatedCaches: true,
-          // Only the GETs below are ever stored. Anything else (admin answers, /api/contact, /api/api-key,
-          // /api/v2, every POST/PUT/DELETE) has no route here and goes straight to the network.
-          runtimeCaching: [
-            {
-              // The console's chunks (ADMIN_SOURCE; the pattern is written here, as sw.js gets this function as
-              // text). Content-hashed names: a stored chunk never changes, and a new build brings new names.
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/admin-[^/]+\.js$/.test(url.pathname),
-              handler: 'CacheFirst',
-              options: { cacheName: 'admin-code', cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 60 } },
-            },
-            {
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/__\/firebase\/init\.js(on)?$/.test(url.pathname),
-              handler: 'StaleWhileRevalidate',
-              options: { cacheName: 'firebase-config', cacheableResponse: { statuses: [200] } },
-            },
-            {
-              // The catalogue the admin runs: online, always the server's answer (a price or a disabled
-              // service shows at once; no timeout, so a slow answer is waited for, never replaced by the
-              // saved one); offline, the last one saved.
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/services',
-              handler: 'NetworkFirst',
-              options: {
-                cacheName: 'api-public',
-                cacheableResponse: { statuses: [200] },
-                expiration: { maxEntries: 16 },
-                // The answer says no-cache: the request revalidates (ETag) instead of taking the browser's copy.
-                fetchOptions: { cache: 'no-cache' },
-              },
-            },
-            {
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(settings|review)$/.test(url.pathname),
-              handler: 'StaleWhileRevalidate',
-              options: {
-                cacheName: 'api-public',
-                cacheableResponse: { statuses: [200] },
-                expiration: { maxEntries: 16 },
-                // When the background refresh brings a different answer (a new wallet number), the page
-                // is told and refetches at once (lib/cache-updates.ts).
-                broadcastUpdate: { channelName: 'api-public', options: {} },
-                // The refresh asks the server, not the browser's HTTP cache (these answers say max-age=60).
-                fetchOptions: { cache: 'no-cache' },
-              },
-            },
-            {
-              // Offline without a fresh token: the saved answer of the user the app names, or nothing.
-              urlPattern: ({ url, sameOrigin, request }) =>
-                sameOrigin &&
-                /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname) &&
-                request.headers.has('x-offline-uid'),
-              handler: 'CacheOnly',
-              options: { cacheName: PRIVATE_CACHE, plugins: [perUserCacheKey] },
-            },
-            {
-              urlPattern: ({ url, sameOrigin }) =>
-                sameOrigin && /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/.test(url.pathname),
-              handler: 'NetworkFirst',
-              options: {
-                cacheName: PRIVATE_CACHE,
-                networkTimeoutSeconds: 3,
-                cacheableResponse: { statuses: [200] },
-                expiration: { maxEntries: 32, maxAgeSeconds: 14 * 24 * 60 * 60 },
-                plugins: [perUserCacheKey],
-              },
-            },
-          ],
         },
       }),
     ],

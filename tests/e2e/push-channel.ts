@@ -49,7 +49,7 @@ export async function openPushChannel(page: Page, url: string): Promise<PushChan
     if (Date.now() > deadline) throw new Error('The service worker does not control the page');
     await page.waitForTimeout(250);
   }
-  // The worker tells the app's open pages of each push it has shown (PUSH_MESSAGE_TYPE in push-sw.js).
+  // The worker tells the app's open pages of each push it has shown (PUSH_MESSAGE_TYPE in web/src/sw.ts).
   await page.evaluate(() => {
     const counted = window as unknown as { pushesHandled?: number };
     counted.pushesHandled = 0;

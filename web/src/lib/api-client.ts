@@ -30,7 +30,7 @@ export function withParams(path: string, params?: RequestOptions['params']): str
 /**
  * Offline, an expired ID token cannot be refreshed. A GET may then still be answered with what the
  * service worker saved for this user: it is sent with the user's uid in X-Offline-Uid and no token,
- * and the worker answers it from its cache only (vite.config.ts), never passing it on to the server.
+ * and the worker answers it from its cache only (src/sw.ts), never passing it on to the server.
  */
 async function offlineUid(method: string): Promise<string | null> {
   if (method !== 'GET' || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return null;

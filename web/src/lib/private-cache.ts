@@ -1,5 +1,5 @@
 // Everything the app keeps of a signed-in user's answers: the service worker's private runtime cache
-// (named here, used by vite.config.ts) and TanStack Query's cache. Cleared on sign-out and whenever a different
+// (named here, used by sw.ts) and TanStack Query's cache. Cleared on sign-out and whenever a different
 // user signs in on this device.
 import type { QueryClient } from '@tanstack/react-query';
 

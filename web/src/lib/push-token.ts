@@ -1,5 +1,5 @@
 // The device token pushes are sent to. In production: Firebase Cloud Messaging's registration token,
-// made with the app's own service worker registration (sw.js imports push-sw.js, which shows the
+// made with the app's own service worker registration (sw.js, built from src/sw.ts, shows the
 // pushes; no firebase-messaging-sw.js) and the project's VAPID key (VITE_FIREBASE_VAPID_KEY). On a
 // `demo-` project (the emulators) FCM cannot be reached, so the device registers a local token
 // `emulator-<random>` instead: the server records what it would send to it, and tests deliver that

@@ -12,7 +12,7 @@ const PROFILE_KEY = 'profile';
 export const notificationsKey = ['notifications'] as const;
 export const unreadNotificationsKey = [...notificationsKey, 'unread'] as const;
 
-/** What push-sw.js posts to the app's open pages when a push arrives. */
+/** What the service worker (src/sw.ts) posts to the app's open pages when a push arrives. */
 export const PUSH_MESSAGE_TYPE = 'shohrat:push';
 
 // The fetcher loads with the first count asked for (see lib/get-unread-notifications.ts).
