@@ -1,18 +1,39 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/support/longest-first';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./functions/src/shared', import.meta.url)),
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
-// Four projects: `unit` and `web` run in seconds with no emulator; `emulator` starts the Firestore and
-// Auth emulators itself (unless FIRESTORE_EMULATOR_HOST points at running ones); `stack` starts the
-// whole suite (Hosting → Functions → Firestore) from the built app once, for its HTTP tests and the
-// browser tests (tests/e2e, Chromium) alike.
+// Five projects: `unit` and `web` need no emulator; `emulator` starts the Firestore, Auth and Storage
+// emulators itself (unless FIRESTORE_EMULATOR_HOST points at running ones) and `emulator-serial` uses
+// them after it; `stack` starts the whole suite (Hosting → Functions → Firestore) from the built app
+// once, for its HTTP tests and the browser tests (tests/e2e, Chromium) alike.
+const EMULATOR_FILES = ['functions/src/**/*.emulator.test.ts', 'scripts/**/*.emulator.test.ts', 'tests/rules/**/*.test.ts'];
+/** Emulator test files that clear or count every Auth account, or use the demo accounts' fixed emails. */
+const AUTH_EXCLUSIVE_FILES = [
+  'scripts/lib/seed.emulator.test.ts',
+  'scripts/lib/demo-forwarding.emulator.test.ts',
+  'scripts/lib/demo-history.emulator.test.ts',
+  'scripts/lib/local-workers.emulator.test.ts',
+  'scripts/lib/migrate-issue-13-users.emulator.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    // unit, web and emulator files run side by side, this many at once: more than the two cores, as the
+    // emulator files mostly wait on the emulators (docs/decisions/0017). One at a time: TEST_WORKERS=1.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    sequence: { sequencer: LongestFirst },
+    tags: [
+      {
+        name: 'slow',
+        description: 'waits on something the test cannot speed up (the emulator expiring a dead transaction: about a minute)',
+      },
+    ],
     projects: [
       {
         resolve: { alias },
@@ -22,6 +43,9 @@ export default defineConfig({
           include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          // Beside the emulator files, importing the whole function (scripts/deploy-config.test.ts) can
+          // take several seconds.
+          testTimeout: 30_000,
         },
       },
       {
@@ -31,6 +55,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/fail-on-console-error.ts', 'web/src/testing/setup.ts'],
+          // Beside the emulator files a render may be slow; findBy waits up to 5 s (testing/setup.ts).
+          testTimeout: 15_000,
         },
       },
       {
@@ -38,10 +64,28 @@ export default defineConfig({
         test: {
           name: 'emulator',
           environment: 'node',
-          include: ['functions/src/**/*.emulator.test.ts', 'scripts/**/*.emulator.test.ts', 'tests/rules/**/*.test.ts'],
+          include: EMULATOR_FILES,
+          exclude: [...AUTH_EXCLUSIVE_FILES, '**/node_modules/**'],
           globalSetup: ['tests/support/emulators.global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: ['tests/support/emulator-project.ts', 'tests/support/fail-on-console-error.ts'],
+          // Each file has a Firestore project of its own, so files run side by side (with unit and web).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The files that need the Auth emulator to themselves (the demo accounts' fixed emails, a count
+          // of every account): one at a time, after everything else of the run.
+          name: 'emulator-serial',
+          environment: 'node',
+          include: AUTH_EXCLUSIVE_FILES,
+          globalSetup: ['tests/support/emulators.global-setup.ts'],
+          setupFiles: ['tests/support/emulator-project.ts', 'tests/support/fail-on-console-error.ts'],
+          env: { TEST_AUTH_EXCLUSIVE: 'true' },
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -53,7 +97,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/stack/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/stack.global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/clean-pages.ts'],
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 180_000,

@@ -1,21 +1,52 @@
-// `npm test`: every check of the project, in the order that fails fastest, and one summary line.
-// typecheck → lint → the functions lockfile → build (the stack tests serve the built app) → all Vitest
-// projects (unit, web, emulator: starts Firestore + Auth; stack: starts Hosting + Functions + Firestore
-// + Auth once for the HTTP and the browser tests).
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check of the project, and one summary line. What can run side by side does
+// (docs/decisions/0017): the typecheck, lint and the functions lockfile check together; then the build
+// beside the unit, web and emulator tests (which need no build: the emulator tests serve the app in
+// process, each file with a Firestore project of its own); then the stack and browser tests, which serve
+// the built app (Hosting → Functions → Firestore, Chromium).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './lib/emulators';
 
 const extraArgs = process.argv.slice(2);
-const steps: { name: string; command: string; args: string[] }[] = [
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+}
+const checks: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   // What Cloud Build does on deploy: `npm ci` in functions/ alone, from its own lockfile.
   { name: 'functions lockfile', command: 'npm', args: ['run', '--silent', 'lock:functions', '--', '--check'] },
-  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
 ];
+const build: Step = { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] };
+
+/** Runs a command; its output is printed as it comes (`inherit`) or kept and printed whole at the end. */
+function run(step: Step, output: 'inherit' | 'keep'): Promise<{ code: number; text: string }> {
+  return new Promise((done) => {
+    const child = spawn(step.command, step.args, { cwd: ROOT, env: process.env, stdio: output === 'inherit' ? 'inherit' : 'pipe' });
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    child.on('error', (error) => done({ code: 1, text: `${text}${String(error)}\n` }));
+    child.on('close', (code) => done({ code: code ?? 1, text }));
+  });
+}
+
+/** A kept output, shown under its step's name with how it ended. */
+function show(step: Step, result: { code: number; text: string }) {
+  console.log(`\n▶ ${step.name} (${result.code === 0 ? 'passed' : `failed, exit ${result.code}`}, at ${elapsed()})`);
+  if (result.text.trim() !== '') console.log(result.text.trimEnd());
+}
 
 /** The first lines of an error, without colours, each cut short. */
 function excerpt(message: string): string {
@@ -27,82 +58,94 @@ function excerpt(message: string): string {
     .join('\n');
 }
 
-function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
-  return result.status ?? 1;
-}
-
 const failedSteps: string[] = [];
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  if (run(step.command, step.args) !== 0) {
-    failedSteps.push(step.name);
-    break;
-  }
-}
-
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 // Each failed test's name and the first lines of its error, repeated at the end: CI keeps only the tail
 // of a run's output, and a failure printed mid-run would be lost with the rest.
 const failures: string[] = [];
-// The Vitest projects run one after the other (each starts its own emulators), so a run on two cores
-// never has an emulator suite, a whole stack and a browser competing for them at once.
-const testRuns: { name: string; projects: string[] }[] = [
-  { name: 'unit and web', projects: ['unit', 'web'] },
-  { name: 'emulator (API, rules, seed)', projects: ['emulator'] },
-  { name: 'stack and browser (Hosting → Functions → Firestore, Chromium)', projects: ['stack'] },
-];
-if (failedSteps.length === 0) {
-  const resultsDir = join(ROOT, 'test-results');
-  mkdirSync(resultsDir, { recursive: true });
-  for (const testRun of testRuns) {
-    console.log(`\n▶ tests: ${testRun.name}`);
-    const report = join(resultsDir, `vitest-${testRun.projects.join('-')}.json`);
-    rmSync(report, { force: true });
-    const code = run(join(ROOT, 'node_modules', '.bin', 'vitest'), [
-      'run',
-      ...testRun.projects.flatMap((project) => ['--project', project]),
-      '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...extraArgs,
-    ]);
-    let counted = 0;
-    if (existsSync(report)) {
-      const json = JSON.parse(readFileSync(report, 'utf8')) as {
-        numPassedTests: number;
-        numFailedTests: number;
-        numPendingTests: number;
-        numTodoTests: number;
-        testResults?: {
-          name: string;
-          message?: string;
-          assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
-        }[];
-      };
-      passed += json.numPassedTests;
-      failed += json.numFailedTests;
-      skipped += json.numPendingTests + json.numTodoTests;
-      counted = json.numFailedTests;
-      for (const file of json.testResults ?? []) {
-        const where = file.name.startsWith(ROOT) ? file.name.slice(ROOT.length + 1) : file.name;
-        const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-        for (const t of failedTests) failures.push(`✗ ${where} > ${t.fullName}\n${excerpt(t.failureMessages?.join('\n') ?? '')}`);
-        if (failedTests.length === 0 && file.message) failures.push(`✗ ${where}\n${excerpt(file.message)}`);
-      }
-    }
-    if (code !== 0) {
-      failedSteps.push(`tests: ${testRun.name}`);
-      if (counted === 0) failed += 1; // a suite that crashed before its tests ran
+const resultsDir = join(ROOT, 'test-results');
+
+interface TestRun {
+  name: string;
+  projects: string[];
+}
+
+/** One Vitest run of some projects, its JSON report read into the counts and the failures. */
+async function runTests(testRun: TestRun): Promise<void> {
+  console.log(`\n▶ tests: ${testRun.name} (from ${elapsed()})`);
+  const report = join(resultsDir, `vitest-${testRun.projects.join('-')}.json`);
+  rmSync(report, { force: true });
+  const { code } = await run(
+    {
+      name: testRun.name,
+      command: join(ROOT, 'node_modules', '.bin', 'vitest'),
+      args: [
+        'run',
+        ...testRun.projects.flatMap((project) => ['--project', project]),
+        '--passWithNoTests',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...extraArgs,
+      ],
+    },
+    'inherit',
+  );
+  let counted = 0;
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      testResults?: {
+        name: string;
+        message?: string;
+        assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+      }[];
+    };
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    skipped += json.numPendingTests + json.numTodoTests;
+    counted = json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      const where = file.name.startsWith(ROOT) ? file.name.slice(ROOT.length + 1) : file.name;
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`✗ ${where} > ${t.fullName}\n${excerpt(t.failureMessages?.join('\n') ?? '')}`);
+      if (failedTests.length === 0 && file.message) failures.push(`✗ ${where}\n${excerpt(file.message)}`);
     }
   }
+  console.log(`\n▶ tests: ${testRun.name} ended at ${elapsed()}`);
+  if (code !== 0) {
+    failedSteps.push(`tests: ${testRun.name}`);
+    if (counted === 0) failed += 1; // a suite that crashed before its tests ran
+  }
+}
+
+console.log(`▶ ${checks.map((step) => step.name).join(', ')} (side by side)`);
+const checked = await Promise.all(checks.map((step) => run(step, 'keep')));
+checks.forEach((step, i) => {
+  const result = checked[i] as { code: number; text: string };
+  show(step, result);
+  if (result.code !== 0) failedSteps.push(step.name);
+});
+
+if (failedSteps.length === 0) {
+  mkdirSync(resultsDir, { recursive: true });
+  console.log(`\n▶ build, beside the tests that need none (from ${elapsed()})`);
+  const building = run(build, 'keep');
+  await runTests({ name: 'unit, web and emulator (API, rules, seed)', projects: ['unit', 'web', 'emulator', 'emulator-serial'] });
+  const built = await building;
+  show(build, built);
+  if (built.code !== 0) failedSteps.push(build.name);
+  else await runTests({ name: 'stack and browser (Hosting → Functions → Firestore, Chromium)', projects: ['stack'] });
 }
 
 console.log('');
 if (failures.length > 0) console.log(`Failed tests:\n${failures.slice(0, 20).join('\n')}\n`);
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join(', ')}`);
+console.log(`Took ${elapsed()}.`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

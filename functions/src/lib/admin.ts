@@ -7,7 +7,11 @@ import { config } from './config';
 
 export const app = getApps().length > 0 ? getApp() : initializeApp({ projectId: config.projectId, storageBucket: config.storageBucket });
 
-export const db = getFirestore(app);
+// An emulator test file's Firestore may be a project of its own (config.firestoreProjectId).
+export const db =
+  config.firestoreProjectId === config.projectId
+    ? getFirestore(app)
+    : getFirestore(initializeApp({ projectId: config.firestoreProjectId }, 'test-file-firestore'));
 db.settings({ ignoreUndefinedProperties: true });
 
 export const auth = getAuth(app);

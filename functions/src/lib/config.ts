@@ -38,6 +38,12 @@ const env = z
      * token, `off` checks none. Default: `off` on the emulators (no App Check there), `enforce` otherwise.
      */
     APP_CHECK: z.enum(['enforce', 'off']).optional(),
+    /**
+     * The emulator tests only: the Firestore project of one test file (tests/support/emulator-project.ts),
+     * so files run side by side; Auth stays in GCLOUD_PROJECT (the Auth emulator serves one project to
+     * sign-ins). Ignored unless FIRESTORE_EMULATOR_HOST is set and the id is a `demo-` one.
+     */
+    TEST_FIRESTORE_PROJECT: z.string().startsWith('demo-').optional(),
   })
   .parse(process.env);
 
@@ -56,6 +62,8 @@ function storageBucketOf(firebaseConfig: string | undefined): string {
 
 export const config = {
   projectId,
+  /** The project whose Firestore `db` opens: the project's own, but for an emulator test file's. */
+  firestoreProjectId: env.FIRESTORE_EMULATOR_HOST && env.TEST_FIRESTORE_PROJECT ? env.TEST_FIRESTORE_PROJECT : projectId,
   /** Where payment proofs are (the web app uploads to the same bucket, named in its Firebase config). */
   storageBucket: storageBucketOf(env.FIREBASE_CONFIG),
   storageTimeoutMs: env.STORAGE_TIMEOUT_MS,

@@ -323,6 +323,7 @@ async function kill(child: ChildProcess) {
 
 describe('a batch leader that dies', () => {
   it('before its commit: nothing was decided, and the next batch, after its locks, expires every intent (past its answerBy); the retries place anew', {
+    tags: ['slow'],
     timeout: 200_000,
   }, async () => {
     const user = await createUser();
@@ -432,6 +433,7 @@ describe('a queue headed by more dead requests than one batch decides', () => {
 
 describe('a batch leader that dies while requests wait on it', () => {
   it('no intent is accepted after its request may have stopped waiting: a client retrying every non-201 without a key gets exactly one order each', {
+    tags: ['slow'],
     timeout: 400_000,
   }, async () => {
     const user = await createUser();
