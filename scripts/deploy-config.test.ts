@@ -52,7 +52,13 @@ describe('the functions as the deploy sees them', () => {
     process.env.GCLOUD_PROJECT ??= 'demo-deploy-config';
     const exported = (await import('../functions/src/index')) as Record<string, { __endpoint?: Record<string, any> }>;
     const endpoints = Object.fromEntries(Object.entries(exported).map(([name, fn]) => [name, fn.__endpoint]));
-    expect(Object.keys(endpoints).sort()).toEqual(['api', 'forwardQueuedOrder', 'sendQueuedRefill', 'sweepForwarding']);
+    expect(Object.keys(endpoints).sort()).toEqual([
+      'api',
+      'forwardQueuedOrder',
+      'runRequestedWorkerRun',
+      'sendQueuedRefill',
+      'sweepForwarding',
+    ]);
     for (const [name, endpoint] of Object.entries(endpoints)) {
       expect(endpoint?.region, name).toEqual([REGION]);
       expect(endpoint?.platform, name).toBe('gcfv2');
@@ -72,6 +78,13 @@ describe('the functions as the deploy sees them', () => {
       expect(endpoints[name]?.eventTrigger, name).toMatchObject({ retry: false });
       expect(endpoints[name]?.availableMemoryMb, name).toBe(256);
     }
+    // The admin's requested runs (issue 30): on their creation, the scheduled run's memory and time, not retried.
+    expect(endpoints.runRequestedWorkerRun).toMatchObject({
+      eventTrigger: { eventType: 'google.cloud.firestore.document.v1.created', retry: false },
+      availableMemoryMb: 512,
+      timeoutSeconds: 300,
+    });
+    expect(endpoints.runRequestedWorkerRun?.eventTrigger?.eventFilterPathPatterns).toEqual({ document: 'workerRuns/{id}' });
     // One scheduled run at a time: its lease makes a second a no-op.
     expect(endpoints.sweepForwarding).toMatchObject({
       maxInstances: 1,

@@ -10,6 +10,7 @@ import onHeaders from 'on-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { READS_HEADER } from './lib/read-counter';
+import { providerPort } from './workers/provider-port';
 
 const servers: http.Server[] = [];
 async function serve(listener: http.RequestListener): Promise<string> {
@@ -108,8 +109,8 @@ describe('the app’s answers', () => {
   let counting: string;
 
   beforeAll(async () => {
-    plain = await serve(createApp({ countFirestoreReads: false }));
-    counting = await serve(createApp({ countFirestoreReads: true }));
+    plain = await serve(createApp({ providers: providerPort(), countFirestoreReads: false }));
+    counting = await serve(createApp({ providers: providerPort(), countFirestoreReads: true }));
   });
 
   it.each([

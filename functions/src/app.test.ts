@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { requireAdmin, requireAdminClaim } from './middleware/require-admin';
+import { providerPort } from './workers/provider-port';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
@@ -28,7 +29,7 @@ const ADMIN_ONLY_OUTSIDE_ADMIN = [
 ];
 
 describe('the admin guard', () => {
-  const all = routes((createApp() as unknown as { router: { stack: Layer[] } }).router.stack);
+  const all = routes((createApp({ providers: providerPort() }) as unknown as { router: { stack: Layer[] } }).router.stack);
 
   it('finds the routes', () => {
     expect(all.filter((r) => r.path.startsWith('/admin/')).length).toBeGreaterThan(10);

@@ -12,6 +12,7 @@ import { type AppCheckOptions, appCheckGuard } from './middleware/app-check';
 import { jsonBody } from './middleware/body';
 import { clientAddress } from './middleware/client-address';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { setProviderPort } from './middleware/provider-port';
 import { accountRouter } from './routes/account';
 import { adminRouter } from './routes/admin';
 import { adminMfaRouter } from './routes/admin-mfa';
@@ -30,10 +31,16 @@ import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
 import { ticketsRouter } from './routes/tickets';
 import { walletRouter } from './routes/wallet';
+import type { ProviderPort } from './services/provider-port';
 
-export function createApp(options: { countFirestoreReads?: boolean; appCheck?: AppCheckOptions } = {}) {
+/**
+ * `providers`: how a request that needs a provider's answer asks it (index.ts passes workers/provider-port.ts's,
+ * which talks to providers through upstream/; the routes and services only know the interface).
+ */
+export function createApp(options: { providers: ProviderPort; countFirestoreReads?: boolean; appCheck?: AppCheckOptions }) {
   const countReads = options.countFirestoreReads ?? config.countFirestoreReads;
   const app = express();
+  setProviderPort(app, options.providers);
   app.disable('x-powered-by');
   // req.ip is the entry our own proxies appended, not the first (which the client may have written).
   app.set('trust proxy', config.trustedProxyHops);

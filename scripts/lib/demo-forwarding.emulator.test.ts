@@ -38,7 +38,8 @@ describe('the demo provider in the seed', () => {
 
     // The admin renames it and raises an imported service's price, through the admin's own code.
     const { updateProvider } = await import('../../functions/src/services/providers');
-    await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, id as string, { name: 'My test provider' });
+    const { providerPort } = await import('../../functions/src/workers/provider-port');
+    await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, id as string, { name: 'My test provider' }, providerPort());
     const links = await db.collection('serviceProviders').where('providerId', '==', id).get();
     const followers = links.docs.find((d) => d.get('serviceId') === '101');
     expect(followers).toBeDefined();

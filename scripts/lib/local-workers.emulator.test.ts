@@ -81,7 +81,8 @@ describe('the forwarding listener', () => {
 
   it('tries an order its disabled provider keeps queued once, not again on its own reason’s write', async () => {
     const { updateProvider } = await import('../../functions/src/services/providers');
-    await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, providerId, { active: false });
+    const { providerPort } = await import('../../functions/src/workers/provider-port');
+    await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, providerId, { active: false }, providerPort());
     try {
       const url = `https://instagram.com/listener.waits.${Date.now()}`;
       const orderId = await placeOnDemoService(url);
@@ -100,7 +101,7 @@ describe('the forwarding listener', () => {
       expect(sim.addsReceived(url)).toBe(0);
       expect(ticks).toBe(0);
     } finally {
-      await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, providerId, { active: true });
+      await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, providerId, { active: true }, providerPort());
     }
   });
 });

@@ -3,7 +3,8 @@
 // firebase-tools cannot subscribe to), so a listener stands in for `forwardQueuedOrder`: an Admin SDK
 // query on the queued fulfilments that calls the same forwardOrder when one becomes queued. Beside it
 // the ticker (ticker.ts) stands in for Cloud Scheduler. Both may overlap each other and themselves:
-// forwardOrder's claim is the only gate, so a second call finds the order claimed and stops.
+// forwardOrder's claim is the only gate, so a second call finds the order claimed and stops. A third
+// listener stands in for `runRequestedWorkerRun` (the admin's Sync now, services sync and Check, issue 30).
 import type { FulfilmentDoc } from '../../functions/src/services/fulfilment';
 import type { ForwardDeps, ForwardOutcome } from '../../functions/src/workers/forward';
 import type { ScheduledResult } from '../../functions/src/workers/scheduled';
@@ -42,8 +43,8 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
   // Imported here, after the caller has set the emulators' environment (the Admin SDK reads it once).
   const { fulfilmentCollection } = await import('../../functions/src/services/fulfilment');
   const { becameQueued, forwardOrder } = await import('../../functions/src/workers/forward');
-  const { providerClientFor } = await import('../../functions/src/workers/clients');
-  const deps: ForwardDeps = { now: options.now ?? Date.now, clientFor: providerClientFor };
+  const { workerDeps } = await import('../../functions/src/workers/deps');
+  const deps: ForwardDeps = workerDeps(options.now);
   const onError = options.onError ?? logError;
   const limit = options.concurrency ?? 4;
 
@@ -131,8 +132,65 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
   };
 }
 
+/**
+ * Listens to `workerRuns` where state == 'queued' and runs each (runRequestedWork), as the trigger
+ * `runRequestedWorkerRun` does on its creation; the run's own claim (queued → running) makes a second call
+ * a no-op. The environment must already point the Admin SDK at the emulators.
+ */
+export async function startRunListener(options: Pick<ForwardListenerOptions, 'now' | 'onError' | 'resubscribeAfterMs'> = {}) {
+  const { workerRunsCollection } = await import('../../functions/src/services/worker-runs');
+  const { runRequestedWork } = await import('../../functions/src/workers/runs');
+  const { workerDeps } = await import('../../functions/src/workers/deps');
+  const deps = workerDeps(options.now);
+  const onError = options.onError ?? ((error: unknown) => console.error('Run listener:', error));
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let unsubscribe: (() => void) | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const subscribe = () => {
+    retryTimer = null;
+    if (stopped) return;
+    unsubscribe = workerRunsCollection()
+      .where('state', '==', 'queued')
+      .onSnapshot(
+        (snapshot) => {
+          for (const change of snapshot.docChanges()) {
+            if (change.type !== 'added' || stopped) continue;
+            const run = runRequestedWork(change.doc.id, deps)
+              .catch((error: unknown) => onError(error))
+              .finally(() => running.delete(run));
+            running.add(run);
+          }
+          markReady();
+        },
+        (error) => {
+          onError(error);
+          unsubscribe = null;
+          if (!stopped) retryTimer = setTimeout(subscribe, options.resubscribeAfterMs ?? 5_000);
+        },
+      );
+  };
+  subscribe();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      unsubscribe?.();
+      await Promise.all(running);
+    },
+  };
+}
+
+export type RunListener = Awaited<ReturnType<typeof startRunListener>>;
+
 export interface LocalWorkers {
   listener: ForwardListener;
+  runs: RunListener;
   ticker: Ticker;
   /** Stops both, waiting for the work under way. */
   stop(): Promise<void>;
@@ -148,11 +206,15 @@ export interface LocalWorkersOptions {
   onError?: (error: unknown) => void;
 }
 
-/** The trigger's and the scheduler's stand-ins together, on one clock. */
+/** The triggers' and the scheduler's stand-ins together, on one clock. */
 export async function startLocalWorkers(options: LocalWorkersOptions = {}): Promise<LocalWorkers> {
   const listener = await startForwardListener({
     ...(options.now ? { now: options.now } : {}),
     ...(options.onForward ? { onForward: options.onForward } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  const runs = await startRunListener({
+    ...(options.now ? { now: options.now } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
   const ticker = await startTicker({
@@ -163,9 +225,10 @@ export async function startLocalWorkers(options: LocalWorkersOptions = {}): Prom
   });
   return {
     listener,
+    runs,
     ticker,
     stop: async () => {
-      await Promise.all([listener.stop(), ticker.stop()]);
+      await Promise.all([listener.stop(), runs.stop(), ticker.stop()]);
     },
   };
 }

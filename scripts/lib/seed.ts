@@ -49,6 +49,8 @@ async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }
   const { providersCollection, serviceLinksCollection } = await import('../../functions/src/services/provider-store');
   const { createProvider, importServices } = await import('../../functions/src/services/providers');
   const { createProviderBody, importServicesBody } = await import('../../functions/src/shared/providers');
+  const { providerPort } = await import('../../functions/src/workers/provider-port');
+  const providers = providerPort();
 
   const atDemoUrl = await providersCollection().where('url', '==', demo.url).limit(1).get();
   let id: string;
@@ -62,12 +64,12 @@ async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }
       currency: DEMO_PROVIDER.currency,
       rateToPkr: DEMO_PROVIDER.rateToPkr,
     });
-    id = (await createProvider(actor, body))._id;
+    id = (await createProvider(actor, body, providers))._id;
   }
   if (!(await serviceLinksCollection().where('providerId', '==', id).limit(1).get()).empty) return { id, imported: 0 };
   // The key makes two seeds at once import once (the second replays the first's answer).
   const body = importServicesBody.parse({ providerId: id, items: DEMO_PROVIDER.imports });
-  const answer = await importServices(actor, body, `seed-demo-provider-${id}`);
+  const answer = await importServices(actor, body, providers, `seed-demo-provider-${id}`);
   return { id, imported: answer.replayed ? 0 : answer.body.services.length };
 }
 

@@ -24,8 +24,8 @@ export interface TickerOptions {
 export async function startTicker(options: TickerOptions = {}): Promise<Ticker> {
   // Imported here, after the caller has set the emulators' environment (the Admin SDK reads it once).
   const { runScheduledWork } = await import('../../functions/src/workers/scheduled');
-  const { providerClientFor } = await import('../../functions/src/workers/clients');
-  const deps = { now: options.now ?? Date.now, clientFor: providerClientFor };
+  const { workerDeps } = await import('../../functions/src/workers/deps');
+  const deps = workerDeps(options.now);
   let running: Promise<ScheduledResult | null> | null = null;
 
   const tick = async (): Promise<ScheduledResult | null> => {

@@ -619,6 +619,8 @@ describe('providerClaims: the workers’ count of what was claimed against a pro
   itDeniesEverything('providerClaims', 'providerClaims/prov-1'));
 
 describe('workerLeases: the scheduled run’s lease, server-only', () => itDeniesEverything('workerLeases', 'workerLeases/scheduled'));
+describe('workerRuns: the admin’s requested runs, followed through the API, server-only (admins included)', () =>
+  itDeniesEverything('workerRuns', 'workerRuns/run-1'));
 
 // The reports' rollups (issue 18): the admin reads them through the API, a customer their own spending.
 describe('reportDays: the reports’ rollups per day, server-only (admins included)', () =>

@@ -136,6 +136,7 @@ export const FIXTURES: Record<string, DocumentData> = {
   'providerSecrets/prov-1': { key: 'secret-key-9f2c' },
   'providerClaims/prov-1': { claimedPaisa: 26_600 },
   'workerLeases/scheduled': { token: 'run-token', until: at },
+  'workerRuns/run-1': { kind: 'scheduled', state: 'done', requestedBy: { uid: 'admin', email: 'admin@example.com' }, createdAt: at },
   [`serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`]: { providerId: 'prov-1', serviceId: '1234', cost: 0.5, linkedAt: at },
   [`orderFulfilment/${ALICE_ORDER.split('/')[1]}`]: {
     state: 'sent',

@@ -9,9 +9,13 @@ import { signIn, signInWithCustomToken, signUp } from '../../scripts/lib/auth-em
 const env = inject('emulatorEnv');
 Object.assign(process.env, env);
 
-const authHost = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
 const firestoreHost = () => `http://${process.env.FIRESTORE_EMULATOR_HOST}`;
-const projectId = () => process.env.GCLOUD_PROJECT ?? 'demo-smm-test';
+/** This file's Firestore project (tests/support/emulator-project.ts). */
+export const firestoreProjectId = () => {
+  if (!process.env.TEST_FIRESTORE_PROJECT)
+    throw new Error('TEST_FIRESTORE_PROJECT is set per test file (tests/support/emulator-project.ts)');
+  return process.env.TEST_FIRESTORE_PROJECT;
+};
 
 export interface ApiServer {
   url: string;
@@ -20,7 +24,8 @@ export interface ApiServer {
 
 export async function startApi(): Promise<ApiServer> {
   const { createApp } = await import('../../functions/src/app');
-  const server = createApp().listen(0, '127.0.0.1');
+  const { providerPort } = await import('../../functions/src/workers/provider-port');
+  const server = createApp({ providers: providerPort() }).listen(0, '127.0.0.1');
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;
   return {
@@ -153,7 +158,7 @@ export async function readFirestoreAs(token: string, path: string): Promise<numb
 
 /** The same read, answered: what the client receives (the document as Firestore's REST API sends it). */
 export async function fetchFirestoreAs(token: string, path: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${firestoreHost()}/v1/projects/${projectId()}/databases/(default)/documents/${path}`, {
+  const res = await fetch(`${firestoreHost()}/v1/projects/${firestoreProjectId()}/databases/(default)/documents/${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return { status: res.status, text: await res.text() };
@@ -176,10 +181,18 @@ export async function v2With(base: string, key: string, params: Record<string, s
   return (await res.json()) as any;
 }
 
-/** Empties the emulators' Firestore and Auth data of the test project. */
+/**
+ * Empties this file's Firestore project. Auth is shared by the files running beside it, which each make
+ * accounts of their own (random emails): only a file of the `emulator-serial` project, which runs alone,
+ * empties Auth too.
+ */
 export async function resetEmulators(): Promise<void> {
-  await fetch(`${firestoreHost()}/emulator/v1/projects/${projectId()}/databases/(default)/documents`, { method: 'DELETE' });
-  await fetch(`${authHost()}/emulator/v1/projects/${projectId()}/accounts`, { method: 'DELETE' });
+  await fetch(`${firestoreHost()}/emulator/v1/projects/${firestoreProjectId()}/databases/(default)/documents`, { method: 'DELETE' });
+  if (process.env.TEST_AUTH_EXCLUSIVE === 'true') {
+    await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${process.env.GCLOUD_PROJECT}/accounts`, {
+      method: 'DELETE',
+    });
+  }
 }
 
 export async function seedCatalogue(): Promise<void> {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { providerPort } from '../workers/provider-port';
 import { hideBodiesFromHost, restoreBodyHeaders } from './host-body';
 
 const require = createRequire(import.meta.url);
@@ -78,7 +79,7 @@ beforeAll(async () => {
   hideBodiesFromHost();
   // The host makes its server the way the emulator does: its express's app.listen.
   hidden = await listening(emulatorHost(echoFunction).listen(0, '127.0.0.1'));
-  const app = createApp();
+  const app = createApp({ providers: providerPort() });
   ours = await listening(emulatorHost((req, res) => app(req, res)).listen(0, '127.0.0.1'));
 });
 
@@ -149,7 +150,7 @@ describe('a body under the emulator’s host', () => {
   });
 
   it('without the patch, is answered by the host’s own HTML 400 (what the patch is for)', async () => {
-    const app = createApp();
+    const app = createApp({ providers: providerPort() });
     const bare = await listening(original(emulatorHost((req, res) => app(req, res))).listen(0, '127.0.0.1'));
     const res = await post(bare, '{"name":');
     expect(res.status).toBe(400);

@@ -6,6 +6,7 @@ import { AggregateField, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { createApp } from '../app';
+import { providerPort } from '../workers/provider-port';
 import { db } from './admin';
 import { countReads, READS_HEADER, readCountingEnabled } from './read-counter';
 
@@ -15,7 +16,7 @@ let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
-  const server = createApp({ countFirestoreReads: true }).listen(0, '127.0.0.1');
+  const server = createApp({ providers: providerPort(), countFirestoreReads: true }).listen(0, '127.0.0.1');
   await new Promise<void>((done) => server.once('listening', () => done()));
   counting = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
   admin = await createUser({ admin: true });

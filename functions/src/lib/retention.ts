@@ -47,4 +47,10 @@ export const SHORT_LIVED: readonly ShortLivedCollection[] = [
     what: 'the top-up autopilot’s automatic credits per customer and day',
     keptFor: '3 days',
   },
+  {
+    collection: 'workerRuns',
+    field: 'expiresAt',
+    what: 'the admin’s requested runs (Sync now, a provider’s services sync or check) and how each ended',
+    keptFor: '24 hours',
+  },
 ];

@@ -38,3 +38,11 @@ export const TRIGGER_RUNTIME = { memory: '256MiB', timeoutSeconds: 120, maxInsta
  * second instance would only cost), 512 MiB for the reports' fold, and 5 minutes, the lease's length.
  */
 export const SCHEDULED_RUNTIME: Omit<ScheduleOptions, 'schedule'> = { memory: '512MiB', timeoutSeconds: 300, maxInstances: 1 };
+
+/**
+ * The admin's requested runs (issue 30: "Sync now", a provider's services sync or Check, on `workerRuns`):
+ * the scheduled run's work without the reports' fold, so its 512 MiB and 5 minutes (the run lease's
+ * length); a few at a time (each provider's work has its own lease, the run lease makes a second Sync now
+ * busy); not retried by the platform (the run records failed, and the admin asks again).
+ */
+export const REQUESTED_RUN_RUNTIME = { memory: '512MiB', timeoutSeconds: 300, maxInstances: 2, retry: false } as const;

@@ -8,6 +8,7 @@ import { call, createUser, resetEmulators, seedCatalogue, type TestUser } from '
 import { createApp } from '../app';
 import { db } from '../lib/admin';
 import { config } from '../lib/config';
+import { providerPort } from '../workers/provider-port';
 
 const GOOD = 'a-valid-app-check-token';
 let url = '';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const verify = async (token: string) => {
     if (token !== GOOD) throw new Error('invalid App Check token');
   };
-  const server = createApp({ appCheck: { mode: 'enforce', verify } }).listen(0, '127.0.0.1');
+  const server = createApp({ providers: providerPort(), appCheck: { mode: 'enforce', verify } }).listen(0, '127.0.0.1');
   await new Promise<void>((done) => server.once('listening', () => done()));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => {

@@ -17,15 +17,15 @@ describe('parseMultipartFields', () => {
       form.append('file', new Blob(['ignored']), 'a.txt');
       form.append('quantity', '');
     });
-    expect(parseMultipartFields(body, type)).toEqual({ key: 'k'.repeat(40), link: 'https://www.instagram.com/شاپ/', quantity: '' });
+    expect(await parseMultipartFields(body, type)).toEqual({ key: 'k'.repeat(40), link: 'https://www.instagram.com/شاپ/', quantity: '' });
   });
 
-  it('reads a quoted boundary, a preamble and an epilogue, and gives a repeated name an array', () => {
+  it('reads a quoted boundary, a preamble and an epilogue, and gives a repeated name an array', async () => {
     const body = Buffer.from(
       'preamble\r\n--b-x\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/plain\r\n\r\nline 1\r\nline 2\r\n--b-x\r\ncontent-disposition: form-data; name="a"\r\n\r\n2\r\n--b-x--\r\nepilogue',
     );
-    expect(parseMultipartFields(body, 'multipart/form-data; boundary="b-x"')).toEqual({ a: ['line 1\r\nline 2', '2'] });
-    expect(parseMultipartFields(body, 'multipart/form-data; charset=utf-8; boundary=b-x')).toEqual({ a: ['line 1\r\nline 2', '2'] });
+    expect(await parseMultipartFields(body, 'multipart/form-data; boundary="b-x"')).toEqual({ a: ['line 1\r\nline 2', '2'] });
+    expect(await parseMultipartFields(body, 'multipart/form-data; charset=utf-8; boundary=b-x')).toEqual({ a: ['line 1\r\nline 2', '2'] });
   });
 
   it.each([
@@ -33,12 +33,13 @@ describe('parseMultipartFields', () => {
     ['no close delimiter', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'],
     ['a part without a name', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data\r\n\r\n1\r\n--x--'],
     ['a part without headers', 'multipart/form-data; boundary=x', '--x\r\n\r\n1\r\n--x--'],
+    ['a part that is not form-data', 'multipart/form-data; boundary=x', '--x\r\nContent-Type: text/plain\r\n\r\n1\r\n--x--'],
     [
       'too many fields',
       'multipart/form-data; boundary=x',
       `${'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'.repeat(MAX_MULTIPART_FIELDS + 1)}--x--`,
     ],
-  ])('refuses a body with %s', (_, type, body) => {
-    expect(parseMultipartFields(Buffer.from(body), type)).toBeNull();
+  ])('refuses a body with %s', async (_, type, body) => {
+    expect(await parseMultipartFields(Buffer.from(body), type)).toBeNull();
   });
 });

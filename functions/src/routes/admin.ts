@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { fail } from '../lib/errors';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
+import { providersOf } from '../middleware/provider-port';
 import { adminOnly } from '../middleware/require-admin';
 import { adjustBalance } from '../services/adjustments';
 import { listAudit } from '../services/audit';
@@ -39,14 +40,17 @@ adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
 
 adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
   const { status, remains } = parseBody(updateStatusBody, req);
+  const admin = identityOf(req);
+  const changed = await updateOrderStatus(String(req.params.id), status, remains, { admin });
   // 202: a sent order's cancellation was asked of its provider; the order changes (and refunds) when it confirms.
-  const { cancelRequested, ...answer } = await updateOrderStatus(String(req.params.id), status, remains, { admin: identityOf(req) });
+  const { cancelRequested, ...answer } =
+    'askProviderToCancel' in changed ? await providersOf(req).cancel(changed.askProviderToCancel, admin) : changed;
   res.status(cancelRequested ? 202 : 200).json(answer);
 });
 
 // An order's fulfilment at its provider (decision record 0008): a new attempt, or the admin's word that it was sent.
 adminRouter.post('/admin/orders/:id/resend', ...adminOnly, async (req, res) => {
-  res.json(await resendOrder(identityOf(req), String(req.params.id), parseBody(resendOrderBody, req)));
+  res.json(await resendOrder(identityOf(req), String(req.params.id), parseBody(resendOrderBody, req), providersOf(req)));
 });
 
 adminRouter.post('/admin/orders/:id/mark-sent', ...adminOnly, async (req, res) => {
@@ -62,7 +66,7 @@ adminRouter.post('/admin/orders/:id/refund-without-provider', ...adminOnly, asyn
 // Several orders at once, each through the same transaction as a single change: one result per order.
 adminRouter.post('/admin/orders/status', ...adminOnly, async (req, res) => {
   const { ids, status, remains } = parseBody(bulkStatusBody, req);
-  res.json({ results: await updateOrderStatuses(ids, status, remains, { admin: identityOf(req) }) });
+  res.json({ results: await updateOrderStatuses(ids, status, remains, { admin: identityOf(req) }, providersOf(req)) });
 });
 
 adminRouter.get('/admin/overview', ...adminOnly, async (_req, res) => {

@@ -3,6 +3,7 @@ import { fail } from '../lib/errors';
 import { timed } from '../lib/server-timing';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
+import { providersOf } from '../middleware/provider-port';
 import { placeOrder } from '../services/group-commit';
 import { isNumberedId } from '../services/numbers';
 import { listMyOrders, type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
@@ -38,6 +39,8 @@ ordersRouter.post('/orders/:id/cancel', authenticate({ checkRevoked: true }), as
   const order = isNumberedId(id) ? ((await ordersCollection().doc(id).get()).data() as OrderDoc | undefined) : undefined;
   if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
   if (!order.dripFeed) throw fail('not_cancelable', MESSAGES.onlyDripFeedStops, 'status');
-  const { cancelRequested: _, ...answer } = await updateOrderStatus(id, 'cancelled', undefined, { ownerUid: uid });
+  const changed = await updateOrderStatus(id, 'cancelled', undefined, { ownerUid: uid });
+  const { cancelRequested: _, ...answer } =
+    'askProviderToCancel' in changed ? await providersOf(req).cancel(changed.askProviderToCancel, undefined) : changed;
   res.json(answer);
 });

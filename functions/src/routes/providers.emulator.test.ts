@@ -18,10 +18,12 @@ import {
   createApiKeyFor,
   createUser,
   fetchFirestoreAs,
+  firestoreProjectId,
   fund,
   type TestUser,
   v2With,
 } from '../../../tests/support/api';
+import { requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
 import { PROVIDER_MESSAGES } from '../shared/providers';
 
@@ -99,8 +101,9 @@ const asAdmin = (method: string, path: string, body?: unknown) => call(api.url, 
 /** A read straight from Firestore as a signed-in client, or as an anonymous visitor (null). */
 async function readAs(token: string | null, path: string) {
   if (token) return fetchFirestoreAs(token, path);
-  const project = process.env.GCLOUD_PROJECT ?? 'demo-smm-test';
-  const res = await fetch(`http://${process.env.FIRESTORE_EMULATOR_HOST}/v1/projects/${project}/databases/(default)/documents/${path}`);
+  const res = await fetch(
+    `http://${process.env.FIRESTORE_EMULATOR_HOST}/v1/projects/${firestoreProjectId()}/databases/(default)/documents/${path}`,
+  );
   return { status: res.status, text: await res.text() };
 }
 const ourV2 = () => `${api.url}/api/v2`;
@@ -371,10 +374,10 @@ describe('GET, PATCH and check', () => {
   it('check records a fresh balance and the service count; the default low-balance threshold is Rs 1,000', async () => {
     const provider = await addPanelProvider({ name: 'Checked' });
     const activeServices = (await db.collection('services').where('active', '==', true).count().get()).data().count;
-    const res = await asAdmin('POST', `/api/admin/providers/${provider._id}/check`);
-    expect(res.status).toBe(200);
-    expect(res.body.provider).toMatchObject({ balance: 5000, serviceCount: activeServices, lowBalance: false });
-    expect(res.body.provider.balanceCheckedAt >= (provider as unknown as { balanceCheckedAt: string }).balanceCheckedAt).toBe(true);
+    const res = await requestAndRun(api.url, admin.token, `/api/admin/providers/${provider._id}/check`);
+    expect(res.state, JSON.stringify(res)).toBe('done');
+    expect(res.result.provider).toMatchObject({ balance: 5000, serviceCount: activeServices, lowBalance: false });
+    expect(res.result.provider.balanceCheckedAt >= (provider as unknown as { balanceCheckedAt: string }).balanceCheckedAt).toBe(true);
     expect((await asAdmin('POST', '/api/admin/providers/nope/check')).status).toBe(404);
   });
 

@@ -12,6 +12,7 @@ import { CUSTOMER_SHARD_FIELD, CUSTOMER_SHARDS, customerShardOf, foldReports } f
 import { readOwnShards } from '../services/reports';
 import { toRupees } from '../shared/money';
 import { REPORT_LIMITS, reportSchema, spendingSchema } from '../shared/reports';
+import { providerPort } from '../workers/provider-port';
 
 const api = apiServerForFile();
 let counting: { url: string; close: () => void };
@@ -19,7 +20,7 @@ let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  const server = createApp({ countFirestoreReads: true }).listen(0, '127.0.0.1');
+  const server = createApp({ providers: providerPort(), countFirestoreReads: true }).listen(0, '127.0.0.1');
   await new Promise<void>((done) => server.once('listening', () => done()));
   counting = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
   [admin, customer] = await Promise.all([createUser({ admin: true }), createUser()]);

@@ -14,8 +14,8 @@ import {
 } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { db } from '../lib/admin';
-import { v2Add } from '../services/api-v2';
 import { seedSettings } from '../services/settings';
+import { addOrder as v2Add } from './api-v2/add';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;

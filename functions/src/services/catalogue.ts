@@ -164,6 +164,20 @@ export async function listActiveServices(): Promise<{ services: Service[]; categ
   return { services, categories: categoryOrder(services, categories.data() as CategoriesDoc | undefined) };
 }
 
+/** The active services as stored, by number (the listing of API v2's `services`). */
+export async function listActiveServiceDocs(): Promise<ServiceDoc[]> {
+  const snap = await servicesCollection().where('active', '==', true).get();
+  return snap.docs.map((d) => d.data() as ServiceDoc).sort((a, b) => a.number - b.number);
+}
+
+/** The active service with this number (API v2's service id), or null when none is. */
+export async function findActiveServiceByNumber(number: number): Promise<{ id: string; service: ServiceDoc } | null> {
+  const found = await servicesCollection().where('number', '==', number).limit(1).get();
+  const doc = found.docs[0];
+  const service = doc?.data() as ServiceDoc | undefined;
+  return doc && service?.active ? { id: doc.id, service } : null;
+}
+
 /**
  * The admin's list: every service, inactive too, filtered; the catalogue is small enough to read
  * whole (one answer, no pages), and the category order is of the whole catalogue.

@@ -16,8 +16,10 @@ import {
   SWEEP_QUEUED_AFTER_MS,
   sweepAfter,
 } from './fulfilment';
+import { leaseHeld } from './lease';
 import { isNumberedId } from './numbers';
 import { adminOrderToWire, type OrderDoc, ordersCollection } from './orders';
+import type { ProviderPort } from './provider-port';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from './provider-store';
 import { findProviderService } from './providers';
 import { runInTransaction } from './transactions';
@@ -46,7 +48,7 @@ const auditView = (f: FulfilmentDoc) => ({
 
 /** The automatic refund holds the order between its check and its cancel (workers/auto-refund.ts). */
 function assertNoRefundUnderWay(f: FulfilmentDoc, now: Timestamp): void {
-  if (f.refundLease && f.refundLease.until.toMillis() > now.toMillis()) throw conflict(MESSAGES.autoRefundUnderWay, 'fulfilment');
+  if (leaseHeld(f.refundLease, now.toMillis())) throw conflict(MESSAGES.autoRefundUnderWay, 'fulfilment');
 }
 
 async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
@@ -68,10 +70,10 @@ async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
  * kept in `history`. An unknown order may already exist at the provider: the admin checked, and this
  * is their decision.
  */
-export async function resendOrder(actor: Actor, id: string, body: ResendOrderBody): Promise<ResendOrderAnswer> {
+export async function resendOrder(actor: Actor, id: string, body: ResendOrderBody, providers: ProviderPort): Promise<ResendOrderAnswer> {
   const chosen =
     body.providerServiceId !== undefined && body.providerId !== undefined
-      ? { providerId: body.providerId, service: await findProviderService(body.providerId, body.providerServiceId) }
+      ? { providerId: body.providerId, service: await findProviderService(body.providerId, body.providerServiceId, providers) }
       : undefined;
   const answer = await runInTransaction<ResendOrderAnswer>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);

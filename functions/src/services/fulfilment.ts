@@ -7,6 +7,7 @@ import { db } from '../lib/admin';
 import type { FulfilmentState, UpstreamCancelState } from '../shared/fulfilment';
 import { type Paisa, toRupees } from '../shared/money';
 import { type Fulfilment, providerCostPaisa } from '../shared/providers';
+import type { Lease } from './lease';
 import type { ProviderDoc, ServiceLinkDoc } from './provider-store';
 
 /** One earlier attempt, kept when the admin resends (and a late answer of one). */
@@ -45,7 +46,7 @@ export interface FulfilmentDoc {
    */
   sweepAt?: Timestamp;
   /** Held while `sending`: only the holder of `token` records the answer; `until` passed → `unknown`. */
-  lease?: { token: string; until: Timestamp };
+  lease?: Lease;
   providerOrderId?: string;
   /** The provider's refusal (`failed`) or why the answer is unknown. */
   error?: string;
@@ -56,7 +57,7 @@ export interface FulfilmentDoc {
   /** When it became `failed` (the automatic refund's clock); removed once that refund has dealt with it. */
   failedAt?: Timestamp;
   /** Held by the automatic refund between its claim and the cancel: Resend and Mark sent wait for it. */
-  refundLease?: { token: string; until: Timestamp };
+  refundLease?: Lease;
   /** When the automatic refund cancelled it. */
   refundedAt?: Timestamp;
   startCount?: number;
@@ -81,6 +82,19 @@ export interface ClosedWithoutProvider {
   byUid: string;
   reason: string;
 }
+
+/**
+ * Why a queued order waits or why an attempt ended without an answer (workers/forward.ts writes them;
+ * the providers' counts find waiting orders by them).
+ */
+export const REASONS = {
+  providerInactive: 'The provider is disabled',
+  providerMissing: 'The provider no longer exists',
+  lowBalance: 'The provider’s balance is below the order’s cost',
+  notPending: 'Not sent: the order is no longer pending',
+  leaseExpired: 'No answer before the claim ran out: the provider may have placed it',
+  noClient: 'Could not reach the provider (no key or address): nothing was sent',
+} as const;
 
 /** A queued order still queued this long after was missed by its trigger: the sweeper sends it. */
 export const SWEEP_QUEUED_AFTER_MS = 60_000;

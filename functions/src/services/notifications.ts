@@ -16,7 +16,6 @@
 // notificationSettings/{uid}: the preferences (absent: DEFAULT_NOTIFICATION_PREFERENCES) and the
 // customer's devices with pushes on ({deviceId: lastSeenAt}), so an event knows from one document whether
 // to push. pushDevices/{sha256(token)} holds the token and its one account.
-import { randomUUID } from 'node:crypto';
 import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { logger } from '../lib/logger';
@@ -33,6 +32,7 @@ import {
   notificationPreferencesSchema,
   type PushData,
 } from '../shared/notifications';
+import { type Lease, leaseIsOurs, newLease } from './lease';
 import { checkRateLimit } from './rate-limit';
 import { runInTransaction, sha256 } from './transactions';
 import { usersCollection } from './users';
@@ -43,7 +43,7 @@ export interface PushDoc {
   state: PushState;
   /** When the worker should look at it: set while due or sending (then the lease's end), absent otherwise. */
   dueAt?: Timestamp;
-  lease?: { token: string; until: Timestamp };
+  lease?: Lease;
   /** Sends started so far (a lease that ran out counts as one). */
   attempts: number;
   /** Devices that answered sent: a retry sends to the others only. */
@@ -342,10 +342,9 @@ async function claimPush(ref: DocumentReference, now: number): Promise<Claim | n
       });
       return { status: 200, body: null };
     }
-    const lease = randomUUID();
-    const until = Timestamp.fromMillis(now + PUSH_LEASE_MS);
-    tx.update(ref, { push: { ...push, state: 'sending', lease: { token: lease, until }, dueAt: until, attempts: push.attempts + 1 } });
-    return { status: 200, body: { lease, doc, devices } };
+    const lease = newLease(now, PUSH_LEASE_MS);
+    tx.update(ref, { push: { ...push, state: 'sending', lease, dueAt: lease.until, attempts: push.attempts + 1 } });
+    return { status: 200, body: { lease: lease.token, doc, devices } };
   });
   return answer.body;
 }
@@ -392,7 +391,7 @@ async function recordPush(
     );
     const push = (snap?.data() as NotificationDoc | undefined)?.push;
     // Our lease ran out and another sender took it: its answer is the one recorded.
-    if (push?.state !== 'sending' || push.lease?.token !== claim.lease) return { status: 200, body: 'skipped' };
+    if (push?.state !== 'sending' || !leaseIsOurs(push.lease, claim.lease)) return { status: 200, body: 'skipped' };
     let settings = settingsSnap?.data() as NotificationSettingsDoc | undefined;
     for (const deviceSnap of deviceSnaps) {
       const device = deviceSnap.data() as PushDeviceDoc | undefined;

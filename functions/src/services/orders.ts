@@ -24,9 +24,9 @@ import { type ClosedWithoutProvider, type FulfilmentDoc, fulfilmentCollection, f
 import { ledgerEntryId, postEntry } from './ledger';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 import { isNumberedId } from './numbers';
-import type { ClientFor } from './provider-clients';
+import type { ProviderCancelRequest, ProviderPort } from './provider-port';
 import { runInTransaction, sha256 } from './transactions';
-import { CANCEL_ASK_AGAIN_AFTER_MS, cancelAtProvider, type UpstreamCancelTarget } from './upstream-cancel';
+import { CANCEL_ASK_AGAIN_AFTER_MS, cancelRequestedAnswer } from './upstream-cancel';
 import { type UserDoc, userRef } from './users';
 
 export interface OrderDoc {
@@ -174,20 +174,17 @@ export const activeLinkRef = (key: string) => activeLinksCollection().doc(key);
 export interface StatusChangeOptions {
   /** Only the owner may make this change (a customer's own cancel): others get 404 like a missing order. */
   ownerUid?: string;
-  /** The change is refused (409 `refusal`) unless the order is in one of these statuses. */
+  /** The change is refused (409 `not_cancelable`) unless the order is in one of these statuses. */
   onlyFrom?: readonly OrderStatus[];
-  /** The change is refused (409 `refusal`) unless the order's service allows customer cancels. */
+  /** The change is refused (409 `not_cancelable`) unless the order's service allows customer cancels. */
   requireCancelable?: boolean;
-  refusal?: string;
   /** The admin making the change: recorded in the audit trail in the same transaction. */
   admin?: Actor | undefined;
   /**
    * `provider`: the provider's own status (the sync). Only that confirms the cancellation of a sent
-   * order (its refund); anyone else's cancel of one is asked of the provider (upstream-cancel.ts).
+   * order (its refund); anyone else's cancel of one is handed on to be asked of the provider (StatusChange).
    */
   source?: 'provider';
-  /** The client that asks a provider to cancel (default: the provider's, with the configured deadline). */
-  clientFor?: ClientFor;
   /**
    * The admin closes a sent (or unknown) order without its provider's confirmation (refund-without-provider,
    * for a provider disabled, gone or silent): nothing is asked of the provider, the refund is made here as
@@ -209,18 +206,25 @@ export interface StatusChangeAnswer {
   cancelRequested?: true;
 }
 
+/**
+ * What a status change comes to: its answer, or a sent order's cancel that only its provider can make,
+ * which the caller hands to the provider port (`providers.cancel`, with the admin who asked; the port asks
+ * and records the answer, upstream-cancel.ts). services/ never calls a provider itself.
+ */
+export type StatusChange = StatusChangeAnswer | { askProviderToCancel: ProviderCancelRequest };
+
 /** Moves an order along the status machine; `cancelled` and `partial` refund exactly once. */
 export async function updateOrderStatus(
   orderId: string,
   next: OrderStatus,
   remains?: number,
   options: StatusChangeOptions = {},
-): Promise<StatusChangeAnswer> {
+): Promise<StatusChange> {
   if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
   if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
   // The push of the attempt that committed (each attempt of the transaction sets it anew).
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<StatusChangeAnswer | { upstream: UpstreamCancelTarget }>(null, async (tx, now) => {
+  const answer = await runInTransaction<StatusChange>(null, async (tx, now) => {
     push = null;
     const orderRef = ordersCollection().doc(orderId);
     // The fulfilment is read with the order: a change must not race the worker's send (see below).
@@ -230,7 +234,7 @@ export async function updateOrderStatus(
     if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid))
       throw fail('order_not_found', MESSAGES.orderNotFound);
     if (options.withoutProvider) assertClosableWithoutProvider(order, fulfilment);
-    const refusal = options.refusal ?? MESSAGES.orderFinal;
+    const refusal = MESSAGES.orderFinal;
     const parent = order.dripFeed ? (order as DripFeedParent) : null;
     if (parent) {
       // A drip-feed only stops (its runs are orders of their own, changed one by one). Its customer may
@@ -253,22 +257,19 @@ export async function updateOrderStatus(
       // At the provider: only it can cancel, and its status confirms it (the sync refunds then, once).
       if (fulfilment.state === 'sent' && next === 'cancelled' && !options.withoutProvider) {
         if (!fulfilment.providerId || !fulfilment.providerOrderId) throw new Error(`Order ${orderId} is sent without a provider order`);
-        return {
-          status: 200,
-          body: {
-            upstream: {
-              orderId,
-              userId: order.userId,
-              providerId: fulfilment.providerId,
-              providerOrderId: fulfilment.providerOrderId,
-              order: orderToWire(orderId, order),
-              // Accepted a moment ago: a second click gets the same answer. Later the provider is asked again
-              // (an acceptance it never followed, a provider that stopped answering).
-              askedRecently:
-                fulfilment.cancel?.state === 'requested' && now.toMillis() - fulfilment.cancel.at.toMillis() < CANCEL_ASK_AGAIN_AFTER_MS,
-            },
-          },
+        const wire = orderToWire(orderId, order);
+        // Accepted a moment ago: a second click gets the same answer, without asking. Later the provider is
+        // asked again (an acceptance it never followed, a provider that stopped answering).
+        if (fulfilment.cancel?.state === 'requested' && now.toMillis() - fulfilment.cancel.at.toMillis() < CANCEL_ASK_AGAIN_AFTER_MS)
+          return { status: 200, body: cancelRequestedAnswer(wire) };
+        const request = {
+          orderId,
+          userId: order.userId,
+          providerId: fulfilment.providerId,
+          providerOrderId: fulfilment.providerOrderId,
+          order: wire,
         };
+        return { status: 200, body: { askProviderToCancel: request } };
       }
     }
 
@@ -385,9 +386,14 @@ export async function updateOrderStatus(
       : `Order status updated to ${status}`;
     return { status: 200, body: { message, order: orderToWire(orderId, updated) } };
   });
-  if ('upstream' in answer.body) return cancelAtProvider(answer.body.upstream, { admin: options.admin, clientFor: options.clientFor });
   if (push && !options.pushLater) await deliverNow([push]);
   return answer.body;
+}
+
+/** A change that cannot need the provider (its own status, a refund without it): its answer. */
+function settledHere(change: StatusChange): StatusChangeAnswer {
+  if ('askProviderToCancel' in change) throw new Error(`Order ${change.askProviderToCancel.orderId}: a cancel to ask of its provider`);
+  return change;
 }
 
 /**
@@ -418,12 +424,26 @@ export async function refundWithoutProvider(
   body: { reason: string; remains?: number | undefined },
 ): Promise<{ message: string; order: Order }> {
   const next = body.remains === undefined ? 'cancelled' : 'partial';
-  const { message, order } = await updateOrderStatus(orderId, next, body.remains, { admin, withoutProvider: { reason: body.reason } });
+  const { message, order } = settledHere(
+    await updateOrderStatus(orderId, next, body.remains, { admin, withoutProvider: { reason: body.reason } }),
+  );
   return { message, order };
 }
 
 export async function listMyOrders(uid: string, page: { limit: number; cursor?: string | undefined }) {
   return pageNewestFirst(ordersCollection().where('userId', '==', uid), 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+}
+
+/** The orders with these numbers that belong to `uid`, by number (others' and missing ones are absent). */
+export async function getOwnOrders(uid: string, ids: readonly number[]): Promise<Map<number, OrderDoc>> {
+  const refs = ids.map((id) => ordersCollection().doc(String(id)));
+  const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
+  const found = new Map<number, OrderDoc>();
+  for (const snap of snaps) {
+    const order = snap.data() as OrderDoc | undefined;
+    if (order && order.userId === uid) found.set(Number(snap.id), order);
+  }
+  return found;
 }
 
 /** A search the admin list can answer: an order number (digits), an email or an http(s) link we accept. */
@@ -538,13 +558,15 @@ const BULK_CONCURRENCY = 4;
  * The admin's bulk status change: each distinct order through the same transaction as a single change
  * (so a refund happens exactly once per order, whatever the list repeats), one result per order in the
  * order given. A refusal of one order (final, unknown, busy) does not stop the others. `partial` is for
- * one order: a `remains` is a count of that order's quantity, meaningless for another.
+ * one order: a `remains` is a count of that order's quantity, meaningless for another. A sent order's cancel
+ * is handed to the provider port in its turn (its customer's changes stay one after another).
  */
 export async function updateOrderStatuses(
   ids: readonly string[],
   next: OrderStatus,
   remains: number | undefined,
-  options: StatusChangeOptions = {},
+  options: StatusChangeOptions,
+  providers: Pick<ProviderPort, 'cancel'>,
 ): Promise<BulkStatusResult[]> {
   if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
   const distinct = [...new Set(ids)];
@@ -553,7 +575,9 @@ export async function updateOrderStatuses(
   const change = async (i: number) => {
     const id = distinct[i] as string;
     try {
-      const { order, cancelRequested } = await updateOrderStatus(id, next, remains, { ...options, pushLater: true });
+      const changed = await updateOrderStatus(id, next, remains, { ...options, pushLater: true });
+      const { order, cancelRequested } =
+        'askProviderToCancel' in changed ? await providers.cancel(changed.askProviderToCancel, options.admin) : changed;
       results[i] = { id, ok: true, order, ...(cancelRequested ? { cancelRequested } : {}) };
     } catch (error) {
       if (!isAppError(error)) {

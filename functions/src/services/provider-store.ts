@@ -11,6 +11,7 @@ import { MESSAGES } from '../shared/messages';
 import { toRupees } from '../shared/money';
 import { isUnderMargin, marginPercent } from '../shared/providers';
 import { type MarginAlert, PROVIDER_ID_PATTERN, type ProviderLink, type SyncOffReason } from '../shared/schemas';
+import type { Lease } from './lease';
 
 export interface ProviderDoc {
   name: string;
@@ -36,7 +37,7 @@ export interface ProviderDoc {
   /** What that sync found wrong with the list (empty, refused, far shorter), null when it was usable. */
   servicesSyncProblem?: string | null;
   /** Held while a service sync of this provider runs (never two at once). */
-  servicesSyncLease?: { token: string; until: Timestamp };
+  servicesSyncLease?: Lease;
 }
 
 /**

@@ -1,11 +1,11 @@
 // The providers the admin runs (other panels we resell through API v2) and the import of their services
-// into our catalogue. Every call to a provider is made outside any transaction (a transaction may run
-// more than once), with the upstream client's deadline; what it answered is then written in one
-// transaction with its audit entry. The key is read from providerSecrets only to make a call, and no
+// into our catalogue. Every call to a provider is made through the provider port (provider-port.ts),
+// outside any transaction (a transaction may run more than once), with the upstream client's deadline;
+// what it answered is then written in one transaction with its audit entry. The key is read from providerSecrets only to make a call, and no
 // answer, audit entry or client-readable document ever holds it (provider-store.ts).
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { fail, invalidInput } from '../lib/errors';
-import { logger } from '../lib/logger';
+import { parseId } from '../shared/api-v2';
 import { DEFAULT_QUANTITY, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
 import { MESSAGES } from '../shared/messages';
 import { type Paisa, toPaisa } from '../shared/money';
@@ -14,23 +14,18 @@ import {
   type ImportServicesBody,
   importedRatePaisa,
   isLowBalance,
+  keyHint,
   PROVIDER_MESSAGES,
   type Provider,
   type ProviderServiceItem,
   type UpdateProviderBody,
 } from '../shared/providers';
 import { type AdminService, LIMITS, smallestOrderIssue } from '../shared/schemas';
-import { checkProviderUrl } from '../upstream/addresses';
-import type { ProviderClient } from '../upstream/client';
-import { failureForLog, type UpstreamResult } from '../upstream/result';
-import { keyHint } from '../upstream/transport';
-import { parseId } from '../upstream/values';
-// The waiting reasons are the forwarding claim's own words: the counts find its orders by them.
-import { REASONS } from '../workers/forward';
 import { type Actor, recordAudit } from './audit';
 import { adminServiceToWire, assertNotBelowCost, type NewServiceFields, newServiceSlots } from './catalogue';
-import { fulfilmentCollection } from './fulfilment';
-import { providerClient, providerNetwork } from './provider-clients';
+// The waiting reasons are the forwarding claim's own words: the counts find its orders by them.
+import { fulfilmentCollection, REASONS } from './fulfilment';
+import type { ProviderPort } from './provider-port';
 import {
   claimedOf,
   type ProviderDoc,
@@ -111,38 +106,29 @@ const auditFields = (doc: ProviderDoc) => ({
 });
 
 /**
- * What the URL tells without DNS (upstream/addresses.ts): https in production (http on the emulators, for
- * the tests' stubs and the local demo provider), and no address we never call (private, loopback in
- * production, link-local, the metadata server…, however spelt). A name is checked at each call.
+ * What the URL tells without DNS (upstream/addresses.ts, through the port): https in production (http on
+ * the emulators, for the tests' stubs and the local demo provider), and no address we never call (private,
+ * loopback in production, link-local, the metadata server…, however spelt). A name is checked at each call.
  */
-function assertUrlAllowed(url: string): void {
-  const verdict = checkProviderUrl(url, providerNetwork());
-  if (verdict.ok) return;
-  throw invalidInput(verdict.problem === 'address' ? PROVIDER_MESSAGES.publicAddress : MESSAGES.providerHttps, 'url');
+function assertUrlAllowed(providers: ProviderPort, url: string): void {
+  const problem = providers.urlProblem(url);
+  if (problem === null) return;
+  throw invalidInput(problem === 'address' ? PROVIDER_MESSAGES.publicAddress : MESSAGES.providerHttps, 'url');
 }
 
-/**
- * The value of a provider's answer, or the error the admin reads: a definite `{error}` is 400
- * `provider_refused` with the provider's words; no usable answer is 502 `provider_unavailable` with one
- * text whatever the cause (result.ts; the logs say which). The client already cut the key out of both.
- */
-function answerOf<T>(result: UpstreamResult<T>): T {
-  if (result.ok) return result.value;
-  if (result.kind === 'refused') throw fail('provider_refused', `${MESSAGES.providerRefused}${result.error}`);
-  logger.warn('No usable answer from a provider to an admin’s request', failureForLog(result));
-  throw fail('provider_unavailable', result.reason);
-}
-
-/** Its balance, refused when the provider names a currency other than the one the admin gave. */
-async function fetchBalance(client: ProviderClient, currency: string): Promise<number> {
-  const balance = answerOf(await client.balance());
-  const theirs = balance.currency?.trim().toUpperCase();
+/** The balance a provider answered, refused when it names a currency other than the one the admin gave. */
+export function balanceIn(answer: { balance: number; currency: string | null }, currency: string): number {
+  const theirs = answer.currency?.trim().toUpperCase();
   if (theirs && theirs !== currency) throw invalidInput(`${MESSAGES.providerCurrency}${theirs}, not ${currency}`, 'currency');
-  return balance.balance;
+  return answer.balance;
 }
+
+/** Its balance asked now (the port's errors), in the admin's currency (balanceIn). */
+const fetchBalance = async (providers: ProviderPort, url: string, key: string, currency: string): Promise<number> =>
+  balanceIn(await providers.balance({ url, key }), currency);
 
 /** The provider and its key, read outside a transaction (to call it). */
-async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key: string }> {
+export async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key: string }> {
   const [snap, secret] = await Promise.all([providerRef(id).get(), providerSecretRef(id).get()]);
   if (!snap.exists || !secret.exists) throw fail('provider_not_found', MESSAGES.providerNotFound);
   return { doc: snap.data() as ProviderDoc, key: (secret.data() as ProviderSecretDoc).key };
@@ -162,9 +148,9 @@ export async function listProviders(): Promise<Provider[]> {
 }
 
 /** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */
-export async function createProvider(actor: Actor, body: CreateProviderBody): Promise<Provider> {
-  assertUrlAllowed(body.url);
-  const balance = await fetchBalance(providerClient(body.url, body.key), body.currency);
+export async function createProvider(actor: Actor, body: CreateProviderBody, providers: ProviderPort): Promise<Provider> {
+  assertUrlAllowed(providers, body.url);
+  const balance = await fetchBalance(providers, body.url, body.key, body.currency);
   const answer = await runInTransaction<Provider>(null, async (tx, now) => {
     const ref = providersCollection().doc();
     const doc: ProviderDoc = {
@@ -192,7 +178,7 @@ export async function createProvider(actor: Actor, body: CreateProviderBody): Pr
  * Changes a provider. A new URL, key or currency is first tried with a `balance` call, as on creation:
  * a change that would leave the provider unreachable is refused with nothing written.
  */
-export async function updateProvider(actor: Actor, id: string, patch: UpdateProviderBody): Promise<Provider> {
+export async function updateProvider(actor: Actor, id: string, patch: UpdateProviderBody, providers: ProviderPort): Promise<Provider> {
   let freshBalance: number | null = null;
   let claimedBefore = 0;
   if (patch.url !== undefined || patch.key !== undefined || patch.currency !== undefined) {
@@ -200,8 +186,8 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     claimedBefore = claimedOf(await providerClaimsRef(id).get());
     const url = patch.url ?? current.doc.url;
     const key = patch.key ?? current.key;
-    assertUrlAllowed(url);
-    freshBalance = await fetchBalance(providerClient(url, key), patch.currency ?? current.doc.currency);
+    assertUrlAllowed(providers, url);
+    freshBalance = await fetchBalance(providers, url, key, patch.currency ?? current.doc.currency);
   }
   const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc } = await readProvider(tx, id);
@@ -243,13 +229,16 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
   return withCounts(id, answer.body);
 }
 
-/** Asks the provider for its balance and its list now, and records both (no audit: nothing the admin changed). */
-export async function checkProvider(id: string): Promise<Provider> {
-  const { doc, key } = await readProviderWithKey(id);
-  const claimedBefore = claimedOf(await providerClaimsRef(id).get());
-  const client = providerClient(doc.url, key);
-  const [balance, services] = await Promise.all([fetchBalance(client, doc.currency), client.services()]);
-  const serviceCount = answerOf(services).services.length;
+/**
+ * Records what a provider's check found (workers/provider-check.ts asked it, outside any transaction):
+ * its balance and its list's length, the last balance error cleared (no audit: nothing the admin changed).
+ * `claimedBefore`: the claims counted when the call started (claimedSince).
+ */
+export async function recordProviderCheck(
+  id: string,
+  found: { balance: number; serviceCount: number; claimedBefore: number },
+): Promise<Provider> {
+  const { balance, serviceCount, claimedBefore } = found;
   const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc: current } = await readProvider(tx, id);
     const claimsSnap = await tx.get(providerClaimsRef(id));
@@ -276,18 +265,20 @@ function claimedSince(claimedNow: number, claimedBefore: number): number {
 }
 
 /** The provider's own list, as it answers now (its ids, names, rates in its currency, min, max…). */
-export async function listProviderServices(id: string): Promise<{ services: ProviderServiceItem[]; skipped: number }> {
+export async function listProviderServices(
+  id: string,
+  providers: ProviderPort,
+): Promise<{ services: ProviderServiceItem[]; skipped: number }> {
   const { doc, key } = await readProviderWithKey(id);
-  const { services, skipped } = answerOf(await providerClient(doc.url, key).services());
-  return { services: services.map(({ rateRaw, ...service }) => service), skipped };
+  return providers.services({ url: doc.url, key });
 }
 
 /**
  * One service of a provider's list as it answers now (outside any transaction), for a Resend of an
  * order to it: refused when the provider does not list the id (400 `provider_service_not_found`).
  */
-export async function findProviderService(providerId: string, serviceId: string): Promise<ProviderServiceItem> {
-  const { services } = await listProviderServices(providerId);
+export async function findProviderService(providerId: string, serviceId: string, providers: ProviderPort): Promise<ProviderServiceItem> {
+  const { services } = await listProviderServices(providerId, providers);
   const wanted = parseId(serviceId) ?? serviceId;
   const found = services.find((s) => s.service === wanted);
   if (!found) throw fail('provider_service_not_found', `${MESSAGES.providerServiceMissing} (${serviceId})`, 'providerServiceId');
@@ -310,9 +301,9 @@ function serviceName(name: string, fallback: string): string {
  * this moment. Our rate is the fixed one, or cost × rateToPkr × (1 + markup/100) to the paisa, half up;
  * a rate below the cost in rupees is refused (400 on the item), and nothing is created.
  */
-export async function importServices(actor: Actor, body: ImportServicesBody, idempotencyKey?: string) {
+export async function importServices(actor: Actor, body: ImportServicesBody, providers: ProviderPort, idempotencyKey?: string) {
   const { doc: fetchedProvider, key } = await readProviderWithKey(body.providerId);
-  const { services } = answerOf(await providerClient(fetchedProvider.url, key).services());
+  const { services } = await providers.services({ url: fetchedProvider.url, key });
   const byId = new Map(services.map((s) => [s.service, s]));
   const chosen = body.items.map((item, i) => {
     const theirs = byId.get(parseId(item.providerServiceId) ?? item.providerServiceId);

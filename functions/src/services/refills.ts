@@ -6,7 +6,7 @@ import { type DocumentReference, FieldValue, type Query, Timestamp } from 'fireb
 import { db } from '../lib/admin';
 import { fail } from '../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../lib/pagination';
-import { API_V2_ERRORS, type RefillStatus } from '../shared/api-v2';
+import type { RefillStatus } from '../shared/api-v2';
 import { DRIP_FEED_MESSAGES } from '../shared/drip-feed';
 import type { RefillUpstreamState } from '../shared/fulfilment';
 import { MESSAGES } from '../shared/messages';
@@ -15,6 +15,7 @@ import type { Refill } from '../shared/schemas';
 import { type Actor, recordAudit } from './audit';
 import { refillDaysOf, type ServiceDoc, servicesCollection } from './catalogue';
 import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
+import type { Lease } from './lease';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 import { isNumberedId, pickFreeNumberedDoc } from './numbers';
 import { type OrderDoc, ordersCollection } from './orders';
@@ -43,7 +44,7 @@ export interface RefillUpstreamDoc {
   /** The provider's last refill status word ("Pending", "In progress"…). */
   status?: string;
   /** Held while `sending`: only the holder of `token` records the answer. */
-  lease?: { token: string; until: Timestamp };
+  lease?: Lease;
   /**
    * When the refill worker next looks at it, oldest first: queued → ask `refill`; sending → its lease
    * ran out (→ unknown); sent → ask `refill_status`. Absent: nothing to do (failed, unknown, decided).
@@ -105,7 +106,7 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
     // The window the order was sold with; an order placed before windows were frozen on it has its service's.
     const refillDays = order.refillDays ?? (service ? refillDaysOf(service) : 0);
     const eligible = order.status === 'completed' && refillDays > 0 && now.toMillis() - completedAt <= refillDays * 24 * 60 * 60 * 1000;
-    if (!eligible) throw fail('not_eligible_for_refill', API_V2_ERRORS.notEligibleForRefill);
+    if (!eligible) throw fail('not_eligible_for_refill', MESSAGES.notEligibleForRefill);
 
     const refill: RefillDoc = {
       userId: uid,

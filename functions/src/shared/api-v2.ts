@@ -8,6 +8,26 @@ export const API_V2_PATH = '/api/v2';
 export const API_V2_CURRENCY = 'PKR';
 export const API_V2_MAX_IDS = 100;
 
+/** Longest text id we keep (provider ids are numbers in practice; anything longer is not an id). */
+const MAX_ID_LENGTH = 64;
+
+/**
+ * An order, refill or service id as a provider sends it (upstream/answers.ts reads them with it) or an admin
+ * types it: a positive integer or a short word (letters, digits, _ . : -), as a string; else null.
+ */
+export function parseId(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? String(value) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text.length === 0 || text.length > MAX_ID_LENGTH || !/^[\w.:-]+$/.test(text)) return null;
+  // Digits stay text (an id past 2^53 must not be rounded); "007" and "7" are the same order.
+  if (/^[+-]?\d+$/.test(text)) {
+    const digits = text.replace(/^\+?0*/, '');
+    return text.startsWith('-') || digits.length === 0 ? null : digits;
+  }
+  return text;
+}
+
 export const API_V2_ACTIONS = ['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance'] as const;
 export type ApiV2Action = (typeof API_V2_ACTIONS)[number];
 
@@ -40,7 +60,7 @@ export const API_V2_ERRORS = {
   tooManyRequests: 'Too many requests',
   activeOrder: 'You have active order with this link. Please wait until order being completed.',
   cannotCancel: 'Order can not be canceled',
-  notEligibleForRefill: 'Order not eligible for refill.',
+  notEligibleForRefill: MESSAGES.notEligibleForRefill,
   /** The key's account is blocked by an admin: every action is refused. */
   accountSuspended: MESSAGES.accountSuspended,
   /** Contention: nothing was written, the same request may be sent again. */

@@ -39,6 +39,7 @@ export const MESSAGES = {
   markSentOnlyFailedOrUnknown: 'Only an order that failed or is unknown at its provider can be marked sent',
   autoRefundUnderWay: 'The order is being refunded automatically: reload it in a moment',
   syncRunning: 'A sync is already running: its results show in a minute',
+  workerRunNotFound: 'No such run: it may be older than a day',
   orderSending: 'The order is being sent to the provider: try again in a minute',
   cancelRequested: 'Cancellation requested from the provider; the refund follows its confirmation',
   cancelNoAnswer: 'The provider did not answer the cancellation: it may or may not have been taken. Try again',
@@ -73,6 +74,8 @@ export const MESSAGES = {
   reviewApproved: 'Review approved: it shows on About',
   reviewRejected: 'Review rejected',
   accountSuspended: 'Account suspended',
+  /** Also API v2's words for it (API_V2_ERRORS.notEligibleForRefill). */
+  notEligibleForRefill: 'Order not eligible for refill.',
   balanceBelowZero: 'This debit would take the balance below 0',
   balanceAdjusted: 'Balance adjusted',
   accountBlocked: 'Account blocked',

@@ -33,6 +33,11 @@ export const PROVIDER_LIMITS = {
   importItems: 100,
 } as const;
 
+/** The last four characters of a key, for showing which key is set: `…9f2c`. */
+export function keyHint(key: string): string {
+  return `…${key.slice(-4)}`;
+}
+
 /**
  * What the admin reads when a provider gave no usable answer: one text whatever the cause (refused
  * connection, timeout, a web page, a 404, a database's JSON, numbers out of bounds), so that a URL typed

@@ -1,8 +1,9 @@
 // The answers providers send, read without a network: every shape the wild produces and what it means.
 import { describe, expect, it } from 'vitest';
+import { parseId } from '../shared/api-v2';
 import { readAdd, readBalance, readCancel, readMultiStatus, readRefill, readRefillStatus, readServices, readStatus } from './answers';
 import type { RawAnswer } from './transport';
-import { parseAmount, parseCount, parseDecimal, parseFlag, parseId, parseInteger } from './values';
+import { parseAmount, parseCount, parseDecimal, parseFlag, parseInteger } from './values';
 
 const json = (value: unknown, httpStatus = 200): RawAnswer => ({ ok: true, json: value, httpStatus });
 

@@ -2,9 +2,10 @@
 // not say what the action needs is `unknown`, an `{"error": ...}` is `refused`. Numbers are bounded
 // (values.ts): a balance or rate out of bounds is no answer; a count out of bounds is no count.
 import { z } from 'zod';
+import { parseId } from '../shared/api-v2';
 import { okResult, refusedResult, type UpstreamResult, unknownResult } from './result';
 import type { RawAnswer } from './transport';
-import { errorOf, jsonObject, parseAmount, parseCount, parseFlag, parseId, parseText, rawText } from './values';
+import { errorOf, jsonObject, parseAmount, parseCount, parseFlag, parseText, rawText } from './values';
 
 export interface ProviderBalance {
   balance: number;

@@ -31,7 +31,7 @@ const options = z.object({
   timeoutMs: z.number().int().positive().max(120_000).default(DEFAULT_TIMEOUT_MS),
   /**
    * Where the provider may be (addresses.ts): public https hosts unless told otherwise; the services pass
-   * the emulators' allowance from the config (provider-clients.ts), tests pass EMULATOR_NETWORK.
+   * the emulators' allowance from the config (workers/provider-clients.ts), tests pass EMULATOR_NETWORK.
    */
   network: z.custom<ProviderNetwork>((n) => typeof n === 'object' && n !== null).default(PUBLIC_NETWORK),
   /** A test's own fetch in place of the guarded one (which then checks nothing). */

@@ -23,11 +23,6 @@ export type Params = Record<string, string | number | undefined>;
 
 export type RawAnswer = { ok: true; json: unknown; httpStatus: number } | UpstreamFailure;
 
-/** The last four characters of a key, for showing which key is set: `…9f2c`. */
-export function keyHint(key: string): string {
-  return `…${key.slice(-4)}`;
-}
-
 /**
  * The answer's text, or null past MAX_ANSWER_BYTES. Each read races the deadline itself: fetch's own
  * abort does not always reach a body whose reader is already waiting (seen in the chaos run: a stalled

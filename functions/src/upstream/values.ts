@@ -6,8 +6,6 @@ import { PROVIDER_MAX_AMOUNT, PROVIDER_MAX_COUNT } from '../shared/providers';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER_TEXT = /^[+-]?\d+$/;
-/** Longest text id we keep (provider ids are numbers in practice; anything longer is not an id). */
-const MAX_ID_LENGTH = 64;
 /** Longest number sent as text that is read (a 40-digit "balance" is no figure anyone means). */
 const MAX_NUMBER_TEXT = 30;
 
@@ -55,20 +53,6 @@ export function parseFlag(value: unknown): boolean | null {
   if (text === '1' || text === 'true' || text === 'yes') return true;
   if (text === '0' || text === 'false' || text === 'no' || text === '') return false;
   return null;
-}
-
-/** An order, refill or service id: a positive integer or a short word (letters, digits, _ . : -), as a string; else null. */
-export function parseId(value: unknown): string | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? String(value) : null;
-  if (typeof value !== 'string') return null;
-  const text = value.trim();
-  if (text.length === 0 || text.length > MAX_ID_LENGTH || !/^[\w.:-]+$/.test(text)) return null;
-  // Digits stay text (an id past 2^53 must not be rounded); "007" and "7" are the same order.
-  if (INTEGER_TEXT.test(text)) {
-    const digits = text.replace(/^\+?0*/, '');
-    return text.startsWith('-') || digits.length === 0 ? null : digits;
-  }
-  return text;
 }
 
 /** A short text (a name, a status word, an error message), trimmed; null when absent or not text. */

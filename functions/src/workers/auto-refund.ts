@@ -6,13 +6,13 @@
 // Three steps, as with a provider: a claim on the fulfilment in a transaction (`refundLease`, which
 // Resend and Mark sent respect, so an order cannot be resent between the check and the cancel), the
 // cancel (its own transaction), then the claim released and the order out of the query (`failedAt`).
-import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Actor } from '../services/audit';
 import { getForwardingSettings } from '../services/forwarding-settings';
 import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
 import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
 import { runInTransaction } from '../services/transactions';
 import type { ForwardDeps } from './forward';
@@ -38,15 +38,15 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
     const order = orderSnap?.data() as OrderDoc | undefined;
     const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
     if (f?.state !== 'failed' || !f.failedAt || f.failedAt.toMillis() > cutoffMs) return { status: 200, body: { skip: true } };
-    if (f.refundLease && f.refundLease.until.toMillis() > now) return { status: 200, body: { skip: true } };
+    if (leaseHeld(f.refundLease, now)) return { status: 200, body: { skip: true } };
     // The admin already moved the order (cancelled it, or set a status by hand): not ours to refund.
     if (order?.status !== 'pending') {
       tx.update(ref, { failedAt: FieldValue.delete(), refundLease: FieldValue.delete() });
       return { status: 200, body: { skip: true } };
     }
-    const token = randomUUID();
-    tx.update(ref, { refundLease: { token, until: ts(now + REFUND_LEASE_MS) } });
-    return { status: 200, body: { token } };
+    const refundLease = newLease(now, REFUND_LEASE_MS);
+    tx.update(ref, { refundLease });
+    return { status: 200, body: { token: refundLease.token } };
   });
   if ('skip' in claimed.body) return false;
 
@@ -61,7 +61,7 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
   const { token } = claimed.body;
   await runInTransaction(null, async (tx) => {
     const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
-    if (f?.refundLease?.token === token) {
+    if (leaseIsOurs(f?.refundLease, token)) {
       tx.update(ref, {
         failedAt: FieldValue.delete(),
         refundLease: FieldValue.delete(),

@@ -12,6 +12,7 @@ import { API_V2_ERRORS } from '../shared/api-v2';
 import { MESSAGES } from '../shared/messages';
 import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient } from '../upstream/client';
+import { askProviderToCancel } from './cancel';
 import { forwardOrder } from './forward';
 import { syncProvider } from './sync';
 
@@ -175,7 +176,11 @@ describe('the admin cancels a sent order', () => {
   it('records a timeout as unknown; when the provider did cancel, its status refunds once', async () => {
     const { id, providerOrderId } = await sent();
     sim.fault({ action: 'cancel', kind: 'timeout' });
-    const thrown = await updateOrderStatus(id, 'cancelled', undefined, { clientFor: deps().clientFor }).catch((error: unknown) => error);
+    const thrown = await updateOrderStatus(id, 'cancelled')
+      .then((changed) =>
+        'askProviderToCancel' in changed ? askProviderToCancel(changed.askProviderToCancel, { clientFor: deps().clientFor }) : changed,
+      )
+      .catch((error: unknown) => error);
     expect(isAppError(thrown, 'provider_unavailable')).toBe(true);
     expect((await fulfilmentOf(id)).cancel).toMatchObject({ state: 'unknown' });
     expect(sim.orders.get(providerOrderId)?.status).toBe('cancelled');

@@ -3,10 +3,10 @@
 // The claim is the only gate: a second trigger delivery, an overlapping sweep or a restart finds the
 // order `sending` (or past it) and stops. Nothing here moves money: a failed or unknown order waits for
 // the admin (Resend, Mark sent, or a cancel through updateOrderStatus, which refunds once).
-import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, WAIT_RETRY_MS } from '../services/fulfilment';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, REASONS, WAIT_RETRY_MS } from '../services/fulfilment';
+import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
 import { type OrderDoc, ordersCollection } from '../services/orders';
 import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
@@ -35,14 +35,8 @@ export interface ForwardDeps {
   clientFor: (providerId: string) => Promise<ProviderClient>;
 }
 
-export const REASONS = {
-  providerInactive: 'The provider is disabled',
-  providerMissing: 'The provider no longer exists',
-  lowBalance: 'The provider’s balance is below the order’s cost',
-  notPending: 'Not sent: the order is no longer pending',
-  leaseExpired: 'No answer before the claim ran out: the provider may have placed it',
-  noClient: 'Could not reach the provider (no key or address): nothing was sent',
-} as const;
+// The waiting reasons live with the fulfilment (services read them to count waiting orders).
+export { REASONS };
 
 export type ForwardOutcome =
   | { kind: 'sent'; providerOrderId: string }
@@ -104,7 +98,8 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
     const counted = provider.balance !== null && f.costPaisa !== undefined;
     if (counted && availablePaisa(provider, claimedPaisa) < (f.costPaisa as number)) return wait(REASONS.lowBalance);
     if (counted) tx.set(claimsRef, { claimedPaisa: claimedPaisa + (f.costPaisa as number) });
-    const token = randomUUID();
+    const lease = newLease(now, LEASE_MS);
+    const { token } = lease;
     const attempt = (f.attempt ?? 0) + 1;
     tx.update(
       ref,
@@ -112,7 +107,7 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
         {
           state: 'sending',
           attempt,
-          lease: { token, until: ts(now + LEASE_MS) },
+          lease,
           sweepAt: FieldValue.delete(),
           reason: FieldValue.delete(),
           error: FieldValue.delete(),
@@ -170,7 +165,7 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
     const now = deps.now();
     const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
     if (!f) throw new Error(`Order ${orderId} lost its fulfilment`);
-    const ours = f.state === 'sending' && f.lease?.token === claim.token;
+    const ours = f.state === 'sending' && leaseIsOurs(f.lease, claim.token);
     const at = ts(now);
     if (ours) {
       const done = { lease: FieldValue.delete() };
@@ -242,7 +237,7 @@ async function expireLease(orderId: string, deps: ForwardDeps): Promise<boolean>
   const answer = await runInTransaction<boolean>(null, async (tx) => {
     const now = deps.now();
     const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
-    if (f?.state !== 'sending' || !f.lease || f.lease.until.toMillis() > now) return { status: 200, body: false };
+    if (f?.state !== 'sending' || !f.lease || leaseHeld(f.lease, now)) return { status: 200, body: false };
     tx.update(ref, fulfilmentUpdate({ state: 'unknown', error: REASONS.leaseExpired, lease: FieldValue.delete() }, ts(now)));
     return { status: 200, body: true };
   });

@@ -4,11 +4,12 @@
 // (the admin of "that" panel sets it), the status sync brings it back, and the money adds up on both sides.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import type { OrderDoc } from '../services/orders';
 import { partialRefund } from '../shared/money';
-import { providerClientFor } from './clients';
+import { workerDeps } from './deps';
 import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder } from './forward';
 import { syncProvider } from './sync';
 
@@ -20,7 +21,7 @@ let providerId: string;
 let serviceId: string;
 
 const asAdmin = (method: string, path: string, body?: unknown) => call(api.url, method, path, { token: admin.token, body });
-const deps = (offsetMs = 0): ForwardDeps => ({ now: () => Date.now() + offsetMs, clientFor: providerClientFor });
+const deps = (offsetMs = 0): ForwardDeps => workerDeps(() => Date.now() + offsetMs);
 const orderOf = async (id: string) => (await db.collection('orders').doc(id).get()).data() as OrderDoc;
 const fulfilmentOf = async (id: string) => (await db.collection('orderFulfilment').doc(id).get()).data() as FulfilmentDoc;
 const balanceOf = async (user: TestUser) =>
@@ -94,7 +95,7 @@ describe('panel to panel', () => {
     await fund(poor, 5);
     const key = await createApiKeyFor(api.url, poor);
     // The cached balance (the first reseller's, checked now) lets the claim through to the call.
-    expect((await asAdmin('POST', `/api/admin/providers/${providerId}/check`)).status).toBe(200);
+    expect((await requestAndRun(api.url, admin.token, `/api/admin/providers/${providerId}/check`)).state).toBe('done');
     // The same provider with a key whose balance cannot pay: the panel answers "Not enough funds on balance".
     await db.collection('providerSecrets').doc(providerId).set({ key });
     const placed = await call(api.url, 'POST', '/api/order/place', {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { linkService, providerFields, workerDeps } from '../../../tests/support/providers';
+import { completeRun, requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import type { OrderDoc } from '../services/orders';
@@ -327,13 +328,13 @@ describe('POST /api/admin/providers/sync', () => {
       .doc(sent.id)
       .update({ syncDueAt: Timestamp.fromMillis(Date.now() - 1000) });
 
-    const answer = await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({ sent: 1, checked: 1, changed: 1 });
+    const answer = await requestAndRun(api.url, admin.token, '/api/admin/providers/sync');
+    expect(answer.state, JSON.stringify(answer)).toBe('done');
+    expect(answer.result).toEqual({ sent: 1, checked: 1, changed: 1 });
     expect(sim.addsReceived(lost.link)).toBe(1);
     expect((await orderOf(sent.id)).status).toBe('completed');
     // Nothing left to do: a second press sends and changes nothing, and writes no audit entry.
-    expect((await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} })).body).toEqual({
+    expect((await requestAndRun(api.url, admin.token, '/api/admin/providers/sync')).result).toEqual({
       sent: 0,
       checked: 0,
       changed: 0,
@@ -357,8 +358,8 @@ describe('POST /api/admin/providers/sync', () => {
       });
     const state = () => db.collection('reportFold').doc('state').get();
     const before = await state();
-    const answer = await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await requestAndRun(api.url, admin.token, '/api/admin/providers/sync');
+    expect(answer.state, JSON.stringify(answer)).toBe('done');
     const after = await state();
     expect(after.exists).toBe(before.exists);
     expect(after.updateTime?.toMillis()).toBe(before.updateTime?.toMillis());
@@ -369,16 +370,39 @@ describe('POST /api/admin/providers/sync', () => {
     await db.collection('users').doc(customer.uid).collection('ledger').doc('credit-sync-now-fold').delete();
   });
 
-  it('answers 409 while another run holds the lease, and is admins’ only', async () => {
+  it('answers 202 and a run that ends busy (conflict) while another run holds the lease, and is admins’ only', async () => {
     await runLeaseRef().set({ token: 'scheduled-run', until: Timestamp.fromMillis(Date.now() + 60_000) });
     try {
-      const busy = await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} });
-      expect(busy.status).toBe(409);
-      expect(busy.body.code).toBe('conflict');
+      const busy = await requestAndRun(api.url, admin.token, '/api/admin/providers/sync');
+      expect(busy.state).toBe('busy');
+      expect(busy.error?.code).toBe('conflict');
+      expect(busy.error?.message).toBe('A sync is already running: its results show in a minute');
     } finally {
       await runLeaseRef().delete();
     }
     expect((await call(api.url, 'POST', '/api/admin/providers/sync', { body: {} })).status).toBe(401);
     expect((await call(api.url, 'POST', '/api/admin/providers/sync', { token: customer.token, body: {} })).status).toBe(403);
+  });
+
+  it('records the run (queued, with who asked), answers where to follow it, and shows it to admins only', async () => {
+    const started = await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ run: { kind: 'scheduled', state: 'queued' } });
+    expect(started.body.follow).toBe(`/api/admin/providers/sync/${started.body.run.id}`);
+    expect(started.headers.get('location')).toBe(started.body.follow);
+    const stored = (await db.collection('workerRuns').doc(started.body.run.id).get()).data();
+    expect(stored).toMatchObject({ kind: 'scheduled', state: 'queued', requestedBy: { uid: admin.uid, email: admin.email } });
+    expect(stored?.expiresAt.toMillis()).toBeGreaterThan(Date.now() + 23 * HOUR);
+    const queued = await call(api.url, 'GET', started.body.follow, { token: admin.token });
+    expect(queued.body.run).toMatchObject({ id: started.body.run.id, state: 'queued' });
+    expect((await call(api.url, 'GET', started.body.follow, {})).status).toBe(401);
+    expect((await call(api.url, 'GET', started.body.follow, { token: customer.token })).status).toBe(403);
+    expect((await call(api.url, 'GET', '/api/admin/providers/sync/nope', { token: admin.token })).status).toBe(404);
+    const done = await completeRun(api.url, admin.token, started);
+    expect(done.body.run).toMatchObject({ state: 'done', result: { sent: expect.any(Number) } });
+    // A second delivery of the trigger finds it done and runs nothing again.
+    const { runRequestedWork } = await import('./runs');
+    await runRequestedWork(started.body.run.id, deps());
+    expect((await call(api.url, 'GET', started.body.follow, { token: admin.token })).body.run).toEqual(done.body.run);
   });
 });

@@ -4,10 +4,10 @@
 // is never asked again by itself. Sent refills are then followed with `refill_status`, oldest due
 // first: Completed completes ours, Rejected/Canceled rejects it, through the same transaction as the
 // admin's decision (decided once, whoever gets there first). No money moves here.
-import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
 import { decideRefillByProvider, type RefillDoc, refillsCollection } from '../services/refills';
 import { runInTransaction } from '../services/transactions';
 import type { RefillStatus } from '../shared/api-v2';
@@ -59,10 +59,9 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
         tx.update(ref, { 'upstream.dueAt': FieldValue.delete() });
         return { status: 200, body: { skipped: 'decided' } };
       }
-      const token = randomUUID();
-      const until = ts(now + LEASE_MS);
-      tx.update(ref, { 'upstream.state': 'sending', 'upstream.lease': { token, until }, 'upstream.dueAt': until });
-      return { status: 200, body: { token, providerId: up.providerId, providerOrderId: up.providerOrderId } };
+      const lease = newLease(now, LEASE_MS);
+      tx.update(ref, { 'upstream.state': 'sending', 'upstream.lease': lease, 'upstream.dueAt': lease.until });
+      return { status: 200, body: { token: lease.token, providerId: up.providerId, providerOrderId: up.providerOrderId } };
     },
   );
   if ('skipped' in claimed.body) return { kind: 'skipped', state: claimed.body.skipped };
@@ -87,7 +86,7 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
     const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
     const up = refill?.upstream;
     if (!refill || !up) throw new Error(`Refill ${refillId} lost its upstream part`);
-    const ours = up.state === 'sending' && up.lease?.token === claim.token;
+    const ours = up.state === 'sending' && leaseIsOurs(up.lease, claim.token);
     // Decided by hand meanwhile: the id is still worth keeping, but nothing more is asked.
     const next = refill.status === 'pending' ? ts(now + REFILL_CHECK_EVERY_MS) : FieldValue.delete();
     if (result.ok && (ours || up.state === 'unknown')) {
@@ -118,7 +117,7 @@ async function expireLease(refillId: string, deps: ForwardDeps): Promise<boolean
   const ref = refillsCollection().doc(refillId);
   const answer = await runInTransaction<boolean>(null, async (tx) => {
     const up = ((await tx.get(ref)).data() as RefillDoc | undefined)?.upstream;
-    if (up?.state !== 'sending' || !up.lease || up.lease.until.toMillis() > deps.now()) return { status: 200, body: false };
+    if (up?.state !== 'sending' || !up.lease || leaseHeld(up.lease, deps.now())) return { status: 200, body: false };
     tx.update(ref, {
       'upstream.state': 'unknown',
       'upstream.error': REFILL_REASONS.leaseExpired,

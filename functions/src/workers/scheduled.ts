@@ -3,21 +3,19 @@
 // asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts),
 // the top-up autopilot's safety net and the wallet phones' health (workers/wallet.ts), the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
 // reports' rollups (services/report-fold.ts: outside every money transaction, trailing by minutes). One
-// body for the scheduled function, the admin's "Sync now" and `npm start`'s ticker, which runs it on
-// the emulators because the Functions emulator does not run scheduled functions. "Sync now" leaves
-// the rollups out: their budget (60 s) would be spent inside an admin's request that Hosting cuts at
-// 60 s, and the figures trail by 10 minutes anyway (the next scheduled run folds them).
+// body for the scheduled function, the admin's "Sync now" (a requested run, workers/runs.ts) and `npm
+// start`'s ticker, which runs it on the emulators because the Functions emulator does not run scheduled
+// functions. "Sync now" leaves the rollups out, as it did when it ran inside the admin's request: the
+// figures trail by 10 minutes anyway (the next scheduled run folds them).
 //
-// One run at a time: a run claims workerLeases/scheduled in a transaction, so "Sync now" pressed while
+// One run at a time: a run claims workerLeases/scheduled (services/lease.ts), so "Sync now" pressed while
 // the schedule runs (or twice) does not double it; every step is safe to overlap anyway (each order and
 // each provider has its own claim), the run lease only saves the calls.
-import { randomUUID } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
 import { decideStaleIntents } from '../services/group-commit';
+import { claimLease, releaseLease } from '../services/lease';
 import { type PushWorkResult, sendDuePushes } from '../services/notifications';
 import { type FoldResult, foldReports } from '../services/report-fold';
-import { runInTransaction } from '../services/transactions';
 import { refundFailedOrders } from './auto-refund';
 import { type BalanceResult, refreshBalances } from './balances';
 import { type DripFeedResult, startDueRuns } from './drip-feed';
@@ -48,37 +46,18 @@ export interface ScheduledResult {
 }
 
 export interface ScheduledOptions {
-  /** Fold the reports' rollups (the scheduled function and the ticker); false for a run inside a request. */
+  /** Fold the reports' rollups (the scheduled function and the ticker); false for the admin's Sync now. */
   foldReports: boolean;
 }
 
 export const runLeaseRef = () => db.collection('workerLeases').doc('scheduled');
-
-async function claimRun(now: number): Promise<string | null> {
-  const answer = await runInTransaction<string | null>(null, async (tx) => {
-    const lease = (await tx.get(runLeaseRef())).data() as { token: string; until: Timestamp } | undefined;
-    if (lease && lease.until.toMillis() > now) return { status: 200, body: null };
-    const token = randomUUID();
-    tx.set(runLeaseRef(), { token, until: Timestamp.fromMillis(now + RUN_LEASE_MS) });
-    return { status: 200, body: token };
-  });
-  return answer.body;
-}
-
-async function releaseRun(token: string) {
-  await runInTransaction(null, async (tx) => {
-    const lease = (await tx.get(runLeaseRef())).data() as { token: string } | undefined;
-    if (lease?.token === token) tx.delete(runLeaseRef());
-    return { status: 200, body: null };
-  });
-}
 
 /** The whole run; null when another run holds the lease (it is doing this work now). */
 export async function runScheduledWork(
   deps: ForwardDeps,
   options: ScheduledOptions = { foldReports: true },
 ): Promise<ScheduledResult | null> {
-  const token = await claimRun(deps.now());
+  const token = await claimLease(runLeaseRef(), null, RUN_LEASE_MS, deps.now());
   if (!token) return null;
   try {
     // Orders first: a queue left by a dead instance is decided before anything reads the balances.
@@ -97,6 +76,6 @@ export async function runScheduledWork(
     const reports = options.foldReports ? await foldReports(deps) : null;
     return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, wallet, pushes, reports };
   } finally {
-    await releaseRun(token);
+    await releaseLease(runLeaseRef(), null, token);
   }
 }

@@ -2,10 +2,11 @@
 // cost, min/max and margin alerts refreshed; withdrawn and margin-disabled services out of sale and back,
 // but only what the sync itself took out; broken lists change no availability; each change audited;
 // the endpoint's access; the admin's own below-cost prices refused (PATCH and bulk).
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROVIDER_SERVICES, type DemoProvider, type DemoProviderService, startDemoProvider } from '../../../scripts/lib/demo-provider';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { completeRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
 import type { ServiceDoc } from '../services/catalogue';
 import type { ProviderDoc, ServiceLinkDoc } from '../services/provider-store';
@@ -366,7 +367,7 @@ describe('running it', () => {
     expect((await providerOf(s.providerId)).servicesSyncedAt?.toMillis()).toBe(later);
   });
 
-  it('POST /api/admin/providers/{id}/sync-services: admins only, answers the counts', async () => {
+  it('POST /api/admin/providers/{id}/sync-services: admins only, a run (202) whose result is the counts', async () => {
     const s = await setup();
     const id = `ss-${counter}-g1`;
     await s.link(id, 101, 300);
@@ -376,11 +377,23 @@ describe('running it', () => {
     const forbidden = await call(api.url, 'POST', path, { token: customer.token });
     expect(forbidden.status).toBe(403);
     expect((await linkOf(id)).cost).toBe(0.95);
-    const res = await asAdmin('POST', path);
+    const started = await asAdmin('POST', path);
+    expect(started.body.follow).toBe(`${path}/${started.body.run.id}`);
+    const res = await completeRun(api.url, admin.token, started);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ checked: 1, changed: 1, disabled: 0, enabled: 0, alerts: 1 });
+    expect(res.body.run.state).toBe('done');
+    expect(res.body.run.result).toEqual({ checked: 1, changed: 1, disabled: 0, enabled: 0, alerts: 1 });
     expect((await auditOf(id)).at(-1)).toMatchObject({ action: 'service_sync', by: admin.email });
     expect((await asAdmin('POST', '/api/admin/providers/nope/sync-services')).status).toBe(404);
+    // Another provider's run is not found under this one; a run while the provider's sync is held ends busy.
+    expect((await asAdmin('GET', `/api/admin/providers/nope/sync-services/${started.body.run.id}`)).status).toBe(404);
+    await db
+      .collection('providers')
+      .doc(s.providerId)
+      .update({ servicesSyncLease: { token: 'held', until: Timestamp.fromMillis(Date.now() + 60_000) } });
+    const busy = await completeRun(api.url, admin.token, await asAdmin('POST', path));
+    expect(busy.body.run).toMatchObject({ state: 'busy', error: { code: 'services_sync_running' } });
+    await db.collection('providers').doc(s.providerId).update({ servicesSyncLease: FieldValue.delete() });
   });
 });
 

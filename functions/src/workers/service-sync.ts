@@ -4,7 +4,6 @@
 // service it took out of sale carries `offBySync` on its link, and is put back only while that marker
 // is there; an admin's own disable has none and stays. A broken list (refused, unknown, empty, far
 // shorter than the last one) is not a withdrawal: it changes no availability and says why.
-import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { fail } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -12,6 +11,7 @@ import { type Actor, recordAudit } from '../services/audit';
 import type { ServiceDoc } from '../services/catalogue';
 import { servicesCollection } from '../services/catalogue';
 import { getForwardingSettings } from '../services/forwarding-settings';
+import { claimLease, releaseLease } from '../services/lease';
 import {
   type MarginAlertDoc,
   marginAlertFor,
@@ -58,30 +58,6 @@ export interface ServiceSyncResult {
 
 const emptyResult = (): ServiceSyncResult => ({ checked: 0, changed: 0, disabled: 0, enabled: 0, alerts: 0 });
 const ts = (ms: number) => Timestamp.fromMillis(ms);
-
-/** Claims the provider's services-sync lease; null when another run holds it; 404 without the provider. */
-async function claim(providerId: string, now: number): Promise<string | null> {
-  const answer = await runInTransaction<string | null>(null, async (tx) => {
-    const ref = providerRef(providerId);
-    const provider = (await tx.get(ref)).data() as ProviderDoc | undefined;
-    if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound);
-    if (provider.servicesSyncLease && provider.servicesSyncLease.until.toMillis() > now) return { status: 200, body: null };
-    const token = randomUUID();
-    tx.update(ref, { servicesSyncLease: { token, until: ts(now + SERVICES_SYNC_LEASE_MS) } });
-    return { status: 200, body: token };
-  });
-  return answer.body;
-}
-
-/** Ends the run: frees the lease if still ours, with when it ran and what was wrong with the list. */
-async function finish(providerId: string, token: string, fields: Record<string, unknown>) {
-  await runInTransaction(null, async (tx) => {
-    const ref = providerRef(providerId);
-    const provider = (await tx.get(ref)).data() as ProviderDoc | undefined;
-    if (provider?.servicesSyncLease?.token === token) tx.update(ref, { ...fields, servicesSyncLease: FieldValue.delete() });
-    return { status: 200, body: null };
-  });
-}
 
 /**
  * Our min and max inside the provider's: never wider than it accepts. Ours already inside stay as the
@@ -217,7 +193,9 @@ async function syncOne(
  * system when scheduled). Throws `services_sync_running` when another run holds the provider.
  */
 export async function syncProviderServices(providerId: string, deps: ForwardDeps, actor: Actor = SYNC_ACTOR): Promise<ServiceSyncResult> {
-  const token = await claim(providerId, deps.now());
+  const token = await claimLease(providerRef(providerId), 'servicesSyncLease', SERVICES_SYNC_LEASE_MS, deps.now(), {
+    missing: () => fail('provider_not_found', MESSAGES.providerNotFound),
+  });
   if (!token) throw fail('services_sync_running', MESSAGES.servicesSyncRunning);
   const result = emptyResult();
   const done: Record<string, unknown> = {};
@@ -280,7 +258,8 @@ export async function syncProviderServices(providerId: string, deps: ForwardDeps
     Object.assign(done, { servicesSyncProblem: MESSAGES.syncStopped, servicesSyncedAt: ts(deps.now()) });
     throw error;
   } finally {
-    await finish(providerId, token, done);
+    // Frees the lease if still ours, with when it ran and what was wrong with the list.
+    await releaseLease(providerRef(providerId), 'servicesSyncLease', token, done);
   }
   return result;
 }

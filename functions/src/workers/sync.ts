@@ -4,11 +4,11 @@
 // An order the admin closed without its provider (refund-without-provider) is not moved by any answer.
 // mapUpstreamStatus decides; a status change goes through updateOrderStatus (the one place an order's
 // money moves, a refund exactly once); a flag only marks the order for the admin and moves no money.
-import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { claimLease, releaseLease } from '../services/lease';
 import { type OrderDoc, type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders';
 import { type ProviderDoc, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
@@ -39,28 +39,6 @@ export interface SyncResult {
 }
 
 const ts = (ms: number) => Timestamp.fromMillis(ms);
-
-/** Claims `providers/{id}.syncLease`; null when another run holds it. */
-async function claimProvider(providerId: string, now: number): Promise<string | null> {
-  const ref = providersCollection().doc(providerId);
-  const answer = await runInTransaction<string | null>(null, async (tx) => {
-    const provider = (await tx.get(ref)).data() as (ProviderDoc & { syncLease?: { token: string; until: Timestamp } }) | undefined;
-    if (!provider || (provider.syncLease && provider.syncLease.until.toMillis() > now)) return { status: 200, body: null };
-    const token = randomUUID();
-    tx.update(ref, { syncLease: { token, until: ts(now + SYNC_LEASE_MS) } });
-    return { status: 200, body: token };
-  });
-  return answer.body;
-}
-
-async function releaseProvider(providerId: string, token: string) {
-  const ref = providersCollection().doc(providerId);
-  await runInTransaction(null, async (tx) => {
-    const lease = ((await tx.get(ref)).data() as { syncLease?: { token: string } } | undefined)?.syncLease;
-    if (lease?.token === token) tx.update(ref, { syncLease: FieldValue.delete() });
-    return { status: 200, body: null };
-  });
-}
 
 /**
  * Writes the fulfilment side of one checked order, if it is still the sent order that was asked about,
@@ -191,7 +169,8 @@ async function clearStaleDue(orderId: string) {
 /** One provider's due orders, oldest due first. */
 export async function syncProvider(providerId: string, deps: ForwardDeps): Promise<SyncResult> {
   const result: SyncResult = { checked: 0, changed: 0, flagged: 0 };
-  const token = await claimProvider(providerId, deps.now());
+  // `providers/{id}.syncLease`; none while another run holds it (or without the provider).
+  const token = await claimLease(providersCollection().doc(providerId), 'syncLease', SYNC_LEASE_MS, deps.now());
   if (!token) return result;
   try {
     // No client (its key or address gone): its orders are unanswered, pushed back and marked, like a provider that is down.
@@ -233,7 +212,7 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
   } catch (error) {
     logger.error('Status sync of a provider failed', { providerId, error: String(error) });
   } finally {
-    await releaseProvider(providerId, token);
+    await releaseLease(providersCollection().doc(providerId), 'syncLease', token);
   }
   return result;
 }

@@ -5,10 +5,11 @@ import {
   type UpdateProviderBody,
   updateProviderBody,
 } from '@shared/providers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { startAndFollow } from '@/features/admin/api/follow-worker-run';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/refetch';
 
 const providerAnswer = z.object({ provider: providerSchema });
 
@@ -21,30 +22,18 @@ export function updateProvider(id: string, body: UpdateProviderBody) {
   return api.patch(`/admin/providers/${encodeURIComponent(id)}`, providerAnswer, updateProviderBody.parse(body));
 }
 
-/** POST /admin/providers/{id}/check: a fresh balance and service count. */
+/** POST /admin/providers/{id}/check: a fresh balance and service count, asked by a worker and followed until it ends. */
 export function checkProvider(id: string) {
-  return api.post(`/admin/providers/${encodeURIComponent(id)}/check`, providerAnswer, {});
+  return startAndFollow(`/admin/providers/${encodeURIComponent(id)}/check`, providerAnswer);
 }
 
-function useProvidersChanged() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: adminProvidersKey });
-}
+export const useCreateProvider = () => useRefetchingMutation(createProvider, [adminProvidersKey], 'success');
 
-export function useCreateProvider() {
-  const changed = useProvidersChanged();
-  return useMutation({ mutationFn: createProvider, onSuccess: changed });
-}
+export const useUpdateProvider = () =>
+  useRefetchingMutation(
+    ({ id, body }: { id: string; body: UpdateProviderBody }) => updateProvider(id, body),
+    [adminProvidersKey],
+    'success',
+  );
 
-export function useUpdateProvider() {
-  const changed = useProvidersChanged();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateProviderBody }) => updateProvider(id, body),
-    onSuccess: changed,
-  });
-}
-
-export function useCheckProvider() {
-  const changed = useProvidersChanged();
-  return useMutation({ mutationFn: checkProvider, onSuccess: changed });
-}
+export const useCheckProvider = () => useRefetchingMutation(checkProvider, [adminProvidersKey], 'success');

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { startAndFollow } from '@/features/admin/api/follow-worker-run';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
 import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
-import { api } from '@/lib/api-client';
 
 export const serviceSyncAnswer = z.object({
   checked: z.number().check(z.int()),
@@ -13,9 +13,9 @@ export const serviceSyncAnswer = z.object({
 });
 export type ServiceSyncAnswer = z.infer<typeof serviceSyncAnswer>;
 
-/** POST /admin/providers/{id}/sync-services: the services sync now (it also runs every 6 hours). */
+/** POST /admin/providers/{id}/sync-services: the services sync now (it also runs every 6 hours), by a worker, followed until it ends. */
 export function syncProviderServices(id: string) {
-  return api.post(`/admin/providers/${encodeURIComponent(id)}/sync-services`, serviceSyncAnswer, {});
+  return startAndFollow(`/admin/providers/${encodeURIComponent(id)}/sync-services`, serviceSyncAnswer);
 }
 
 export function useSyncProviderServices() {

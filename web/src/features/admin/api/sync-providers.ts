@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { startAndFollow } from '@/features/admin/api/follow-worker-run';
 import { adminProvidersKey } from '@/features/admin/api/get-providers';
-import { api } from '@/lib/api-client';
 
 export const syncAnswer = z.object({
   sent: z.number().check(z.int()),
@@ -10,9 +10,12 @@ export const syncAnswer = z.object({
 });
 export type SyncAnswer = z.infer<typeof syncAnswer>;
 
-/** POST /admin/providers/sync: the scheduled run now (queued orders sent, sent ones checked). */
+/**
+ * POST /admin/providers/sync: the scheduled run now (queued orders sent, sent ones checked), by a worker;
+ * followed until done (its numbers) or busy (another run is doing this work).
+ */
 export function syncProviders() {
-  return api.post('/admin/providers/sync', syncAnswer, {});
+  return startAndFollow('/admin/providers/sync', syncAnswer);
 }
 
 export function useSyncProviders() {

@@ -7,6 +7,7 @@ import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 const asAdmin = { route: '/admin/providers', auth: fakeAuth({ user: admin }) };
 
 const provider = providerFixture;
+const run = (id: string) => ({ id, kind: 'services-sync', createdAt: '2025-01-02T03:04:05.000Z' });
 
 describe('ProvidersPanel: services sync', () => {
   it('shows the last sync, what was wrong with the list and the margin alerts; Sync services calls the API and says what it did', async () => {
@@ -22,10 +23,26 @@ describe('ProvidersPanel: services sync', () => {
           ],
         },
       },
-      'POST /api/admin/providers/a1/sync-services': { body: { checked: 4, changed: 2, disabled: 1, enabled: 0, alerts: 1 } },
+      // 202 and where to follow the run (issue 30); the run as it ended.
+      'POST /api/admin/providers/a1/sync-services': {
+        status: 202,
+        body: { run: { ...run('s1'), state: 'queued' }, follow: '/api/admin/providers/a1/sync-services/s1' },
+      },
+      'GET /api/admin/providers/a1/sync-services/s1': {
+        body: { run: { ...run('s1'), state: 'done', result: { checked: 4, changed: 2, disabled: 1, enabled: 0, alerts: 1 } } },
+      },
       'POST /api/admin/providers/b2/sync-services': {
-        status: 409,
-        body: { code: 'services_sync_running', message: 'A services sync of this provider is already running: try again in a minute' },
+        status: 202,
+        body: { run: { ...run('s2'), state: 'queued' }, follow: '/api/admin/providers/b2/sync-services/s2' },
+      },
+      'GET /api/admin/providers/b2/sync-services/s2': {
+        body: {
+          run: {
+            ...run('s2'),
+            state: 'busy',
+            error: { code: 'services_sync_running', message: 'A services sync of this provider is already running: try again in a minute' },
+          },
+        },
       },
     });
     const { user } = renderApp(<ProvidersPanel />, asAdmin);

@@ -26,11 +26,24 @@ const theirService = (service: string, fields: Partial<ProviderServiceItem> = {}
 const PROVIDERS = [provider('a1'), provider('b2', { name: 'Low one', lowBalance: true, balance: 1, active: false })];
 const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
+/** The API's 202 for a run of the workers (issue 30), and the run as GET answers it once it ended. */
+const started = (id: string, kind: string, follow: string) => ({
+  status: 202,
+  body: { run: { id, kind, state: 'queued', createdAt: '2025-01-02T03:04:05.000Z' }, follow },
+});
+const ended = (id: string, kind: string, fields: Record<string, unknown>) => ({
+  body: { run: { id, kind, createdAt: '2025-01-02T03:04:05.000Z', finishedAt: '2025-01-02T03:04:07.000Z', ...fields } },
+});
+
 describe('ProvidersPanel', () => {
   it('lists providers with balance, checked time and a low-balance flag, never a key; Check and Disable call the API', async () => {
     const { calls } = mockApi({
       'GET /api/admin/providers': { body: { providers: PROVIDERS } },
-      'POST /api/admin/providers/a1/check': { body: { provider: provider('a1', { balance: 20 }) } },
+      'POST /api/admin/providers/a1/check': started('c1', 'provider-check', '/api/admin/providers/a1/check/c1'),
+      'GET /api/admin/providers/a1/check/c1': ended('c1', 'provider-check', {
+        state: 'done',
+        result: { provider: provider('a1', { balance: 20 }) },
+      }),
       'PATCH /api/admin/providers/a1': { body: { provider: provider('a1', { active: false }) } },
     });
     const { user } = renderApp(<ProvidersPanel />, asAdmin);
@@ -42,6 +55,8 @@ describe('ProvidersPanel', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Check Panel a1' }));
     await waitFor(() => expect(sent(calls, 'POST', '/api/admin/providers/a1/check')).toHaveLength(1));
+    expect(await screen.findByText('✅ Panel a1 checked')).toBeInTheDocument();
+    expect(sent(calls, 'GET', '/api/admin/providers/a1/check/c1')).toHaveLength(1);
     await user.click(within(table).getByRole('button', { name: 'Disable Panel a1' }));
     await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/providers/a1')[0]?.body).toEqual({ active: false }));
   });
@@ -79,7 +94,8 @@ describe('ProvidersPanel', () => {
   it('syncs now and shows what was sent, checked and changed, then reloads the providers', async () => {
     const { calls } = mockApi({
       'GET /api/admin/providers': { body: { providers: PROVIDERS } },
-      'POST /api/admin/providers/sync': { body: { sent: 2, checked: 7, changed: 3 } },
+      'POST /api/admin/providers/sync': started('r1', 'scheduled', '/api/admin/providers/sync/r1'),
+      'GET /api/admin/providers/sync/r1': ended('r1', 'scheduled', { state: 'done', result: { sent: 2, checked: 7, changed: 3 } }),
     });
     const { user } = renderApp(<ProvidersPanel />, asAdmin);
     await screen.findByRole('table', { name: 'Providers' });
@@ -92,10 +108,11 @@ describe('ProvidersPanel', () => {
   it('says so when a sync is already running', async () => {
     mockApi({
       'GET /api/admin/providers': { body: { providers: PROVIDERS } },
-      'POST /api/admin/providers/sync': {
-        status: 409,
-        body: { code: 'conflict', message: 'A sync is already running: its results show in a minute' },
-      },
+      'POST /api/admin/providers/sync': started('r2', 'scheduled', '/api/admin/providers/sync/r2'),
+      'GET /api/admin/providers/sync/r2': ended('r2', 'scheduled', {
+        state: 'busy',
+        error: { code: 'conflict', message: 'A sync is already running: its results show in a minute' },
+      }),
     });
     const { user } = renderApp(<ProvidersPanel />, asAdmin);
     await screen.findByRole('table', { name: 'Providers' });

@@ -1,9 +1,9 @@
-// A client for one provider by its id (its URL and its key, read outside any transaction): for the
-// workers and for the admin's and customers' requests that must reach a provider (a cancel of a sent order).
+// A client for one provider by its id (its URL and its key, read outside any transaction), or by its URL
+// and key: for the workers and for the provider port (provider-port.ts) that the app's requests use.
 import { config } from '../lib/config';
+import { type ProviderDoc, type ProviderSecretDoc, providerSecretRef, providersCollection } from '../services/provider-store';
 import { networkFor } from '../upstream/addresses';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
-import { type ProviderDoc, type ProviderSecretDoc, providerSecretRef, providersCollection } from './provider-store';
 
 export type ClientFor = (providerId: string) => Promise<ProviderClient>;
 
@@ -13,7 +13,7 @@ export type ClientFor = (providerId: string) => Promise<ProviderClient>;
  */
 export const providerNetwork = () => networkFor(config.usingEmulators);
 
-/** The client every service and worker uses: the deadline given, the network above. */
+/** The client every worker and the provider port use: the deadline given, the network above. */
 export const providerClient = (url: string, key: string, timeoutMs = config.providerTimeoutMs): ProviderClient =>
   createProviderClient({ url, key, timeoutMs, network: providerNetwork() });
 
