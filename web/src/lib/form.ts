@@ -67,6 +67,8 @@ export interface Registration {
 }
 
 export type UseFormRegister<T> = (name: Path<T>, options?: { valueAsNumber?: boolean }) => Registration;
+/** A field's registration with its error, as the form's fields take them. */
+export type UseFormField<T> = (name: Path<T>, options?: { valueAsNumber?: boolean }) => Registration & { error: string | undefined };
 
 interface Field {
   element: FieldElement | null;
@@ -335,5 +337,11 @@ export function useForm<T extends object, Output = T>({ schema, defaultValues }:
     },
   };
 
-  return { register, handleSubmit, setValue, getValues, watch, reset, resetField, trigger, setError, formState };
+  /** What a TextField (or Select/TextArea field) takes to edit `name`: its registration and its error. */
+  const field: UseFormField<T> = (name, options) => ({
+    ...register(name, options),
+    error: (getIn(store.errors, name) as FieldError | undefined)?.message,
+  });
+
+  return { register, field, handleSubmit, setValue, getValues, watch, reset, resetField, trigger, setError, formState };
 }

@@ -1,17 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DashboardRoute } from '@/app/routes/dashboard';
+import { anOrder, aProfile } from '@/testing/fixtures';
 import { currentPath, customer, fakeAuth, type MockResponse, mockApi, renderApp } from '@/testing/render';
 
-const profile = {
-  _id: customer.uid,
-  name: 'Ali',
-  email: 'ali@example.com',
-  role: 'user',
-  balance: 1234.5,
-  lastRecharge: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const profile = aProfile({ _id: customer.uid, balance: 1234.5 });
 
 let profileAnswer: MockResponse;
 
@@ -74,20 +67,8 @@ describe('DashboardRoute', () => {
 });
 
 describe('/dashboard?order=N (the link of an order notification)', () => {
-  const order = (number: number) => ({
-    _id: String(number),
-    number,
-    user: { _id: customer.uid, name: 'Ali', email: 'ali@example.com' },
-    platform: 'tiktok',
-    serviceId: 'svc-1',
-    service: 'TikTok Views',
-    link: 'https://www.tiktok.com/@ali/video/1',
-    quantity: 1000,
-    price: 150,
-    status: 'completed',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  });
+  const order = (number: number) =>
+    anOrder(number, { user: { _id: customer.uid, name: 'Ali', email: 'ali@example.com' }, status: 'completed' });
 
   it('scrolls to that order’s row and highlights it, shown even below the first five', async () => {
     const scrolled: Element[] = [];

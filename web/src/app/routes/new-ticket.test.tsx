@@ -1,27 +1,11 @@
-// /tickets/new?order=… (the dashboard's Get help): the customer's recent orders offered to tick, the
-// one asked about ticked and the kind set to Order, even when it is older than the ones listed.
-import type { Order } from '@shared/schemas';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NewTicketRoute } from '@/app/routes/new-ticket';
 import { paths } from '@/config/paths';
+import { anOrder } from '@/testing/fixtures';
 import { mockApi, renderApp } from '@/testing/render';
 
-const order = (number: number, over: Partial<Order> = {}): Order => ({
-  _id: String(number),
-  number,
-  user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
-  platform: 'tiktok',
-  serviceId: 'svc-1',
-  service: 'TikTok Views',
-  link: 'https://www.tiktok.com/@ali/video/1',
-  quantity: 1000,
-  price: 150,
-  status: 'processing',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const order = anOrder;
 
 function openAt(route: string) {
   mockApi({

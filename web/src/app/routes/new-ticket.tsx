@@ -1,6 +1,6 @@
 // /tickets/new, optionally ?order=<number> (the dashboard's "Get help"): the form offers the customer's
 // recent orders to tick; the route reads them, as features do not import each other.
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -20,16 +20,7 @@ export function NewTicketRoute() {
     .slice(0, RECENT_ORDERS)
     .map((order) => ({ number: String(order.number), label: `${order.service} · ${formatDate(order.createdAt)} · ${order.status}` }));
   return (
-    <Page
-      title="New ticket"
-      heading="New ticket"
-      description={
-        <Link to={paths.tickets.getHref()} className="text-brand-700 underline-offset-2 hover:underline">
-          ← Your tickets
-        </Link>
-      }
-      width="max-w-3xl"
-    >
+    <Page title="New ticket" heading="New ticket" back={{ to: paths.tickets.getHref(), label: 'Your tickets' }} width="max-w-3xl">
       <Card>
         <NewTicketForm orders={choices} presetOrder={preset} />
       </Card>

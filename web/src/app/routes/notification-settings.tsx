@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -9,11 +8,7 @@ export function NotificationSettingsRoute() {
     <Page
       title="Notification settings"
       heading="Notification settings"
-      description={
-        <Link to={paths.notifications.getHref()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          ← Back to notifications
-        </Link>
-      }
+      back={{ to: paths.notifications.getHref(), label: 'Back to notifications' }}
       width="max-w-3xl"
     >
       <div className="space-y-6">

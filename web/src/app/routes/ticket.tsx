@@ -1,22 +1,12 @@
-import { Link, useParams } from 'react-router-dom';
+import { ByParam } from '@/app/by-param';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { TicketView } from '@/features/tickets/components/ticket-view';
 
 export function TicketRoute() {
-  const { id = '' } = useParams();
   return (
-    <Page
-      title="Ticket"
-      heading="Ticket"
-      description={
-        <Link to={paths.tickets.getHref()} className="text-brand-700 underline-offset-2 hover:underline">
-          ← Your tickets
-        </Link>
-      }
-      width="max-w-3xl"
-    >
-      <TicketView key={id} id={id} />
+    <Page title="Ticket" heading="Ticket" back={{ to: paths.tickets.getHref(), label: 'Your tickets' }} width="max-w-3xl">
+      <ByParam name="id">{(id) => <TicketView id={id} />}</ByParam>
     </Page>
   );
 }

@@ -1,16 +1,26 @@
 import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router-dom';
 
-/** A screen: sets the document title and lays out its heading and content. */
+/**
+ * A screen: sets the document title and lays out its heading and content. `back` puts a link to the
+ * screen it was opened from (a list, for one of its items) where the description goes.
+ */
 export function Page({
   title,
   heading,
-  description,
+  back,
+  description = back ? (
+    <Link to={back.to} className="text-brand-700 underline-offset-2 hover:underline">
+      {`← ${back.label}`}
+    </Link>
+  ) : undefined,
   actions,
   children,
   width = 'max-w-6xl',
 }: {
   title: string;
   heading?: ReactNode;
+  back?: { to: string; label: string };
   description?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;

@@ -3,7 +3,7 @@
 import { formatRupees } from '@shared/money';
 import type { Order } from '@shared/schemas';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { runPricePaisa, stopRefundPaisa } from '@/lib/drip-feed';
 
@@ -37,15 +37,11 @@ export function StopDripFeedDialog({ order, open, onClose, onStop, stopping, fai
               : `The ${runsDone} runs already started continue as orders of their own.`}
           </p>
         ) : null}
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={onClose}>
-            Keep it
-          </Button>
+        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep it">
           <Button variant="danger" className="flex-1" loading={stopping} onClick={onStop}>
             Stop drip-feed
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
-const control =
+const controlClass =
   'block w-full rounded-xl border-0 bg-white px-3 py-2.5 text-base text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none disabled:bg-slate-100 aria-invalid:ring-red-600 sm:text-sm';
 
 interface FieldChrome {
@@ -11,13 +11,28 @@ interface FieldChrome {
   hideLabel?: boolean;
 }
 
-function Chrome({ id, label, error, hint, hideLabel, children }: FieldChrome & { id: string; children: ReactNode }) {
+/** What ties a control to its label, hint and error. */
+interface ControlLinks {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  if (error) return `${id}-error`;
+  if (hint) return `${id}-hint`;
+  return undefined;
+}
+
+/** A field's chrome around its control: the label above, then the hint, or the error in its place. */
+function Field({ label, error, hint, hideLabel, children }: FieldChrome & { children: (links: ControlLinks) => ReactNode }) {
+  const id = useId();
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
         {label}
       </label>
-      {children}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) })}
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -32,86 +47,38 @@ function Chrome({ id, label, error, hint, hideLabel, children }: FieldChrome & {
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  if (error) return `${id}-error`;
-  if (hint) return `${id}-hint`;
-  return undefined;
+/** A field's props split: those of its chrome, and those of its control. */
+function fieldParts<P extends FieldChrome>({ label, error, hint, hideLabel, ...control }: P) {
+  return [{ label, error, hint, hideLabel }, control] as const;
 }
 
 export function TextField({
-  label,
-  error,
-  hint,
-  hideLabel,
   className = '',
   ref,
-  ...rest
+  ...props
 }: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const id = useId();
-  return (
-    <Chrome id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <input
-        id={id}
-        ref={ref}
-        className={`${control} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-      />
-    </Chrome>
-  );
+  const [chrome, rest] = fieldParts(props);
+  return <Field {...chrome}>{(links) => <input ref={ref} className={`${controlClass} ${className}`} {...links} {...rest} />}</Field>;
 }
 
 export function TextAreaField({
-  label,
-  error,
-  hint,
-  hideLabel,
   className = '',
   ref,
-  ...rest
+  ...props
 }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const id = useId();
+  const [chrome, rest] = fieldParts(props);
   return (
-    <Chrome id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <textarea
-        id={id}
-        ref={ref}
-        rows={4}
-        className={`${control} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-      />
-    </Chrome>
+    <Field {...chrome}>{(links) => <textarea ref={ref} rows={4} className={`${controlClass} ${className}`} {...links} {...rest} />}</Field>
   );
 }
 
 export function SelectField({
-  label,
-  error,
-  hint,
-  hideLabel,
   className = '',
   ref,
-  children,
-  ...rest
+  ...props
 }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  const id = useId();
-  return (
-    <Chrome id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <select
-        id={id}
-        ref={ref}
-        className={`${control} pr-8 ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-      >
-        {children}
-      </select>
-    </Chrome>
-  );
+  const [chrome, rest] = fieldParts(props);
+  return <Field {...chrome}>{(links) => <select ref={ref} className={`${controlClass} pr-8 ${className}`} {...links} {...rest} />}</Field>;
 }
 
 /** A form-level message (server answer) announced to screen readers. */

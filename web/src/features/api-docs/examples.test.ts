@@ -59,7 +59,7 @@ function example(id: string): ApiExample {
 /** The ids of a comma-separated list, as the server splits them. */
 const list = (value: string | undefined) => (value ?? '').split(',').map((id) => id.trim());
 
-/** What the server's `status` answers for an order in a given state (services/api-v2.ts, orderStatus). */
+/** What the server's `status` answers for an order in a given state (functions/src/routes/api-v2/status.ts, orderStatus). */
 function expectedStatus(order: { service: number; quantity: number; status: OrderStatus; remains?: number }) {
   const remains = order.status === 'partial' ? (order.remains ?? 0) : order.status === 'cancelled' ? order.quantity : 0;
   return {

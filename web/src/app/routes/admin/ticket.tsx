@@ -1,21 +1,12 @@
-import { Link, useParams } from 'react-router-dom';
+import { ByParam } from '@/app/by-param';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { TicketDetail } from '@/features/admin/components/ticket-detail';
 
 export function AdminTicketRoute() {
-  const { id = '' } = useParams();
   return (
-    <Page
-      title="Ticket · Admin"
-      heading="Ticket"
-      description={
-        <Link to={paths.adminTickets.getHref()} className="text-brand-700 underline-offset-2 hover:underline">
-          ← All tickets
-        </Link>
-      }
-    >
-      <TicketDetail key={id} id={id} />
+    <Page title="Ticket · Admin" heading="Ticket" back={{ to: paths.adminTickets.getHref(), label: 'All tickets' }}>
+      <ByParam name="id">{(id) => <TicketDetail id={id} />}</ByParam>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { addBalanceBody, userSchema } from '@shared/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/refetch';
 import { adminRechargesKey } from './get-recent-recharges';
 import { adminUsersKey } from './get-users';
 
@@ -12,12 +12,5 @@ export function addBalance({ body, idempotencyKey }: { body: z.input<typeof addB
 }
 
 export function useAddBalance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addBalance,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-    },
-  });
+  return useRefetchingMutation(addBalance, [adminRechargesKey, adminUsersKey], 'success');
 }

@@ -1,25 +1,10 @@
-import { type AutopilotSettings, autopilotSettingsSchema } from '@shared/wallet-autopilot';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { autopilotSettingsSchema } from '@shared/wallet-autopilot';
+import { settingsEndpoint } from './settings-endpoint';
 
-export const autopilotSettingsKey = ['admin', 'settings', 'autopilot'] as const;
+/** /admin/settings/autopilot: whether matched wallet payments are credited by themselves, and the limits. */
+const autopilot = settingsEndpoint('autopilot', autopilotSettingsSchema);
 
-const settingsAnswer = z.object({ settings: autopilotSettingsSchema });
-
-/** GET /admin/settings/autopilot: whether matched wallet payments are credited by themselves, and the limits. */
-export function useAutopilotSettings() {
-  return useQuery({ queryKey: autopilotSettingsKey, queryFn: () => api.get('/admin/settings/autopilot', settingsAnswer) });
-}
-
-export function updateAutopilotSettings(body: AutopilotSettings) {
-  return api.put('/admin/settings/autopilot', z.extend(settingsAnswer, { message: z.string() }), autopilotSettingsSchema.parse(body));
-}
-
-export function useUpdateAutopilotSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAutopilotSettings,
-    onSuccess: (answer) => queryClient.setQueryData(autopilotSettingsKey, { settings: answer.settings }),
-  });
-}
+export const autopilotSettingsKey = autopilot.key;
+export const updateAutopilotSettings = autopilot.update;
+export const useAutopilotSettings = autopilot.useSettings;
+export const useUpdateAutopilotSettings = autopilot.useUpdate;

@@ -1,9 +1,8 @@
 import { rechargeRequestSchema, rejectRequestBody, userSchema } from '@shared/schemas';
 import { approveRequestBody } from '@shared/wallet-autopilot';
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { useInvalidateTopUps } from './decide-wallet-event';
+import { useTopUpDecision } from './decide-wallet-event';
 
 export const approveAnswer = z.object({ message: z.string(), request: rechargeRequestSchema, user: z.optional(userSchema) });
 export const rejectAnswer = z.object({ message: z.string(), request: rechargeRequestSchema });
@@ -18,12 +17,6 @@ export function rejectRechargeRequest({ id, note }: { id: string; note?: string 
 }
 
 // A decision settles the SMS of its transaction id too (matched, or free again after a rejection).
-export function useApproveRechargeRequest() {
-  const invalidate = useInvalidateTopUps();
-  return useMutation({ mutationFn: approveRechargeRequest, onSettled: invalidate });
-}
+export const useApproveRechargeRequest = () => useTopUpDecision(approveRechargeRequest);
 
-export function useRejectRechargeRequest() {
-  const invalidate = useInvalidateTopUps();
-  return useMutation({ mutationFn: rejectRechargeRequest, onSettled: invalidate });
-}
+export const useRejectRechargeRequest = () => useTopUpDecision(rejectRechargeRequest);

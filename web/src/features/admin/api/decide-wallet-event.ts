@@ -1,9 +1,9 @@
 // The admin's hand on a wallet SMS: attach it to a pending request (credits what the SMS says arrived), or dismiss it with a note.
 import { rechargeRequestSchema } from '@shared/schemas';
 import { attachEventBody, dismissEventBody, walletEventSchema } from '@shared/wallet-autopilot';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/refetch';
 import { adminOverviewKey } from './get-overview';
 import { adminRechargesKey } from './get-recent-recharges';
 import { adminRequestsKey } from './get-recharge-requests';
@@ -23,22 +23,13 @@ export function dismissWalletEvent({ id, note }: { id: string; note: string }) {
   return api.post(`${eventPath(id)}/dismiss`, dismissAnswer, dismissEventBody.parse({ note }));
 }
 
-/** What an SMS decision can change: the queues, the credits, the customer's balance and the Overview's counts. */
-export function useInvalidateTopUps() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of [adminRequestsKey, walletEventsKey, adminRechargesKey, adminUsersKey, adminOverviewKey]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
-}
+/** What a top-up decision can change: the queues, the credits, the customer's balance and the Overview's counts. */
+const TOP_UP_KEYS = [adminRequestsKey, walletEventsKey, adminRechargesKey, adminUsersKey, adminOverviewKey];
 
-export function useAttachWalletEvent() {
-  const invalidate = useInvalidateTopUps();
-  return useMutation({ mutationFn: attachWalletEvent, onSettled: invalidate });
-}
+/** A decision on a top-up request or a wallet SMS; whatever its outcome, what it can change is refetched. */
+export const useTopUpDecision = <TData, TVariables>(decide: (variables: TVariables) => Promise<TData>) =>
+  useRefetchingMutation(decide, TOP_UP_KEYS);
 
-export function useDismissWalletEvent() {
-  const invalidate = useInvalidateTopUps();
-  return useMutation({ mutationFn: dismissWalletEvent, onSettled: invalidate });
-}
+export const useAttachWalletEvent = () => useTopUpDecision(attachWalletEvent);
+
+export const useDismissWalletEvent = () => useTopUpDecision(dismissWalletEvent);

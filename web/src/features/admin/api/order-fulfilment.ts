@@ -12,12 +12,12 @@ import {
   resendOrderBody,
 } from '@shared/providers';
 import { orderSchema } from '@shared/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { adminOrdersKey } from '@/features/admin/api/get-all-orders';
 import { adminOverviewKey } from '@/features/admin/api/get-overview';
 import { adminUsersKey } from '@/features/admin/api/get-users';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/refetch';
 
 const orderAnswer = z.object({ order: adminOrderSchema });
 
@@ -36,30 +36,10 @@ export function refundWithoutProvider({ id, body }: { id: string; body: RefundWi
 }
 
 // The lists are refetched whether it worked or not: a refusal usually means the order moved meanwhile.
-function useOrdersChanged() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
-}
+export const useResendOrder = () => useRefetchingMutation(resendOrder, [adminOrdersKey]);
 
-export function useResendOrder() {
-  const changed = useOrdersChanged();
-  return useMutation({ mutationFn: resendOrder, onSettled: changed });
-}
-
-export function useMarkOrderSent() {
-  const changed = useOrdersChanged();
-  return useMutation({ mutationFn: markOrderSent, onSettled: changed });
-}
+export const useMarkOrderSent = () => useRefetchingMutation(markOrderSent, [adminOrdersKey]);
 
 /** A refund moves a balance: the users list and the Overview's figures are refetched too. */
-export function useRefundWithoutProvider() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: refundWithoutProvider,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-      void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
-    },
-  });
-}
+export const useRefundWithoutProvider = () =>
+  useRefetchingMutation(refundWithoutProvider, [adminOrdersKey, adminUsersKey, adminOverviewKey]);

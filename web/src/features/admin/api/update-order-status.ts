@@ -1,7 +1,7 @@
 import { orderSchema, updateStatusBody } from '@shared/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/refetch';
 import { adminOrdersKey } from './get-all-orders';
 import { adminOverviewKey } from './get-overview';
 import { adminUsersKey } from './get-users';
@@ -12,16 +12,8 @@ export function updateOrderStatus({ id, body }: { id: string; body: z.input<type
   return api.put(`/admin/update-status/${encodeURIComponent(id)}`, updateStatusAnswer, updateStatusBody.parse(body));
 }
 
+// The list is refetched after an update (spec §4), whether it worked or not.
+// A cancel or partial refunds, so balances in the users list change too.
 export function useUpdateOrderStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderStatus,
-    // The list is refetched after an update (spec §4), whether it worked or not.
-    // A cancel or partial refunds, so balances in the users list change too.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-      void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
-    },
-  });
+  return useRefetchingMutation(updateOrderStatus, [adminOrdersKey, adminUsersKey, adminOverviewKey]);
 }

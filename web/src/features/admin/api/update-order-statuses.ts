@@ -1,7 +1,7 @@
 import { bulkStatusBody, bulkStatusResultSchema } from '@shared/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/refetch';
 import { adminOrdersKey } from './get-all-orders';
 import { adminOverviewKey } from './get-overview';
 import { adminUsersKey } from './get-users';
@@ -13,15 +13,7 @@ export function updateOrderStatuses(body: z.input<typeof bulkStatusBody>) {
   return api.post('/admin/orders/status', bulkStatusAnswer, bulkStatusBody.parse(body));
 }
 
+// Refetched whatever the outcome: some orders may have changed even when others were refused.
 export function useUpdateOrderStatuses() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderStatuses,
-    // Refetched whatever the outcome: some orders may have changed even when others were refused.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminOrdersKey });
-      void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-    },
-  });
+  return useRefetchingMutation(updateOrderStatuses, [adminOrdersKey, adminOverviewKey, adminUsersKey]);
 }

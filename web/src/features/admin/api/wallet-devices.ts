@@ -1,10 +1,10 @@
 // The admin's wallet phones (issue 28): the list, pairing one (its signing key comes back once) and revoking one.
 import { type WalletDeviceBody, walletDeviceBody, walletDeviceCreatedSchema, walletDeviceSchema } from '@shared/wallet-autopilot';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
 import { useAdminList } from '@/features/admin/hooks/use-admin-list';
 import { api } from '@/lib/api-client';
+import { useInvalidate, useRefetchingMutation } from '@/lib/refetch';
 import { adminOverviewKey } from './get-overview';
 
 export const walletDevicesKey = ['admin', 'wallet-devices'] as const;
@@ -25,7 +25,7 @@ export function pairWalletDevice(body: WalletDeviceBody): Promise<PairedDevice> 
  * after the dialog that shows it is closed. The caller alone holds the answer, in component state.
  */
 export function usePairWalletDevice() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(walletDevicesKey, adminOverviewKey);
   const [isPending, setPending] = useState(false);
   const pair = async (body: WalletDeviceBody) => {
     setPending(true);
@@ -33,8 +33,7 @@ export function usePairWalletDevice() {
       return await pairWalletDevice(body);
     } finally {
       setPending(false);
-      void queryClient.invalidateQueries({ queryKey: walletDevicesKey });
-      void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
+      invalidate();
     }
   };
   return { pair, isPending };
@@ -45,12 +44,5 @@ export function revokeWalletDevice(id: string) {
 }
 
 export function useRevokeWalletDevice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeWalletDevice,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: walletDevicesKey });
-      void queryClient.invalidateQueries({ queryKey: adminOverviewKey });
-    },
-  });
+  return useRefetchingMutation(revokeWalletDevice, [walletDevicesKey, adminOverviewKey]);
 }

@@ -32,12 +32,7 @@ export function AddBalanceForm({
   const own = useIdempotencyKey();
   const { send } = attempts ?? own;
   const empty: Values = account ? { userId: account._id, amount: Number.NaN } : { email: '', amount: Number.NaN };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({ schema: addBalanceBody, defaultValues: empty });
+  const { field, handleSubmit, reset } = useForm<Values>({ schema: addBalanceBody, defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     const body: AddBalanceBody = account
@@ -65,7 +60,7 @@ export function AddBalanceForm({
           To <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
         </p>
       ) : (
-        <TextField label="User email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <TextField label="User email" type="email" autoComplete="off" {...field('email')} />
       )}
       <TextField
         label="Amount (Rs)"
@@ -74,8 +69,7 @@ export function AddBalanceForm({
         step="any"
         min={0}
         data-autofocus={account ? true : undefined}
-        error={errors.amount?.message}
-        {...register('amount', { valueAsNumber: true })}
+        {...field('amount', { valueAsNumber: true })}
       />
       <Button type="submit" block loading={addBalance.isPending}>
         Add Balance

@@ -5,6 +5,7 @@ import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useAdjustBalance } from '@/features/admin/api/adjust-balance';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { AccountLine } from '@/features/admin/components/cells';
 import { useForm } from '@/lib/form';
 import type { useIdempotencyKey } from '@/lib/idempotency';
 
@@ -25,11 +26,7 @@ export function AdjustBalanceForm({
 }) {
   const toast = useToast();
   const adjust = useAdjustBalance();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Values>({ schema: adjustBalanceBody, defaultValues: { amount: Number.NaN, reason: '' } });
+  const { field, handleSubmit } = useForm<Values>({ schema: adjustBalanceBody, defaultValues: { amount: Number.NaN, reason: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -45,9 +42,7 @@ export function AdjustBalanceForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
-      </p>
+      <AccountLine account={account} />
       <TextField
         label="Amount (Rs)"
         type="number"
@@ -55,10 +50,9 @@ export function AdjustBalanceForm({
         step="any"
         data-autofocus
         hint="Positive adds to the balance, negative takes from it."
-        error={errors.amount?.message}
-        {...register('amount', { valueAsNumber: true })}
+        {...field('amount', { valueAsNumber: true })}
       />
-      <TextAreaField label="Reason" rows={3} maxLength={500} error={errors.reason?.message} {...register('reason')} />
+      <TextAreaField label="Reason" rows={3} maxLength={500} {...field('reason')} />
       <Button type="submit" block loading={adjust.isPending}>
         Adjust Balance
       </Button>

@@ -2,17 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
 import { ResetPasswordDialog } from '@/features/admin/components/reset-password-dialog';
+import { aProfile } from '@/testing/fixtures';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
-const profile = {
-  _id: 'u1',
-  name: 'Ali',
-  email: 'ali@example.com',
-  role: 'user',
-  balance: 600,
-  lastRecharge: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const profile = aProfile({ balance: 600 });
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
 
 describe('AddBalanceForm', () => {

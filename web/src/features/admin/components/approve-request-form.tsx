@@ -4,12 +4,11 @@ import type { AdminRechargeRequest } from '@shared/schemas';
 import { approveRequestBody } from '@shared/wallet-autopilot';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextField } from '@/components/ui/form-field';
-import { useToast } from '@/components/ui/toasts';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { TextField } from '@/components/ui/form-field';
 import { useApproveRechargeRequest } from '@/features/admin/api/decide-recharge-request';
-import { adminFailure } from '@/features/admin/components/admin-messages';
 import { PayerNumber, smsSummary } from '@/features/admin/components/request-sms';
-import { ApiError } from '@/lib/api-error';
+import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { formatAmount } from '@/lib/format';
 
 const amountOf = (text: string) => {
@@ -26,7 +25,7 @@ export function ApproveRequestForm({
   onApproved: () => void;
   onCancel: () => void;
 }) {
-  const toast = useToast();
+  const { failure, setFailure, run } = useAdminAction();
   const approve = useApproveRechargeRequest();
   const sms = request.sms ?? null;
   const [text, setText] = useState(() => String(sms?.amount ?? request.amount));
@@ -34,7 +33,6 @@ export function ApproveRequestForm({
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   const amount = amountOf(text);
   const parsed = approveRequestBody.safeParse({ amount });
   const over = parsed.success && amount > request.amount;
@@ -51,14 +49,11 @@ export function ApproveRequestForm({
       setUnconfirmed(true);
       return;
     }
-    try {
-      const answer = await approve.mutateAsync({ id: request._id, amount });
-      toast.success(`✅ ${answer.message}`);
-      onApproved();
-    } catch (failed) {
-      if (failed instanceof ApiError && failed.code === 'invalid_input' && failed.field === 'amount') setError(failed.message);
-      else setFailure(adminFailure(failed));
-    }
+    await run(() => approve.mutateAsync({ id: request._id, amount }), {
+      done: toldByServer,
+      after: onApproved,
+      field: { name: 'amount', show: setError },
+    });
   };
 
   return (
@@ -111,15 +106,11 @@ export function ApproveRequestForm({
           ) : null}
         </div>
       ) : null}
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions failure={failure} onCancel={onCancel}>
         <Button type="submit" variant="success" className="flex-1" loading={approve.isPending}>
           Approve
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

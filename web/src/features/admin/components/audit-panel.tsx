@@ -2,10 +2,11 @@
 // action; each entry shows what changed as "field: before → after".
 import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type AuditType } from '@shared/audit';
 import type { AuditEntry } from '@shared/schemas';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { ChoiceField, SearchForm } from '@/components/ui/filter-fields';
+import { TextField } from '@/components/ui/form-field';
+import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { type AuditFilter, useAudit } from '@/features/admin/api/get-audit';
 import { ListTable } from '@/features/admin/components/list-table';
@@ -103,46 +104,33 @@ export function AuditPanel() {
     if (next.type) search.set('type', next.type);
     setParams(search);
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ ...filter, actor: actor.trim() || undefined });
-  };
 
   return (
-    <section aria-labelledby="audit-heading" className="space-y-4">
-      <h2 id="audit-heading" className="sr-only">
-        Audit entries
-      </h2>
-      <search>
-        <form className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end" onSubmit={onSubmit}>
-          <TextField
-            label="Admin email or uid"
-            autoComplete="off"
-            spellCheck={false}
-            value={actor}
-            onChange={(event) => setActor(event.target.value)}
-          />
-          <SelectField
-            label="Action"
-            value={filter.type ?? ''}
-            onChange={(event) => apply({ ...filter, type: (event.target.value || undefined) as AuditType | undefined })}
-          >
-            <option value="">All actions</option>
-            {AUDIT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {AUDIT_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </SelectField>
-          <Button type="submit" variant="secondary">
-            Filter
-          </Button>
-        </form>
-      </search>
+    <Section id="audit-heading" title="Audit entries" hideTitle>
+      <SearchForm
+        className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        submitLabel="Filter"
+        onSearch={() => apply({ ...filter, actor: actor.trim() || undefined })}
+      >
+        <TextField
+          label="Admin email or uid"
+          autoComplete="off"
+          spellCheck={false}
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+        />
+        <ChoiceField
+          label="Action"
+          all="All actions"
+          options={AUDIT_TYPES}
+          labelOf={(type) => AUDIT_TYPE_LABELS[type]}
+          value={filter.type}
+          onChange={(type) => apply({ ...filter, type })}
+        />
+      </SearchForm>
       <ListTable
         list={entries}
         caption="Audit trail"
-        getKey={(entry) => entry._id}
         emptyText="No audit entries."
         errorText="Could not load the audit trail."
         columns={[
@@ -153,6 +141,6 @@ export function AuditPanel() {
           { header: 'Before → after', className: 'sm:max-w-md', cell: (entry) => <Changes entry={entry} /> },
         ]}
       />
-    </section>
+    </Section>
   );
 }

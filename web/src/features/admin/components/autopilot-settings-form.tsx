@@ -2,14 +2,11 @@
 // with nobody pressing Approve, and the limits above which it waits for the admin (GET/PUT
 // /api/admin/settings/autopilot).
 import { type AutopilotSettings, autopilotSettingsSchema } from '@shared/wallet-autopilot';
-import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
-import { LoadingBlock } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toasts';
 import { useAutopilotSettings, useUpdateAutopilotSettings } from '@/features/admin/api/autopilot-settings';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { ApiError } from '@/lib/api-error';
+import { SettingsSection } from '@/features/admin/components/settings-section';
+import { numberOf, useSettingsForm } from '@/features/admin/hooks/use-settings-form';
 
 interface Values {
   enabled: boolean;
@@ -18,7 +15,6 @@ interface Values {
   dailyCount: string;
 }
 const FIELDS = ['maxAmount', 'firstTopUpMax', 'dailyCount'] as const;
-type Field = (typeof FIELDS)[number];
 
 const valuesOf = (s: AutopilotSettings): Values => ({
   enabled: s.enabled,
@@ -27,42 +23,20 @@ const valuesOf = (s: AutopilotSettings): Values => ({
   dailyCount: String(s.dailyCount),
 });
 
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 function Form({ settings }: { settings: AutopilotSettings }) {
-  const toast = useToast();
-  const update = useUpdateAutopilotSettings();
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (changes: Partial<Values>) => setValues((v) => ({ ...v, ...changes }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = autopilotSettingsSchema.safeParse({
-      enabled: values.enabled,
-      maxAmount: numberOf(values.maxAmount),
-      firstTopUpMax: numberOf(values.firstTopUpMax),
-      dailyCount: numberOf(values.dailyCount),
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await update.mutateAsync(parsed.data);
-      setValues(valuesOf(answer.settings));
-      toast.success(`✅ ${answer.message}`);
-    } catch (error) {
-      const field = error instanceof ApiError && error.code === 'invalid_input' ? FIELDS.find((f) => f === error.field) : undefined;
-      if (field && error instanceof ApiError) setErrors({ [field]: error.message });
-      else setFailure(adminFailure(error));
-    }
-  };
+  const { values, set, errors, failure, submit, saving } = useSettingsForm({
+    settings,
+    valuesOf,
+    parse: (v: Values) =>
+      autopilotSettingsSchema.safeParse({
+        enabled: v.enabled,
+        maxAmount: numberOf(v.maxAmount),
+        firstTopUpMax: numberOf(v.firstTopUpMax),
+        dailyCount: numberOf(v.dailyCount),
+      }),
+    save: useUpdateAutopilotSettings(),
+    fieldOf: (error) => (error.code === 'invalid_input' ? FIELDS.find((f) => f === error.field) : undefined),
+  });
 
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
@@ -100,7 +74,7 @@ function Form({ settings }: { settings: AutopilotSettings }) {
         />
       </div>
       <p className="text-sm text-slate-600">Anything else waits for you under Top-ups, with the reason.</p>
-      <Button type="submit" loading={update.isPending}>
+      <Button type="submit" loading={saving}>
         Save automatic credits
       </Button>
     </form>
@@ -108,22 +82,15 @@ function Form({ settings }: { settings: AutopilotSettings }) {
 }
 
 export function AutopilotSettingsForm() {
-  const settings = useAutopilotSettings();
   return (
-    <section aria-labelledby="autopilot-settings-heading" className="space-y-4">
-      <div>
-        <h2 id="autopilot-settings-heading" className="text-lg font-bold text-slate-900">
-          Automatic credits
-        </h2>
-        <p className="text-sm text-slate-600">A wallet payment whose SMS matches its request is credited within these limits.</p>
-      </div>
-      {settings.isPending ? (
-        <LoadingBlock className="min-h-32" />
-      ) : settings.isError ? (
-        <FormAlert>Could not load the automatic credit settings.</FormAlert>
-      ) : (
-        <Form settings={settings.data.settings} />
-      )}
-    </section>
+    <SettingsSection
+      id="autopilot-settings-heading"
+      title="Automatic credits"
+      description="A wallet payment whose SMS matches its request is credited within these limits."
+      settings={useAutopilotSettings()}
+      loadError="Could not load the automatic credit settings."
+    >
+      {(data) => <Form settings={data.settings} />}
+    </SettingsSection>
   );
 }

@@ -5,6 +5,7 @@ import { TextAreaField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useSetBlocked } from '@/features/admin/api/block-user';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { AccountLine } from '@/features/admin/components/cells';
 import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof blockBody>;
@@ -14,11 +15,7 @@ export function BlockUserForm({ account, onDone }: { account: Pick<User, '_id' |
   const toast = useToast();
   const setBlocked = useSetBlocked();
   const block = !account.blocked;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Values>({ schema: blockBody, defaultValues: { reason: '' } });
+  const { field, handleSubmit } = useForm<Values>({ schema: blockBody, defaultValues: { reason: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -32,9 +29,7 @@ export function BlockUserForm({ account, onDone }: { account: Pick<User, '_id' |
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
-      </p>
+      <AccountLine account={account} />
       {block ? (
         <p className="text-sm text-slate-700">
           They can still sign in and see this reason, but cannot order, request a top-up or use their API key. Their pending orders go on.
@@ -46,8 +41,7 @@ export function BlockUserForm({ account, onDone }: { account: Pick<User, '_id' |
         maxLength={500}
         data-autofocus
         hint={block ? 'Shown to the customer.' : undefined}
-        error={errors.reason?.message}
-        {...register('reason')}
+        {...field('reason')}
       />
       <Button type="submit" block variant={block ? 'danger' : 'primary'} loading={setBlocked.isPending}>
         {block ? 'Block Account' : 'Unblock Account'}

@@ -28,3 +28,39 @@ export function LoadMore({ query }: { query: { hasNextPage: boolean; isFetchingN
     </Button>
   );
 }
+
+/**
+ * A pending row's Approve and Reject, each named for its row. Stacked between 640 and 1024 px, where
+ * side by side they would widen the table past the screen.
+ */
+export function DecisionButtons({
+  approveLabel,
+  rejectLabel,
+  onApprove,
+  onReject,
+}: {
+  approveLabel: string;
+  rejectLabel: string;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2 sm:justify-start lg:flex-nowrap">
+      <Button variant="success" aria-label={approveLabel} onClick={onApprove}>
+        Approve
+      </Button>
+      <Button variant="secondary" aria-label={rejectLabel} onClick={onReject}>
+        Reject
+      </Button>
+    </div>
+  );
+}
+
+/** The account a form acts on, above its fields: its name, then its email. */
+export function AccountLine({ account }: { account: { name: string; email: string } }) {
+  return (
+    <p className="text-sm text-slate-600">
+      <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
+    </p>
+  );
+}

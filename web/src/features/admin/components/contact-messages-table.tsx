@@ -1,42 +1,37 @@
 import { useContactMessages } from '@/features/admin/api/get-contact-messages';
-import { ListTable } from '@/features/admin/components/list-table';
+import { ListSection } from '@/features/admin/components/list-table';
 import { formatDateTime } from '@/lib/format';
 
 /** Every contact message, newest first; `pageSize` rows before Show More (the Overview's 5), then Load more. */
 export function ContactMessagesTable({ pageSize }: { pageSize?: number }) {
   const messages = useContactMessages();
   return (
-    <section aria-labelledby="messages-heading" className="space-y-4">
-      <h2 id="messages-heading" className="text-lg font-bold text-slate-900">
-        Contact Messages
-      </h2>
-      <ListTable
-        list={messages}
-        caption="Contact Messages"
-        getKey={(message) => message._id}
-        emptyText="No messages yet."
-        errorText="Could not load contact messages."
-        {...(pageSize ? { pageSize } : {})}
-        columns={[
-          { header: 'Date', cell: (message) => formatDateTime(message.createdAt) },
-          {
-            header: 'From',
-            cell: (message) => (
-              <span className="text-right sm:text-left">
-                <span className="block font-medium">{message.name}</span>
-                <a href={`mailto:${message.email}`} className="block text-xs break-all text-brand-700 hover:underline">
-                  {message.email}
-                </a>
-              </span>
-            ),
-          },
-          {
-            header: 'Message',
-            className: 'sm:max-w-md',
-            cell: (message) => <span className="text-right whitespace-pre-line sm:text-left">{message.message}</span>,
-          },
-        ]}
-      />
-    </section>
+    <ListSection
+      id="messages-heading"
+      list={messages}
+      caption="Contact Messages"
+      emptyText="No messages yet."
+      errorText="Could not load contact messages."
+      {...(pageSize ? { pageSize } : {})}
+      columns={[
+        { header: 'Date', cell: (message) => formatDateTime(message.createdAt) },
+        {
+          header: 'From',
+          cell: (message) => (
+            <span className="text-right sm:text-left">
+              <span className="block font-medium">{message.name}</span>
+              <a href={`mailto:${message.email}`} className="block text-xs break-all text-brand-700 hover:underline">
+                {message.email}
+              </a>
+            </span>
+          ),
+        },
+        {
+          header: 'Message',
+          className: 'sm:max-w-md',
+          cell: (message) => <span className="text-right whitespace-pre-line sm:text-left">{message.message}</span>,
+        },
+      ]}
+    />
   );
 }

@@ -2,14 +2,11 @@
 // /api/admin/settings/forwarding): the margin under which a linked service raises an alert, whether such
 // a service also leaves sale, and the automatic refund of failed orders after some hours, or never.
 import { type ForwardingSettings, forwardingSettingsSchema } from '@shared/providers';
-import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
-import { LoadingBlock } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toasts';
 import { useForwardingSettings, useUpdateForwardingSettings } from '@/features/admin/api/forwarding-settings';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { ApiError } from '@/lib/api-error';
+import { SettingsSection } from '@/features/admin/components/settings-section';
+import { numberOf, useSettingsForm } from '@/features/admin/hooks/use-settings-form';
 
 interface Values {
   marginThresholdPercent: string;
@@ -17,7 +14,6 @@ interface Values {
   refund: 'never' | 'after';
   failedRefundHours: string;
 }
-type Field = 'marginThresholdPercent' | 'failedRefundHours';
 
 const valuesOf = (s: ForwardingSettings): Values => ({
   marginThresholdPercent: String(s.marginThresholdPercent),
@@ -26,41 +22,19 @@ const valuesOf = (s: ForwardingSettings): Values => ({
   failedRefundHours: s.failedRefundHours === null ? '24' : String(s.failedRefundHours),
 });
 
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 function Form({ settings }: { settings: ForwardingSettings }) {
-  const toast = useToast();
-  const update = useUpdateForwardingSettings();
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (changes: Partial<Values>) => setValues((v) => ({ ...v, ...changes }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = forwardingSettingsSchema.safeParse({
-      marginThresholdPercent: numberOf(values.marginThresholdPercent),
-      disableBelowMargin: values.disableBelowMargin,
-      failedRefundHours: values.refund === 'never' ? null : numberOf(values.failedRefundHours),
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await update.mutateAsync(parsed.data);
-      setValues(valuesOf(answer.settings));
-      toast.success(`✅ ${answer.message}`);
-    } catch (error) {
-      if (error instanceof ApiError && (error.field === 'marginThresholdPercent' || error.field === 'failedRefundHours'))
-        setErrors({ [error.field]: error.message });
-      else setFailure(adminFailure(error));
-    }
-  };
+  const { values, set, errors, failure, submit, saving } = useSettingsForm({
+    settings,
+    valuesOf,
+    parse: (v: Values) =>
+      forwardingSettingsSchema.safeParse({
+        marginThresholdPercent: numberOf(v.marginThresholdPercent),
+        disableBelowMargin: v.disableBelowMargin,
+        failedRefundHours: v.refund === 'never' ? null : numberOf(v.failedRefundHours),
+      }),
+    save: useUpdateForwardingSettings(),
+    fieldOf: (error) => (error.field === 'marginThresholdPercent' || error.field === 'failedRefundHours' ? error.field : undefined),
+  });
 
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
@@ -101,7 +75,7 @@ function Form({ settings }: { settings: ForwardingSettings }) {
           />
         ) : null}
       </div>
-      <Button type="submit" loading={update.isPending}>
+      <Button type="submit" loading={saving}>
         Save provider settings
       </Button>
     </form>
@@ -109,22 +83,15 @@ function Form({ settings }: { settings: ForwardingSettings }) {
 }
 
 export function ForwardingSettingsForm() {
-  const settings = useForwardingSettings();
   return (
-    <section aria-labelledby="forwarding-settings-heading" className="space-y-4">
-      <div>
-        <h2 id="forwarding-settings-heading" className="text-lg font-bold text-slate-900">
-          Providers
-        </h2>
-        <p className="text-sm text-slate-600">Margins of the services you resell, and what happens to orders a provider refused.</p>
-      </div>
-      {settings.isPending ? (
-        <LoadingBlock className="min-h-32" />
-      ) : settings.isError ? (
-        <FormAlert>Could not load the provider settings.</FormAlert>
-      ) : (
-        <Form settings={settings.data.settings} />
-      )}
-    </section>
+    <SettingsSection
+      id="forwarding-settings-heading"
+      title="Providers"
+      description="Margins of the services you resell, and what happens to orders a provider refused."
+      settings={useForwardingSettings()}
+      loadError="Could not load the provider settings."
+    >
+      {(data) => <Form settings={data.settings} />}
+    </SettingsSection>
   );
 }

@@ -3,6 +3,7 @@
 // Load more button of the next server page, and optional row checkboxes for actions on several rows.
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-field';
+import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { LoadMore } from '@/features/admin/components/cells';
 
@@ -20,11 +21,15 @@ export interface RowSelection {
   onChange: (next: Set<string>) => void;
 }
 
-export interface ListTableProps<Row> {
+/** A row's key: its `_id` when it has one (every stored document), else what `getKey` says. */
+type RowKey<Row> = { getKey: (row: Row) => string } | (Row extends { _id: string } ? { getKey?: undefined } : never);
+
+const idOf = (row: unknown) => (row as { _id: string })._id;
+
+export type ListTableProps<Row> = RowKey<Row> & {
   list: ListTableList<Row>;
   caption: string;
   columns: Column<Row>[];
-  getKey: (row: Row) => string;
   emptyText: string;
   /** Shown when the list could not be loaded. */
   errorText?: string;
@@ -33,13 +38,13 @@ export interface ListTableProps<Row> {
   selection?: RowSelection;
   /** Whether a row can be selected (e.g. not a final order). */
   selectable?: (row: Row) => boolean;
-}
+};
 
 export function ListTable<Row>({
   list,
   caption,
   columns,
-  getKey,
+  getKey = idOf,
   emptyText,
   errorText,
   pageSize = Number.POSITIVE_INFINITY,
@@ -86,5 +91,14 @@ export function ListTable<Row>({
       pageSize={pageSize}
       footer={<LoadMore query={list} />}
     />
+  );
+}
+
+/** A section that is one list: titled as its table is captioned. */
+export function ListSection<Row>({ id, ...table }: ListTableProps<Row> & { id: string }) {
+  return (
+    <Section id={id} title={table.caption}>
+      <ListTable<Row> {...(table as ListTableProps<Row>)} />
+    </Section>
   );
 }

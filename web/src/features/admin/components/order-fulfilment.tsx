@@ -13,13 +13,14 @@ import type { AdminOrder, Fulfilment, Provider } from '@shared/providers';
 import { markSentBody, providerCostPaisa, refundWithoutProviderBody } from '@shared/providers';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toasts';
 import { useProviderServices } from '@/features/admin/api/get-provider-services';
 import { useMarkOrderSent, useRefundWithoutProvider, useResendOrder } from '@/features/admin/api/order-fulfilment';
 import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
@@ -157,14 +158,13 @@ export function FulfilmentActions({ order, providers }: { order: AdminOrder; pro
 const SERVICES_SHOWN = 50;
 
 function ResendDialog({ order, providers, onClose }: { order: AdminOrder; providers: readonly Provider[]; onClose: () => void }) {
-  const toast = useToast();
+  const { failure, run } = useAdminAction();
   const resend = useResendOrder();
   const current = order.fulfilment.providerId;
   // The same provider, or another active one; for another, one of its services (its list, asked now).
   const choices = providers.filter((provider) => provider._id === current || provider.active);
   const [providerId, setProviderId] = useState(current ?? choices[0]?._id ?? '');
   const [serviceId, setServiceId] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const unknown = order.fulfilment.state === 'unknown';
   const [checked, setChecked] = useState(false);
@@ -173,16 +173,11 @@ function ResendDialog({ order, providers, onClose }: { order: AdminOrder; provid
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    try {
-      const answer = await resend.mutateAsync({ id: order._id, body: other ? { providerId, providerServiceId: serviceId } : {} });
-      toast.success(`✅ Order #${order.number} is queued to be sent again`);
+    await run(() => resend.mutateAsync({ id: order._id, body: other ? { providerId, providerServiceId: serviceId } : {} }), {
+      done: `✅ Order #${order.number} is queued to be sent again`,
       // Queued, but at a loss: the admin reads it before the dialog goes.
-      if (answer.warning) setWarning(answer.warning);
-      else onClose();
-    } catch (error) {
-      setFailure(adminFailure(error));
-    }
+      after: (answer) => (answer.warning ? setWarning(answer.warning) : onClose()),
+    });
   };
 
   if (warning) {
@@ -232,11 +227,7 @@ function ResendDialog({ order, providers, onClose }: { order: AdminOrder; provid
             <span>I checked the provider’s panel: the order is not there.</span>
           </label>
         ) : null}
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={onClose}>
-            Close
-          </Button>
+        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Close">
           <Button
             type="submit"
             className="flex-1"
@@ -245,7 +236,7 @@ function ResendDialog({ order, providers, onClose }: { order: AdminOrder; provid
           >
             Resend
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );
@@ -319,11 +310,10 @@ function ServicePicker({
 }
 
 function MarkSentDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const toast = useToast();
+  const { failure, setFailure, run } = useAdminAction();
   const markSent = useMarkOrderSent();
   const [providerOrderId, setProviderOrderId] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -334,13 +324,10 @@ function MarkSentDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
       return;
     }
     setError(undefined);
-    try {
-      await markSent.mutateAsync({ id: order._id, body: parsed.data });
-      toast.success(`✅ Order #${order.number} is marked sent`);
-      onClose();
-    } catch (failed) {
-      setFailure(adminFailure(failed));
-    }
+    await run(() => markSent.mutateAsync({ id: order._id, body: parsed.data }), {
+      done: `✅ Order #${order.number} is marked sent`,
+      after: onClose,
+    });
   };
 
   return (
@@ -357,35 +344,22 @@ function MarkSentDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
           error={error}
           onChange={(event) => setProviderOrderId(event.target.value)}
         />
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={onClose}>
-            Close
-          </Button>
+        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Close">
           <Button type="submit" className="flex-1" loading={markSent.isPending}>
             Mark sent
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );
 }
 
 function CancelDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const toast = useToast();
   const update = useUpdateOrderStatus();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useAdminAction();
 
-  const onConfirm = async () => {
-    setFailure(null);
-    try {
-      const answer = await update.mutateAsync({ id: order._id, body: { status: 'cancelled' } });
-      toast.success(`✅ ${answer.message}`);
-      onClose();
-    } catch (error) {
-      setFailure(adminFailure(error));
-    }
-  };
+  const onConfirm = () =>
+    run(() => update.mutateAsync({ id: order._id, body: { status: 'cancelled' } }), { done: toldByServer, after: onClose });
 
   return (
     <Modal open onClose={onClose} title={`Cancel order #${order.number}?`}>
@@ -398,15 +372,11 @@ function CancelDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
             The order may have been placed at the provider: if it is there, cancel it in the provider’s panel too.
           </p>
         ) : null}
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={onClose}>
-            Keep the order
-          </Button>
+        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep the order">
           <Button variant="danger" className="flex-1" loading={update.isPending} onClick={onConfirm}>
             Cancel and refund
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Modal>
   );
@@ -417,12 +387,11 @@ function CancelDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
  * for a partial refund when the admin knows part was delivered; what goes back is shown before the click.
  */
 function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const toast = useToast();
+  const { failure, setFailure, run } = useAdminAction();
   const refund = useRefundWithoutProvider();
   const [reason, setReason] = useState('');
   const [remains, setRemains] = useState('');
   const [errors, setErrors] = useState<{ reason?: string | undefined; remains?: string | undefined }>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const remainsNumber = remains.trim() === '' ? undefined : Number(remains);
   const remainsFits = remainsNumber !== undefined && Number.isInteger(remainsNumber) && remainsNumber > 0 && remainsNumber < order.quantity;
   const pricePaisa = toPaisa(order.price);
@@ -442,13 +411,7 @@ function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; on
     if (remainsNumber !== undefined && !next.remains && !remainsFits) next.remains = `Remains must be between 1 and ${order.quantity - 1}`;
     setErrors(next);
     if (!parsed.success || next.remains) return;
-    try {
-      const answer = await refund.mutateAsync({ id: order._id, body: parsed.data });
-      toast.success(`✅ ${answer.message}`);
-      onClose();
-    } catch (error) {
-      setFailure(adminFailure(error));
-    }
+    await run(() => refund.mutateAsync({ id: order._id, body: parsed.data }), { done: toldByServer, after: onClose });
   };
 
   return (
@@ -485,15 +448,11 @@ function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; on
         <p className="text-sm font-semibold text-slate-900">
           {remainsFits ? `Partial: ${formatRupees(back)} goes back` : `Cancelled: ${formatRupees(back)} goes back`} to {order.user.email}.
         </p>
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={onClose}>
-            Keep the order
-          </Button>
+        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep the order">
           <Button type="submit" variant="danger" className="flex-1" loading={refund.isPending}>
             Refund without provider
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );

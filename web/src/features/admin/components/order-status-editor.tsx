@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toasts';
 import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
 
 /**
  * Status dropdown (every status; those the order cannot move to are disabled), remains for partial, Update.
@@ -17,24 +18,15 @@ export function OrderStatusEditor({ order }: { order: Order }) {
 }
 
 function StopDripFeed({ order }: { order: DripFeedOrder }) {
-  const toast = useToast();
   const update = useUpdateOrderStatus();
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, run } = useAdminAction();
   const close = () => {
     setOpen(false);
     setFailure(null);
   };
-  const onStop = async () => {
-    setFailure(null);
-    try {
-      const answer = await update.mutateAsync({ id: order._id, body: { status: 'cancelled' } });
-      toast.success(`✅ ${answer.message}`);
-      close();
-    } catch (error) {
-      setFailure(adminFailure(error));
-    }
-  };
+  const onStop = () =>
+    run(() => update.mutateAsync({ id: order._id, body: { status: 'cancelled' } }), { done: toldByServer, after: close });
   return (
     <>
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${order.number}`}>

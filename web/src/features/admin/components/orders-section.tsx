@@ -15,7 +15,9 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
+import { ChoiceField, DateRangeFields, FilterActions } from '@/components/ui/filter-fields';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
+import { Section } from '@/components/ui/section';
 import { useAdminServices } from '@/features/admin/api/get-admin-services';
 import type { OrdersFilter } from '@/features/admin/api/get-all-orders';
 import { useAllOrders } from '@/features/admin/api/get-all-orders';
@@ -66,32 +68,23 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
           value={draft.q ?? ''}
           onChange={(event) => set({ q: event.target.value })}
         />
-        <SelectField
+        <ChoiceField
           label="Status"
           disabled={byState}
-          value={draft.status ?? ''}
-          onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          all="All statuses"
+          options={ORDER_STATUSES}
+          value={draft.status}
+          onChange={(status) => set({ status })}
+        />
+        <ChoiceField
           label="Platform"
           disabled={byState}
-          value={draft.platform ?? ''}
-          onChange={(event) => set({ platform: (event.target.value || undefined) as Platform | undefined, serviceId: undefined })}
-        >
-          <option value="">All platforms</option>
-          {PLATFORMS.map((platform) => (
-            <option key={platform} value={platform}>
-              {PLATFORM_LABELS[platform]}
-            </option>
-          ))}
-        </SelectField>
+          all="All platforms"
+          options={PLATFORMS}
+          labelOf={(platform) => PLATFORM_LABELS[platform]}
+          value={draft.platform}
+          onChange={(platform) => set({ platform, serviceId: undefined })}
+        />
         <SelectField
           label="Service"
           disabled={byState}
@@ -106,46 +99,24 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <ChoiceField
           label="Provider state"
           hint={byState ? 'Combines with the dates or an order number only.' : undefined}
-          value={draft.fulfilment ?? ''}
-          onChange={(event) => set({ fulfilment: (event.target.value || undefined) as FulfilmentState | undefined })}
-        >
-          <option value="">All provider states</option>
-          {FULFILMENT_STATES.map((state) => (
-            <option key={state} value={state}>
-              {FULFILMENT_LABELS[state]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="From (Pakistan date)"
-          type="date"
-          value={draft.from ?? ''}
-          onChange={(event) => set({ from: event.target.value || undefined })}
+          all="All provider states"
+          options={FULFILMENT_STATES}
+          labelOf={(state) => FULFILMENT_LABELS[state]}
+          value={draft.fulfilment}
+          onChange={(fulfilment) => set({ fulfilment })}
         />
-        <TextField
-          label="To (Pakistan date)"
-          type="date"
-          min={draft.from}
-          value={draft.to ?? ''}
-          onChange={(event) => set({ to: event.target.value || undefined })}
+        <DateRangeFields range={draft} onChange={set} labels={['From (Pakistan date)', 'To (Pakistan date)']} bounded />
+        <FilterActions
+          applyLabel="Apply filters"
+          className="flex gap-2 sm:col-span-2 lg:col-span-3"
+          onClear={() => {
+            setDraft({});
+            onApply({});
+          }}
         />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
-          <Button type="submit" variant="secondary">
-            Apply filters
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft({});
-              onApply({});
-            }}
-          >
-            Clear
-          </Button>
-        </div>
       </form>
     </search>
   );
@@ -315,10 +286,7 @@ export function OrdersSection() {
   };
 
   return (
-    <section aria-labelledby="orders-heading" className="space-y-4">
-      <h2 id="orders-heading" className="sr-only">
-        All Orders
-      </h2>
+    <Section id="orders-heading" title="All Orders" hideTitle>
       <OrderFilters key={params.toString()} filter={filter} onApply={apply} />
       {orders.isError ? null : (
         <BulkStatusBar
@@ -338,13 +306,12 @@ export function OrdersSection() {
       <ListTable
         list={orders}
         caption="All Orders"
-        getKey={(order) => order._id}
         emptyText="No orders found."
         errorText={orders.error ? adminFailure(orders.error, 'Could not load orders.') : 'Could not load orders.'}
         columns={columns}
         selection={{ selected, onChange: setPicked }}
         selectable={changeable}
       />
-    </section>
+    </Section>
   );
 }

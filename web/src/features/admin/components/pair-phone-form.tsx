@@ -49,6 +49,7 @@ export function PairPhoneForm({ onPaired }: { onPaired: (paired: PairedDevice) =
   const { pair, isPending } = usePairWalletDevice();
   const {
     register,
+    field,
     handleSubmit,
     reset,
     setError,
@@ -76,7 +77,7 @@ export function PairPhoneForm({ onPaired }: { onPaired: (paired: PairedDevice) =
         Pair a phone
       </h3>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label="Phone name" autoComplete="off" placeholder="Shop phone" error={errors.name?.message} {...register('name')} />
+        <TextField label="Phone name" autoComplete="off" placeholder="Shop phone" {...field('name')} />
         <SelectField
           label="Wallet"
           error={errors.wallet?.message}
@@ -95,8 +96,7 @@ export function PairPhoneForm({ onPaired }: { onPaired: (paired: PairedDevice) =
           autoComplete="off"
           placeholder="3737, Easypaisa"
           hint="The sender IDs of the wallet’s SMS, comma separated"
-          error={errors.senders?.message}
-          {...register('senders')}
+          {...field('senders')}
         />
       </div>
       <Button type="submit" loading={isPending}>

@@ -43,6 +43,18 @@ const shownIds = () =>
     .getAllByText(/^TX\d+$/)
     .map((cell) => cell.textContent);
 
+/** The panel with one pending request r1 (Rs 500) and its wallet SMS, if any, its Approve dialog open. */
+async function openApprove(requestSms: ReturnType<typeof sms> | null) {
+  const { calls } = mockApi({
+    'GET /api/admin/recharge-requests': { body: { requests: [request('r1', 'TX111111', false, { sms: requestSms })], nextCursor: null } },
+    'POST /api/admin/recharge-requests/r1/approve': approved(),
+  });
+  const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
+  await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
+  const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
+  return { calls, user, dialog, amount: within(dialog).getByLabelText('Amount received (Rs)') };
+}
+
 describe('RechargeRequestsPanel', () => {
   it('flags a request whose transaction id another request also names', async () => {
     const requests = [request('r1', 'TX111111', true), request('r2', 'TX222222', false)];
@@ -107,13 +119,7 @@ describe('RechargeRequestsPanel', () => {
   });
 
   it('Approve asks for the amount received, prefilled with the SMS’s, shows the SMS, and credits what was entered', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/recharge-requests': { body: { requests: [request('r1', 'TX111111', false, { sms: sms() })], nextCursor: null } },
-      'POST /api/admin/recharge-requests/r1/approve': approved(),
-    });
-    const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
+    const { calls, user, dialog } = await openApprove(sms());
     expect(within(dialog).getByLabelText('Amount received (Rs)')).toHaveValue('450');
     expect(within(dialog).getByText('You have received Rs 450.00 from 92345****67 ALI KHAN. TID TX111111.')).toBeInTheDocument();
     expect(approvals(calls)).toHaveLength(0);
@@ -124,13 +130,7 @@ describe('RechargeRequestsPanel', () => {
   });
 
   it('without an SMS, Approve starts from the amount requested', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/recharge-requests': { body: { requests: [request('r1', 'TX111111', false, { sms: null })], nextCursor: null } },
-      'POST /api/admin/recharge-requests/r1/approve': approved(),
-    });
-    const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
+    const { calls, user, dialog } = await openApprove(null);
     expect(within(dialog).getByLabelText('Amount received (Rs)')).toHaveValue('500');
     expect(dialog).toHaveTextContent('No SMS from the wallet yet');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -139,14 +139,7 @@ describe('RechargeRequestsPanel', () => {
   });
 
   it('asks a second time before crediting more than requested, and again for another amount', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/recharge-requests': { body: { requests: [request('r1', 'TX111111', false, { sms: null })], nextCursor: null } },
-      'POST /api/admin/recharge-requests/r1/approve': approved(),
-    });
-    const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
-    const amount = within(dialog).getByLabelText('Amount received (Rs)');
+    const { calls, user, dialog, amount } = await openApprove(null);
     await user.clear(amount);
     await user.type(amount, '600');
     expect(within(dialog).getByText('Credit Rs 600, more than the Rs 500 requested?')).toBeInTheDocument();
@@ -168,14 +161,7 @@ describe('RechargeRequestsPanel', () => {
   });
 
   it('refuses an amount that is not money before any call; a lower amount needs no second yes', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/recharge-requests': { body: { requests: [request('r1', 'TX111111', false, { sms: null })], nextCursor: null } },
-      'POST /api/admin/recharge-requests/r1/approve': approved(),
-    });
-    const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
-    const amount = within(dialog).getByLabelText('Amount received (Rs)');
+    const { calls, user, dialog, amount } = await openApprove(null);
     await user.clear(amount);
     await user.type(amount, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));

@@ -6,19 +6,20 @@ import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { FormAlert, TextAreaField } from '@/components/ui/form-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { Section } from '@/components/ui/section';
 import { DuplicateIdBadge, RequestStatusBadge } from '@/components/ui/status-badge';
-import { useToast } from '@/components/ui/toasts';
 import { useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
 import { useRechargeRequests } from '@/features/admin/api/get-recharge-requests';
-import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ApproveRequestForm } from '@/features/admin/components/approve-request-form';
-import { UserCell } from '@/features/admin/components/cells';
+import { DecisionButtons, UserCell } from '@/features/admin/components/cells';
 import { ListTable } from '@/features/admin/components/list-table';
 import { ProofThumbnail } from '@/features/admin/components/payment-proof';
 import { CreditedHow, PayerNumber, RequestSms } from '@/features/admin/components/request-sms';
 import { StatusTabs } from '@/features/admin/components/status-tabs';
+import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
@@ -33,44 +34,25 @@ const TABS = [
 
 function Decision({ request, onOpen }: { request: AdminRechargeRequest; onOpen: (dialog: Dialog) => void }) {
   return (
-    // Stacked between 640 and 1024 px, where side by side they would widen the table past the screen.
-    <div className="flex flex-wrap justify-end gap-2 sm:justify-start lg:flex-nowrap">
-      <Button
-        variant="success"
-        aria-label={`Approve ${formatAmount(request.amount)} for ${request.user.email}`}
-        onClick={() => onOpen({ kind: 'approve', request })}
-      >
-        Approve
-      </Button>
-      <Button
-        variant="secondary"
-        aria-label={`Reject request of ${request.user.email}`}
-        onClick={() => onOpen({ kind: 'reject', request })}
-      >
-        Reject
-      </Button>
-    </div>
+    <DecisionButtons
+      approveLabel={`Approve ${formatAmount(request.amount)} for ${request.user.email}`}
+      rejectLabel={`Reject request of ${request.user.email}`}
+      onApprove={() => onOpen({ kind: 'approve', request })}
+      onReject={() => onOpen({ kind: 'reject', request })}
+    />
   );
 }
 
 function RejectForm({ request, onRejected, onCancel }: { request: AdminRechargeRequest; onRejected: () => void; onCancel: () => void }) {
   const reject = useRejectRechargeRequest();
-  const toast = useToast();
+  const { failure, run } = useAdminAction();
   const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   return (
     <form
       className="space-y-4"
       onSubmit={async (event) => {
         event.preventDefault();
-        setFailure(null);
-        try {
-          const answer = await reject.mutateAsync({ id: request._id, note: note.trim() || undefined });
-          toast.success(`✅ ${answer.message}`);
-          onRejected();
-        } catch (error) {
-          setFailure(adminFailure(error));
-        }
+        await run(() => reject.mutateAsync({ id: request._id, note: note.trim() || undefined }), { done: toldByServer, after: onRejected });
       }}
     >
       <p className="text-sm text-slate-700">
@@ -78,15 +60,11 @@ function RejectForm({ request, onRejected, onCancel }: { request: AdminRechargeR
         <span className="wrap-anywhere">{request.reference}</span>).
       </p>
       <TextAreaField label="Note for the user (optional)" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions failure={failure} onCancel={onCancel}>
         <Button type="submit" variant="danger" className="flex-1" loading={reject.isPending}>
           Reject
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -139,26 +117,23 @@ export function RechargeRequestsPanel() {
   ];
 
   return (
-    <section aria-labelledby="requests-heading" className="space-y-4">
-      <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
-        Recharge Requests
-      </h2>
-      <StatusTabs label="Recharge requests" tabs={TABS} value={status} onChange={setStatus}>
-        <div className="space-y-4">
-          <p className="text-sm text-slate-600">
-            {status === 'pending' ? 'Oldest first: the customer who has waited longest is at the top.' : 'Newest first.'}
-          </p>
-          <ListTable
-            list={withRows(requests, rows)}
-            caption={
-              status === 'pending' ? 'Pending Recharge Requests' : `${status === 'approved' ? 'Approved' : 'Rejected'} recharge requests`
-            }
-            getKey={(request) => request._id}
-            emptyText={`No ${status} recharge requests.`}
-            errorText="Could not load recharge requests."
-            columns={columns}
-          />
-        </div>
+    <Section id="requests-heading" title="Recharge Requests">
+      <StatusTabs
+        label="Recharge requests"
+        tabs={TABS}
+        value={status}
+        onChange={setStatus}
+        intro={status === 'pending' ? 'Oldest first: the customer who has waited longest is at the top.' : 'Newest first.'}
+      >
+        <ListTable
+          list={withRows(requests, rows)}
+          caption={
+            status === 'pending' ? 'Pending Recharge Requests' : `${status === 'approved' ? 'Approved' : 'Rejected'} recharge requests`
+          }
+          emptyText={`No ${status} recharge requests.`}
+          errorText="Could not load recharge requests."
+          columns={columns}
+        />
       </StatusTabs>
       <Modal open={dialog?.kind === 'approve'} onClose={() => close()} title="Approve recharge request">
         {dialog?.kind === 'approve' ? (
@@ -170,6 +145,6 @@ export function RechargeRequestsPanel() {
           <RejectForm request={dialog.request} onRejected={() => close(dialog.request._id)} onCancel={() => close()} />
         ) : null}
       </Modal>
-    </section>
+    </Section>
   );
 }

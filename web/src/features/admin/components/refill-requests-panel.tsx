@@ -7,6 +7,7 @@ import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
 import type { Refill } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { SelectField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { RefillStatusBadge } from '@/components/ui/status-badge';
@@ -95,7 +96,6 @@ export function RefillRequestsPanel() {
         caption="Refill Requests"
         errorText="Could not load refill requests."
         pageSize={5}
-        getKey={(refill) => refill._id}
         emptyText={filter === 'pending' ? 'No pending refill requests.' : 'No refill requests.'}
         columns={[
           {
@@ -176,10 +176,7 @@ export function RefillRequestsPanel() {
               Order #{deciding.refill.orderId} of {deciding.refill.user.email}: {deciding.refill.service}.
             </p>
             <p className="text-sm text-slate-700">{text.body}</p>
-            <div className="flex gap-2">
-              <Button variant="secondary" className="flex-1" onClick={() => setDeciding(null)}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={() => setDeciding(null)}>
               <Button
                 variant={deciding.decision === 'complete' ? 'success' : 'danger'}
                 className="flex-1"
@@ -188,7 +185,7 @@ export function RefillRequestsPanel() {
               >
                 {text.button}
               </Button>
-            </div>
+            </DialogActions>
           </div>
         ) : null}
       </Modal>

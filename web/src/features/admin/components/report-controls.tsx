@@ -1,7 +1,8 @@
 // The report's choice: a range preset (or two Pakistan days), and the granularity of its series.
 // Every change goes straight to the URL (use-report-search.ts); the page reads it back from there.
 import { REPORT_GRANULARITIES, type ReportGranularity } from '@shared/reports';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { DateRangeFields } from '@/components/ui/filter-fields';
+import { SelectField } from '@/components/ui/form-field';
 import type { ReportSearch } from '@/features/admin/hooks/use-report-search';
 import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '@/lib/day-ranges';
 
@@ -29,22 +30,7 @@ export function ReportControls({
             </option>
           ))}
         </SelectField>
-        {search.preset === 'custom' ? (
-          <>
-            <TextField
-              label="From"
-              type="date"
-              value={search.from ?? ''}
-              onChange={(event) => onChange({ ...search, from: event.target.value || undefined })}
-            />
-            <TextField
-              label="To"
-              type="date"
-              value={search.to ?? ''}
-              onChange={(event) => onChange({ ...search, to: event.target.value || undefined })}
-            />
-          </>
-        ) : null}
+        {search.preset === 'custom' ? <DateRangeFields range={search} onChange={(change) => onChange({ ...search, ...change })} /> : null}
         <SelectField
           label="Show by"
           value={search.granularity}

@@ -2,26 +2,20 @@ import { resetPasswordBody } from '@shared/schemas';
 import { useState } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextField } from '@/components/ui/form-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toasts';
 import { useResetPassword } from '@/features/admin/api/reset-password';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof resetPasswordBody>;
 
 export function ResetPasswordDialog() {
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const toast = useToast();
+  const { failure, setFailure, run } = useAdminAction('❌ Server error while resetting password');
   const resetPassword = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({ schema: resetPasswordBody, defaultValues: { email: '', newPassword: '' } });
+  const { field, handleSubmit, reset } = useForm<Values>({ schema: resetPasswordBody, defaultValues: { email: '', newPassword: '' } });
 
   const close = () => {
     setOpen(false);
@@ -29,16 +23,12 @@ export function ResetPasswordDialog() {
     reset();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await resetPassword.mutateAsync({ email: values.email.trim().toLowerCase(), newPassword: values.newPassword });
-      toast.success('✅ Password reset successfully!');
-      close();
-    } catch (error) {
-      setFailure(adminFailure(error, '❌ Server error while resetting password'));
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    run(() => resetPassword.mutateAsync({ email: values.email.trim().toLowerCase(), newPassword: values.newPassword }), {
+      done: '✅ Password reset successfully!',
+      after: close,
+    }),
+  );
 
   return (
     <>
@@ -47,24 +37,19 @@ export function ResetPasswordDialog() {
       </Button>
       <Modal open={open} onClose={close} title="Reset a user's password">
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
             hint="At least 8 characters. The user is signed out everywhere."
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...field('newPassword')}
           />
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <div className="flex gap-2">
-            <Button variant="secondary" className="flex-1" onClick={close}>
-              Cancel
-            </Button>
+          <DialogActions failure={failure} onCancel={close}>
             <Button type="submit" className="flex-1" loading={resetPassword.isPending}>
               Reset Password
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </Modal>
     </>

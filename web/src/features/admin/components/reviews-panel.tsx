@@ -7,16 +7,18 @@ import { LIMITS } from '@shared/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { FormAlert, TextAreaField } from '@/components/ui/form-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { Section } from '@/components/ui/section';
 import { Stars } from '@/components/ui/stars';
 import { RequestStatusBadge } from '@/components/ui/status-badge';
-import { useToast } from '@/components/ui/toasts';
 import { useDecideReview } from '@/features/admin/api/decide-review';
 import { useAdminReviews } from '@/features/admin/api/get-admin-reviews';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { DecisionButtons } from '@/features/admin/components/cells';
 import { ListTable } from '@/features/admin/components/list-table';
 import { StatusTabs } from '@/features/admin/components/status-tabs';
+import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
 import { formatDateTime } from '@/lib/format';
 
@@ -49,27 +51,23 @@ function ReviewQuote({ review }: { review: AdminReview }) {
 
 function DecisionForm({ dialog, onDecided, onCancel }: { dialog: Dialog; onDecided: () => void; onCancel: () => void }) {
   const decide = useDecideReview();
-  const toast = useToast();
+  const { failure, run } = useAdminAction();
   const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const approving = dialog.kind === 'approve';
   return (
     <form
       className="space-y-4"
       onSubmit={async (event) => {
         event.preventDefault();
-        setFailure(null);
-        try {
-          const answer = await decide.mutateAsync(
-            approving
-              ? { id: dialog.review._id, decision: 'approve' }
-              : { id: dialog.review._id, decision: 'reject', note: note.trim() || undefined },
-          );
-          toast.success(`✅ ${answer.message}`);
-          onDecided();
-        } catch (error) {
-          setFailure(adminFailure(error));
-        }
+        await run(
+          () =>
+            decide.mutateAsync(
+              approving
+                ? { id: dialog.review._id, decision: 'approve' }
+                : { id: dialog.review._id, decision: 'reject', note: note.trim() || undefined },
+            ),
+          { done: toldByServer, after: onDecided },
+        );
       }}
     >
       <ReviewQuote review={dialog.review} />
@@ -83,15 +81,11 @@ function DecisionForm({ dialog, onDecided, onCancel }: { dialog: Dialog; onDecid
           onChange={(event) => setNote(event.target.value)}
         />
       )}
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions failure={failure} onCancel={onCancel}>
         <Button type="submit" variant={approving ? 'success' : 'danger'} className="flex-1" loading={decide.isPending}>
           {approving ? 'Approve' : 'Reject'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -129,22 +123,12 @@ export function ReviewsPanel() {
       ? {
           header: 'Decision',
           cell: (review) => (
-            <div className="flex flex-wrap justify-end gap-2 sm:justify-start lg:flex-nowrap">
-              <Button
-                variant="success"
-                aria-label={`Approve the review of ${review.name}`}
-                onClick={() => open({ kind: 'approve', review })}
-              >
-                Approve
-              </Button>
-              <Button
-                variant="secondary"
-                aria-label={`Reject the review of ${review.name}`}
-                onClick={() => open({ kind: 'reject', review })}
-              >
-                Reject
-              </Button>
-            </div>
+            <DecisionButtons
+              approveLabel={`Approve the review of ${review.name}`}
+              rejectLabel={`Reject the review of ${review.name}`}
+              onApprove={() => open({ kind: 'approve', review })}
+              onReject={() => open({ kind: 'reject', review })}
+            />
           ),
         }
       : {
@@ -161,24 +145,21 @@ export function ReviewsPanel() {
   ];
 
   return (
-    <section aria-labelledby="reviews-heading" className="space-y-4">
-      <h2 id="reviews-heading" className="text-lg font-bold text-slate-900">
-        Customer Reviews
-      </h2>
-      <StatusTabs label="Reviews" tabs={TABS} value={status} onChange={setStatus}>
-        <div className="space-y-4">
-          <p className="text-sm text-slate-600">
-            {status === 'pending' ? 'Oldest first: the review that has waited longest is at the top.' : 'Newest first.'}
-          </p>
-          <ListTable
-            list={withRows(reviews, rows)}
-            caption={CAPTIONS[status]}
-            getKey={(review) => review._id}
-            emptyText={status === 'pending' ? 'No reviews waiting for approval.' : `No ${status} reviews.`}
-            errorText="Could not load reviews."
-            columns={columns}
-          />
-        </div>
+    <Section id="reviews-heading" title="Customer Reviews">
+      <StatusTabs
+        label="Reviews"
+        tabs={TABS}
+        value={status}
+        onChange={setStatus}
+        intro={status === 'pending' ? 'Oldest first: the review that has waited longest is at the top.' : 'Newest first.'}
+      >
+        <ListTable
+          list={withRows(reviews, rows)}
+          caption={CAPTIONS[status]}
+          emptyText={status === 'pending' ? 'No reviews waiting for approval.' : `No ${status} reviews.`}
+          errorText="Could not load reviews."
+          columns={columns}
+        />
       </StatusTabs>
       <Modal open={dialog !== null} onClose={() => close()} title={dialog?.kind === 'reject' ? 'Reject review' : 'Approve review'}>
         {dialog ? (
@@ -190,6 +171,6 @@ export function ReviewsPanel() {
           />
         ) : null}
       </Modal>
-    </section>
+    </Section>
   );
 }

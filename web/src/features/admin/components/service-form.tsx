@@ -88,6 +88,7 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
   const dripHintId = useId();
   const {
     register,
+    field,
     handleSubmit,
     setError,
     watch,
@@ -124,33 +125,25 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Platform" error={errors.platform?.message} {...register('platform')}>
+        <SelectField label="Platform" {...field('platform')}>
           {PLATFORMS.map((p) => (
             <option key={p} value={p}>
               {PLATFORM_LABELS[p]}
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Category"
-          list={listId}
-          autoComplete="off"
-          maxLength={SERVICE_LIMITS.category}
-          error={errors.category?.message}
-          {...register('category')}
-        />
+        <TextField label="Category" list={listId} autoComplete="off" maxLength={SERVICE_LIMITS.category} {...field('category')} />
         <datalist id={listId}>
           {(categories[platform] ?? []).map((c) => (
             <option key={c} value={c} />
           ))}
         </datalist>
       </div>
-      <TextField label="Name" autoComplete="off" maxLength={SERVICE_LIMITS.name} error={errors.name?.message} {...register('name')} />
+      <TextField label="Name" autoComplete="off" maxLength={SERVICE_LIMITS.name} {...field('name')} />
       <SelectField
         label="Type"
         hint="Custom Comments: customers type their comments, one per line, instead of a quantity"
-        error={errors.type?.message}
-        {...register('type')}
+        {...field('type')}
       >
         {SERVICE_TYPES.map((t) => (
           <option key={t} value={t}>
@@ -159,44 +152,15 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Rate per 1000 (Rs)"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0.01}
-          error={errors.ratePer1000?.message}
-          {...register('ratePer1000', number)}
-        />
-        <TextField
-          label="Refill days"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          hint="0: no refill"
-          error={errors.refillDays?.message}
-          {...register('refillDays', number)}
-        />
+        <TextField label="Rate per 1000 (Rs)" type="number" inputMode="decimal" step="0.01" min={0.01} {...field('ratePer1000', number)} />
+        <TextField label="Refill days" type="number" inputMode="numeric" min={0} hint="0: no refill" {...field('refillDays', number)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Min" type="number" inputMode="numeric" min={1} error={errors.min?.message} {...register('min', number)} />
-        <TextField
-          label="Default quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          error={errors.defaultQuantity?.message}
-          {...register('defaultQuantity', number)}
-        />
-        <TextField label="Max" type="number" inputMode="numeric" min={1} error={errors.max?.message} {...register('max', number)} />
+        <TextField label="Min" type="number" inputMode="numeric" min={1} {...field('min', number)} />
+        <TextField label="Default quantity" type="number" inputMode="numeric" min={1} {...field('defaultQuantity', number)} />
+        <TextField label="Max" type="number" inputMode="numeric" min={1} {...field('max', number)} />
       </div>
-      <TextAreaField
-        label="Description"
-        rows={3}
-        maxLength={SERVICE_LIMITS.description}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextAreaField label="Description" rows={3} maxLength={SERVICE_LIMITS.description} {...field('description')} />
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" className="size-4 accent-brand-600" {...register('cancelAllowed')} />
         Customers may cancel a pending order

@@ -9,6 +9,7 @@ import { type AdminService, type Service, SYNC_OFF_REASONS } from '@shared/schem
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
+import { ChoiceField } from '@/components/ui/filter-fields';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
@@ -183,30 +184,21 @@ export function ServicesPanel() {
 
       <div className="grid gap-3 sm:grid-cols-4">
         <TextField label="Search" type="search" placeholder="Name or number" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <SelectField
+        <ChoiceField
           label="Platform"
-          value={filter.platform ?? ''}
-          onChange={(e) => setFilter({ ...filter, platform: (e.target.value || undefined) as Platform | undefined, category: undefined })}
-        >
-          <option value="">All platforms</option>
-          {PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {PLATFORM_LABELS[p]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          all="All platforms"
+          options={PLATFORMS}
+          labelOf={(p) => PLATFORM_LABELS[p]}
+          value={filter.platform}
+          onChange={(platform) => setFilter({ ...filter, platform, category: undefined })}
+        />
+        <ChoiceField
           label="Category"
-          value={filter.category ?? ''}
-          onChange={(e) => setFilter({ ...filter, category: e.target.value || undefined })}
-        >
-          <option value="">All categories</option>
-          {platformCategories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+          all="All categories"
+          options={platformCategories}
+          value={filter.category}
+          onChange={(category) => setFilter({ ...filter, category })}
+        />
         <SelectField
           label="Status"
           value={filter.active ?? ''}
@@ -230,7 +222,6 @@ export function ServicesPanel() {
         }}
         caption="Services"
         columns={columns}
-        getKey={(s) => s._id}
         emptyText="No services match."
         errorText="Could not load the services."
       />

@@ -3,11 +3,11 @@ import { MESSAGES } from '@shared/messages';
 import { duplicateProviderIndexes, type Settings, settingsBody } from '@shared/schemas';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextField } from '@/components/ui/form-field';
-import { LoadingBlock } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { useUpdateSettings } from '@/features/admin/api/update-settings';
 import { adminFailure } from '@/features/admin/components/admin-messages';
+import { SettingsSection } from '@/features/admin/components/settings-section';
 import { useForm } from '@/lib/form';
 import { useSettings } from '@/lib/settings';
 
@@ -35,6 +35,7 @@ function Form({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
   const {
     register,
+    field,
     handleSubmit,
     reset,
     getValues,
@@ -87,8 +88,7 @@ function Form({ settings }: { settings: Settings }) {
         inputMode="url"
         autoComplete="off"
         hint="The chat customers reach from the dashboard and the recharge window, e.g. https://wa.me/923001234567"
-        error={errors.supportChat?.message}
-        {...register('supportChat')}
+        {...field('supportChat')}
       />
       <Button type="submit" loading={update.isPending} disabled={!isDirty}>
         Save settings
@@ -98,22 +98,15 @@ function Form({ settings }: { settings: Settings }) {
 }
 
 export function SettingsForm() {
-  const settings = useSettings();
   return (
-    <section aria-labelledby="settings-heading" className="space-y-4">
-      <div>
-        <h2 id="settings-heading" className="text-lg font-bold text-slate-900">
-          Payment Accounts &amp; Support
-        </h2>
-        <p className="text-sm text-slate-600">What customers see when they recharge or ask for help.</p>
-      </div>
-      {settings.isPending ? (
-        <LoadingBlock className="min-h-32" />
-      ) : settings.isError ? (
-        <FormAlert>Could not load the settings.</FormAlert>
-      ) : (
-        <Form settings={settings.data} />
-      )}
-    </section>
+    <SettingsSection
+      id="settings-heading"
+      title="Payment Accounts & Support"
+      description="What customers see when they recharge or ask for help."
+      settings={useSettings()}
+      loadError="Could not load the settings."
+    >
+      {(settings) => <Form settings={settings} />}
+    </SettingsSection>
   );
 }

@@ -12,12 +12,15 @@ export function StatusTabs<Value extends string>({
   tabs,
   value,
   onChange,
+  intro,
   children,
 }: {
   label: string;
   tabs: readonly StatusTab<Value>[];
   value: Value;
   onChange: (value: Value) => void;
+  /** A line above the content, e.g. in which order the chosen state's rows come. */
+  intro?: ReactNode;
   /** The chosen state's content (the tab panel). */
   children: ReactNode;
 }) {
@@ -66,7 +69,14 @@ export function StatusTabs<Value extends string>({
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tabs[selected]?.value ?? ''}`}>
-        {children}
+        {intro === undefined ? (
+          children
+        ) : (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600">{intro}</p>
+            {children}
+          </div>
+        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
 import { TICKET_STATES, type TicketState } from '@shared/tickets';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SelectField } from '@/components/ui/form-field';
+import { Section } from '@/components/ui/section';
 import { TicketStateBadge, UnreadBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useAdminTickets } from '@/features/admin/api/get-admin-tickets';
@@ -19,10 +20,7 @@ export function TicketsPanel() {
   const state = TICKET_STATES.includes(raw as TicketState) ? (raw as TicketState) : undefined;
   const tickets = useAdminTickets(state);
   return (
-    <section aria-labelledby="admin-tickets-heading" className="space-y-4">
-      <h2 id="admin-tickets-heading" className="sr-only">
-        Tickets
-      </h2>
+    <Section id="admin-tickets-heading" title="Tickets" hideTitle>
       <div className="max-w-xs">
         <SelectField
           label="Show"
@@ -40,7 +38,6 @@ export function TicketsPanel() {
       <ListTable
         list={tickets}
         caption="Tickets"
-        getKey={(ticket) => ticket._id}
         emptyText="No tickets."
         errorText="Could not load the tickets."
         columns={[
@@ -77,6 +74,6 @@ export function TicketsPanel() {
           { header: 'Last activity', cell: (ticket) => formatDateTime(ticket.updatedAt) },
         ]}
       />
-    </section>
+    </Section>
   );
 }

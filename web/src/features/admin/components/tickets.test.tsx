@@ -8,46 +8,33 @@ import { describe, expect, it } from 'vitest';
 import { SavedRepliesManager } from '@/features/admin/components/saved-replies-manager';
 import { TicketDetail } from '@/features/admin/components/ticket-detail';
 import { TicketsPanel } from '@/features/admin/components/tickets-panel';
+import { anOrder, aTicket, aTicketMessage } from '@/testing/fixtures';
 import { admin, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = (route: string) => ({ route, auth: fakeAuth({ user: admin }) });
 const zara = { _id: 'u7', name: 'Zara', email: 'zara@example.com' };
 
 const ticket = (over: Partial<AdminTicket> = {}): AdminTicket => ({
-  _id: 't1',
-  kind: 'Order',
-  orderIds: ['123456789'],
-  state: 'open',
-  unread: 1,
-  createdAt: '2026-01-02T10:00:00.000Z',
-  updatedAt: '2026-01-02T10:00:00.000Z',
+  ...aTicket({ unread: 1 }),
   user: zara,
   preview: 'My followers did not arrive',
   lastCustomerMessageAt: '2026-01-02T10:00:00.000Z',
   ...over,
 });
-const msg = (over: Partial<TicketMessage>): TicketMessage => ({
-  _id: 'm1',
-  from: 'customer',
-  body: 'My followers did not arrive',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  ...over,
-});
-const order = (number: number, over: Partial<Order> = {}): Order => ({
-  _id: String(number),
-  number,
-  user: zara,
-  platform: 'instagram',
-  serviceId: 'ig-followers',
-  service: 'Instagram Followers',
-  link: 'https://instagram.com/zara',
-  quantity: 1000,
-  price: 250,
-  status: 'pending',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...over,
-});
+const msg = aTicketMessage;
+const order = (number: number, over: Partial<Order> = {}): Order =>
+  anOrder(number, {
+    user: zara,
+    platform: 'instagram',
+    serviceId: 'ig-followers',
+    service: 'Instagram Followers',
+    link: 'https://instagram.com/zara',
+    price: 250,
+    status: 'pending',
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    ...over,
+  });
 
 describe('the admin tickets list', () => {
   it('lists in the server’s order (waiting first), filters by state and pages through everything', async () => {

@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserDetail } from '@/features/admin/components/user-detail';
+import { aProfile } from '@/testing/fixtures';
 import { admin, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/users/u2', auth: fakeAuth({ user: admin }) };
-const bilal = {
-  _id: 'u2',
-  name: 'Bilal',
-  email: 'bilal@example.com',
-  role: 'user',
-  balance: 70.25,
-  lastRecharge: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  blocked: null,
-};
+const bilal = aProfile({ _id: 'u2', name: 'Bilal', email: 'bilal@example.com', balance: 70.25, blocked: null });
 const detail = (user: object = bilal) => ({
   user,
   apiKey: { exists: true, createdAt: '2026-01-02T00:00:00.000Z', last4: 'beef' },

@@ -3,15 +3,17 @@
 import type { AdminUserDetail, LedgerEntry } from '@shared/schemas';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, cardClass } from '@/components/ui/card';
+import type { Column } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { RequestStatusBadge, StatusBadge } from '@/components/ui/status-badge';
 import { useAdminUser, useUserLedger, useUserOrders, useUserRechargeRequests, useUserRecharges } from '@/features/admin/api/get-admin-user';
 import { AdjustBalanceForm } from '@/features/admin/components/adjust-balance-form';
 import { BlockUserForm } from '@/features/admin/components/block-user-form';
-import { ListTable } from '@/features/admin/components/list-table';
+import { ListTable, type ListTableList } from '@/features/admin/components/list-table';
 import { CreditedHow } from '@/features/admin/components/request-sms';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
@@ -118,53 +120,62 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function UserLedger({ uid }: { uid: string }) {
-  const ledger = useUserLedger(uid);
+/** One of the account's lists on a card of its own, titled as its table is captioned. */
+function UserList<Row extends { _id: string }>({
+  id,
+  title,
+  list,
+  emptyText,
+  columns,
+}: {
+  id: string;
+  title: string;
+  list: ListTableList<Row>;
+  emptyText: string;
+  columns: Column<Row>[];
+}) {
   return (
-    <Card aria-labelledby="user-ledger-heading" className="space-y-3">
-      <h2 id="user-ledger-heading" className="text-lg font-bold text-slate-900">
-        Ledger
-      </h2>
-      <ListTable
-        list={ledger}
-        caption="Ledger"
-        getKey={(entry) => entry._id}
-        emptyText="No ledger entries yet."
-        columns={[
-          { header: 'Date', cell: (entry) => formatDateTime(entry.at) },
-          { header: 'Type', cell: (entry) => LEDGER_LABELS[entry.type] },
-          { header: 'Amount', cell: (entry) => <span className="font-semibold tabular-nums">{signed(signedAmount(entry))}</span> },
-          { header: 'Balance after', cell: (entry) => <span className="tabular-nums">{formatAmount(entry.balanceAfter)}</span> },
-          { header: 'Details', cell: (entry) => <span className="break-words">{ledgerDetails(entry)}</span> },
-        ]}
-      />
-    </Card>
+    <Section id={id} title={title} className={cardClass('space-y-3')}>
+      <ListTable<Row> list={list} caption={title} getKey={(row) => row._id} emptyText={emptyText} columns={columns} />
+    </Section>
+  );
+}
+
+function UserLedger({ uid }: { uid: string }) {
+  return (
+    <UserList
+      id="user-ledger-heading"
+      title="Ledger"
+      list={useUserLedger(uid)}
+      emptyText="No ledger entries yet."
+      columns={[
+        { header: 'Date', cell: (entry) => formatDateTime(entry.at) },
+        { header: 'Type', cell: (entry) => LEDGER_LABELS[entry.type] },
+        { header: 'Amount', cell: (entry) => <span className="font-semibold tabular-nums">{signed(signedAmount(entry))}</span> },
+        { header: 'Balance after', cell: (entry) => <span className="tabular-nums">{formatAmount(entry.balanceAfter)}</span> },
+        { header: 'Details', cell: (entry) => <span className="break-words">{ledgerDetails(entry)}</span> },
+      ]}
+    />
   );
 }
 
 function UserOrders({ uid }: { uid: string }) {
-  const orders = useUserOrders(uid);
   return (
-    <Card aria-labelledby="user-orders-heading" className="space-y-3">
-      <h2 id="user-orders-heading" className="text-lg font-bold text-slate-900">
-        Orders
-      </h2>
-      <ListTable
-        list={orders}
-        caption="Orders"
-        getKey={(order) => order._id}
-        emptyText="No orders yet."
-        columns={[
-          { header: 'Order', cell: (order) => `#${order._id}` },
-          { header: 'Service', cell: (order) => order.service },
-          { header: 'Link', cell: (order) => <span className="break-all">{order.link}</span> },
-          { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
-          { header: 'Price', cell: (order) => formatAmount(order.price) },
-          { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
-          { header: 'Date', cell: (order) => formatDate(order.createdAt) },
-        ]}
-      />
-    </Card>
+    <UserList
+      id="user-orders-heading"
+      title="Orders"
+      list={useUserOrders(uid)}
+      emptyText="No orders yet."
+      columns={[
+        { header: 'Order', cell: (order) => `#${order._id}` },
+        { header: 'Service', cell: (order) => order.service },
+        { header: 'Link', cell: (order) => <span className="break-all">{order.link}</span> },
+        { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
+        { header: 'Price', cell: (order) => formatAmount(order.price) },
+        { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+        { header: 'Date', cell: (order) => formatDate(order.createdAt) },
+      ]}
+    />
   );
 }
 
@@ -172,14 +183,10 @@ function UserTopUps({ uid }: { uid: string }) {
   const recharges = useUserRecharges(uid);
   const requests = useUserRechargeRequests(uid);
   return (
-    <Card aria-labelledby="user-top-ups-heading" className="space-y-4">
-      <h2 id="user-top-ups-heading" className="text-lg font-bold text-slate-900">
-        Top-ups
-      </h2>
+    <Section id="user-top-ups-heading" title="Top-ups" className={cardClass('space-y-4')}>
       <ListTable
         list={recharges}
         caption="Recharges"
-        getKey={(recharge) => recharge._id}
         emptyText="No recharges yet."
         columns={[
           { header: 'Amount', cell: (recharge) => formatAmount(recharge.amount) },
@@ -191,7 +198,6 @@ function UserTopUps({ uid }: { uid: string }) {
       <ListTable
         list={requests}
         caption="Recharge requests"
-        getKey={(request) => request._id}
         emptyText="No recharge requests yet."
         columns={[
           { header: 'Amount', cell: (request) => formatAmount(request.amount) },
@@ -209,6 +215,6 @@ function UserTopUps({ uid }: { uid: string }) {
           { header: 'Date', cell: (request) => formatDateTime(request.createdAt) },
         ]}
       />
-    </Card>
+    </Section>
   );
 }

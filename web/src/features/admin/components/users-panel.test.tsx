@@ -1,18 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { UsersPanel } from '@/features/admin/components/users-panel';
+import { aProfile } from '@/testing/fixtures';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
-const ali = {
-  _id: 'u1',
-  name: 'Ali',
-  email: 'ali@example.com',
-  role: 'user',
-  balance: 0,
-  lastRecharge: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ali = aProfile();
 
 describe('UsersPanel', () => {
   // jsdom does not know <search> (the search form's landmark), and React says so once per run: every

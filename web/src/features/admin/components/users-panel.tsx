@@ -2,8 +2,10 @@ import type { User } from '@shared/schemas';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { SearchForm } from '@/components/ui/filter-fields';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { useUsers } from '@/features/admin/api/get-users';
 import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
@@ -24,42 +26,31 @@ export function UsersPanel() {
   // Outlives the dialog: reopening it after a lost answer retries the same credit with the same key.
   const creditAttempts = useIdempotencyKey();
   return (
-    <section aria-labelledby="users-heading" className="space-y-4">
-      <h2 id="users-heading" className="text-lg font-bold text-slate-900">
-        Users
-      </h2>
-      <search>
-        <form
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted({ q: query.trim().toLowerCase(), by });
-          }}
-        >
-          <div className="sm:w-40">
-            <SelectField label="Search by" value={by} onChange={(event) => setBy(event.target.value as SearchBy)}>
-              <option value="email">Email</option>
-              <option value="name">Name</option>
-            </SelectField>
-          </div>
-          <div className="min-w-0 flex-1">
-            <TextField
-              label={by === 'email' ? 'Search users by email' : 'Search users by name'}
-              type="search"
-              placeholder={by === 'email' ? 'Email starts with…' : 'Name starts with…'}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </form>
-      </search>
+    <Section id="users-heading" title="Users">
+      <SearchForm
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        submitLabel="Search"
+        onSearch={() => setSubmitted({ q: query.trim().toLowerCase(), by })}
+      >
+        <div className="sm:w-40">
+          <SelectField label="Search by" value={by} onChange={(event) => setBy(event.target.value as SearchBy)}>
+            <option value="email">Email</option>
+            <option value="name">Name</option>
+          </SelectField>
+        </div>
+        <div className="min-w-0 flex-1">
+          <TextField
+            label={by === 'email' ? 'Search users by email' : 'Search users by name'}
+            type="search"
+            placeholder={by === 'email' ? 'Email starts with…' : 'Name starts with…'}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </SearchForm>
       <ListTable
         list={users}
         caption="Users"
-        getKey={(user) => user._id}
         emptyText="No users found."
         errorText="Could not load users."
         columns={[
@@ -109,6 +100,6 @@ export function UsersPanel() {
           <AddBalanceForm key={crediting._id} account={crediting} attempts={creditAttempts} onDone={() => setCrediting(null)} />
         ) : null}
       </Modal>
-    </section>
+    </Section>
   );
 }

@@ -4,14 +4,13 @@ import type { AdminRechargeRequest } from '@shared/schemas';
 import { attachEventBody, dismissEventBody, type WalletEvent } from '@shared/wallet-autopilot';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
-import { useToast } from '@/components/ui/toasts';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { useAttachWalletEvent, useDismissWalletEvent } from '@/features/admin/api/decide-wallet-event';
 import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
-import { adminFailure } from '@/features/admin/components/admin-messages';
 import { LoadMore } from '@/features/admin/components/cells';
 import { smsSummary } from '@/features/admin/components/request-sms';
-import { ApiError } from '@/lib/api-error';
+import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 const NOTE_MAX = 500;
@@ -38,14 +37,27 @@ function EventSummary({ event }: { event: WalletEvent }) {
 const requestLabel = (request: AdminRechargeRequest) =>
   `${formatAmount(request.amount)} · ${request.method} · ${request.reference} · ${request.user.email}`;
 
+/** Pending requests to choose from under a heading; nothing when there are none. */
+function RequestGroup({ label, requests }: { label: string; requests: readonly AdminRechargeRequest[] }) {
+  if (requests.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {requests.map((r) => (
+        <option key={r._id} value={r._id}>
+          {requestLabel(r)}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 export function AttachEventForm({ event, onAttached, onCancel }: { event: WalletEvent; onAttached: () => void; onCancel: () => void }) {
-  const toast = useToast();
+  const { failure, setFailure, run } = useAdminAction();
   const attach = useAttachWalletEvent();
   const pending = usePendingRechargeRequests();
   const [chosen, setChosen] = useState('');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   // The likely ones first: the same wallet and amount (a mistyped transaction id, most often).
   const likely = pending.items.filter((r) => r.method === event.wallet && r.amount === event.amount);
   const others = pending.items.filter((r) => !likely.includes(r));
@@ -61,14 +73,11 @@ export function AttachEventForm({ event, onAttached, onCancel }: { event: Wallet
       return;
     }
     setError(undefined);
-    try {
-      const answer = await attach.mutateAsync({ id: event._id, requestId: parsed.data.requestId });
-      toast.success(`✅ ${answer.message}`);
-      onAttached();
-    } catch (failed) {
-      if (failed instanceof ApiError && failed.code === 'invalid_input' && failed.field === 'requestId') setError(failed.message);
-      else setFailure(adminFailure(failed));
-    }
+    await run(() => attach.mutateAsync({ id: event._id, requestId: parsed.data.requestId }), {
+      done: toldByServer,
+      after: onAttached,
+      field: { name: 'requestId', show: setError },
+    });
   };
 
   return (
@@ -86,24 +95,8 @@ export function AttachEventForm({ event, onAttached, onCancel }: { event: Wallet
         onChange={(change) => setChosen(change.target.value)}
       >
         <option value="">{pending.isPending ? 'Loading…' : 'Choose a request'}</option>
-        {likely.length > 0 ? (
-          <optgroup label="Same wallet and amount">
-            {likely.map((r) => (
-              <option key={r._id} value={r._id}>
-                {requestLabel(r)}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
-        {others.length > 0 ? (
-          <optgroup label={likely.length > 0 ? 'Other pending requests' : 'Pending requests'}>
-            {others.map((r) => (
-              <option key={r._id} value={r._id}>
-                {requestLabel(r)}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
+        <RequestGroup label="Same wallet and amount" requests={likely} />
+        <RequestGroup label={likely.length > 0 ? 'Other pending requests' : 'Pending requests'} requests={others} />
       </SelectField>
       <div className="flex justify-center">
         <LoadMore query={pending} />
@@ -115,25 +108,20 @@ export function AttachEventForm({ event, onAttached, onCancel }: { event: Wallet
         error={typed.trim() !== '' ? error : undefined}
         onChange={(change) => setTyped(change.target.value)}
       />
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions failure={failure} onCancel={onCancel}>
         <Button type="submit" className="flex-1" loading={attach.isPending}>
           Attach
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
 
 export function DismissEventForm({ event, onDismissed, onCancel }: { event: WalletEvent; onDismissed: () => void; onCancel: () => void }) {
-  const toast = useToast();
+  const { failure, setFailure, run } = useAdminAction();
   const dismiss = useDismissWalletEvent();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault();
@@ -144,14 +132,11 @@ export function DismissEventForm({ event, onDismissed, onCancel }: { event: Wall
       return;
     }
     setError(undefined);
-    try {
-      await dismiss.mutateAsync({ id: event._id, note: parsed.data.note });
-      toast.success('✅ SMS dismissed');
-      onDismissed();
-    } catch (failed) {
-      if (failed instanceof ApiError && failed.code === 'invalid_input' && failed.field === 'note') setError(failed.message);
-      else setFailure(adminFailure(failed));
-    }
+    await run(() => dismiss.mutateAsync({ id: event._id, note: parsed.data.note }), {
+      done: '✅ SMS dismissed',
+      after: onDismissed,
+      field: { name: 'note', show: setError },
+    });
   };
 
   return (
@@ -167,15 +152,11 @@ export function DismissEventForm({ event, onDismissed, onCancel }: { event: Wall
         error={error}
         onChange={(change) => setNote(change.target.value)}
       />
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions failure={failure} onCancel={onCancel}>
         <Button type="submit" variant="danger" className="flex-1" loading={dismiss.isPending}>
           Dismiss
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { Modal } from '@/components/ui/modal';
+import { Section } from '@/components/ui/section';
 import { WalletEventStatusBadge } from '@/components/ui/status-badge';
 import { useWalletEvents } from '@/features/admin/api/get-wallet-events';
 import { ListTable } from '@/features/admin/components/list-table';
@@ -128,22 +129,15 @@ export function WalletEventsPanel() {
   }
 
   return (
-    <section aria-labelledby="wallet-events-heading" className="space-y-4">
-      <h2 id="wallet-events-heading" className="text-lg font-bold text-slate-900">
-        Wallet SMS
-      </h2>
-      <StatusTabs label="Wallet SMS" tabs={TABS} value={status} onChange={setStatus}>
-        <div className="space-y-4">
-          <p className="text-sm text-slate-600">{INTRO[status]}</p>
-          <ListTable
-            list={withRows(events, rows)}
-            caption={`Wallet SMS: ${status}`}
-            getKey={(event) => event._id}
-            emptyText={`No ${status} SMS.`}
-            errorText="Could not load the wallet SMS."
-            columns={columns}
-          />
-        </div>
+    <Section id="wallet-events-heading" title="Wallet SMS">
+      <StatusTabs label="Wallet SMS" tabs={TABS} value={status} onChange={setStatus} intro={INTRO[status]}>
+        <ListTable
+          list={withRows(events, rows)}
+          caption={`Wallet SMS: ${status}`}
+          emptyText={`No ${status} SMS.`}
+          errorText="Could not load the wallet SMS."
+          columns={columns}
+        />
       </StatusTabs>
       <Modal open={dialog?.kind === 'attach'} onClose={() => close()} title="Attach to a request" size="lg">
         {dialog?.kind === 'attach' ? (
@@ -155,6 +149,6 @@ export function WalletEventsPanel() {
           <DismissEventForm event={dialog.event} onDismissed={() => close(dialog.event._id)} onCancel={() => close()} />
         ) : null}
       </Modal>
-    </section>
+    </Section>
   );
 }

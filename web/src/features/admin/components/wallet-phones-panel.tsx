@@ -4,15 +4,15 @@
 import type { WalletDevice } from '@shared/wallet-autopilot';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-field';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
+import { Section } from '@/components/ui/section';
 import { WalletDeviceStateBadge } from '@/components/ui/status-badge';
-import { useToast } from '@/components/ui/toasts';
 import { type PairedDevice, useRevokeWalletDevice, useWalletDevices } from '@/features/admin/api/wallet-devices';
-import { adminFailure } from '@/features/admin/components/admin-messages';
 import { ListTable } from '@/features/admin/components/list-table';
 import { PairPhoneForm } from '@/features/admin/components/pair-phone-form';
 import { SigningKeyDialog } from '@/features/admin/components/signing-key-dialog';
+import { useAdminAction } from '@/features/admin/hooks/use-admin-action';
 import { formatDateTime, formatSavedAt } from '@/lib/format';
 
 function When({ at }: { at: string | null }) {
@@ -21,37 +21,23 @@ function When({ at }: { at: string | null }) {
 }
 
 function RevokeForm({ device, onDone }: { device: WalletDevice; onDone: () => void }) {
-  const toast = useToast();
+  const { failure, run } = useAdminAction();
   const revoke = useRevokeWalletDevice();
-  const [failure, setFailure] = useState<string | null>(null);
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
         {`Revoke ${device.name}? Its messages are refused from now on; pair the phone again to use it.`}
       </p>
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions failure={failure} onCancel={onDone}>
         <Button
           variant="danger"
           className="flex-1"
           loading={revoke.isPending}
-          onClick={async () => {
-            setFailure(null);
-            try {
-              await revoke.mutateAsync(device._id);
-              toast.success(`✅ ${device.name} revoked`);
-              onDone();
-            } catch (error) {
-              setFailure(adminFailure(error));
-            }
-          }}
+          onClick={() => run(() => revoke.mutateAsync(device._id), { done: `✅ ${device.name} revoked`, after: onDone })}
         >
           Revoke
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }
@@ -63,20 +49,14 @@ export function WalletPhonesPanel() {
   const [paired, setPaired] = useState<PairedDevice | null>(null);
 
   return (
-    <section aria-labelledby="wallet-phones-heading" className="space-y-4">
-      <div>
-        <h2 id="wallet-phones-heading" className="text-lg font-bold text-slate-900">
-          Wallet phones
-        </h2>
-        <p className="text-sm text-slate-600">
-          Phones with a wallet’s SIM forward its SMS, so payments are matched with top-up requests. A phone silent for 10 minutes leaves its
-          wallet’s top-ups to you.
-        </p>
-      </div>
+    <Section
+      id="wallet-phones-heading"
+      title="Wallet phones"
+      description="Phones with a wallet’s SIM forward its SMS, so payments are matched with top-up requests. A phone silent for 10 minutes leaves its wallet’s top-ups to you."
+    >
       <ListTable
         list={devices}
         caption="Wallet phones"
-        getKey={(device) => device._id}
         emptyText="No phone paired yet."
         errorText="Could not load the wallet phones."
         columns={[
@@ -113,6 +93,6 @@ export function WalletPhonesPanel() {
         {revoking ? <RevokeForm device={revoking} onDone={() => setRevoking(null)} /> : null}
       </Modal>
       <SigningKeyDialog paired={paired} onClose={() => setPaired(null)} />
-    </section>
+    </Section>
   );
 }

@@ -3,17 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiAccessRoute } from '@/app/routes/api-access';
 import { ApiAccess } from '@/features/api-keys/components/api-access';
+import { aProfile } from '@/testing/fixtures';
 import { mockApi, renderApp } from '@/testing/render';
 
-const profile = {
-  _id: 'u1',
-  name: 'Ali',
-  email: 'ali@example.com',
-  role: 'user',
-  balance: 1234.5,
-  lastRecharge: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const profile = aProfile({ balance: 1234.5 });
 const OLD_KEY_INFO = { exists: true, createdAt: '2026-02-03T10:00:00.000Z', last4: 'c0de' };
 const NEW_KEY = '0123456789abcdef0123456789abcdef01234567';
 

@@ -7,6 +7,13 @@ function renderLogin(auth = fakeAuth({ status: 'signed-out', user: null })) {
   return renderApp(<LoginForm supportChat="https://wa.me/920000000000" />, { route: '/login', auth });
 }
 
+/** Types the email and the password, then presses Login. */
+async function logIn(user: ReturnType<typeof renderLogin>['user'], email: string, password: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
 describe('LoginForm', () => {
   it('requires an email and a password, and checks the email format', async () => {
     const { user, auth } = renderLogin();
@@ -26,9 +33,7 @@ describe('LoginForm', () => {
 
   it('signs a customer in, says so, and goes to /dashboard', async () => {
     const { user, auth } = renderLogin();
-    await user.type(screen.getByLabelText('Email'), 'Ali@Example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await logIn(user, 'Ali@Example.com', 'secret123');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(auth.login).toHaveBeenCalledWith('ali@example.com', 'secret123');
     expect(screen.getByText('Login successful')).toBeInTheDocument();
@@ -37,9 +42,7 @@ describe('LoginForm', () => {
   it('sends an admin to /admin', async () => {
     const auth = fakeAuth({ status: 'signed-out', user: null, login: vi.fn(async () => admin) });
     const { user } = renderLogin(auth);
-    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
-    await user.type(screen.getByLabelText('Password'), 'admin12345');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await logIn(user, 'admin@example.com', 'admin12345');
     await waitFor(() => expect(currentPath()).toBe('/admin'));
   });
 
@@ -48,9 +51,7 @@ describe('LoginForm', () => {
       throw Object.assign(new Error('bad'), { code: 'auth/invalid-credential' });
     });
     const { user } = renderLogin(fakeAuth({ status: 'signed-out', user: null, login }));
-    await user.type(screen.getByLabelText('Email'), 'ali@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await logIn(user, 'ali@example.com', 'wrong');
     expect(await screen.findAllByText('Invalid email or password')).not.toHaveLength(0);
     expect(currentPath()).toBe('/login');
   });
@@ -60,9 +61,7 @@ describe('LoginForm', () => {
       throw Object.assign(new Error('offline'), { code: 'auth/network-request-failed' });
     });
     const { user } = renderLogin(fakeAuth({ status: 'signed-out', user: null, login }));
-    await user.type(screen.getByLabelText('Email'), 'ali@example.com');
-    await user.type(screen.getByLabelText('Password'), 'whatever');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await logIn(user, 'ali@example.com', 'whatever');
     expect(await screen.findAllByText('Server error, try again later')).not.toHaveLength(0);
   });
 

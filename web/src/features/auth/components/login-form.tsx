@@ -19,12 +19,12 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
   const [failure, setFailure] = useState<string | null>(null);
   const [sendingReset, setSendingReset] = useState(false);
   const {
-    register,
+    field,
     handleSubmit,
     trigger,
     getValues,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<LoginFormValues>({ schema: loginFormSchema, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
@@ -74,14 +74,8 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {notSignedIn && !failure ? <FormAlert>{NOT_SIGNED_IN}</FormAlert> : null}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Button type="submit" block size="lg" loading={isSubmitting}>
           Login

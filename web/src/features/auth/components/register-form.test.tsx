@@ -1,17 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { aProfile } from '@/testing/fixtures';
 import { currentPath, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
-const profile = {
-  _id: 'u1',
-  name: 'Ali Khan',
-  email: 'ali@example.com',
-  role: 'user',
-  balance: 0,
-  lastRecharge: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const profile = aProfile({ name: 'Ali Khan' });
 
 function renderRegister(auth = fakeAuth({ status: 'signed-out', user: null })) {
   return renderApp(<RegisterForm />, { route: '/register', auth });

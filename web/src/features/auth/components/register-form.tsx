@@ -17,9 +17,9 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    field,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<RegisterFormValues>({
     schema: registerFormSchema,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
@@ -60,23 +60,10 @@ export function RegisterForm() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <TextField label="Name" autoComplete="name" {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Button type="submit" block size="lg" loading={isSubmitting}>
           Register

@@ -12,12 +12,10 @@ type Values = z.input<typeof contactBody>;
 export function ContactForm({ defaultName = '', defaultEmail = '' }: { defaultName?: string; defaultEmail?: string }) {
   const toast = useToast();
   const send = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({ schema: contactBody, defaultValues: { name: defaultName, email: defaultEmail, message: '' } });
+  const { field, handleSubmit, reset } = useForm<Values>({
+    schema: contactBody,
+    defaultValues: { name: defaultName, email: defaultEmail, message: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -34,9 +32,9 @@ export function ContactForm({ defaultName = '', defaultEmail = '' }: { defaultNa
       <h2 id="contact-form-heading" className="text-lg font-bold text-slate-900">
         Send us a message
       </h2>
-      <TextField label="Name" autoComplete="name" maxLength={LIMITS.name} error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextAreaField label="Message" rows={5} maxLength={LIMITS.message} error={errors.message?.message} {...register('message')} />
+      <TextField label="Name" autoComplete="name" maxLength={LIMITS.name} {...field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextAreaField label="Message" rows={5} maxLength={LIMITS.message} {...field('message')} />
       <Button type="submit" block size="lg" loading={send.isPending}>
         Send Message
       </Button>

@@ -1,4 +1,5 @@
 import type { User } from '@shared/schemas';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -35,18 +36,12 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
           </Link>
         </div>
       </section>
-      <section aria-labelledby="orders-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="orders-heading" className="text-sm font-medium text-slate-600">
-          Total Orders
-        </h2>
+      <StatCard id="orders-heading" title="Total Orders">
         <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums" data-testid="total-orders">
           {totalOrders ? `${totalOrders.count}${totalOrders.more ? '+' : ''}` : '…'}
         </p>
-      </section>
-      <section aria-labelledby="last-recharge-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="last-recharge-heading" className="text-sm font-medium text-slate-600">
-          Last Recharge
-        </h2>
+      </StatCard>
+      <StatCard id="last-recharge-heading" title="Last Recharge">
         {user.lastRecharge ? (
           <>
             <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums">
@@ -57,7 +52,19 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
         ) : (
           <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">N/A</p>
         )}
-      </section>
+      </StatCard>
     </div>
+  );
+}
+
+/** One of the dashboard's figures: its name above it. */
+function StatCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id={id} className="text-sm font-medium text-slate-600">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

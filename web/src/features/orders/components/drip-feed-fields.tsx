@@ -2,18 +2,18 @@
 // shared limits. Off, the order is placed exactly as a plain one.
 import { DRIP_FEED_LIMITS } from '@shared/drip-feed';
 import { formatNumber } from '@shared/numbers';
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { TextField } from '@/components/ui/form-field';
 import type { OrderFormValues } from '@/features/orders/components/order-services';
-import type { FieldErrors, UseFormRegister } from '@/lib/form';
+import type { UseFormField, UseFormRegister } from '@/lib/form';
 
 export function DripFeedFields({
   register,
-  errors,
+  field,
   on,
 }: {
   register: UseFormRegister<OrderFormValues>;
-  errors: FieldErrors<OrderFormValues>;
+  field: UseFormField<OrderFormValues>;
   on: boolean;
 }) {
   const hintId = useId();
@@ -36,30 +36,20 @@ export function DripFeedFields({
       </p>
       {on ? (
         <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Runs"
-            type="number"
-            inputMode="numeric"
-            min={runs.min}
-            max={runs.max}
-            step={1}
-            hint={`${runs.min} to ${runs.max}`}
-            error={errors.runs?.message}
-            {...register('runs', { valueAsNumber: true })}
-          />
-          <TextField
+          <CountField label="Runs" limits={runs} hint={`${runs.min} to ${runs.max}`} {...field('runs', { valueAsNumber: true })} />
+          <CountField
             label="Interval (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={interval.min}
-            max={interval.max}
-            step={1}
+            limits={interval}
             hint={`${interval.min} to ${formatNumber(interval.max)}`}
-            error={errors.interval?.message}
-            {...register('interval', { valueAsNumber: true })}
+            {...field('interval', { valueAsNumber: true })}
           />
         </div>
       ) : null}
     </div>
   );
+}
+
+/** A whole number within `limits`, typed on the number keypad. */
+function CountField({ limits, ...props }: { limits: { min: number; max: number } } & ComponentProps<typeof TextField>) {
+  return <TextField type="number" inputMode="numeric" min={limits.min} max={limits.max} step={1} {...props} />;
 }

@@ -184,14 +184,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
 
   // The form takes its options anew on every render, so the schema follows the chosen service.
   const schema = useMemo(() => orderFormSchema(service), [service]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<OrderFormValues>({ schema, defaultValues: EMPTY_FORM });
+  const { register, field, handleSubmit, reset, setValue, watch } = useForm<OrderFormValues>({ schema, defaultValues: EMPTY_FORM });
 
   const withComments = service !== null && takesComments(service);
   const commentCount = commentLines(watch('comments')).length;
@@ -345,8 +338,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                   : `https://www.${PLATFORM_HOSTS[platform][0]}/...`
               }
               hint={orderedLink && orderedLink !== typedLink.trim() ? `Orders for ${orderedLink}` : undefined}
-              error={errors.link?.message}
-              {...register('link')}
+              {...field('link')}
             />
             {withComments ? (
               <TextAreaField
@@ -355,8 +347,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 maxLength={COMMENT_LIMITS.total}
                 placeholder={'Great video!\nZabardast 👍'}
                 hint={`${formatNumber(commentCount)} ${commentCount === 1 ? 'comment' : 'comments'} · min ${formatNumber(service.min)}, max ${formatNumber(service.max)}`}
-                error={errors.comments?.message}
-                {...register('comments')}
+                {...field('comments')}
               />
             ) : (
               <TextField
@@ -367,11 +358,10 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 max={service?.max}
                 step={1}
                 hint={service ? `Min ${formatNumber(service.min)}, max ${formatNumber(service.max)}` : undefined}
-                error={errors.quantity?.message}
-                {...register('quantity', { valueAsNumber: true })}
+                {...field('quantity', { valueAsNumber: true })}
               />
             )}
-            {offersDripFeed(service) ? <DripFeedFields register={register} errors={errors} on={dripFeed !== null} /> : null}
+            {offersDripFeed(service) ? <DripFeedFields register={register} field={field} on={dripFeed !== null} /> : null}
             <dl className="space-y-1 rounded-xl bg-brand-50 px-3 py-3 text-sm">
               {dripFeed ? (
                 <>

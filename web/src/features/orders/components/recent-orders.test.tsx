@@ -2,23 +2,11 @@ import type { Order } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
+import { anOrder } from '@/testing/fixtures';
 import { mockApi, renderApp } from '@/testing/render';
 import { RecentOrdersTable } from './recent-orders';
 
-const base: Order = {
-  _id: '1001',
-  number: 1001,
-  user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
-  platform: 'tiktok',
-  serviceId: 'svc-1',
-  service: 'TikTok Views',
-  link: 'https://www.tiktok.com/@ali/video/1',
-  quantity: 1000,
-  price: 150,
-  status: 'processing',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const base = anOrder(1001);
 
 describe('RecentOrdersTable', () => {
   it('shows how far an order in progress got and its start count, as the provider reported them', () => {

@@ -4,7 +4,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RechargeModal } from '@/features/recharge/components/recharge-modal';
-import { mockApi, renderApp, SETTINGS } from '@/testing/render';
+import { aRechargeRequest } from '@/testing/fixtures';
+import { type MockResponse, mockApi, renderApp, SETTINGS } from '@/testing/render';
 
 const uploads = vi.hoisted(() => ({ uploadProof: vi.fn(), prepareUpload: vi.fn() }));
 vi.mock('@/features/recharge/api/upload-proof', () => uploads);
@@ -19,16 +20,7 @@ vi.mock('@/features/recharge/lib/shrink-image', async (original) => ({
 }));
 
 const PATH = 'payment-proofs/u1/0d6f3c1e-aaaa-bbbb.webp';
-const request = {
-  _id: 'r1',
-  user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
-  amount: 500,
-  method: 'JazzCash',
-  reference: 'TX12345678',
-  status: 'pending',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  proof: { path: PATH },
-};
+const request = aRechargeRequest({ proof: { path: PATH } });
 
 beforeEach(() => {
   uploads.uploadProof.mockReset();
@@ -47,19 +39,22 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   expect(await screen.findByRole('img', { name: 'Payment screenshot preview' })).toHaveAttribute('src', 'blob:preview');
 }
 
+/** The recharge window open on the dashboard, no request of the customer's yet; POST answered by `post`. */
+function renderModal(post: MockResponse | (() => MockResponse) = { status: 201, body: { request } }) {
+  const { calls } = mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } }, 'POST /api/recharge-requests': post });
+  const { user } = renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, {
+    route: '/dashboard',
+  });
+  return { calls, user };
+}
+
 describe('RechargeModal: the payment screenshot', () => {
   it('uploads the picked picture, then sends the request naming it, and clears it after', async () => {
     uploads.uploadProof.mockImplementation(async (_picture: Blob, onProgress: (f: number) => void) => {
       onProgress(0.5);
       return PATH;
     });
-    const { calls } = mockApi({
-      'GET /api/recharge-requests/mine': { body: { requests: [] } },
-      'POST /api/recharge-requests': { status: 201, body: { request } },
-    });
-    const { user } = renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, {
-      route: '/dashboard',
-    });
+    const { calls, user } = renderModal();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText(/Recharge request submitted/)).toBeInTheDocument();
@@ -76,13 +71,7 @@ describe('RechargeModal: the payment screenshot', () => {
 
   it('says so when the upload fails, sends nothing and keeps what was typed; a retry uploads again', async () => {
     uploads.uploadProof.mockRejectedValueOnce(new Error('storage/retry-limit-exceeded')).mockResolvedValueOnce(PATH);
-    const { calls } = mockApi({
-      'GET /api/recharge-requests/mine': { body: { requests: [] } },
-      'POST /api/recharge-requests': { status: 201, body: { request } },
-    });
-    const { user } = renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, {
-      route: '/dashboard',
-    });
+    const { calls, user } = renderModal();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText('❌ The screenshot could not be uploaded. Check your connection and try again.')).toBeInTheDocument();
@@ -97,14 +86,9 @@ describe('RechargeModal: the payment screenshot', () => {
   it('does not upload a picture twice when only the request failed', async () => {
     uploads.uploadProof.mockResolvedValue(PATH);
     let answers = 0;
-    mockApi({
-      'GET /api/recharge-requests/mine': { body: { requests: [] } },
-      'POST /api/recharge-requests': () =>
-        ++answers === 1 ? { status: 503, body: { message: 'Busy, try again', code: 'busy' } } : { status: 201, body: { request } },
-    });
-    const { user } = renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, {
-      route: '/dashboard',
-    });
+    const { user } = renderModal(() =>
+      ++answers === 1 ? { status: 503, body: { message: 'Busy, try again', code: 'busy' } } : { status: 201, body: { request } },
+    );
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
     expect(await screen.findByText('❌ Busy, try again')).toBeInTheDocument();
@@ -114,8 +98,7 @@ describe('RechargeModal: the payment screenshot', () => {
   });
 
   it('refuses a file that is not a picture with a clear message', async () => {
-    mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
-    renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, { route: '/dashboard' });
+    renderModal();
     // `accept` only suggests: a phone's file picker can still hand over any file.
     fireEvent.change(screen.getByLabelText('Payment screenshot (optional)'), {
       target: { files: [new File(['%PDF'], 'statement.pdf', { type: 'application/pdf' })] },
@@ -125,13 +108,7 @@ describe('RechargeModal: the payment screenshot', () => {
   });
 
   it('Remove takes the picture away, and the request goes without one', async () => {
-    const { calls } = mockApi({
-      'GET /api/recharge-requests/mine': { body: { requests: [] } },
-      'POST /api/recharge-requests': { status: 201, body: { request } },
-    });
-    const { user } = renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, {
-      route: '/dashboard',
-    });
+    const { calls, user } = renderModal();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('img', { name: 'Payment screenshot preview' })).toBeNull();

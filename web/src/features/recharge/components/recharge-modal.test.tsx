@@ -2,20 +2,23 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RechargeModal } from '@/features/recharge/components/recharge-modal';
+import { aRechargeRequest } from '@/testing/fixtures';
 import { mockApi, renderApp, SETTINGS } from '@/testing/render';
 
-const request = {
-  _id: 'r1',
-  user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
-  amount: 500,
-  method: 'JazzCash',
-  reference: 'TX12345678',
-  status: 'pending',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const request = aRechargeRequest();
 
 function renderModal() {
   return renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, { route: '/dashboard' });
+}
+
+/** Asks for a top-up of Rs 500 through `wallet` (transaction TX12345678, paid from 0345 1234567). */
+async function requestTopUp(user: ReturnType<typeof renderApp>['user'], wallet: string) {
+  await user.clear(screen.getByLabelText('Amount (Rs)'));
+  await user.type(screen.getByLabelText('Amount (Rs)'), '500');
+  await user.selectOptions(screen.getByLabelText('Wallet'), wallet);
+  await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
+  await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
+  await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
 }
 
 describe('RechargeModal', () => {
@@ -66,12 +69,7 @@ describe('RechargeModal', () => {
       },
     });
     const { user } = renderModal();
-    await user.clear(screen.getByLabelText('Amount (Rs)'));
-    await user.type(screen.getByLabelText('Amount (Rs)'), '500');
-    await user.selectOptions(screen.getByLabelText('Wallet'), 'JazzCash');
-    await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
-    await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
-    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    await requestTopUp(user, 'JazzCash');
     expect(await screen.findByText(/Recharge request submitted/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({ amount: 500, method: 'JazzCash', reference: 'TX12345678', payerNumber: '0345 1234567' });
@@ -148,12 +146,7 @@ describe('RechargeModal', () => {
       'POST /api/recharge-requests': { status: 201, body: { request: approved } },
     });
     const { user } = renderModal();
-    await user.clear(screen.getByLabelText('Amount (Rs)'));
-    await user.type(screen.getByLabelText('Amount (Rs)'), '500');
-    await user.selectOptions(screen.getByLabelText('Wallet'), 'Easypaisa');
-    await user.type(screen.getByLabelText('Transaction ID'), 'TX12345678');
-    await user.type(screen.getByLabelText('Paid from (mobile number or account)'), '0345 1234567');
-    await user.click(screen.getByRole('button', { name: 'Submit recharge request' }));
+    await requestTopUp(user, 'Easypaisa');
     expect(await screen.findByText('Top-up approved: Rs 500 added to your balance.')).toBeInTheDocument();
   });
 });

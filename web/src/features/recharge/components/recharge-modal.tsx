@@ -70,6 +70,7 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
   const offlineReasonId = useId();
   const {
     register,
+    field,
     handleSubmit,
     watch,
     resetField,
@@ -211,13 +212,7 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
                 </option>
               ))}
             </SelectField>
-            <TextField
-              label="Transaction ID"
-              autoComplete="off"
-              placeholder="e.g. 8123456789"
-              error={errors.reference?.message}
-              {...register('reference')}
-            />
+            <TextField label="Transaction ID" autoComplete="off" placeholder="e.g. 8123456789" {...field('reference')} />
             <TextField
               label="Paid from (mobile number or account)"
               type="tel"
@@ -225,8 +220,7 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
               autoComplete="tel"
               placeholder="e.g. 0345 1234567"
               hint="The number the payment came from: we match it with the wallet’s message."
-              error={errors.payerNumber?.message}
-              {...register('payerNumber')}
+              {...field('payerNumber')}
             />
             <ProofPicker picture={picture} onChange={setPicture} progress={progress} disabled={!online} />
             {failure ? <FormAlert>{failure}</FormAlert> : null}

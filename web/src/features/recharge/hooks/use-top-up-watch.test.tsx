@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FRESH_REQUEST_MS, useTopUpWatch, watchInterval } from '@/features/recharge/hooks/use-top-up-watch';
 import { profileQueryKey } from '@/lib/profile';
+import { aRechargeRequest } from '@/testing/fixtures';
 import { customer, mockApi, renderApp } from '@/testing/render';
 
 const NOW = Date.parse('2026-11-27T10:00:00.000Z');
@@ -32,15 +33,7 @@ function Watcher() {
 
 describe('useTopUpWatch', () => {
   it('a pending request that turns approved refreshes the balance and says so, once', async () => {
-    const request = {
-      _id: 'r1',
-      user: { _id: 'u1', name: 'Ali', email: 'ali@example.com' },
-      amount: 1500,
-      method: 'Easypaisa',
-      reference: 'TX12345678',
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-    };
+    const request = aRechargeRequest({ amount: 1500, method: 'Easypaisa', createdAt: new Date().toISOString() });
     let current: Record<string, unknown> = request;
     mockApi({ 'GET /api/recharge-requests/mine': () => ({ body: { requests: [current] } }) });
     const { queryClient } = renderApp(<Watcher />, { route: '/dashboard' });

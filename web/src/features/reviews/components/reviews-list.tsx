@@ -1,5 +1,6 @@
 import type { Review } from '@shared/schemas';
 import { useEffect } from 'react';
+import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
 import { useAwaitingReviews, useReviews } from '@/features/reviews/api/get-reviews';
@@ -35,10 +36,7 @@ export function ReviewsList() {
   const published = new Set(reviews.data?.map((review) => review._id));
   const awaiting = posted.filter((review) => !published.has(review._id));
   return (
-    <section aria-labelledby="reviews-heading" className="space-y-4">
-      <h2 id="reviews-heading" className="text-lg font-bold text-slate-900">
-        Customer Reviews
-      </h2>
+    <Section id="reviews-heading" title="Customer Reviews">
       {reviews.isPending && reviews.fetchStatus !== 'idle' && awaiting.length === 0 ? (
         <LoadingBlock className="min-h-32" />
       ) : awaiting.length === 0 && (!reviews.data || reviews.data.length === 0) ? (
@@ -53,6 +51,6 @@ export function ReviewsList() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -3,8 +3,7 @@
 // so Back or a link brings that filter into the form.
 import { STATEMENT_TYPES } from '@shared/reports';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { ChoiceField, DateRangeFields, FilterActions } from '@/components/ui/filter-fields';
 import { isStatementType, type StatementFilter } from '@/features/statement/api/get-statement';
 import { TYPE_LABELS } from '@/features/statement/components/statement-table';
 
@@ -17,45 +16,22 @@ export function StatementFilters({ filter, onApply }: { filter: StatementFilter;
   return (
     <search>
       <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit}>
-        <TextField
-          label="From"
-          type="date"
-          value={draft.from ?? ''}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })}
-        />
-        <TextField
-          label="To"
-          type="date"
-          min={draft.from}
-          value={draft.to ?? ''}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })}
-        />
-        <SelectField
+        <DateRangeFields range={draft} onChange={(change) => setDraft({ ...draft, ...change })} bounded />
+        <ChoiceField
           label="Type"
-          value={draft.type ?? ''}
-          onChange={(e) => setDraft({ ...draft, type: isStatementType(e.target.value) ? e.target.value : undefined })}
-        >
-          <option value="">All types</option>
-          {STATEMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
-        </SelectField>
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            Apply
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft({});
-              onApply({});
-            }}
-          >
-            Clear
-          </Button>
-        </div>
+          all="All types"
+          options={STATEMENT_TYPES}
+          labelOf={(type) => TYPE_LABELS[type]}
+          value={draft.type}
+          onChange={(type) => setDraft({ ...draft, type: type && isStatementType(type) ? type : undefined })}
+        />
+        <FilterActions
+          applyLabel="Apply"
+          onClear={() => {
+            setDraft({});
+            onApply({});
+          }}
+        />
       </form>
     </search>
   );

@@ -10,25 +10,11 @@ import { paths } from '@/config/paths';
 import { NewTicketForm } from '@/features/tickets/components/new-ticket-form';
 import { TicketView } from '@/features/tickets/components/ticket-view';
 import { TicketsList } from '@/features/tickets/components/tickets-list';
+import { aTicket, aTicketMessage } from '@/testing/fixtures';
 import { currentPath, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
-const ticket = (over: Partial<Ticket> = {}): Ticket => ({
-  _id: 't1',
-  kind: 'Order',
-  orderIds: ['123456789'],
-  state: 'open',
-  unread: 0,
-  createdAt: '2026-01-02T10:00:00.000Z',
-  updatedAt: '2026-01-02T10:00:00.000Z',
-  ...over,
-});
-const msg = (over: Partial<TicketMessage>): TicketMessage => ({
-  _id: 'm1',
-  from: 'customer',
-  body: 'My followers did not arrive',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  ...over,
-});
+const ticket = aTicket;
+const msg = aTicketMessage;
 
 const tooMany = {
   status: 409,
