@@ -55,8 +55,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/fail-on-console-error.ts', 'web/src/testing/setup.ts'],
-          // Beside the emulator files a render may be slow; findBy waits up to 5 s (testing/setup.ts).
-          testTimeout: 15_000,
+          // Beside the emulator files a first render (its lazy imports transformed) may be slow; findBy waits up
+          // to 10 s (testing/setup.ts).
+          testTimeout: 20_000,
         },
       },
       {
