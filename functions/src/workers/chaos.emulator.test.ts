@@ -171,7 +171,9 @@ it('200 orders through faults, duplicates and a killed sweep: each sent once, sy
   const plans = Array.from({ length: ORDERS }, (_, n) => {
     const link = LINKS[n % LINKS.length] as (typeof LINKS)[number];
     const fault: AddFault =
-      random() < 0.45 ? ((kind) => (kind === 'slow' ? { kind, delayMs: pick([100, 200, TOO_SLOW_MS]) } : { kind }))(pick(ADD_FAULTS)) : null;
+      random() < 0.45
+        ? ((kind) => (kind === 'slow' ? { kind, delayMs: pick([100, 200, TOO_SLOW_MS]) } : { kind }))(pick(ADD_FAULTS))
+        : null;
     return {
       n,
       serviceId: link.serviceId,
