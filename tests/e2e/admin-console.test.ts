@@ -1,13 +1,11 @@
 // The admin console in Chromium: every section reachable from the menu on a phone (360 px) and from the
 // sidebar on a desktop (1280 px), deep links, the menu offline, and no admin code in what a customer's
 // landing and order pages load.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER } from '../../scripts/lib/demo';
-import { DESKTOP, launchBrowser, newContext, PHONE, pageErrors, screenshotBothWidths, signInThroughUi } from './browser';
-
-const { url, env } = inject('stack');
-Object.assign(process.env, env);
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_USER } from '../../scripts/lib/demo';
+import { DESKTOP, PHONE, screenshotBothWidths, signInThroughUi } from './browser';
+import { openPage, adminPage as signedInAdmin } from './fixture';
 
 /** The menu's sections, the path each opens and its heading. */
 const SECTIONS = [
@@ -26,27 +24,6 @@ const SECTIONS = [
 
 /** Texts only the console's code has. */
 const ADMIN_TEXTS = ['Admin menu', 'Update selected', 'Pending Recharge Requests', 'Result of each order'];
-
-let browser: Browser;
-
-beforeAll(async () => {
-  const { seed } = await import('../../scripts/lib/seed');
-  await seed();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signedInAdmin(viewport: typeof PHONE): Promise<Page> {
-  const context = await newContext(browser, url, viewport);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signInThroughUi(page, DEMO_ADMIN, '**/admin');
-  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-  return page;
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const phoneMenu = (page: Page) => page.locator('details', { has: page.getByText('Admin menu') });
@@ -145,8 +122,7 @@ describe('the admin console', () => {
   });
 
   it('loads no admin code on the landing and order pages', async () => {
-    const context = await newContext(browser, url, PHONE);
-    const page = await context.newPage();
+    const page = await openPage(PHONE);
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
@@ -185,10 +161,6 @@ describe('the admin console', () => {
         expect(source.includes(adminText), `the service worker's cache holds ${script} with "${adminText}"`).toBe(false);
       }
     }
-    await context.close();
-  });
-
-  it('raised no page errors', () => {
-    expect(pageErrors).toEqual([]);
+    await page.context().close();
   });
 });

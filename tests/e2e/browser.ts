@@ -49,15 +49,17 @@ export async function setOffline(context: BrowserContext, offline: boolean): Pro
 
 /**
  * A fresh context (its own storage and session) that fails loudly on page errors, and records every
- * Content-Security-Policy or Permissions-Policy complaint of its pages in `violations`.
+ * Content-Security-Policy or Permissions-Policy complaint of its pages in `violations`. `storageState`:
+ * a session saved with `context.storageState({ indexedDB: true })` to start from (Firebase Auth keeps its
+ * session in IndexedDB).
  */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = PHONE,
-  violations = policyViolations,
+  { violations = policyViolations, storageState }: { violations?: string[]; storageState?: string } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', ...(storageState ? { storageState } : {}) });
   context.setDefaultTimeout(30_000);
   context.on('page', (page) => watchErrors(page, violations));
   // The page's own securitypolicyviolation events (the binding and the init script come in through
@@ -105,16 +107,6 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
-}
-
-/** The seeded stack, one browser, and a customer (phone) and an admin (desktop) in their own sessions. */
-export async function openCustomerAndAdmin(url: string) {
-  const { seed } = await import('../../scripts/lib/seed');
-  await seed();
-  const browser = await launchBrowser();
-  const customerContext = await newContext(browser, url, PHONE);
-  const adminContext = await newContext(browser, url, DESKTOP);
-  return { browser, customerContext, adminContext, customer: await customerContext.newPage(), adminPage: await adminContext.newPage() };
 }
 
 /**

@@ -3,13 +3,10 @@
 // platform); the valid lines are placed and charged, the others reported. The answer of one line is
 // lost on the way back (the server placed it); the batch sent again places nothing twice.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMoneyInvariants } from '../support/money-invariants';
-import { launchBrowser, newContext, PHONE, pageErrors, registerThroughUi, screenshotBothWidths } from './browser';
-
-const { url, env } = inject('stack');
-Object.assign(process.env, env);
+import { PHONE, registerThroughUi, screenshotBothWidths } from './browser';
+import { openPage } from './fixture';
 
 const suffix = randomUUID().slice(0, 8);
 const account = { name: `Mass ${suffix}`, email: `mass-${suffix}@example.com`, password: 'mass-pass-123' };
@@ -20,21 +17,9 @@ const LINES = [
   '101 | https://www.instagram.com/mass | 100',
 ];
 
-let browser: Browser;
-let customer: Page;
+const customer = await openPage(PHONE);
 /** Place requests the server answered (the browser saw an answer or not). */
 let placeRequests = 0;
-
-beforeAll(async () => {
-  const { seed } = await import('../../scripts/lib/seed');
-  await seed();
-  browser = await launchBrowser();
-  customer = await (await newContext(browser, url, PHONE)).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function ordersOfCustomer() {
   const { auth, db } = await import('../../functions/src/lib/admin');
@@ -120,6 +105,5 @@ describe('a mass order at 360 px', () => {
     expect(await customer.getByLabel('Orders, one per line').inputValue()).toBe('');
     expect(await ordersOfCustomer()).toHaveLength(2);
     await expectMoneyInvariants();
-    expect(pageErrors).toEqual([]);
   });
 });

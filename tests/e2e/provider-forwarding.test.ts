@@ -5,18 +5,13 @@
 // carry it to the provider and back, and the customer's dashboard shows it completed. The customer
 // never sees the provider: not its name, its address or its cost, neither on the page nor in any answer.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_ADMIN } from '../../scripts/lib/demo';
-import { openCustomerAndAdmin, pageErrors, policyViolations, registerThroughUi, screenshotBothWidths, signInThroughUi } from './browser';
+import type { Response } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerThroughUi, screenshotBothWidths } from './browser';
+import { customerAndAdmin } from './fixture';
 
-const { url, env } = inject('stack');
 const demo = inject('demoProvider');
-Object.assign(process.env, env);
-
-let browser: Browser;
-let customer: Page;
-let adminPage: Page;
+const { customer, adminPage } = await customerAndAdmin();
 
 const suffix = randomUUID().slice(0, 8);
 const providerName = `Upstream ${suffix}`;
@@ -30,7 +25,6 @@ let orderNumber = '';
 const customerAnswers: string[] = [];
 
 beforeAll(async () => {
-  ({ browser, customer, adminPage } = await openCustomerAndAdmin(url));
   customer.on('response', (response: Response) => {
     if (!new URL(response.url()).pathname.startsWith('/api/')) return;
     void response
@@ -41,12 +35,6 @@ beforeAll(async () => {
   await registerThroughUi(customer, account);
   const { addBalance } = await import('../../functions/src/services/recharges');
   await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 200 });
-  await adminPage.goto('/login');
-  await signInThroughUi(adminPage, DEMO_ADMIN, '**/admin');
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('an order of a provider’s service goes out and comes back completed by itself', () => {
@@ -132,10 +120,5 @@ describe('an order of a provider’s service goes out and comes back completed b
     for (const secret of [providerName, demo.url, new URL(demo.url).host, demo.key, 'USD', '0.95', 'providerOrderId', 'fulfilment']) {
       expect(seen, secret).not.toContain(secret);
     }
-  });
-
-  it('raised no uncaught error and no security policy violation', () => {
-    expect(pageErrors).toEqual([]);
-    expect(policyViolations).toEqual([]);
   });
 });

@@ -2,17 +2,12 @@
 // Firestore, from the built web app and functions bundle.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/emulators';
 import { CSP, headersForEveryPath, parseCsp } from '../../scripts/lib/hosting-headers';
 
 const { url, env, firebaseLog } = inject('stack');
 Object.assign(process.env, env);
-
-beforeAll(async () => {
-  const { seed } = await import('../../scripts/lib/seed');
-  await seed();
-});
 
 describe('the local stack', () => {
   it('runs the function on Node 22, its runtime in firebase.json (firebase-tools logs which Node it chose)', () => {

@@ -13,5 +13,11 @@ declare module 'vitest' {
     stack: { url: string; env: Record<string, string>; firebaseLog: string };
     /** The demo provider beside the stack (its orders complete in about 12 s), for the admin to add. */
     demoProvider: { url: string; key: string };
+    /**
+     * The run's one Chromium (a playwright-core server: `chromium.connect(wsEndpoint)`), and the seeded
+     * admin's and demo customer's sessions, signed in once through the UI (storageState files, IndexedDB
+     * included), and the admin session's refresh token (its ID tokens pass the second factor): tests/e2e/fixture.ts.
+     */
+    browser: { wsEndpoint: string; sessions: { admin: string; customer: string }; adminRefreshToken: string };
   }
 }

@@ -1,12 +1,19 @@
+/// <reference lib="dom" />
+// (DOM types: a page.evaluate callback below runs in the browser.)
 // Starts the whole emulator suite (Firestore, Auth, Functions, Hosting, Storage) on free ports from the built
 // app (npm test builds first), and beside it what `npm start` runs beside it: the demo provider (on a
 // free port) and the local forwarding workers (scripts/lib/local-workers.ts), so an order of a
-// provider-linked service is forwarded and synced here as it is there. Hands the stack's URL and the
-// demo provider to the `stack` project (HTTP and browser tests); the tests seed what they need.
-import { existsSync } from 'node:fs';
+// provider-linked service is forwarded and synced here as it is there. Seeds the store once (the seed
+// only adds what is missing, so every file finds it as a seed of its own would leave it), starts the
+// run's one Chromium, and signs the seeded admin (second factor and all) and the demo customer in once
+// each through the real UI, saving their sessions for the browser tests (tests/e2e/fixture.ts). Hands
+// the stack's URL, the demo provider and the browser to the `stack` project (HTTP and browser tests).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type BrowserServer, chromium, type Page } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { DEMO_PROVIDER } from '../../scripts/lib/demo';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { DEMO_ADMIN, DEMO_PROVIDER, DEMO_USER } from '../../scripts/lib/demo';
 import { type DemoProvider, startDemoProvider } from '../../scripts/lib/demo-provider';
 import { emulatorLogPath, freePort, ROOT, type Stack, startStackOnFreePorts } from '../../scripts/lib/emulators';
 import type { LocalWorkers } from '../../scripts/lib/local-workers';
@@ -25,6 +32,7 @@ const TICK_MS = 2_000;
 let stack: Stack | undefined;
 let demoProvider: DemoProvider | undefined;
 let workers: LocalWorkers | undefined;
+let browserServer: BrowserServer | undefined;
 
 export async function setup(project: TestProject) {
   for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
@@ -50,11 +58,90 @@ export async function setup(project: TestProject) {
     intervalMs: TICK_MS,
     onError: (error) => console.warn('Stack forwarding workers:', error),
   });
+  const { seed } = await import('../../scripts/lib/seed');
+  await seed();
+  browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const { sessions, adminRefreshToken } = await signInOnce(browserServer.wsEndpoint(), stack.hostingUrl);
   project.provide('stack', { url: stack.hostingUrl, env: stack.env, firebaseLog: emulatorLogPath(LABEL, 'firebase') });
   project.provide('demoProvider', { url: demoProvider.url, key: demoProvider.key });
+  project.provide('browser', { wsEndpoint: browserServer.wsEndpoint(), sessions, adminRefreshToken });
+}
+
+/**
+ * Signs the seeded admin (with a code of the second factor: each is accepted once, and only about three
+ * are valid in any 30 s, so signing in per file made files wait) and the demo customer in through /login,
+ * and saves each session: Firebase Auth's IndexedDB and the app's localStorage, nothing the service
+ * worker wrote (its caches are not saved). Their pages must throw nothing and break no policy, as every
+ * test's pages. Also hands out the admin session's refresh token, for the API calls of the tests.
+ */
+async function signInOnce(wsEndpoint: string, url: string) {
+  const { DESKTOP, newContext, pageErrors, policyViolations, signInThroughUi } = await import('../e2e/browser');
+  const folder = join(ROOT, 'test-results', 'sessions');
+  mkdirSync(folder, { recursive: true });
+  const browser = await chromium.connect(wsEndpoint);
+  try {
+    const accounts = [
+      {
+        who: 'admin',
+        login: DEMO_ADMIN,
+        landing: '**/admin',
+        shown: (page: Page) => page.getByRole('heading', { name: 'Admin Dashboard' }),
+      },
+      { who: 'customer', login: DEMO_USER, landing: '**/dashboard', shown: (page: Page) => page.getByTestId('balance').getByText(/Rs\s/) },
+    ] as const;
+    const sessions = { admin: '', customer: '' };
+    let adminRefreshToken = '';
+    for (const { who, login, landing, shown } of accounts) {
+      const context = await newContext(browser, url, DESKTOP);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await signInThroughUi(page, login, landing);
+      await shown(page).waitFor();
+      const state = await context.storageState({ indexedDB: true });
+      // (playwright-core's types leave out the databases that `indexedDB: true` adds.)
+      const origins = (state.origins as ((typeof state.origins)[number] & { indexedDB?: { name: string }[] })[]).map((origin) => ({
+        ...origin,
+        localStorage: origin.localStorage.filter(({ name }) => name !== 'lastDataAt'),
+        indexedDB: origin.indexedDB?.filter(({ name }) => name === 'firebaseLocalStorageDb'),
+      }));
+      sessions[who] = join(folder, `${who}.json`);
+      writeFileSync(sessions[who], JSON.stringify({ ...state, origins }));
+      if (who === 'admin') adminRefreshToken = await refreshTokenOf(page);
+      await context.close();
+    }
+    if (pageErrors.length > 0 || policyViolations.length > 0) {
+      throw new Error(`Signing the seeded accounts in: ${[...pageErrors, ...policyViolations].join('; ')}`);
+    }
+    return { sessions, adminRefreshToken };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The refresh token of the Firebase session a page of the app holds (in IndexedDB). */
+function refreshTokenOf(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            const rows = all.result as { fbase_key: string; value: { stsTokenManager: { refreshToken: string } } }[];
+            const user = rows.find((row) => row.fbase_key.startsWith('firebase:authUser:'));
+            open.result.close();
+            if (user) resolve(user.value.stsTokenManager.refreshToken);
+            else reject(new Error('No Firebase session in IndexedDB'));
+          };
+        };
+      }),
+  );
 }
 
 export async function teardown() {
+  await browserServer?.close();
   await workers?.stop();
   await demoProvider?.close();
   await stack?.stop();
