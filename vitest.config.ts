@@ -57,7 +57,7 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts', 'web/src/testing/setup.ts'],
           // Beside the emulator files a first render (its lazy imports transformed) may be slow; findBy waits up
           // to 10 s (testing/setup.ts).
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
