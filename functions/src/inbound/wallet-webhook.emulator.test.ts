@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SENDERS, deliver, pingBody, signDelivery, smsReceivedBody, walletSmsText } from '../../../scripts/lib/wallet-phone';
 import { walletSmsFixtures } from '../../../tests/fixtures/wallet-sms';
-import { apiServerForFile, call, createUser, fetchFirestoreAs, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fetchFirestoreAs, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
 import { DEFAULT_AUTOPILOT_SETTINGS } from '../shared/wallet-autopilot';
@@ -391,8 +392,7 @@ describe('what waits for the admin, with the reason', () => {
   }
 
   it('an amount above the auto-credit limit', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     await expectHeld(user, { amount: 10_000.01, from: '03451234567' }, { amount: 10_000.01, from: '03451234567' }, 'over_limit');
   });
 
@@ -433,8 +433,7 @@ describe('what waits for the admin, with the reason', () => {
   });
 
   it('a blocked account, and the autopilot switched off', async () => {
-    const user = await createUser();
-    await fund(user, 1);
+    const user = await fundedUser(1);
     expect(
       (await call(api.url, 'POST', `/api/admin/users/${user.uid}/block`, { token: admin.token, body: { reason: 'Chargeback' } })).status,
     ).toBe(200);
@@ -477,8 +476,7 @@ describe('what waits for the admin, with the reason', () => {
   });
 
   it('a hold about the customer or the limits stays the admin’s after the request is rejected', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const { tid, requestId } = await expectHeld(
       user,
       { amount: 12_000, from: '03451234567' },

@@ -1,30 +1,23 @@
 // The benchmark's read counter: documents read counted as Firestore bills them, per request in
 // X-Firestore-Reads only when the app is told to count, and never otherwise.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { AggregateField, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
-import { createApp } from '../app';
-import { providerPort } from '../workers/provider-port';
+import { countingApiForFile } from '../../../tests/support/counting-api';
 import { db } from './admin';
 import { countReads, READS_HEADER, readCountingEnabled } from './read-counter';
 
 const plain = apiServerForFile();
-let counting: { url: string; close: () => void };
+const counting = countingApiForFile();
 let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
-  const server = createApp({ providers: providerPort(), countFirestoreReads: true }).listen(0, '127.0.0.1');
-  await new Promise<void>((done) => server.once('listening', () => done()));
-  counting = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
   admin = await createUser({ admin: true });
   user = await createUser();
   await fund(user, 2000);
 });
-
-afterAll(() => counting?.close());
 
 async function seed(collection: string, count: number) {
   for (let from = 0; from < count; from += 500) {

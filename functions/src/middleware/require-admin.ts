@@ -3,6 +3,7 @@ import { AppError } from '../lib/errors';
 import { MESSAGES } from '../shared/messages';
 import { MFA_MAX_AGE_SECONDS, MFA_MESSAGES } from '../shared/mfa';
 import { authenticate, identityOf } from './authenticate';
+import { noStore } from './no-store';
 
 /** After `authenticate`: 403 `Admin access required` unless the token carries `admin: true`. */
 export function requireAdminClaim(req: Request, _res: Response, next: NextFunction) {
@@ -22,11 +23,6 @@ export function requireAdmin(req: Request, res: Response, next: NextFunction) {
     next();
   });
 }
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
 
 /**
  * The one admin guard, listed on every admin route itself (never left to another router's prefix):

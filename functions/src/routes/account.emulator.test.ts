@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, signIn } from '../../../tests/support/api';
+import { placeOrder } from '../../../tests/support/orders';
+import { fundedUser } from '../../../tests/support/users';
 import { auth, db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
 
@@ -79,8 +81,7 @@ describe('GET /api/user/profile', () => {
   });
 
   it("follows a changed sign-in email: the verified token's email replaces the profile's, in money paths too", async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     expect((await call(api.url, 'GET', '/api/user/profile', { token: user.token })).body.user.email).toBe(user.email);
     const newEmail = `new-${user.email}`;
     await auth.updateUser(user.uid, { email: newEmail });
@@ -109,8 +110,7 @@ describe('GET /api/user/profile', () => {
   });
 
   it('shows the last recharge after a credit', async () => {
-    const user = await createUser();
-    await fund(user, 150);
+    const user = await fundedUser(150);
     const res = await call(api.url, 'GET', '/api/user/profile', { token: user.token });
     expect(res.body.user.balance).toBe(150);
     expect(res.body.user.lastRecharge).toEqual({ amount: 150, date: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
@@ -129,24 +129,19 @@ describe('GET /api/user/profile', () => {
 
 describe('GET /api/ledger', () => {
   it('lists the caller’s own entries newest first; their sum is the balance', async () => {
-    const user = await createUser();
-    const other = await createUser();
-    await fund(user, 100);
-    await fund(other, 100);
-    const order = await call(api.url, 'POST', '/api/order/place', {
-      token: user.token,
-      body: { serviceId: 'ig-views-reel', link: 'https://instagram.com/reel/x', quantity: 2000 },
-    });
-    expect(order.status).toBe(201);
+    const user = await fundedUser(100);
+    // Another customer's credit: never among the caller's entries.
+    await fundedUser(100);
+    const order = await placeOrder(api.url, user, { serviceId: 'ig-views-reel', link: 'https://instagram.com/reel/x', quantity: 2000 });
     const res = await call(api.url, 'GET', '/api/ledger', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body.entries).toEqual([
       {
-        _id: `debit-${order.body.order._id}`,
+        _id: `debit-${order.order._id}`,
         type: 'debit',
         amount: 50,
         balanceAfter: 50,
-        orderId: order.body.order._id,
+        orderId: order.order._id,
         at: expect.any(String),
       },
       {
@@ -162,15 +157,10 @@ describe('GET /api/ledger', () => {
   });
 
   it('pages with its cursor (entry ids like debit-123456789 and credit-<auto id>) and refuses a cursor naming a path', async () => {
-    const user = await createUser();
-    await fund(user, 100);
-    const order = await call(api.url, 'POST', '/api/order/place', {
-      token: user.token,
-      body: { serviceId: 'ig-views-reel', link: 'https://instagram.com/reel/y', quantity: 2000 },
-    });
-    expect(order.status).toBe(201);
+    const user = await fundedUser(100);
+    const order = await placeOrder(api.url, user, { serviceId: 'ig-views-reel', link: 'https://instagram.com/reel/y', quantity: 2000 });
     const page1 = await call(api.url, 'GET', '/api/ledger?limit=1', { token: user.token });
-    expect(page1.body.entries.map((e: { _id: string }) => e._id)).toEqual([`debit-${order.body.order._id}`]);
+    expect(page1.body.entries.map((e: { _id: string }) => e._id)).toEqual([`debit-${order.order._id}`]);
     const page2 = await call(api.url, 'GET', `/api/ledger?limit=1&cursor=${page1.body.nextCursor}`, { token: user.token });
     expect(page2.status).toBe(200);
     expect(page2.body.entries).toEqual([expect.objectContaining({ type: 'credit', _id: expect.stringMatching(/^credit-/) })]);

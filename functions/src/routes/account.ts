@@ -8,6 +8,7 @@ import { ensureProfile } from '../services/users';
 import { MESSAGES } from '../shared/messages';
 import { statementCsvQuery, statementQuery } from '../shared/reports';
 import { registerBody } from '../shared/schemas';
+import { sendPage } from './send';
 import { sendCsv } from './send-csv';
 
 export const accountRouter = Router();
@@ -27,9 +28,9 @@ accountRouter.get('/user/profile', authenticate({ checkRevoked: false }), async 
 // The customer's statement (issue 18): the ledger filtered by days and type, and its CSV.
 accountRouter.get('/ledger', authenticate({ checkRevoked: true }), async (req, res) => {
   const page = parseQuery(statementQuery, req);
-  const { items, nextCursor } = await listLedger(identityOf(req).uid, page);
+  const listed = await listLedger(identityOf(req).uid, page);
   res.set('Cache-Control', 'private, no-store');
-  res.json({ entries: items, nextCursor });
+  sendPage(res, 'entries', listed);
 });
 
 // At most a year and REPORT_LIMITS.exportRows rows a file, a few files a minute (each reads the rows it sends).

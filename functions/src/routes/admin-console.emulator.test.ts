@@ -4,6 +4,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough as pageThroughList, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { updateOrderStatus } from '../services/orders';
 import { requestRefill } from '../services/refills';
@@ -99,8 +100,7 @@ describe('admin lists page through every item', () => {
   });
 
   it('pending refills are a queue, oldest first; decided ones a history, newest first', async () => {
-    const user = await createUser();
-    await fund(user, 200);
+    const user = await fundedUser(200);
     const refills: string[] = [];
     for (let i = 0; i < 5; i++) {
       const order = await place(user, { serviceId: 'ig-followers-hq', link: `https://instagram.com/refill${i}`, quantity: 10 });
@@ -201,8 +201,7 @@ describe('POST /api/admin/orders/status', () => {
     (await db.collection('users').doc(user.uid).collection('ledger').where('type', '==', 'refund').get()).docs.map((d) => d.id);
 
   it('changes each order through the status transaction: one result per order, a refund exactly once', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const a = await place(user, views(10));
     const b = await place(user, views(11));
     const final = await place(user, views(12));
@@ -237,8 +236,7 @@ describe('POST /api/admin/orders/status', () => {
   });
 
   it('partial with remains refunds the order its share, one order at a time; processing moves no money', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const a = await place(user, views(20));
     const b = await place(user, views(21));
     const moved = await bulk({ ids: [a._id, b._id], status: 'processing' });
@@ -272,8 +270,7 @@ describe('POST /api/admin/orders/status', () => {
       return { results: res.body.results as { id: string; ok: boolean; order?: { refund: number } }[], mostAtOnce };
     };
     try {
-      const one = await createUser();
-      await fund(one, 160);
+      const one = await fundedUser(160);
       const orders = [];
       for (let n = 0; n < 8; n++) orders.push(await place(one, views(50 + n)));
       const alone = await measured({ ids: orders.map((o) => o._id), status: 'cancelled' });
@@ -300,8 +297,7 @@ describe('POST /api/admin/orders/status', () => {
   });
 
   it('the same order many times in parallel requests refunds once', async () => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     const a = await place(user, views(30));
     const answers = await Promise.all(Array.from({ length: 5 }, () => bulk({ ids: [a._id, a._id], status: 'cancelled' })));
     const outcomes = answers.flatMap((res) => res.body.results as { ok: boolean; code?: string }[]);
@@ -328,8 +324,7 @@ describe('POST /api/admin/orders/status', () => {
 
 describe('GET /api/admin/overview', () => {
   it('counts what waits and sums today’s orders (Pakistan day) as computed from every document', async () => {
-    const user = await createUser();
-    await fund(user, 300);
+    const user = await fundedUser(300);
     const now = Date.now();
     const midnight = pktMidnight(now);
     const a = await place(user, views(40));

@@ -1,12 +1,13 @@
 // The catalogue the admin runs (issue 13): the contract, its validation, who may call it, what
 // customers (web and API v2) see at once, and the audit entry each change writes in its transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { apiServerForFile, call, createApiKeyFor, createUser, type TestUser, v2With } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { changedRate, seedCatalogue } from '../services/catalogue';
 import { updateOrderStatus } from '../services/orders';
 import { requestRefill } from '../services/refills';
-import { CATALOGUE } from '../shared/catalogue';
+import { BUILT_IN_CATEGORIES, CATALOGUE } from '../shared/catalogue';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
@@ -78,15 +79,7 @@ describe('GET /api/admin/services', () => {
       expect.arrayContaining([...CATALOGUE.map((s) => s.id), hidden._id]),
     );
     // The seed's order: the built-in categories' order.
-    expect(all.body.categories.facebook).toEqual([
-      'Followers',
-      'Likes',
-      'Views',
-      'Comments',
-      'Share/Post Reel',
-      'Video Reactions',
-      'Page Likes + Followers',
-    ]);
+    expect(all.body.categories.facebook).toEqual([...BUILT_IN_CATEGORIES]);
 
     const filtered = await asAdmin('GET', '/api/admin/services?platform=instagram&category=Views&active=false');
     expect(filtered.body.services.map((s: { _id: string }) => s._id)).toEqual([hidden._id]);
@@ -224,8 +217,7 @@ describe('POST /api/admin/services', () => {
 describe('PATCH /api/admin/services/{id}', () => {
   it('changes a price: GET /api/services and API v2 show it at once, placed orders keep theirs, an old-price order gets 409', async () => {
     const service = await newService({ ratePer1000: 20 });
-    const buyer = await createUser();
-    await fund(buyer, 100);
+    const buyer = await fundedUser(100);
     const placed = await order(buyer, service._id, { price: 20 });
     expect(placed.status).toBe(201);
 
@@ -270,8 +262,7 @@ describe('PATCH /api/admin/services/{id}', () => {
       ratePer1000: 100,
       refillDays: 30,
     });
-    const buyer = await createUser();
-    await fund(buyer, 100);
+    const buyer = await fundedUser(100);
     const link = 'https://www.instagram.com/someone';
     const first = await order(buyer, service._id, { link, quantity: 100 });
     const second = await order(buyer, service._id, { link: `${link}2`, quantity: 100 });
@@ -332,8 +323,7 @@ describe('PATCH /api/admin/services/{id}', () => {
   it('freezes the refill window on the order: a later change of the service does not change what was sold', async () => {
     const service = await newService({ platform: 'instagram', category: 'Likes', min: 10, max: 1000, defaultQuantity: 50, refillDays: 10 });
     const never = await newService({ platform: 'instagram', category: 'Likes', min: 10, max: 1000, defaultQuantity: 50, refillDays: 0 });
-    const buyer = await createUser();
-    await fund(buyer, 10);
+    const buyer = await fundedUser(10);
     const sold = await order(buyer, service._id, { link: 'https://instagram.com/p/abc', quantity: 100 });
     const none = await order(buyer, never._id, { link: 'https://instagram.com/p/abd', quantity: 100 });
     await updateOrderStatus(sold.body.order._id, 'completed');
@@ -348,8 +338,7 @@ describe('PATCH /api/admin/services/{id}', () => {
 describe('DELETE /api/admin/services/{id}', () => {
   it('answers 409 service_in_use while any order uses it, leaving it as it was and writing no audit entry', async () => {
     const service = await newService();
-    const buyer = await createUser();
-    await fund(buyer, 20);
+    const buyer = await fundedUser(20);
     expect((await order(buyer, service._id)).status).toBe(201);
     const audits = await auditCount();
     const res = await asAdmin('DELETE', `/api/admin/services/${service._id}`);

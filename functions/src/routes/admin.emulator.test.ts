@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { fundedUser } from '../../../tests/support/users';
 import { auth, db } from '../lib/admin';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -23,8 +24,7 @@ beforeAll(async () => {
 
 describe('PUT /api/admin/update-status/{id}', () => {
   it('moves pending → processing → completed with no money moving', async () => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     const order = await place(user);
     const processing = await setStatus(order._id, { status: 'processing' });
     expect(processing.status).toBe(200);
@@ -35,8 +35,7 @@ describe('PUT /api/admin/update-status/{id}', () => {
   });
 
   it('cancelled refunds the whole price in the same transaction', async () => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     const order = await place(user);
     const res = await setStatus(order._id, { status: 'cancelled' });
     expect(res.body.order).toMatchObject({ status: 'cancelled', refund: 20 });
@@ -46,8 +45,7 @@ describe('PUT /api/admin/update-status/{id}', () => {
   });
 
   it('partial refunds price × remains / quantity, half up', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     // Rs 900 per 1000 × 33 = Rs 29.70; remains 10 → 29.70 × 10 / 33 = Rs 9.00
     const order = await place(user, { serviceId: 'tt-followers-real', link: 'https://tiktok.com/@me', quantity: 33 });
     expect(order.price).toBe(29.7);
@@ -65,8 +63,7 @@ describe('PUT /api/admin/update-status/{id}', () => {
     [{ status: 'shipped' }, 'Unknown status'],
     [{}, 'Unknown status'],
   ])('refuses %j with 400 %s', async (body, message) => {
-    const user = await createUser();
-    await fund(user, 20);
+    const user = await fundedUser(20);
     const order = await place(user);
     const res = await setStatus(order._id, body);
     expect(res.status).toBe(400);
@@ -75,8 +72,7 @@ describe('PUT /api/admin/update-status/{id}', () => {
   });
 
   it('answers 409 once an order is final, and never refunds twice', async () => {
-    const user = await createUser();
-    await fund(user, 20);
+    const user = await fundedUser(20);
     const order = await place(user);
     await setStatus(order._id, { status: 'cancelled' });
     for (const status of ['cancelled', 'pending', 'completed', 'partial']) {
@@ -88,8 +84,7 @@ describe('PUT /api/admin/update-status/{id}', () => {
   });
 
   it('answers 409 for a move the machine does not allow (processing → pending)', async () => {
-    const user = await createUser();
-    await fund(user, 20);
+    const user = await fundedUser(20);
     const order = await place(user);
     await setStatus(order._id, { status: 'processing' });
     const res = await setStatus(order._id, { status: 'pending' });
@@ -110,8 +105,7 @@ describe('PUT /api/admin/update-status/{id}', () => {
   });
 
   it('20 parallel cancellations of one order refund exactly once', async () => {
-    const user = await createUser();
-    await fund(user, 20);
+    const user = await fundedUser(20);
     const order = await place(user);
     const answers = await Promise.all(Array.from({ length: 20 }, () => setStatus(order._id, { status: 'cancelled' })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -239,10 +233,8 @@ describe('POST /api/admin/add-balance', () => {
 
 describe('admin lists', () => {
   it('GET /api/admin/order lists every order newest first, filters by status and finds by id, email or link', async () => {
-    const a = await createUser();
-    const b = await createUser();
-    await fund(a, 100);
-    await fund(b, 100);
+    const a = await fundedUser(100);
+    const b = await fundedUser(100);
     const a1 = await place(a, views('https://www.tiktok.com/@a/video/1'));
     const b1 = await place(b, views('https://www.tiktok.com/@b/video/1'));
     const a2 = await place(a, views('https://www.tiktok.com/@a/video/2'));

@@ -29,13 +29,12 @@ import {
   refillsQuery,
   updateStatusBody,
 } from '../shared/schemas';
-import { sendAnswer } from './send';
+import { sendAnswer, sendPage } from './send';
 
 export const adminRouter = Router();
 
 adminRouter.get('/admin/order', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listAllOrders(parseQuery(adminOrdersQuery, req));
-  res.json({ orders: items, nextCursor });
+  sendPage(res, 'orders', await listAllOrders(parseQuery(adminOrdersQuery, req)));
 });
 
 adminRouter.put('/admin/update-status/:id', ...adminOnly, async (req, res) => {
@@ -82,18 +81,15 @@ adminRouter.post('/admin/add-balance', ...adminOnly, async (req, res) => {
 });
 
 adminRouter.get('/admin/recent-recharges', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listRecentRecharges(parseQuery(pageQuery, req));
-  res.json({ recharges: items, nextCursor });
+  sendPage(res, 'recharges', await listRecentRecharges(parseQuery(pageQuery, req)));
 });
 
 adminRouter.get('/admin/users', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listUsers(parseQuery(adminUsersQuery, req));
-  res.json({ users: items, nextCursor });
+  sendPage(res, 'users', await listUsers(parseQuery(adminUsersQuery, req)));
 });
 
 adminRouter.get('/admin/audit', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listAudit(parseQuery(auditQuery, req));
-  res.json({ entries: items, nextCursor });
+  sendPage(res, 'entries', await listAudit(parseQuery(auditQuery, req)));
 });
 
 // One account as the admin sees it, and its lists (each pages through all of its items, newest first).
@@ -104,23 +100,19 @@ adminRouter.get('/admin/users/:uid', ...adminOnly, async (req, res) => {
 adminRouter.get('/admin/users/:uid/ledger', ...adminOnly, async (req, res) => {
   const uid = String(req.params.uid);
   if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
-  const { items, nextCursor } = await listLedger(uid, parseQuery(pageQuery, req));
-  res.json({ entries: items, nextCursor });
+  sendPage(res, 'entries', await listLedger(uid, parseQuery(pageQuery, req)));
 });
 
 adminRouter.get('/admin/users/:uid/orders', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listMyOrders(String(req.params.uid), parseQuery(pageQuery, req));
-  res.json({ orders: items, nextCursor });
+  sendPage(res, 'orders', await listMyOrders(String(req.params.uid), parseQuery(pageQuery, req)));
 });
 
 adminRouter.get('/admin/users/:uid/recharges', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listUserRecharges(String(req.params.uid), parseQuery(pageQuery, req));
-  res.json({ recharges: items, nextCursor });
+  sendPage(res, 'recharges', await listUserRecharges(String(req.params.uid), parseQuery(pageQuery, req)));
 });
 
 adminRouter.get('/admin/users/:uid/recharge-requests', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listMyRechargeRequests(String(req.params.uid), parseQuery(pageQuery, req));
-  res.json({ requests: items, nextCursor });
+  sendPage(res, 'requests', await listMyRechargeRequests(String(req.params.uid), parseQuery(pageQuery, req)));
 });
 
 adminRouter.post('/admin/users/:uid/adjust', ...adminOnly, async (req, res) => {
@@ -140,8 +132,7 @@ adminRouter.post('/admin/users/:uid/unblock', ...adminOnly, async (req, res) => 
 });
 
 adminRouter.get('/admin/refills', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listRefills(parseQuery(refillsQuery, req));
-  res.json({ refills: items, nextCursor });
+  sendPage(res, 'refills', await listRefills(parseQuery(refillsQuery, req)));
 });
 
 adminRouter.post('/admin/refills/:id/complete', ...adminOnly, async (req, res) => {

@@ -68,30 +68,23 @@ describe('the service flag', () => {
   it('is taken from the provider’s service on import, and set on a service the admin creates', async () => {
     const sim: DemoProvider = await startDemoProvider({
       key: 'sim-key-drip-import',
-      services: [
-        {
-          service: 1,
-          name: 'Drip views',
-          category: 'Views',
-          rate: '0.10',
-          min: 100,
-          max: 10_000,
-          refill: false,
-          cancel: true,
-          dripfeed: true,
-        },
-        {
-          service: 2,
-          name: 'Plain views',
-          category: 'Views',
-          rate: '0.10',
-          min: 100,
-          max: 10_000,
-          refill: false,
-          cancel: true,
-          dripfeed: false,
-        },
-      ],
+      // Alike but for drip-feed: views at $0.10 per 1000, 100 to 10,000, cancel without refill.
+      services: (
+        [
+          [1, 'Drip views', true],
+          [2, 'Plain views', false],
+        ] as const
+      ).map(([service, name, dripfeed]) => ({
+        service,
+        name,
+        category: 'Views',
+        rate: '0.10',
+        min: 100,
+        max: 10_000,
+        refill: false,
+        cancel: true,
+        dripfeed,
+      })),
     });
     try {
       await addProvider('simDripImport', sim.url, 'sim-key-drip-import');

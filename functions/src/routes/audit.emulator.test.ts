@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { requestRefill } from '../services/refills';
 import { DEFAULT_SETTINGS, seedSettings } from '../services/settings';
@@ -142,8 +143,7 @@ describe('the audit trail of admin actions', () => {
 
   it('records refill decisions', async () => {
     const admin = await createUser({ admin: true });
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const res = await call(api.url, 'POST', '/api/order/place', {
       token: user.token,
       body: { serviceId: 'tt-followers-real', link: `https://www.tiktok.com/@u${Date.now()}`, quantity: 20 },

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let user: TestUser;
@@ -119,8 +120,7 @@ describe('a refused request is remembered under its Idempotency-Key (as Stripe d
   });
 
   it('a refusal at the boundary (invalid input) is not remembered', async () => {
-    const customer = await createUser();
-    await fund(customer, 100);
+    const customer = await fundedUser(100);
     const key = randomUUID();
     const bad = await call(api.url, 'POST', '/api/order/place', {
       token: customer.token,
@@ -139,8 +139,7 @@ describe('a refused request is remembered under its Idempotency-Key (as Stripe d
 
 describe('admin order search', () => {
   it('finds an order by any link the order form accepts, however long', async () => {
-    const customer = await createUser();
-    await fund(customer, 100);
+    const customer = await fundedUser(100);
     const link = `https://www.tiktok.com/@long/video/1?ref=${'a'.repeat(1900)}`;
     const placed = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: order(link) });
     expect(placed.status).toBe(201);

@@ -59,6 +59,7 @@ const registered = async (user: TestUser, token = newToken()) => {
   ok(await as(user).post('/api/notifications/devices', { token }), 204);
   return token;
 };
+const deviceStored = async (token: string) => (await pushDevicesCollection().doc(deviceIdOf(token)).get()).exists;
 const pushesTo = async (token: string) => {
   const snap = await emulatorPushesCollection().where('message.token', '==', token).get();
   return snap.docs.map((d) => d.data() as { message: Wire; outcome: string });
@@ -79,14 +80,27 @@ async function placeOrder(user: TestUser, serviceId = 'tt-views-fast', extra: Wi
   ok(res, 201);
   return res.body.order as Wire;
 }
+
+/** An order completed the worker's way (as a provider sync's change): its push due, not sent by a request. */
+async function completedByProvider(user: TestUser) {
+  const order = await placeOrder(user);
+  const { updateOrderStatus } = await import('../services/orders');
+  await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+  return order;
+}
 const setStatus = (id: string | number, body: Wire) => call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body });
+/** An order placed by `user`, then set to `status` by the admin. */
+async function placedAndSetTo(user: TestUser, status: string) {
+  const order = await placeOrder(user);
+  ok(await setStatus(order._id, { status }));
+  return order;
+}
 
 describe('order status changes', () => {
   it('writes one notification per change in its transaction, the refund in its body, and pushes it at once', async () => {
     const user = await customer();
     const token = await registered(user);
-    const order = await placeOrder(user);
-    ok(await setStatus(order._id, { status: 'processing' }));
+    const order = await placedAndSetTo(user, 'processing');
     ok(await setStatus(order._id, { status: 'partial', remains: 250 }));
 
     const notes = await stored(user);
@@ -109,8 +123,7 @@ describe('order status changes', () => {
   it('hands the sender the exact FCM message: data strings, the tag, the url, the Web Push headers', async () => {
     const user = await customer();
     const token = await registered(user);
-    const order = await placeOrder(user);
-    ok(await setStatus(order._id, { status: 'cancelled' }));
+    const order = await placedAndSetTo(user, 'cancelled');
     const [push, ...more] = await pushesTo(token);
     expect(more).toEqual([]);
     const id = `order-${order._id}-cancelled`;
@@ -131,8 +144,7 @@ describe('order status changes', () => {
 
   it('writes nothing for a refused change', async () => {
     const user = await customer();
-    const order = await placeOrder(user);
-    ok(await setStatus(order._id, { status: 'completed' }));
+    const order = await placedAndSetTo(user, 'completed');
     expect((await setStatus(order._id, { status: 'cancelled' })).status).toBe(409);
     expect((await stored(user)).map((n) => n.id)).toEqual([`order-${order._id}-completed`]);
   });
@@ -270,8 +282,7 @@ describe('the bell: list, paging, unread count, mark read', () => {
     const user = await customer(200);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const order = await placeOrder(user);
-      ok(await setStatus(order._id, { status: 'completed' }));
+      const order = await placedAndSetTo(user, 'completed');
       ids.push(`order-${order._id}-completed`);
     }
     const { items, pages } = await pageThrough<Wire>(api.url, user.token, '/api/notifications', 'notifications', 2);
@@ -341,8 +352,7 @@ describe('preferences', () => {
     const token = await registered(user);
     const change = async (prefs: NotificationPreferences['order']) => {
       await setPreferences(user, { order: prefs });
-      const order = await placeOrder(user);
-      ok(await setStatus(order._id, { status: 'completed' }));
+      const order = await placedAndSetTo(user, 'completed');
       return `order-${order._id}-completed`;
     };
     const pushOnly = await change({ bell: false, push: true });
@@ -359,19 +369,15 @@ describe('preferences', () => {
 
   it('a customer with no device gets no push: none when written, nothing left for the worker', async () => {
     const user = await customer();
-    const order = await placeOrder(user);
     // The worker's way: nothing is sent after the commit, so this is the state the event wrote.
-    const { updateOrderStatus } = await import('../services/orders');
-    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    await completedByProvider(user);
     expect((await stored(user))[0]?.push).toEqual({ state: 'none', attempts: 0 });
   });
 
   it('push turned off for a kind stops its pushes still due: the worker sends none, the bell keeps them', async () => {
     const user = await customer();
     const token = await registered(user);
-    const order = await placeOrder(user);
-    const { updateOrderStatus } = await import('../services/orders');
-    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    const order = await completedByProvider(user);
     expect((await stored(user))[0]?.push.state).toBe('due');
     await setPreferences(user, { order: { bell: true, push: false } });
     await sendDuePushes({ now: Date.now });
@@ -403,37 +409,13 @@ describe('devices', () => {
     const tokens: string[] = [];
     for (let i = 0; i <= NOTIFICATION_LIMITS.devicesPerUser; i++) tokens.push(await registered(user));
     expect(ok(await as(user).get('/api/notifications/settings')).body.devices).toBe(NOTIFICATION_LIMITS.devicesPerUser);
-    expect(
-      (
-        await pushDevicesCollection()
-          .doc(deviceIdOf(tokens[0] as string))
-          .get()
-      ).exists,
-    ).toBe(false);
-    expect(
-      (
-        await pushDevicesCollection()
-          .doc(deviceIdOf(tokens[1] as string))
-          .get()
-      ).exists,
-    ).toBe(true);
+    expect(await deviceStored(tokens[0] as string)).toBe(false);
+    expect(await deviceStored(tokens[1] as string)).toBe(true);
     // The same token again is seen now: the next one dropped is the second.
     await registered(user, tokens[1]);
     await registered(user);
-    expect(
-      (
-        await pushDevicesCollection()
-          .doc(deviceIdOf(tokens[1] as string))
-          .get()
-      ).exists,
-    ).toBe(true);
-    expect(
-      (
-        await pushDevicesCollection()
-          .doc(deviceIdOf(tokens[2] as string))
-          .get()
-      ).exists,
-    ).toBe(false);
+    expect(await deviceStored(tokens[1] as string)).toBe(true);
+    expect(await deviceStored(tokens[2] as string)).toBe(false);
   });
 
   it('sign-out removes the device: no push is recorded after; removing an unknown token is 204 too', async () => {
@@ -461,7 +443,7 @@ describe('devices', () => {
     expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many requests, try again later' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
-    expect((await pushDevicesCollection().doc(deviceIdOf(token)).get()).exists).toBe(false);
+    expect(await deviceStored(token)).toBe(false);
     // Removing a device (sign-out) is never limited.
     ok(await as(user).post('/api/notifications/devices/remove', { token: again }), 204);
     const other = await customer(0);
@@ -489,11 +471,10 @@ describe('push delivery', () => {
     const user = await customer();
     const dead = await registered(user, newToken('unregistered'));
     const alive = await registered(user);
-    const order = await placeOrder(user);
-    ok(await setStatus(order._id, { status: 'completed' }));
+    await placedAndSetTo(user, 'completed');
     expect(await pushesTo(dead)).toHaveLength(1);
     expect(await pushesTo(alive)).toHaveLength(1);
-    expect((await pushDevicesCollection().doc(deviceIdOf(dead)).get()).exists).toBe(false);
+    expect(await deviceStored(dead)).toBe(false);
     expect(Object.keys((await notificationSettingsRef(user.uid).get()).get('devices'))).toEqual([deviceIdOf(alive)]);
     expect((await stored(user))[0]?.push).toEqual({ state: 'sent', attempts: 1, done: [deviceIdOf(alive)] });
   });
@@ -502,8 +483,7 @@ describe('push delivery', () => {
     const user = await customer();
     const silent = await registered(user, newToken('unknown'));
     const fine = await registered(user);
-    const order = await placeOrder(user);
-    ok(await setStatus(order._id, { status: 'completed' }));
+    const order = await placedAndSetTo(user, 'completed');
     const id = `order-${order._id}-completed`;
     let doc = (await stored(user))[0];
     expect(doc?.push).toMatchObject({ state: 'due', attempts: 1, done: [deviceIdOf(fine)] });
@@ -528,10 +508,7 @@ describe('push delivery', () => {
   it('two workers at once never send one push twice', async () => {
     const user = await customer();
     const token = await registered(user);
-    const order = await placeOrder(user);
-    // The worker's way (as a provider sync's change): due, not sent by the request.
-    const { updateOrderStatus } = await import('../services/orders');
-    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    const order = await completedByProvider(user);
     expect((await stored(user))[0]?.push.state).toBe('due');
     let calls = 0;
     const slow: PushSender = {
@@ -558,9 +535,7 @@ describe('push delivery', () => {
   it("a sender's lease that ran out is taken over: the push is sent again with its tag", async () => {
     const user = await customer();
     const token = await registered(user);
-    const order = await placeOrder(user);
-    const { updateOrderStatus } = await import('../services/orders');
-    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    const order = await completedByProvider(user);
     const ref = notificationsOf(user.uid).doc(`order-${order._id}-completed`);
     // A sender that claims and never answers (its instance died): its lease runs out.
     const hung: PushSender = { send: () => new Promise(() => undefined) };
@@ -577,9 +552,7 @@ describe('push delivery', () => {
   it('a push whose sender dies after each claim is given up after the last attempt, not claimed every minute for ever', async () => {
     const user = await customer();
     await registered(user);
-    const order = await placeOrder(user);
-    const { updateOrderStatus } = await import('../services/orders');
-    await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
+    const order = await completedByProvider(user);
     const ref = notificationsOf(user.uid).doc(`order-${order._id}-completed`);
     let calls = 0;
     // Claims, then never records (as an instance killed mid-send): only the lease's end frees the push.

@@ -1,7 +1,8 @@
 // Notifications (issue 17): the customer's bell, their preferences and their devices with pushes on.
 // Everything here is the caller's own; the work is in services/notifications.ts.
-import { type RequestHandler, Router } from 'express';
+import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
+import { noStore } from '../middleware/no-store';
 import { parseBody, parseQuery } from '../middleware/parse';
 import {
   getNotificationSettings,
@@ -13,6 +14,7 @@ import {
   unreadCount,
 } from '../services/notifications';
 import { markReadBody, notificationSettingsBody, notificationsQuery, pushDeviceBody } from '../shared/notifications';
+import { sendPage } from './send';
 
 export const notificationsRouter = Router();
 
@@ -20,14 +22,9 @@ const customer = authenticate({ checkRevoked: true });
 // Reads (the bell's count is polled) skip the revocation check's call to Firebase Auth, as other reads do;
 // so does a device's removal: it only stops pushes, and sign-out must not fail on a revoked session.
 const reader = authenticate({ checkRevoked: false });
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
 
 notificationsRouter.get('/notifications', reader, noStore, async (req, res) => {
-  const { items, nextCursor } = await listNotifications(identityOf(req).uid, parseQuery(notificationsQuery, req));
-  res.json({ notifications: items, nextCursor });
+  sendPage(res, 'notifications', await listNotifications(identityOf(req).uid, parseQuery(notificationsQuery, req)));
 });
 
 notificationsRouter.get('/notifications/unread', reader, noStore, async (req, res) => {

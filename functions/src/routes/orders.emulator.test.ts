@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -18,8 +19,7 @@ const views = (quantity = 1000, extra: Record<string, unknown> = {}) => ({
 
 describe('POST /api/order/place', () => {
   it('prices on the server, debits the balance, and records the order and one ledger debit together', async () => {
-    const user = await createUser();
-    await fund(user, 500);
+    const user = await fundedUser(500);
     const res = await place(user, { serviceId: 'tt-followers-real', link: 'https://www.tiktok.com/@shop', quantity: 150, price: 135 });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -47,8 +47,7 @@ describe('POST /api/order/place', () => {
   });
 
   it('rounds half up to the paisa like the client does', async () => {
-    const user = await createUser();
-    await fund(user, 10);
+    const user = await fundedUser(10);
     // Rs 1500 per 1000 comments × 3 = Rs 4.50 exactly; Rs 20 per 1000 views × 125 = Rs 2.50
     const comments = await place(user, { serviceId: 'tt-comments-random', link: 'https://www.tiktok.com/@a/video/1', quantity: 3 });
     expect(comments.body.order.price).toBe(4.5);
@@ -75,8 +74,7 @@ describe('POST /api/order/place', () => {
   });
 
   it('answers 409 when the client showed another price, and charges nothing', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const res = await place(user, views(1000, { price: 19 }));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Price changed, please review your order', code: 'price_changed', field: 'price' });
@@ -103,8 +101,7 @@ describe('POST /api/order/place', () => {
     [{ ...views(), serviceId: '..' }, 400, 'Service not found', 'serviceId', 'invalid_input'],
     [{ ...views(), serviceId: '__x__' }, 400, 'Service not found', 'serviceId', 'invalid_input'],
   ])('refuses %j with %i %s', async (body, status, message, field, code) => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     const res = await place(user, body);
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ message, code, field });
@@ -112,8 +109,7 @@ describe('POST /api/order/place', () => {
   });
 
   it('refuses an inactive service with 404', async () => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     await db.collection('services').doc('fb-reactions-love').update({ active: false });
     try {
       const res = await place(user, { serviceId: 'fb-reactions-love', link: 'https://facebook.com/p/1', quantity: 50 });
@@ -135,8 +131,7 @@ describe('POST /api/order/place', () => {
 
 describe('Idempotency-Key on POST /api/order/place', () => {
   it('returns the first answer for a repeat and charges once', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const first = await place(user, views(), { 'Idempotency-Key': 'order-1' });
     const again = await place(user, views(), { 'Idempotency-Key': 'order-1' });
     expect(first.status).toBe(201);
@@ -147,8 +142,7 @@ describe('Idempotency-Key on POST /api/order/place', () => {
   });
 
   it('answers 409 for the same key with another body, and charges nothing', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     await place(user, views(), { 'Idempotency-Key': 'k' });
     const other = await place(user, views(2000), { 'Idempotency-Key': 'k' });
     expect(other.status).toBe(409);
@@ -157,10 +151,8 @@ describe('Idempotency-Key on POST /api/order/place', () => {
   });
 
   it('keeps keys per user: two users may use the same key', async () => {
-    const a = await createUser();
-    const b = await createUser();
-    await fund(a, 20);
-    await fund(b, 20);
+    const a = await fundedUser(20);
+    const b = await fundedUser(20);
     expect((await place(a, views(), { 'Idempotency-Key': 'shared' })).status).toBe(201);
     expect((await place(b, views(), { 'Idempotency-Key': 'shared' })).status).toBe(201);
   });
@@ -186,8 +178,7 @@ describe('Idempotency-Key on POST /api/order/place', () => {
   });
 
   it('the same key 20 times in parallel makes one order, one debit and identical answers', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const answers = await Promise.all(Array.from({ length: 20 }, () => place(user, views(), { 'Idempotency-Key': 'parallel-key' })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const ids = new Set(answers.map((a) => a.body.order._id));
@@ -207,8 +198,7 @@ describe('concurrency', () => {
   it('50 parallel orders against a balance that covers 10: exactly 10 succeed, the rest Insufficient Balance', {
     timeout: 400_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 200);
+    const user = await fundedUser(200);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         retryWhileBusy(
@@ -231,10 +221,8 @@ describe('concurrency', () => {
 
 describe('GET /api/order/my-orders', () => {
   it('lists only the caller’s orders, newest first, paginated with a cursor', async () => {
-    const user = await createUser();
-    const other = await createUser();
-    await fund(user, 100);
-    await fund(other, 100);
+    const user = await fundedUser(100);
+    const other = await fundedUser(100);
     const placed: string[] = [];
     for (let i = 0; i < 5; i++)
       placed.push((await place(user, views(1000, { link: `https://www.tiktok.com/@me/video/${i}` }))).body.order._id);
@@ -285,8 +273,7 @@ describe('POST /api/orders/{id}/cancel (the customer stops a drip-feed)', () => 
   const stop = (user: TestUser | null, id: string) => call(api.url, 'POST', `/api/orders/${id}/cancel`, { token: user?.token, body: {} });
 
   it('refuses an order that is not a drip-feed, changing nothing', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const placed = await place(user, views(1000));
     const res = await stop(user, placed.body.order._id);
     expect(res.status).toBe(409);

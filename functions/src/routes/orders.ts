@@ -9,15 +9,15 @@ import { isNumberedId } from '../services/numbers';
 import { listMyOrders, type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
 import { MESSAGES } from '../shared/messages';
 import { pageQuery, placeOrderBody } from '../shared/schemas';
-import { sendAnswer } from './send';
+import { sendAnswer, sendPage } from './send';
 
 export const ordersRouter = Router();
 
 ordersRouter.get('/order/my-orders', authenticate({ checkRevoked: false }), async (req, res) => {
   const page = parseQuery(pageQuery, req);
-  const { items, nextCursor } = await listMyOrders(identityOf(req).uid, page);
+  const listed = await listMyOrders(identityOf(req).uid, page);
   res.set('Cache-Control', 'private, no-store');
-  res.json({ orders: items, nextCursor });
+  sendPage(res, 'orders', listed);
 });
 
 ordersRouter.post('/order/place', authenticate({ checkRevoked: 'before-commit' }), async (req, res) => {

@@ -132,7 +132,8 @@ async function addPanelProvider(fields: Record<string, unknown> = {}) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.provider as { _id: string; keyHint: string; balance: number };
 }
-async function addUsdProvider() {
+/** The USD stub as a provider (Rs 278.5 a dollar unless `fields` say otherwise). */
+async function addUsdProvider(fields: Record<string, unknown> = {}) {
   stubHandler = usdProvider;
   const res = await asAdmin('POST', '/api/admin/providers', {
     name: 'USD panel',
@@ -140,6 +141,7 @@ async function addUsdProvider() {
     key: 'usd-key-abcd',
     currency: 'usd',
     rateToPkr: 278.5,
+    ...fields,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.provider as { _id: string };
@@ -444,16 +446,9 @@ describe('POST /api/admin/services/import', () => {
   });
 
   it('rounds half a paisa up, where floats would round it down (0.145 × 1 = 14.5 paisa → Rs 0.15)', async () => {
-    stubHandler = usdProvider;
-    const pkr = await asAdmin('POST', '/api/admin/providers', {
-      name: 'USD as PKR',
-      url: stubUrl,
-      key: 'k-half-0001',
-      currency: 'USD',
-      rateToPkr: 1,
-    });
+    const pkr = await addUsdProvider({ name: 'USD as PKR', key: 'k-half-0001', currency: 'USD', rateToPkr: 1 });
     const res = await asAdmin('POST', '/api/admin/services/import', {
-      providerId: pkr.body.provider._id,
+      providerId: pkr._id,
       items: [{ providerServiceId: '2', platform: 'tiktok', category: 'Views', markupPercent: 0 }],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

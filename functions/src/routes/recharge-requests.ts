@@ -14,7 +14,7 @@ import { matchQuietly, matchSubmittedRequest } from '../services/top-ups/payment
 import { toPaisa } from '../shared/money';
 import { pageQuery, rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas';
 import { approveRequestBody } from '../shared/wallet-autopilot';
-import { sendAnswer } from './send';
+import { sendAnswer, sendPage } from './send';
 
 export const rechargeRequestsRouter = Router();
 
@@ -28,14 +28,13 @@ rechargeRequestsRouter.post('/recharge-requests', authenticate({ checkRevoked: t
 });
 
 rechargeRequestsRouter.get('/recharge-requests/mine', authenticate({ checkRevoked: true }), async (req, res) => {
-  const { items, nextCursor } = await listMyRechargeRequests(identityOf(req).uid, parseQuery(pageQuery, req));
+  const page = await listMyRechargeRequests(identityOf(req).uid, parseQuery(pageQuery, req));
   res.set('Cache-Control', 'private, no-store');
-  res.json({ requests: items, nextCursor });
+  sendPage(res, 'requests', page);
 });
 
 rechargeRequestsRouter.get('/admin/recharge-requests', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listRechargeRequests(parseQuery(rechargeRequestsQuery, req));
-  res.json({ requests: items, nextCursor });
+  sendPage(res, 'requests', await listRechargeRequests(parseQuery(rechargeRequestsQuery, req)));
 });
 
 rechargeRequestsRouter.post('/admin/recharge-requests/:id/approve', ...adminOnly, async (req, res) => {

@@ -1,32 +1,22 @@
-// GET /api/admin/reports and GET /api/ledger/spending (issue 18): who may ask, what is refused, what a
-// report costs in reads (the same over a small store and a ten times bigger one), and a customer's
-// spending holding their own figures only.
-import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
-import { createApp } from '../app';
+import { countingApiForFile } from '../../../tests/support/counting-api';
 import { db } from '../lib/admin';
 import { READS_HEADER } from '../lib/read-counter';
 import { CUSTOMER_SHARD_FIELD, CUSTOMER_SHARDS, customerShardOf, foldReports } from '../services/report-fold';
 import { readOwnShards } from '../services/reports';
 import { toRupees } from '../shared/money';
 import { REPORT_LIMITS, reportSchema, spendingSchema } from '../shared/reports';
-import { providerPort } from '../workers/provider-port';
 
 const api = apiServerForFile();
-let counting: { url: string; close: () => void };
+const counting = countingApiForFile();
 let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  const server = createApp({ providers: providerPort(), countFirestoreReads: true }).listen(0, '127.0.0.1');
-  await new Promise<void>((done) => server.once('listening', () => done()));
-  counting = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
   [admin, customer] = await Promise.all([createUser({ admin: true }), createUser()]);
 });
-
-afterAll(() => counting?.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -47,6 +47,20 @@ function seeded(i: number): Seeded {
 
 const entries = Array.from({ length: COUNT }, (_, i) => seeded(i));
 /** Newest first, the id breaking ties (descending too), as the list's cursor walks. */
+/** Rs 1 credits on `user`'s ledger, written straight to Firestore: [entry id, at (ms)]. */
+async function writeCredits(user: TestUser, credits: ReadonlyArray<readonly [string, number]>) {
+  const batch = db.batch();
+  for (const [id, at] of credits) {
+    batch.set(db.doc(`users/${user.uid}/ledger/${id}`), {
+      type: 'credit',
+      amountPaisa: 100,
+      balanceAfterPaisa: 100,
+      at: Timestamp.fromMillis(at),
+    });
+  }
+  await batch.commit();
+}
+
 const newestFirst = (list: Seeded[]) => [...list].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
 const signed = (e: Seeded) => (e.type === 'debit' ? -e.amountPaisa : e.amountPaisa);
 
@@ -113,19 +127,10 @@ describe('GET /api/ledger (the statement)', () => {
   it('a day starts at 00:00 Pakistan time: an entry 1 ms before is the day before', async () => {
     const midnight = Date.parse('2026-04-09T19:00:00.000Z');
     const user = await createUser();
-    const batch = db.batch();
-    for (const [id, at] of [
+    await writeCredits(user, [
       ['before', midnight - 1],
       ['at', midnight],
-    ] as const) {
-      batch.set(db.doc(`users/${user.uid}/ledger/${id}`), {
-        type: 'credit',
-        amountPaisa: 100,
-        balanceAfterPaisa: 100,
-        at: Timestamp.fromMillis(at),
-      });
-    }
-    await batch.commit();
+    ]);
     const day = async (d: string) =>
       (await call(api.url, 'GET', `/api/ledger?from=${d}&to=${d}`, { token: user.token })).body.entries.map((e: LedgerEntry) => e._id);
     expect(await day('2026-04-09')).toEqual(['before']);
@@ -208,20 +213,11 @@ describe('GET /api/ledger.csv', () => {
 
     const user = await createUser();
     const now = Date.now();
-    const batch = db.batch();
-    for (const [id, at] of [
+    await writeCredits(user, [
       ['yearago', now - 365 * DAY],
       ['older', now - 367 * DAY],
       ['new', now],
-    ] as const) {
-      batch.set(db.doc(`users/${user.uid}/ledger/${id}`), {
-        type: 'credit',
-        amountPaisa: 100,
-        balanceAfterPaisa: 100,
-        at: Timestamp.fromMillis(at),
-      });
-    }
-    await batch.commit();
+    ]);
     const res = await download('', user.token);
     expect(res.status).toBe(200);
     const first = pakistanDayOf(Date.parse(`${pakistanDayOf(now)}T12:00:00Z`) - 365 * DAY);

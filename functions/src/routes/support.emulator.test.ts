@@ -266,6 +266,8 @@ describe('the admin’s review queue', () => {
   const list = (status: string, limit = 2) =>
     pageThrough<Wire>(api.url, admin.token, `/api/admin/reviews${status ? `?status=${status}` : ''}`, 'reviews', limit);
   const auditOf = async (path: string) => (await db.collection('audit').where('subject', '==', path).get()).docs.map((d) => d.data());
+  /** Who an entry of the admin's decision names, and when. */
+  const byAdmin = () => ({ by: admin.email.toLowerCase(), byUid: admin.uid, at: expect.anything() });
 
   it('lists the pending reviews oldest first (the default), paged, with {reviews, nextCursor}', async () => {
     const mine = [await post('First'), await post('Second'), await post('Third')];
@@ -320,9 +322,7 @@ describe('the admin’s review queue', () => {
       {
         subject: `reviews/${posted._id}`,
         action: 'review_approve',
-        by: admin.email.toLowerCase(),
-        byUid: admin.uid,
-        at: expect.anything(),
+        ...byAdmin(),
         before: { status: 'pending' },
         after: { status: 'approved', name: 'Hamza', rating: 3 },
       },
@@ -354,9 +354,7 @@ describe('the admin’s review queue', () => {
       {
         subject: `reviewQueue/${posted._id}`,
         action: 'review_reject',
-        by: admin.email.toLowerCase(),
-        byUid: admin.uid,
-        at: expect.anything(),
+        ...byAdmin(),
         before: { status: 'pending' },
         after: { status: 'rejected', name: 'Spammer', rating: 3 },
         reason: 'Advertising',

@@ -9,6 +9,7 @@ import { listContactMessages, sendContactMessage } from '../services/contact';
 import { approveReview, listAdminReviews, listReviews, postReview, rejectReview } from '../services/reviews';
 import { MESSAGES } from '../shared/messages';
 import { adminReviewsQuery, contactBody, pageQuery, rejectReviewBody, reviewBody } from '../shared/schemas';
+import { sendPage } from './send';
 
 export const supportRouter = Router();
 
@@ -19,16 +20,16 @@ supportRouter.post('/contact', async (req, res) => {
 });
 
 supportRouter.get('/contact', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listContactMessages(parseQuery(pageQuery, req));
+  const page = await listContactMessages(parseQuery(pageQuery, req));
   res.set('Cache-Control', 'private, no-store');
-  res.json({ messages: items, nextCursor });
+  sendPage(res, 'messages', page);
 });
 
 /** The published reviews only: a posted one shows here once an admin approved it. */
 supportRouter.get('/review', async (req, res) => {
-  const { items, nextCursor } = await listReviews(parseQuery(pageQuery, req));
+  const page = await listReviews(parseQuery(pageQuery, req));
   res.set('Cache-Control', 'public, max-age=60');
-  res.json({ reviews: items, nextCursor });
+  sendPage(res, 'reviews', page);
 });
 
 /** → 201 `{review}` (status `pending`) and a message saying it shows once approved. */
@@ -38,8 +39,7 @@ supportRouter.post('/review', async (req, res) => {
 });
 
 supportRouter.get('/admin/reviews', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listAdminReviews(parseQuery(adminReviewsQuery, req));
-  res.json({ reviews: items, nextCursor });
+  sendPage(res, 'reviews', await listAdminReviews(parseQuery(adminReviewsQuery, req)));
 });
 
 supportRouter.post('/admin/reviews/:id/approve', ...adminOnly, async (req, res) => {

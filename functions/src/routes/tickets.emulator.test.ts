@@ -4,6 +4,7 @@
 // audit entries and the saved replies.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough, retryWhileBusy, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { TICKET_LIMITS, TICKET_MESSAGES } from '../shared/tickets';
 
@@ -79,8 +80,7 @@ describe('POST /api/tickets', () => {
   });
 
   it('names the caller’s own orders, once each', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const [a, b] = [await placeOrder(user), await placeOrder(user)];
     const ticket = await openOk(user, { kind: 'Order', orderIds: [a?._id, Number(b?._id), a?._id], message: 'Slow' });
     expect(ticket.orderIds).toEqual([a?._id, b?._id]);

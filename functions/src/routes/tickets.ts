@@ -1,7 +1,8 @@
 // Support tickets (issue 17): the customer's threads under /tickets, the admin's under /admin/tickets,
 // and the admin's saved replies. Every write is one transaction in services/tickets.ts.
-import { type Request, type RequestHandler, Router } from 'express';
+import { type Request, Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
+import { noStore } from '../middleware/no-store';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
 import {
@@ -23,7 +24,7 @@ import {
 } from '../services/tickets';
 import { pageQuery } from '../shared/schemas';
 import { adminTicketsQuery, createTicketBody, savedReplyBody, ticketMessageBody } from '../shared/tickets';
-import { sendAnswer } from './send';
+import { sendAnswer, sendPage } from './send';
 
 export const ticketsRouter = Router();
 
@@ -31,10 +32,6 @@ const customer = authenticate({ checkRevoked: true });
 // Reads that change nothing (the list and the badge's count, polled each minute) skip the revocation
 // check's call to Firebase Auth, as the orders list does; everything that writes makes it.
 const reader = authenticate({ checkRevoked: false });
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
 const id = (req: Request) => String(req.params.id);
 
 ticketsRouter.post('/tickets', customer, async (req, res) => {
@@ -44,8 +41,7 @@ ticketsRouter.post('/tickets', customer, async (req, res) => {
 });
 
 ticketsRouter.get('/tickets', reader, noStore, async (req, res) => {
-  const { items, nextCursor } = await listMyTickets(identityOf(req).uid, parseQuery(pageQuery, req));
-  res.json({ tickets: items, nextCursor });
+  sendPage(res, 'tickets', await listMyTickets(identityOf(req).uid, parseQuery(pageQuery, req)));
 });
 
 // Before /tickets/:id, which would take "unread" for an id.
@@ -72,8 +68,7 @@ ticketsRouter.post('/tickets/:id/reopen', customer, async (req, res) => {
 });
 
 ticketsRouter.get('/admin/tickets', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listTickets(parseQuery(adminTicketsQuery, req));
-  res.json({ tickets: items, nextCursor });
+  sendPage(res, 'tickets', await listTickets(parseQuery(adminTicketsQuery, req)));
 });
 
 ticketsRouter.get('/admin/tickets/:id', ...adminOnly, async (req, res) => {

@@ -13,6 +13,7 @@ import {
   v2With,
 } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { seedSettings } from '../services/settings';
 import { addOrder as v2Add } from './api-v2/add';
@@ -32,6 +33,12 @@ const adjust = (user: TestUser, body: unknown, key?: string, token?: string) =>
 const block = (uid: string, reason = 'Chargeback on Easypaisa', token?: string) =>
   post(`/api/admin/users/${uid}/block`, { reason }, { token });
 const unblock = (uid: string, reason = 'Paid back', token?: string) => post(`/api/admin/users/${uid}/unblock`, { reason }, { token });
+/** A request for a Rs 300 Easypaisa top-up, with a reference of its own. */
+const requestTopUp = (user: TestUser) =>
+  call(api.url, 'POST', '/api/recharge-requests', {
+    token: user.token,
+    body: { amount: 300, method: 'Easypaisa', reference: `REF${randomUUID().slice(0, 8)}` },
+  });
 const order = (user: TestUser, link = `https://www.tiktok.com/@shop/video/${Date.now()}${Math.floor(Math.random() * 1e6)}`) =>
   call(api.url, 'POST', '/api/order/place', { token: user.token, body: { serviceId: 'tt-views-fast', link, quantity: 1000 } });
 const ledgerOf = async (uid: string) => (await db.collection('users').doc(uid).collection('ledger').get()).docs.map((d) => d.data());
@@ -143,14 +150,7 @@ describe('GET /api/admin/users/{uid} and its lists', () => {
     const user = await createUser();
     for (let i = 1; i <= 3; i++) await fund(user, 100 * i);
     for (let i = 0; i < 2; i++) expect((await order(user)).status).toBe(201);
-    expect(
-      (
-        await call(api.url, 'POST', '/api/recharge-requests', {
-          token: user.token,
-          body: { amount: 300, method: 'Easypaisa', reference: `REF${randomUUID().slice(0, 8)}` },
-        })
-      ).status,
-    ).toBe(201);
+    expect((await requestTopUp(user)).status).toBe(201);
     const ledger = await allPages<{ type: string; at: string; balanceAfter: number }>(`/api/admin/users/${user.uid}/ledger`, 'entries', 2);
     expect(ledger.pages).toBe(3);
     expect(ledger.items.map((e) => e.type)).toEqual(['debit', 'debit', 'credit', 'credit', 'credit']);
@@ -167,8 +167,7 @@ describe('GET /api/admin/users/{uid} and its lists', () => {
 
 describe('POST /api/admin/users/{uid}/adjust', () => {
   it('credits and debits with a signed ledger entry, its reason, and an audit entry with the balance before and after', async () => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     const up = await adjust(user, { amount: 20.25, reason: 'Goodwill for a slow order' });
     expect(up.status).toBe(200);
     expect(up.body).toEqual({
@@ -210,8 +209,7 @@ describe('POST /api/admin/users/{uid}/adjust', () => {
   });
 
   it('refuses a debit below 0 with a stable code, and writes nothing', async () => {
-    const user = await createUser();
-    await fund(user, 10);
+    const user = await fundedUser(10);
     const res = await adjust(user, { amount: -10.01, reason: 'Too much' }, randomUUID());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'This debit would take the balance below 0', code: 'insufficient_balance', field: 'amount' });
@@ -233,8 +231,7 @@ describe('POST /api/admin/users/{uid}/adjust', () => {
     [{ amount: 5, reason: 'a\u202eb' }, 'Reason cannot contain control or formatting characters', 'reason'],
     [{ amount: 5, reason: 'ok', note: 'extra' }, 'Unknown field: note', 'note'],
   ])('refuses %j with 400 %s', async (body, message, field) => {
-    const user = await createUser();
-    await fund(user, 5);
+    const user = await fundedUser(5);
     const res = await adjust(user, body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, code: 'invalid_input', field });
@@ -278,8 +275,7 @@ describe('POST /api/admin/users/{uid}/adjust', () => {
 
 describe('blocking', () => {
   it('a blocked customer reads why, and cannot order, request a top-up, or use or make an API key', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const key = await createApiKeyFor(api.url, user);
     const res = await block(user.uid, 'Chargeback on Easypaisa');
     expect(res.status).toBe(200);
@@ -299,10 +295,7 @@ describe('blocking', () => {
     });
     expect(placed.status).toBe(403);
     expect(placed.body).toEqual(suspended);
-    const topUp = await call(api.url, 'POST', '/api/recharge-requests', {
-      token: user.token,
-      body: { amount: 300, method: 'Easypaisa', reference: `REF${randomUUID().slice(0, 8)}` },
-    });
+    const topUp = await requestTopUp(user);
     expect(topUp.status).toBe(403);
     expect(topUp.body).toEqual(suspended);
     const newKey = await call(api.url, 'POST', '/api/api-key', { token: user.token });
@@ -333,14 +326,7 @@ describe('blocking', () => {
     expect(back.body).toEqual({ message: 'Account unblocked', user: expect.objectContaining({ blocked: null }) });
     expect((await order(user)).status).toBe(201);
     expect(await v2With(api.url, key, { action: 'balance' })).toEqual({ balance: '80.00', currency: 'PKR' });
-    expect(
-      (
-        await call(api.url, 'POST', '/api/recharge-requests', {
-          token: user.token,
-          body: { amount: 300, method: 'Easypaisa', reference: `REF${randomUUID().slice(0, 8)}` },
-        })
-      ).status,
-    ).toBe(201);
+    expect((await requestTopUp(user)).status).toBe(201);
 
     expect(await auditOf(user.uid)).toEqual([
       expect.objectContaining({
@@ -360,8 +346,7 @@ describe('blocking', () => {
   });
 
   it('a blocked customer’s pending orders continue: status changes, cancel refunds and partial refunds still work', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await order(user);

@@ -18,6 +18,7 @@ import {
   walletDeviceBody,
   walletEventsQuery,
 } from '../shared/wallet-autopilot';
+import { sendPage } from './send';
 
 export const walletRouter = Router();
 
@@ -42,8 +43,7 @@ walletRouter.delete('/admin/wallet-devices/:id', ...adminOnly, async (req, res) 
 });
 
 walletRouter.get('/admin/wallet-events', ...adminOnly, async (req, res) => {
-  const { items, nextCursor } = await listWalletEvents(parseQuery(walletEventsQuery, req));
-  res.json({ events: items, nextCursor });
+  sendPage(res, 'events', await listWalletEvents(parseQuery(walletEventsQuery, req)));
 });
 
 walletRouter.post('/admin/wallet-events/:id/attach', ...adminOnly, async (req, res) => {

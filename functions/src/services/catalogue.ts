@@ -3,6 +3,7 @@
 // (shared/catalogue) only seeds an empty store. Every change is one transaction with its audit entry.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
+import { definedFields } from '../lib/defined-fields';
 import { fail, invalidInput } from '../lib/errors';
 import { logger } from '../lib/logger';
 import {
@@ -317,18 +318,18 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     const refillDays = patch.refillDays ?? refillDaysOf(doc);
     const next: ServiceDoc = {
       ...doc,
-      ...(patch.platform !== undefined ? { platform: patch.platform } : {}),
-      ...(patch.category !== undefined ? { category: patch.category } : {}),
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...definedFields({ platform: patch.platform, category: patch.category, name: patch.name }),
       ...(patch.ratePer1000 !== undefined ? { ratePer1000Paisa: toPaisa(patch.ratePer1000) } : {}),
-      ...(patch.min !== undefined ? { min: patch.min } : {}),
-      ...(patch.max !== undefined ? { max: patch.max } : {}),
-      ...(patch.defaultQuantity !== undefined ? { defaultQuantity: patch.defaultQuantity } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.cancelAllowed !== undefined ? { cancel: patch.cancelAllowed } : {}),
-      ...(patch.active !== undefined ? { active: patch.active } : {}),
-      ...(patch.type !== undefined ? { type: patch.type } : {}),
-      ...(patch.dripfeed !== undefined ? { dripfeed: patch.dripfeed } : {}),
+      ...definedFields({
+        min: patch.min,
+        max: patch.max,
+        defaultQuantity: patch.defaultQuantity,
+        description: patch.description,
+        cancel: patch.cancelAllowed,
+        active: patch.active,
+        type: patch.type,
+        dripfeed: patch.dripfeed,
+      }),
       refill: refillDays > 0,
       refillDays,
     };

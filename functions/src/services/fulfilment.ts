@@ -105,6 +105,19 @@ export const sweepAfter = (now: Timestamp, ms: number) => TimestampValue.fromMil
 export const fulfilmentCollection = () => db.collection('orderFulfilment');
 export const fulfilmentRef = (orderId: string) => fulfilmentCollection().doc(orderId);
 
+/**
+ * The fulfilments whose `field` is `value` and whose time `dueField` has come by `untilMs`, soonest
+ * first, at most `limit` (each pair has its composite index).
+ */
+export function dueFulfilments(field: 'state' | 'providerId', value: string, dueField: string, untilMs: number, limit: number) {
+  return fulfilmentCollection()
+    .where(field, '==', value)
+    .where(dueField, '<=', TimestampValue.fromMillis(untilMs))
+    .orderBy(dueField)
+    .limit(limit)
+    .get();
+}
+
 /** What placement writes: `manual` without a link (or a link to a provider that is gone), else `queued`, the cost frozen. */
 export function fulfilmentAtPlacement(
   link: ServiceLinkDoc | undefined,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../scripts/lib/seeded-random';
 import { type ApiAnswer, apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
 import { orderPrice } from '../shared/money';
@@ -91,8 +92,7 @@ describe('group commit on one balance', () => {
   it('decides a queue in arrival order against the running balance: exactly the refusals that order implies', {
     timeout: 120_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 300);
+    const user = await fundedUser(300);
     const random = seededRandom(SEED);
     const orders = Array.from({ length: 40 }, (_, i) => views(i, 100 + Math.floor(random() * 2900)));
     // A known arrival order: each request's intent written after the one before (as if each request then died).
@@ -130,8 +130,7 @@ describe('group commit on one balance', () => {
   it('a burst of 60 orders on one account, with double taps and retries: money exact, each decided once, refusals only when the balance was short', {
     timeout: 180_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 500);
+    const user = await fundedUser(500);
     const random = seededRandom(SEED + 1);
     const orders = Array.from({ length: 60 }, (_, i) => views(1000 + i, 100 + Math.floor(random() * 1900)));
     const sends = orders.flatMap((body, i) => [{ body, key: `burst-${i}` }, ...(random() < 0.3 ? [{ body, key: `burst-${i}` }] : [])]);
@@ -191,8 +190,7 @@ describe('an order while its account’s burst is on', () => {
   it('joins the queue without a transaction of its own; once the burst is over, an order is decided in its own', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     // The burst: an intent queued and decided a moment ago (its order took the queue's way).
     const burst = await queueOrder(identityOf(user), views(7000, 500), { idempotencyKey: 'burst-0' });
     expect(await decideQueue(user.uid)).toEqual({ decided: 1, more: false });
@@ -213,8 +211,7 @@ describe('an order while its account’s burst is on', () => {
 
 describe('the sweep', () => {
   it('expires the intents whose requests died once past their answerBy, never accepts one; their keys are free', async () => {
-    const user = await createUser();
-    await fund(user, 30);
+    const user = await fundedUser(30);
     const orders = [views(4000, 1000), views(4001, 1000), views(4002, 500)]; // Rs 20, 20, 10
     for (const [i, body] of orders.entries()) await queueOrder(identityOf(user), body, { idempotencyKey: `swept-${i}` });
     expect(await decideStaleIntents()).toBe(0); // not past their answerBy: their requests may still be waiting
@@ -235,8 +232,7 @@ describe('the sweep', () => {
 
 describe('an intent read past its answerBy', () => {
   it('is expired by the batch (no order, no money), and the others are decided in arrival order against the balance', async () => {
-    const user = await createUser();
-    await fund(user, 50);
+    const user = await fundedUser(50);
     const orders = [views(4100, 1000), views(4101, 1000), views(4102, 1000), views(4103, 1000), views(4104, 500)]; // Rs 20, 20, 20, 20, 10
     const refs = [];
     for (const [i, body] of orders.entries()) {
@@ -271,8 +267,7 @@ describe('an intent read past its answerBy', () => {
 
 describe('a drip-feed in the queue', () => {
   it('is decided in the batch like any order: its parent and run 1 written together, paid once', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     await db.collection('services').doc('tt-views-fast').update({ dripfeed: true });
     try {
       const drip = { ...views(5000, 1000), runs: 3, interval: 10 }; // Rs 60
@@ -326,8 +321,7 @@ describe('a batch leader that dies', () => {
     tags: ['slow'],
     timeout: 200_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const orders = Array.from({ length: 8 }, (_, i) => views(2000 + i, 1000)); // Rs 20 each: 5 fit
     for (const [i, body] of orders.entries()) await queueOrder(identityOf(user), body, { idempotencyKey: `dies-before-${i}` });
 
@@ -368,8 +362,7 @@ describe('a batch leader that dies', () => {
   it('after its commit, before any answer: every intent decided once, and the retries get those outcomes', {
     timeout: 120_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 60);
+    const user = await fundedUser(60);
     const orders = Array.from({ length: 6 }, (_, i) => views(3000 + i, 1000)); // Rs 20 each: 3 fit
     for (const [i, body] of orders.entries()) await queueOrder(identityOf(user), body, { idempotencyKey: `dies-after-${i}` });
 
@@ -529,8 +522,7 @@ describe('a batch leader that dies while requests wait on it', () => {
 
 describe('an Idempotency-Key while the account has a queue', () => {
   it('a retry of an order placed replays it, after the key was reused for another order', { timeout: 60_000 }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const order = views(6000, 1000);
     const first = await place(user, order, 'reused');
     expect(first.status).toBe(201);
@@ -550,8 +542,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
   it('a retry of an order placed in its own transaction, while the account has a queue, is answered at once by its key: it writes no intent', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const order = views(6400, 1000);
     const first = await place(user, order, 'answered');
     expect(first.status).toBe(201);
@@ -569,8 +560,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
   it('a retry of an order placed replays it while another body waits in the queue under its key (which is then the conflict)', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const order = views(6300, 1000);
     const first = await place(user, order, 'waiting-other');
     expect(first.status).toBe(201);
@@ -590,8 +580,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
   it('a retry of an order placed, reaching the queue after contention, replays it though the intent under its key holds another body’s conflict', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const order = views(6200, 1000);
     const first = await place(user, order, 'contended'); // its own transaction: no intent under the key
     expect(first.status).toBe(201);
@@ -611,8 +600,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
   it('a key whose queued order was withdrawn (busy: nothing written) is free for another order, as without a queue', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const ref = await queueOrder(identityOf(user), views(6100, 500), { idempotencyKey: 'withdrawn' });
     // Its request reached its deadline and withdrew it (as withdraw() writes), answering busy.
     await ref.update({ state: 'withdrawn', expiresAt: new Date(Date.now() + 86_400_000) });
@@ -631,8 +619,7 @@ describe('a reused Idempotency-Key while a request waits in the queue', () => {
   it('a request whose intent was expired and re-queued under its key with another body answers busy, not that body’s order', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     await queueOrder(identityOf(user), views(8000, 500), { idempotencyKey: 'reused-wait-head' }); // a head whose request died
     const mine = views(8001, 500);
     const theirs = views(8002, 500);
@@ -668,8 +655,7 @@ describe('a re-queue under a key whose commit fails but lands late', () => {
   it('the request answers busy only once the late intent can no longer be accepted: no order after busy', {
     timeout: 60_000,
   }, async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     await queueOrder(identityOf(user), views(8100, 500), { idempotencyKey: 'late-queue-head' }); // a head whose request died
     const order = views(8101, 500);
     // An earlier request with the key: its intent expired (nothing written), so the key is free.

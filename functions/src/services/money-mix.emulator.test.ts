@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../scripts/lib/seeded-random';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { toPaisa } from '../shared/money';
 import { auditedBy } from './audit';
@@ -127,8 +128,7 @@ describe('randomized concurrent money mix', () => {
   });
 
   it('a request whose answer is lost after the commit, retried with the same key, gets the original answer and moves no money twice', async () => {
-    const user = await createUser();
-    await fund(user, 100);
+    const user = await fundedUser(100);
     const body = JSON.stringify({ serviceId: 'tt-views-fast', link: 'https://www.tiktok.com/@lost/video/1', quantity: 1000 });
     const url = new URL(`${api.url}/api/order/place`);
 

@@ -3,7 +3,8 @@
 // its push left due, and the push worker (the every-minute run's last step) sends it, once.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { emulatorPushesCollection } from '../lib/push-sender';
 import { startDueRun } from '../workers/drip-feed';
 import { type NotificationDoc, notificationsOf, sendDuePushes } from './notifications';
@@ -20,8 +21,7 @@ beforeAll(async () => {
 });
 
 async function customerWithDevice(): Promise<{ user: TestUser; token: string }> {
-  const user = await createUser();
-  await fund(user, 200);
+  const user = await fundedUser(200);
   const token = `tok-${randomUUID()}`;
   const res = await call(api.url, 'POST', '/api/notifications/devices', { token: user.token, body: { token } });
   expect(res.status).toBe(204);

@@ -4,6 +4,7 @@
 // what it answered is then written in one transaction with its audit entry. The key is read from providerSecrets only to make a call, and no
 // answer, audit entry or client-readable document ever holds it (provider-store.ts).
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
+import { definedFields } from '../lib/defined-fields';
 import { fail, invalidInput } from '../lib/errors';
 import { parseId } from '../shared/api-v2';
 import { DEFAULT_QUANTITY, REFILL_DAYS, SERVICE_LIMITS } from '../shared/catalogue';
@@ -41,16 +42,21 @@ import {
 } from './provider-store';
 import { runInTransaction } from './transactions';
 
+/** A provider's own settings as the admin sees them, in the list and in audit entries: never the key, only its hint. */
+const settingsOf = (doc: ProviderDoc) => ({
+  name: doc.name,
+  url: doc.url,
+  keyHint: doc.keyHint,
+  currency: doc.currency,
+  rateToPkr: doc.rateToPkr,
+  active: doc.active,
+});
+
 /** Orders waiting for funds count as a low balance too: the threshold may be fine while orders cost more. */
 export function providerToWire(id: string, doc: ProviderDoc, counts: OrderCounts, marginAlerts?: number): Provider {
   return {
     _id: id,
-    name: doc.name,
-    url: doc.url,
-    keyHint: doc.keyHint,
-    currency: doc.currency,
-    rateToPkr: doc.rateToPkr,
-    active: doc.active,
+    ...settingsOf(doc),
     balance: doc.balance,
     balanceCheckedAt: doc.balanceCheckedAt ? doc.balanceCheckedAt.toDate().toISOString() : null,
     lowBalance: isLowBalance(doc.balance, doc.rateToPkr, doc.lowBalanceBelow) || counts.waitingForFunds > 0,
@@ -95,15 +101,7 @@ const withCounts = async (id: string, doc: ProviderDoc, marginAlerts?: number) =
   providerToWire(id, doc, await orderCounts(id), marginAlerts);
 
 /** What an audit entry shows of a provider: never the key, only its hint. */
-const auditFields = (doc: ProviderDoc) => ({
-  name: doc.name,
-  url: doc.url,
-  keyHint: doc.keyHint,
-  currency: doc.currency,
-  rateToPkr: doc.rateToPkr,
-  active: doc.active,
-  lowBalanceBelow: doc.lowBalanceBelow,
-});
+const auditFields = (doc: ProviderDoc) => ({ ...settingsOf(doc), lowBalanceBelow: doc.lowBalanceBelow });
 
 /**
  * What the URL tells without DNS (upstream/addresses.ts, through the port): https in production (http on
@@ -195,13 +193,14 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = doc;
     const next: ProviderDoc = {
       ...(freshBalance !== null ? kept : doc),
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      ...definedFields({ name: patch.name, url: patch.url }),
       ...(patch.key !== undefined ? { keyHint: keyHint(patch.key) } : {}),
-      ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
-      ...(patch.rateToPkr !== undefined ? { rateToPkr: patch.rateToPkr } : {}),
-      ...(patch.active !== undefined ? { active: patch.active } : {}),
-      ...(patch.lowBalanceBelow !== undefined ? { lowBalanceBelow: patch.lowBalanceBelow } : {}),
+      ...definedFields({
+        currency: patch.currency,
+        rateToPkr: patch.rateToPkr,
+        active: patch.active,
+        lowBalanceBelow: patch.lowBalanceBelow,
+      }),
       ...(freshBalance !== null ? { balance: freshBalance, balanceCheckedAt: now } : {}),
     };
     const before = auditFields(doc);

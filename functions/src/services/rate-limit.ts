@@ -32,55 +32,39 @@ interface Scope {
   ceilingPerHour?: number;
 }
 
+/** At most `perHour` in any hour and `perDay` in any day, per subject. */
+const perHourAndDay = (perHour: number, perDay: number) =>
+  ({
+    limits: [
+      { windowMs: HOUR, max: perHour },
+      { windowMs: DAY, max: perDay },
+    ],
+  }) as const satisfies Scope;
+
 export const RATE_LIMITS = {
   contact: { limits: PUBLIC_WRITE, ceilingPerHour: config.publicWriteCeilingPerHour },
   review: { limits: PUBLIC_WRITE, ceilingPerHour: config.publicWriteCeilingPerHour },
   /** Per customer: a real customer files a few a day (and at most 5 wait at once, see recharge-requests.ts). */
-  rechargeRequest: {
-    limits: [
-      { windowMs: HOUR, max: 10 },
-      { windowMs: DAY, max: 30 },
-    ],
-  },
+  rechargeRequest: perHourAndDay(10, 30),
   /**
    * Tickets opened per customer: at most 5 are open at once, but one closed makes room for another, and
    * a loop of open and close would otherwise make documents without end.
    */
-  ticket: {
-    limits: [
-      { windowMs: HOUR, max: 10 },
-      { windowMs: DAY, max: 30 },
-    ],
-  },
+  ticket: perHourAndDay(10, 30),
   /** A customer's messages in their tickets: a conversation's pace, not a script's (200 a thread is the other bound). */
-  ticketMessage: {
-    limits: [
-      { windowMs: HOUR, max: 60 },
-      { windowMs: DAY, max: 300 },
-    ],
-  },
+  ticketMessage: perHourAndDay(60, 300),
   /**
    * A customer closing and reopening their tickets, counted together: each reopen puts the ticket back at
    * the end of the admin's queue and writes the ticket and the customer's counter, so a loop of the two
    * would churn the queue and contend on the counter without end. A person closes or reopens a few a day.
    */
-  ticketState: {
-    limits: [
-      { windowMs: HOUR, max: 20 },
-      { windowMs: DAY, max: 100 },
-    ],
-  },
+  ticketState: perHourAndDay(20, 100),
   /**
    * Push devices registered per account: a device registers when pushes are turned on (a few per
    * browser); each registration writes the device and the account's settings, and takes a token from
    * whichever account had it, so a script looping on it would churn both.
    */
-  pushDevice: {
-    limits: [
-      { windowMs: HOUR, max: 20 },
-      { windowMs: DAY, max: 50 },
-    ],
-  },
+  pushDevice: perHourAndDay(20, 50),
   /**
    * A customer's statement CSV downloads: each reads up to a year of entries (up to 40,000 rows, tens of
    * seconds); a customer downloads a few at a time, a script looping on it would read the ledger without end.

@@ -15,7 +15,8 @@ import {
   writeHistory,
   writeResends,
 } from '../../../scripts/lib/demo-history';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { toRupees } from '../shared/money';
 import { type Report, reportSchema } from '../shared/reports';
@@ -392,21 +393,51 @@ describe('the report from the rollups', () => {
   });
 });
 
+/** Past the lag: what a fold may read. */
+const afterLag = () => Date.now() + LAG_MS + 60_000;
+/** A fold during which `meanwhile` runs once, right after the fold read `stream`: whether it ran. */
+async function foldRacing(stream: string, meanwhile: () => Promise<void>): Promise<boolean> {
+  let ran = false;
+  await foldReports({
+    now: afterLag,
+    afterRead: async (read) => {
+      if (read !== stream || ran) return;
+      ran = true;
+      await meanwhile();
+    },
+  });
+  return ran;
+}
+/** Today's report (Pakistan's day), by day. */
+const todays = () => report(pkDay(Date.now()), pkDay(Date.now()), 'day');
+/** An order of 1000 views; its link …/@{handle}/video/{n}. */
+const placeViews = (user: TestUser, handle: string, n: number) =>
+  call(api.url, 'POST', '/api/order/place', {
+    token: user.token,
+    body: { serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@${handle}/video/${n}`, quantity: 1000 },
+  });
+
+/**
+ * A new customer's order of 1000 views (its link …/@{handle}/video/{n}), its cost frozen at `costPaisa`
+ * as if the service were linked to provA, then folded.
+ */
+async function placedAtAlpha(handle: string, n: number, costPaisa: number) {
+  const customer = await fundedUser(500);
+  const placed = await placeViews(customer, handle, n);
+  expect(placed.status).toBe(201);
+  const id = placed.body.order._id as string;
+  await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa });
+  await foldReports({ now: afterLag });
+  return { placed, id };
+}
+
 describe('exactly once', () => {
-  const later = () => Date.now() + LAG_MS + 60_000;
-  const today = () => pkDay(Date.now());
-  const todays = () => report(today(), today(), 'day');
-  const place = (user: TestUser, n: number) =>
-    call(api.url, 'POST', '/api/order/place', {
-      token: user.token,
-      body: { serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@once/video/${n}`, quantity: 1000 },
-    });
+  const place = (user: TestUser, n: number) => placeViews(user, 'once', n);
 
   it('folds nothing younger than the lag, then everything once, with two folds at once and a fold again', async () => {
-    await foldReports({ now: later });
+    await foldReports({ now: afterLag });
     const before = await todays();
-    const customer = await createUser();
-    await fund(customer, 500);
+    const customer = await fundedUser(500);
     const placed = [await place(customer, 1), await place(customer, 2)];
     for (const p of placed) expect(p.status, JSON.stringify(p.body)).toBe(201);
     const charged = placed.reduce((sum, p) => sum + (p.body.order.price as number), 0);
@@ -415,7 +446,7 @@ describe('exactly once', () => {
     await foldReports({ now: Date.now });
     expect((await todays()).totals).toEqual(before.totals);
 
-    const [a, b] = await Promise.all([foldReports({ now: later }), foldReports({ now: later })]);
+    const [a, b] = await Promise.all([foldReports({ now: afterLag }), foldReports({ now: afterLag })]);
     expect(a.ledger + b.ledger).toBeGreaterThanOrEqual(3);
     const after = await todays();
     expect(after.totals.topUps).toBeCloseTo(before.totals.topUps + 500, 2);
@@ -424,26 +455,20 @@ describe('exactly once', () => {
     expect(after.ordersByStatus.pending).toBe(before.ordersByStatus.pending + 2);
     expect(after.topCustomers.find((c) => c.uid === customer.uid)).toMatchObject({ revenue: charged, orders: 2 });
 
-    const again = await foldReports({ now: later });
+    const again = await foldReports({ now: afterLag });
     expect(again).toMatchObject({ ledger: 0, orders: 0, fulfilments: 0, users: 0, caughtUp: true });
     const unchanged = await todays();
     expect({ ...unchanged, asOf: after.asOf }).toEqual(after);
   });
 
   it('moves one count when an order changes after it was folded, and gives its cost back on that day', async () => {
-    const customer = await createUser();
-    await fund(customer, 500);
-    const placed = await place(customer, 3);
-    expect(placed.status).toBe(201);
-    const id = placed.body.order._id as string;
     // As if the service were linked to a provider: its cost frozen at placement.
-    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 3_00 });
-    await foldReports({ now: later });
+    const { placed, id } = await placedAtAlpha('once', 3, 3_00);
     const before = await todays();
 
     const cancelled = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    await foldReports({ now: later });
+    await foldReports({ now: afterLag });
     const after = await todays();
     expect(after.ordersByStatus).toEqual({
       ...before.ordersByStatus,
@@ -456,23 +481,17 @@ describe('exactly once', () => {
     const alpha = (r: Report) => r.byProvider.find((p) => p.providerId === 'provA');
     expect(alpha(after)?.cost).toBeCloseTo((alpha(before)?.cost ?? 0) - 3, 2);
     // Folding again moves nothing.
-    await foldReports({ now: later });
+    await foldReports({ now: afterLag });
     expect((await todays()).ordersByStatus).toEqual(after.ordersByStatus);
   });
 
   it('moves the cost to the new provider when a resend changes only the fulfilment', async () => {
-    const customer = await createUser();
-    await fund(customer, 500);
-    const placed = await place(customer, 4);
-    expect(placed.status).toBe(201);
-    const id = placed.body.order._id as string;
-    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00 });
-    await foldReports({ now: later });
+    const { placed, id } = await placedAtAlpha('once', 4, 4_00);
     const before = await todays();
     // A Resend to another provider's link writes the fulfilment alone (services/forwarding.ts), its order untouched.
     const orderBefore = (await db.collection('orders').doc(id).get()).data();
     await db.collection('orderFulfilment').doc(id).update({ providerId: 'provB', costPaisa: 6_50, updatedAt: Timestamp.now() });
-    await foldReports({ now: later });
+    await foldReports({ now: afterLag });
     const after = await todays();
     expect((await db.collection('orders').doc(id).get()).data()).toEqual(orderBefore);
     const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
@@ -490,29 +509,18 @@ describe('exactly once', () => {
   });
 
   it('counts the newer versions when another run read an order after this one did', async () => {
-    const customer = await createUser();
-    await fund(customer, 500);
-    const placed = await place(customer, 5);
-    expect(placed.status).toBe(201);
-    const id = placed.body.order._id as string;
-    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00 });
-    await foldReports({ now: later });
+    const { id } = await placedAtAlpha('once', 5, 4_00);
     const before = await todays();
     // A resend: the fulfilments stream has it to fold.
     await db.collection('orderFulfilment').doc(id).update({ providerId: 'provB', costPaisa: 6_50, updatedAt: Timestamp.now() });
-    let meanwhile = false;
-    await foldReports({
-      now: later,
-      afterRead: async (stream) => {
-        if (stream !== 'fulfilments' || meanwhile) return;
-        meanwhile = true;
+    expect(
+      await foldRacing('fulfilments', async () => {
         // After this run read the order (pending), it moves on (its fulfilment untouched) and another run folds that first.
         const moved = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'processing' } });
         expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-        await foldReports({ now: later }, undefined, undefined, ['orders']);
-      },
-    });
-    expect(meanwhile).toBe(true);
+        await foldReports({ now: afterLag }, undefined, undefined, ['orders']);
+      }),
+    ).toBe(true);
     const after = await todays();
     expect(after.ordersByStatus).toEqual({
       ...before.ordersByStatus,
@@ -526,25 +534,17 @@ describe('exactly once', () => {
 });
 
 describe('one stream at a time', () => {
-  const later = () => Date.now() + LAG_MS + 60_000;
-  const today = () => pkDay(Date.now());
-  const todays = () => report(today(), today(), 'day');
-  const place = (user: TestUser, n: number) =>
-    call(api.url, 'POST', '/api/order/place', {
-      token: user.token,
-      body: { serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@streams/video/${n}`, quantity: 1000 },
-    });
+  const place = (user: TestUser, n: number) => placeViews(user, 'streams', n);
   const state = async () =>
     (await db.collection('reportFold').doc('state').get()).data() as {
       streams: Record<string, { skipped?: number; lastSkipped?: string }>;
     };
 
   it('skips a malformed order (counted in the state) and goes on: its debit and the orders after it are counted', async () => {
-    await foldReports({ now: later });
+    await foldReports({ now: afterLag });
     const before = await todays();
     const skippedBefore = (await state()).streams.orders?.skipped ?? 0;
-    const customer = await createUser();
-    await fund(customer, 500);
+    const customer = await fundedUser(500);
     // An order without a Timestamp createdAt (as an import gone wrong would write it), and its debit.
     const now = Timestamp.now();
     await db.collection('orders').doc('malformed-order-1').set({
@@ -567,7 +567,7 @@ describe('one stream at a time', () => {
     const placed = await place(customer, 1);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
 
-    const result = await foldReports({ now: later });
+    const result = await foldReports({ now: afterLag });
     expect(result.failed).toEqual([]);
     expect(result.skipped).toBe(1);
     expect(result.caughtUp).toBe(true);
@@ -579,16 +579,15 @@ describe('one stream at a time', () => {
     expect(after.ordersByStatus.pending).toBe(before.ordersByStatus.pending + 1);
     expect((await state()).streams.orders).toMatchObject({ skipped: skippedBefore + 1, lastSkipped: 'orders/malformed-order-1' });
     // Passed over for good: the next run folds nothing more.
-    expect(await foldReports({ now: later })).toMatchObject({ orders: 0, skipped: 0, failed: [] });
+    expect(await foldReports({ now: afterLag })).toMatchObject({ orders: 0, skipped: 0, failed: [] });
   });
 
   it('stops a stream whose page fails for this run alone: the streams after it fold, and the next run folds it', async () => {
-    await foldReports({ now: later });
-    const customer = await createUser();
-    await fund(customer, 500);
+    await foldReports({ now: afterLag });
+    const customer = await fundedUser(500);
     expect((await place(customer, 2)).status).toBe(201);
     const result = await foldReports({
-      now: later,
+      now: afterLag,
       afterRead: async (stream) => {
         if (stream === 'orders') throw new Error('This page always fails');
       },
@@ -598,63 +597,43 @@ describe('one stream at a time', () => {
     expect(result.ledger).toBeGreaterThanOrEqual(2);
     expect(result.fulfilments).toBeGreaterThanOrEqual(1);
     expect(result.users).toBeGreaterThanOrEqual(1);
-    const next = await foldReports({ now: later });
+    const next = await foldReports({ now: afterLag });
     expect(next).toMatchObject({ failed: [], caughtUp: true });
     expect(next.orders).toBeGreaterThanOrEqual(1);
   });
 });
 
 describe('a newer version that counts the same', () => {
-  const later = () => Date.now() + LAG_MS + 60_000;
-  const today = () => pkDay(Date.now());
-  const todays = () => report(today(), today(), 'day');
   const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
 
-  async function placedAtAlpha(n: number) {
-    const customer = await createUser();
-    await fund(customer, 500);
-    const placed = await call(api.url, 'POST', '/api/order/place', {
-      token: customer.token,
-      body: { serviceId: 'tt-views-fast', link: `https://www.tiktok.com/@same/video/${n}`, quantity: 1000 },
-    });
-    expect(placed.status).toBe(201);
-    const id = placed.body.order._id as string;
-    await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00 });
-    await foldReports({ now: later });
-    return id;
-  }
+  const sentToAlpha = async (n: number) => (await placedAtAlpha('same', n, 4_00)).id;
 
   it('writes no record for a status check (the fulfilment bumped, nothing counted changed)', async () => {
-    const id = await placedAtAlpha(1);
+    const id = await sentToAlpha(1);
     const record = () => db.collection('reportOrders').doc(id).get();
     const first = await record();
     expect(first.exists).toBe(true);
     // workers/sync.ts's check of an order whose status did not change: a new fulfilment version.
     await db.collection('orderFulfilment').doc(id).update({ updatedAt: Timestamp.now(), syncDueAt: Timestamp.now() });
-    const run = await foldReports({ now: later });
+    const run = await foldReports({ now: afterLag });
     expect(run.fulfilments).toBeGreaterThanOrEqual(1);
     expect((await record()).updateTime?.toMillis()).toBe(first.updateTime?.toMillis());
   });
 
   it('still never counts a stale read: a read older than a version another run found unchanged is read again', async () => {
-    const id = await placedAtAlpha(2);
+    const id = await sentToAlpha(2);
     const before = await todays();
     // A new order version counting the same, and a resend to Beta.
     await db.collection('orders').doc(id).update({ updatedAt: Timestamp.now() });
     await db.collection('orderFulfilment').doc(id).update({ providerId: 'provB', costPaisa: 6_50, updatedAt: Timestamp.now() });
-    let meanwhile = false;
-    await foldReports({
-      now: later,
-      afterRead: async (stream) => {
-        if (stream !== 'orders' || meanwhile) return;
-        meanwhile = true;
+    expect(
+      await foldRacing('orders', async () => {
         // After this run read the order (and its fulfilment at Beta), it is resent back to Alpha, and
         // another run's fulfilments stream folds that: the same counts as the record, nothing written.
         await db.collection('orderFulfilment').doc(id).update({ providerId: 'provA', costPaisa: 4_00, updatedAt: Timestamp.now() });
-        await foldReports({ now: later }, undefined, undefined, ['fulfilments']);
-      },
-    });
-    expect(meanwhile).toBe(true);
+        await foldReports({ now: afterLag }, undefined, undefined, ['fulfilments']);
+      }),
+    ).toBe(true);
     const after = await todays();
     expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA'), 2);
     expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB'), 2);

@@ -27,21 +27,13 @@ export function dripFeedPrice(ratePer1000: Paisa, quantityPerRun: number, runs: 
   return orderPrice(ratePer1000, quantityPerRun) * runs;
 }
 
-export const dripFeedRunsSchema = z
-  .number({ error: DRIP_FEED_MESSAGES.runs })
-  .check(
-    z.int(DRIP_FEED_MESSAGES.runs),
-    z.gte(DRIP_FEED_LIMITS.runs.min, DRIP_FEED_MESSAGES.runs),
-    z.lte(DRIP_FEED_LIMITS.runs.max, DRIP_FEED_MESSAGES.runs),
-  );
+/** A whole number from `min` to `max`; anything else is refused with the one `message`. */
+const wholeNumberIn = ({ min, max }: { min: number; max: number }, message: string) =>
+  z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
 
-export const dripFeedIntervalSchema = z
-  .number({ error: DRIP_FEED_MESSAGES.interval })
-  .check(
-    z.int(DRIP_FEED_MESSAGES.interval),
-    z.gte(DRIP_FEED_LIMITS.interval.min, DRIP_FEED_MESSAGES.interval),
-    z.lte(DRIP_FEED_LIMITS.interval.max, DRIP_FEED_MESSAGES.interval),
-  );
+export const dripFeedRunsSchema = wholeNumberIn(DRIP_FEED_LIMITS.runs, DRIP_FEED_MESSAGES.runs);
+
+export const dripFeedIntervalSchema = wholeNumberIn(DRIP_FEED_LIMITS.interval, DRIP_FEED_MESSAGES.interval);
 
 /**
  * A drip-feed order as its customer and the admin see it (`order.dripFeed`). The order's `quantity` is the

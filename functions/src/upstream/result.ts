@@ -35,6 +35,10 @@ export function unknownResult(
   };
 }
 
+/** A call that threw instead of answering: after the request left, it may have been done. */
+export const thrownResult = (error: unknown): UpstreamFailure =>
+  unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
+
 /** What a log line may say of a failure: the kind, the provider's refusal or why there was no answer. */
 export function failureForLog(result: UpstreamFailure): Record<string, unknown> {
   return result.kind === 'refused'

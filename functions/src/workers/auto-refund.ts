@@ -11,7 +11,7 @@ import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Actor } from '../services/audit';
 import { getForwardingSettings } from '../services/forwarding-settings';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/fulfilment';
 import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
 import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
 import { runInTransaction } from '../services/transactions';
@@ -79,12 +79,7 @@ export async function refundFailedOrders(deps: ForwardDeps): Promise<number> {
   const { failedRefundHours } = await getForwardingSettings();
   if (failedRefundHours === null) return 0;
   const cutoffMs = deps.now() - failedRefundHours * HOUR_MS;
-  const due = await fulfilmentCollection()
-    .where('state', '==', 'failed')
-    .where('failedAt', '<=', ts(cutoffMs))
-    .orderBy('failedAt')
-    .limit(REFUND_BATCH)
-    .get();
+  const due = await dueFulfilments('state', 'failed', 'failedAt', cutoffMs, REFUND_BATCH);
   let refunded = 0;
   for (const d of due.docs) {
     try {

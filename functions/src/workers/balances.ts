@@ -10,7 +10,7 @@ import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } f
 import { runInTransaction } from '../services/transactions';
 import { MESSAGES } from '../shared/messages';
 import type { ProviderBalance } from '../upstream/answers';
-import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
+import { failureForLog, thrownResult, type UpstreamResult, unknownResult } from '../upstream/result';
 import { type ForwardDeps, REASONS } from './forward';
 
 /** A balance older than this is asked again (and an error is retried after as long). */
@@ -58,7 +58,7 @@ async function askBalance(
     const client = await deps.clientFor(id);
     result = await withDeadline(client.balance(), timeoutMs);
   } catch (error) {
-    result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
+    result = thrownResult(error);
   }
   // The client cut the key out of both texts; no answer reads the same whatever the cause (result.ts).
   if (!result.ok)

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, v2With } from '../../../tests/support/api';
 import { findMoneyViolations } from '../../../tests/support/money-invariants';
-import { addProvider, linkService, workerDeps } from '../../../tests/support/providers';
+import { placeViews, providerWorldForFile, sentViews } from '../../../tests/support/provider-world';
+import { workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
 import type { FulfilmentDoc } from '../services/fulfilment';
@@ -19,68 +19,45 @@ import { syncProvider } from './sync';
 const api = apiServerForFile({ moneyInvariants: true });
 const KEY = 'sim-key-cancel';
 const PROVIDER_ID = 'simCancel1';
-let sim: DemoProvider;
-let customer: TestUser;
-let admin: TestUser;
-let apiKey: string;
-let linkCounter = 0;
+const world = providerWorldForFile(api, {
+  key: KEY,
+  providerId: PROVIDER_ID,
+  funds: 2000,
+  links: ['tt-views-fast'],
+  apiKey: true,
+});
 
 /** The workers' deps: a short client deadline, so timeouts take a second, not twenty. */
-const deps = workerDeps(() => sim.url, KEY);
+const deps = workerDeps(() => world.sim.url, KEY);
 /** Past the first check of an accepted cancel: the sync asks the provider. */
 const afterCancel = CANCEL_CHECK_AFTER_MS + 1000;
 
-beforeAll(async () => {
-  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
-  customer = await createUser();
-  admin = await createUser({ admin: true });
-  await fund(customer, 2000);
-  apiKey = await createApiKeyFor(api.url, customer);
-  await addProvider(PROVIDER_ID, sim.url, KEY);
-  await linkService('tt-views-fast', PROVIDER_ID, '101', 0.95);
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
-
-async function place(): Promise<{ id: string; link: string }> {
-  const link = `https://tiktok.com/@cancel/video/${Date.now()}${++linkCounter}`;
-  const answer = await call(api.url, 'POST', '/api/order/place', {
-    token: customer.token,
-    body: { serviceId: 'tt-views-fast', link, quantity: 1000 },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return { id: answer.body.order._id as string, link };
-}
-
-async function sent() {
-  const placed = await place();
-  expect((await forwardOrder(placed.id, deps())).kind).toBe('sent');
-  return { ...placed, providerOrderId: Number((await fulfilmentOf(placed.id)).providerOrderId) };
-}
+const place = () => placeViews(api, world, 'cancel');
+const sent = () => sentViews(api, world, 'cancel', deps());
 
 const fulfilmentOf = async (id: string) => (await db.collection('orderFulfilment').doc(id).get()).data() as FulfilmentDoc;
 const orderOf = async (id: string) => (await db.collection('orders').doc(id).get()).data() as OrderDoc;
 const ledgerOf = async (id: string) =>
-  (await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).get()).docs.map((d) => d.data().type);
+  (await db.collection('users').doc(world.customer.uid).collection('ledger').where('orderId', '==', id).get()).docs.map(
+    (d) => d.data().type,
+  );
 const cancelsAsked = (providerOrderId: number) =>
-  sim.requests.filter((r) => r.action === 'cancel' && r.params.orders?.split(',').includes(String(providerOrderId))).length;
+  world.sim.requests.filter((r) => r.action === 'cancel' && r.params.orders?.split(',').includes(String(providerOrderId))).length;
 const adminCancel = (id: string) =>
-  call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+  call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: world.admin.token, body: { status: 'cancelled' } });
 
 describe('a cancel while the order is being sent', () => {
   it('is refused (no refund) while `add` is under way, and the order is then sent', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'slow', delayMs: 2500 });
-    const patient = async () => createProviderClient({ url: sim.url, key: KEY, timeoutMs: 6000, network: EMULATOR_NETWORK });
+    world.sim.fault({ action: 'add', kind: 'slow', delayMs: 2500 });
+    const patient = async () => createProviderClient({ url: world.sim.url, key: KEY, timeoutMs: 6000, network: EMULATOR_NETWORK });
     const sending = forwardOrder(id, { now: Date.now, clientFor: patient });
     await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
 
     const refused = await adminCancel(id);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'order_sending', message: MESSAGES.orderSending });
-    const v2 = await v2With(api.url, apiKey, { action: 'cancel', orders: id });
+    const v2 = await v2With(api.url, world.apiKey, { action: 'cancel', orders: id });
     expect(v2).toEqual([{ order: Number(id), cancel: { error: API_V2_ERRORS.busy } }]);
 
     expect((await sending).kind).toBe('sent');
@@ -88,7 +65,7 @@ describe('a cancel while the order is being sent', () => {
     expect((await orderOf(id)).refundPaisa).toBeUndefined();
     expect(await ledgerOf(id)).toEqual(['debit']);
     expect((await fulfilmentOf(id)).state).toBe('sent');
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
   });
 
   it('refunds a queued order at once and takes it out of the sweeper’s query; it is never sent', async () => {
@@ -99,7 +76,7 @@ describe('a cancel while the order is being sent', () => {
     expect(cancelled.body.order).toMatchObject({ status: 'cancelled', refund: expect.any(Number) });
     expect((await fulfilmentOf(id)).sweepAt).toBeUndefined();
     expect((await forwardOrder(id, deps())).kind).toBe('skipped');
-    expect(sim.addsReceived(link)).toBe(0);
+    expect(world.sim.addsReceived(link)).toBe(0);
     expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
   });
 });
@@ -111,19 +88,19 @@ describe('the admin cancels a sent order', () => {
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     expect(asked.body).toEqual({ message: MESSAGES.cancelRequested, order: expect.objectContaining({ _id: id, status: 'pending' }) });
     expect(cancelsAsked(providerOrderId)).toBe(1);
-    expect(sim.orders.get(providerOrderId)?.status).toBe('cancelled');
+    expect(world.sim.orders.get(providerOrderId)?.status).toBe('cancelled');
     expect((await orderOf(id)).status).toBe('pending');
     expect(await ledgerOf(id)).toEqual(['debit']);
     const f = await fulfilmentOf(id);
     expect(f.cancel).toMatchObject({ state: 'requested' });
     expect(f.syncDueAt?.toMillis()).toBeLessThanOrEqual(Date.now() + CANCEL_CHECK_AFTER_MS);
-    const listed = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token });
+    const listed = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: world.admin.token });
     expect(listed.body.orders[0].fulfilment.cancel).toMatchObject({ state: 'requested' });
     const audit = await db.collection('audit').where('subject', '==', `orders/${id}`).get();
     expect(audit.docs.map((d) => d.data())).toEqual([
       expect.objectContaining({
         action: 'order_cancel_request',
-        by: admin.email,
+        by: world.admin.email,
         after: expect.objectContaining({ cancel: 'requested', providerOrderId: String(providerOrderId) }),
       }),
     ]);
@@ -145,7 +122,7 @@ describe('the admin cancels a sent order', () => {
 
   it('answers 409 with the provider’s message when it refuses; the order goes on', async () => {
     const { id, providerOrderId } = await sent();
-    sim.setOrder(providerOrderId, { status: 'processing' });
+    world.sim.setOrder(providerOrderId, { status: 'processing' });
     const refused = await adminCancel(id);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'cancel_refused', message: API_V2_ERRORS.cannotCancel });
@@ -159,7 +136,7 @@ describe('the admin cancels a sent order', () => {
   it('answers 502 provider_unavailable without an answer, and the admin may ask again', async () => {
     const { id, providerOrderId } = await sent();
     // A proxy's error page: the request never reached the provider's panel.
-    sim.fault({ action: 'cancel', kind: 'html', perform: false });
+    world.sim.fault({ action: 'cancel', kind: 'html', perform: false });
     const lost = await adminCancel(id);
     expect(lost.status).toBe(502);
     expect(lost.body).toMatchObject({ code: 'provider_unavailable', message: MESSAGES.cancelNoAnswer });
@@ -175,7 +152,7 @@ describe('the admin cancels a sent order', () => {
 
   it('records a timeout as unknown; when the provider did cancel, its status refunds once', async () => {
     const { id, providerOrderId } = await sent();
-    sim.fault({ action: 'cancel', kind: 'timeout' });
+    world.sim.fault({ action: 'cancel', kind: 'timeout' });
     const thrown = await updateOrderStatus(id, 'cancelled')
       .then((changed) =>
         'askProviderToCancel' in changed ? askProviderToCancel(changed.askProviderToCancel, { clientFor: deps().clientFor }) : changed,
@@ -183,7 +160,7 @@ describe('the admin cancels a sent order', () => {
       .catch((error: unknown) => error);
     expect(isAppError(thrown, 'provider_unavailable')).toBe(true);
     expect((await fulfilmentOf(id)).cancel).toMatchObject({ state: 'unknown' });
-    expect(sim.orders.get(providerOrderId)?.status).toBe('cancelled');
+    expect(world.sim.orders.get(providerOrderId)?.status).toBe('cancelled');
     expect(await ledgerOf(id)).toEqual(['debit']);
     await syncProvider(PROVIDER_ID, deps(10 * 60_000));
     expect((await orderOf(id)).status).toBe('cancelled');
@@ -194,7 +171,7 @@ describe('the admin cancels a sent order', () => {
     const upstream = await sent();
     const queued = await place();
     const answer = await call(api.url, 'POST', '/api/admin/orders/status', {
-      token: admin.token,
+      token: world.admin.token,
       body: { ids: [upstream.id, queued.id], status: 'cancelled' },
     });
     expect(answer.status).toBe(200);
@@ -209,7 +186,7 @@ describe('the admin cancels a sent order', () => {
 
   it('marks a sent order completed by hand: it leaves the sync', async () => {
     const { id } = await sent();
-    const done = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'completed' } });
+    const done = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: world.admin.token, body: { status: 'completed' } });
     expect(done.status).toBe(200);
     expect((await fulfilmentOf(id)).syncDueAt).toBeUndefined();
   });
@@ -218,11 +195,11 @@ describe('the admin cancels a sent order', () => {
 describe('the customer cancels a sent order through API v2', () => {
   it('answers cancel: 1 only when the provider accepts; the refund follows its status, once', async () => {
     const { id } = await sent();
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: id })).toEqual([{ order: Number(id), cancel: 1 }]);
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: id })).toEqual([{ order: Number(id), cancel: 1 }]);
     expect(await ledgerOf(id)).toEqual(['debit']);
-    expect((await v2With(api.url, apiKey, { action: 'status', order: id })).status).toBe('Pending');
+    expect((await v2With(api.url, world.apiKey, { action: 'status', order: id })).status).toBe('Pending');
     await syncProvider(PROVIDER_ID, deps(afterCancel));
-    expect((await v2With(api.url, apiKey, { action: 'status', order: id })).status).toBe('Canceled');
+    expect((await v2With(api.url, world.apiKey, { action: 'status', order: id })).status).toBe('Canceled');
     expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
     // The audit trail is the admin's: a customer's cancel leaves none.
     expect((await db.collection('audit').where('subject', '==', `orders/${id}`).get()).size).toBe(0);
@@ -230,10 +207,10 @@ describe('the customer cancels a sent order through API v2', () => {
 
   it('refuses (no refund) an order whose send has no answer: the provider may have placed it; the admin decides', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: '500' });
+    world.sim.fault({ action: 'add', kind: '500' });
     expect((await forwardOrder(id, deps())).kind).toBe('unknown');
-    expect(sim.addsReceived(link)).toBe(1);
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: id })).toEqual([
+    expect(world.sim.addsReceived(link)).toBe(1);
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: id })).toEqual([
       { order: Number(id), cancel: { error: API_V2_ERRORS.cannotCancel } },
     ]);
     expect((await orderOf(id)).status).toBe('pending');
@@ -245,13 +222,13 @@ describe('the customer cancels a sent order through API v2', () => {
 
   it('answers the standard error when the provider refuses or does not answer', async () => {
     const refused = await sent();
-    sim.setOrder(refused.providerOrderId, { status: 'processing' });
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: refused.id })).toEqual([
+    world.sim.setOrder(refused.providerOrderId, { status: 'processing' });
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: refused.id })).toEqual([
       { order: Number(refused.id), cancel: { error: API_V2_ERRORS.cannotCancel } },
     ]);
     const lost = await sent();
-    sim.fault({ action: 'cancel', kind: '500' });
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: lost.id })).toEqual([
+    world.sim.fault({ action: 'cancel', kind: '500' });
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: lost.id })).toEqual([
       { order: Number(lost.id), cancel: { error: API_V2_ERRORS.serverError } },
     ]);
     expect(await ledgerOf(refused.id)).toEqual(['debit']);

@@ -6,7 +6,7 @@ import type { Actor } from '../services/audit';
 import type { CancelRequestedAnswer, ProviderCancelRequest } from '../services/provider-port';
 import { type CancelOutcome, recordCancelAnswer } from '../services/upstream-cancel';
 import type { CancelEntry } from '../upstream/answers';
-import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
+import { failureForLog, thrownResult, type UpstreamResult } from '../upstream/result';
 import { type ClientFor, providerClientFor } from './provider-clients';
 
 function outcomeOf(result: UpstreamResult<Map<string, CancelEntry>>, providerOrderId: string): CancelOutcome {
@@ -28,7 +28,7 @@ export async function askProviderToCancel(
     result = await client.cancel([target.providerOrderId]);
   } catch (error) {
     logger.warn('A cancel could not be asked of the provider', { orderId: target.orderId, error: String(error) });
-    result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
+    result = thrownResult(error);
   }
   if (!result.ok && result.kind === 'unknown')
     logger.warn('No usable answer to a cancel', { orderId: target.orderId, ...failureForLog(result) });

@@ -1,15 +1,9 @@
-// The chaos run of issue 14 (decision record 0008), over the real emulators with two simulator
-// providers: 200 orders from a few customers on three linked services, random faults on `add` and
-// `status`, duplicate trigger deliveries, a scheduled run killed mid-sweep, the providers' clock moved so their
-// orders end completed, partial or cancelled, and the status sync run again and again. At the end every
-// order is sent and synced (its status the provider's), failed or unknown; no provider received two
-// adds for an order; refunds happened once and exactly; the money invariants hold (apiServerForFile).
-// Seeded: CHAOS_SEED=<n> replays a run (the seed is printed).
-import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoFault, type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
 import { seededRandom } from '../../../scripts/lib/seeded-random';
-import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, retryWhileBusy, type TestUser } from '../../../tests/support/api';
+import { addProvider, linkService } from '../../../tests/support/providers';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import { SWEEP_QUEUED_AFTER_MS } from '../services/fulfilment';
@@ -98,36 +92,11 @@ beforeAll(async () => {
       chances: { partial: 0.25, cancelled: 0.15 },
     });
     sims.set(p.id, sim);
-    await db
-      .collection('providers')
-      .doc(p.id)
-      .set({
-        name: `Chaos ${p.id}`,
-        url: sim.url,
-        keyHint: `…${p.key.slice(-4)}`,
-        currency: 'USD',
-        rateToPkr: 280,
-        active: true,
-        balance: null,
-        balanceCheckedAt: null,
-        serviceCount: null,
-        lowBalanceBelow: null,
-        createdAt: Timestamp.now(),
-      });
-    await db.collection('providerSecrets').doc(p.id).set({ key: p.key });
+    await addProvider(p.id, sim.url, p.key, { name: `Chaos ${p.id}`, rateToPkr: 280 });
   }
-  for (const l of LINKS) {
-    await db
-      .collection('serviceProviders')
-      .doc(l.serviceId)
-      .set({ providerId: l.providerId, serviceId: l.providerServiceId, cost: l.cost, linkedAt: Timestamp.now() });
-  }
+  for (const l of LINKS) await linkService(l.serviceId, l.providerId, l.providerServiceId, l.cost);
   customers = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const customer = await createUser();
-    await fund(customer, 50_000);
-    customers.push(customer);
-  }
+  for (let i = 0; i < CUSTOMERS; i++) customers.push(await fundedUser(50_000));
 });
 
 afterAll(async () => {

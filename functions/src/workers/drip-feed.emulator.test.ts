@@ -4,11 +4,12 @@
 // runs not started (once, also against the worker racing it), a run refunded upstream refunds at most
 // its run's price, and a replayed key places nothing twice. The money invariants hold after the file.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiServerForFile, call, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
-import { addProvider, fulfilmentOf, linkService, orderOf, workerDeps } from '../../../tests/support/providers';
+import { providerWorldForFile } from '../../../tests/support/provider-world';
+import { fulfilmentOf, orderOf, workerDeps } from '../../../tests/support/providers';
+import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
 import { activeLinkKey, type OrderDoc, updateOrderStatus } from '../services/orders';
@@ -30,37 +31,29 @@ const MINUTE = 60_000;
 const LINKED = 'tt-views-fast';
 /** Not linked (manual), Rs 40 per 1000, and its orders may not be cancelled by the customer. */
 const MANUAL = 'tt-views-hq';
-let sim: DemoProvider;
-let admin: TestUser;
-let customer: TestUser;
-let apiKey: string;
+const world = providerWorldForFile(api, {
+  key: KEY,
+  providerId: PROVIDER_ID,
+  funds: 5000,
+  links: [LINKED],
+  apiKey: true,
+});
 let linkCounter = 0;
 
 /** The forwarding workers' deps, the clock moved by `offsetMs`. */
-const deps = workerDeps(() => sim.url, KEY);
+const deps = workerDeps(() => world.sim.url, KEY);
 const clock = (offsetMs: number) => ({ now: () => Date.now() + offsetMs });
 const nextLink = () => `https://tiktok.com/@drip/video/${Date.now()}${++linkCounter}`;
 
 beforeAll(async () => {
-  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
-  admin = await createUser({ admin: true });
-  customer = await createUser();
-  await fund(customer, 5000);
-  apiKey = await createApiKeyFor(api.url, customer);
-  await addProvider(PROVIDER_ID, sim.url, KEY);
-  await linkService(LINKED, PROVIDER_ID, '101', 0.95);
   for (const [id, patch] of [
     [LINKED, { dripfeed: true }],
     [MANUAL, { dripfeed: true, cancelAllowed: false }],
   ] as const) {
-    const res = await call(api.url, 'PATCH', `/api/admin/services/${id}`, { token: admin.token, body: patch });
+    const res = await call(api.url, 'PATCH', `/api/admin/services/${id}`, { token: world.admin.token, body: patch });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.service.dripfeed).toBe(true);
   }
-});
-
-afterAll(async () => {
-  await sim?.close();
 });
 
 interface Placed {
@@ -105,8 +98,8 @@ const activeCount = async (user: TestUser, link: string, serviceId = LINKED) =>
 
 describe('placement', () => {
   it('charges run price × runs once and starts run 1 as its own order, sent upstream as its own provider order', async () => {
-    const before = await balanceOf(customer);
-    const { id, link, body } = await place(customer, { price: 60 });
+    const before = await balanceOf(world.customer);
+    const { id, link, body } = await place(world.customer, { price: 60 });
     expect(body.order).toMatchObject({
       _id: id,
       quantity: 3000,
@@ -117,13 +110,13 @@ describe('placement', () => {
     const nextRunAt = Date.parse(body.order.dripFeed.nextRunAt);
     expect(Math.abs(nextRunAt - (Date.parse(body.order.createdAt) + 10 * MINUTE))).toBeLessThan(1000);
     expect(body.balance * 100).toBe(before - 6000);
-    expect(await balanceOf(customer)).toBe(before - 6000);
+    expect(await balanceOf(world.customer)).toBe(before - 6000);
 
     // Paid once, by the drip-feed; the run has no ledger entry of its own, and the drip-feed no fulfilment.
     const [run] = await runsOf(id);
     expect(run?.id).toBe(String(body.order.dripFeed.orders[0]));
-    expect(await ledgerOf(customer, id)).toEqual([{ id: `debit-${id}`, type: 'debit', amountPaisa: 6000 }]);
-    expect(await ledgerOf(customer, run?.id as string)).toEqual([]);
+    expect(await ledgerOf(world.customer, id)).toEqual([{ id: `debit-${id}`, type: 'debit', amountPaisa: 6000 }]);
+    expect(await ledgerOf(world.customer, run?.id as string)).toEqual([]);
     expect((await db.collection('orderFulfilment').doc(id).get()).exists).toBe(false);
     expect(run?.order).toMatchObject({
       status: 'pending',
@@ -140,14 +133,14 @@ describe('placement', () => {
       costPaisa: providerCostPaisa(0.95, 2.8, 1000),
     });
     // The drip-feed and its run both count as active orders on the link.
-    expect(await activeCount(customer, link)).toBe(2);
+    expect(await activeCount(world.customer, link)).toBe(2);
 
     expect((await forwardOrder(run?.id as string, deps())).kind).toBe('sent');
-    expect(sim.addsReceived(link)).toBe(1);
-    const upstream = [...sim.orders.values()].find((o) => o.link === link);
+    expect(world.sim.addsReceived(link)).toBe(1);
+    const upstream = [...world.sim.orders.values()].find((o) => o.link === link);
     expect(upstream).toMatchObject({ service: 101, quantity: 1000 });
 
-    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=100', { token: customer.token });
+    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=100', { token: world.customer.token });
     const listed = new Map(mine.body.orders.map((o: { _id: string }) => [o._id, o]));
     expect(listed.get(id)).toMatchObject({ dripFeed: { runsDone: 1, nextRunAt: body.order.dripFeed.nextRunAt } });
     expect(listed.get(run?.id)).toMatchObject({ price: 20, quantity: 1000, dripRun: { parent: Number(id), run: 1, runs: 3 } });
@@ -155,30 +148,30 @@ describe('placement', () => {
   });
 
   it('makes run 1 of an unlinked service a pending manual order the admin sees; the drip-feed itself only stops', async () => {
-    const { id, body } = await place(customer, { serviceId: MANUAL, quantity: 500, runs: 2, interval: 1440 });
+    const { id, body } = await place(world.customer, { serviceId: MANUAL, quantity: 500, runs: 2, interval: 1440 });
     const runId = String(body.order.dripFeed.orders[0]);
     expect(await fulfilmentOf(runId)).toMatchObject({ state: 'manual' });
-    const admins = await call(api.url, 'GET', `/api/admin/order?q=${runId}`, { token: admin.token });
+    const admins = await call(api.url, 'GET', `/api/admin/order?q=${runId}`, { token: world.admin.token });
     expect(admins.body.orders[0]).toMatchObject({
       status: 'pending',
       price: 20,
       dripRun: { parent: Number(id), run: 1, runs: 2 },
       fulfilment: { state: 'manual' },
     });
-    const parent = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token });
+    const parent = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: world.admin.token });
     expect(parent.body.orders[0]).toMatchObject({ price: 40, quantity: 1000, dripFeed: { runs: 2, runsDone: 1 } });
 
     // Its runs are orders of their own: the admin completes the run, and may only stop the drip-feed.
     for (const status of ['completed', 'processing', 'partial'] as const) {
       const refused = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, {
-        token: admin.token,
+        token: world.admin.token,
         body: { status, ...(status === 'partial' ? { remains: 500 } : {}) },
       });
       expect(refused.status, status).toBe(409);
       expect(refused.body).toEqual({ code: 'not_cancelable', message: DRIP_FEED_MESSAGES.parentStatus, field: 'status' });
     }
     const bulk = await call(api.url, 'POST', '/api/admin/orders/status', {
-      token: admin.token,
+      token: world.admin.token,
       body: { ids: [id, runId], status: 'completed' },
     });
     expect(bulk.body.results).toEqual([
@@ -187,7 +180,7 @@ describe('placement', () => {
     ]);
     expect((await orderOf(id)).status).toBe('processing');
     // A refill is asked of a run, never of the drip-feed.
-    await expect(requestRefill(customer.uid, id)).rejects.toMatchObject({
+    await expect(requestRefill(world.customer.uid, id)).rejects.toMatchObject({
       code: 'not_eligible_for_refill',
       message: DRIP_FEED_MESSAGES.parentRefill,
     });
@@ -195,7 +188,7 @@ describe('placement', () => {
 
   it('refuses a drip-feed of a service without it, and a total the customer did not see or cannot pay', async () => {
     const link = nextLink();
-    const refused = async (body: Record<string, unknown>, user = customer) =>
+    const refused = async (body: Record<string, unknown>, user = world.customer) =>
       call(api.url, 'POST', '/api/order/place', {
         token: user.token,
         body: { serviceId: LINKED, link, quantity: 1000, runs: 3, interval: 10, ...body },
@@ -207,18 +200,18 @@ describe('placement', () => {
     expect((await refused({ price: 20 })).body.code).toBe('price_changed');
     // The quantity is each run's: within the service's limits.
     expect((await refused({ quantity: 50 })).body.code).toBe('invalid_quantity');
-    const poor = await createUser();
-    await fund(poor, 30);
+    const poor = await fundedUser(30);
     expect((await refused({}, poor)).body.code).toBe('insufficient_balance');
     expect(await balanceOf(poor)).toBe(3000);
     expect((await db.collection('orders').where('link', '==', link).get()).size).toBe(0);
   });
 
   it('places nothing twice when the same Idempotency-Key is replayed, even at once', async () => {
-    const before = await balanceOf(customer);
+    const before = await balanceOf(world.customer);
     const key = randomUUID();
     const body = { serviceId: LINKED, link: nextLink(), quantity: 1000, runs: 2, interval: 1440 };
-    const send = () => call(api.url, 'POST', '/api/order/place', { token: customer.token, headers: { 'Idempotency-Key': key }, body });
+    const send = () =>
+      call(api.url, 'POST', '/api/order/place', { token: world.customer.token, headers: { 'Idempotency-Key': key }, body });
     const answers = await Promise.all([send(), send(), send()]);
     const placed = answers.filter((a) => a.status === 201);
     expect(placed.length, JSON.stringify(answers.map((a) => a.body))).toBeGreaterThan(0);
@@ -231,7 +224,7 @@ describe('placement', () => {
     for (const a of placed) expect(a.body.order._id).toBe(id);
     // The same key for another plan is another request: refused, not the first one's answer.
     const other = await call(api.url, 'POST', '/api/order/place', {
-      token: customer.token,
+      token: world.customer.token,
       headers: { 'Idempotency-Key': key },
       body: { ...body, runs: 4 },
     });
@@ -239,13 +232,13 @@ describe('placement', () => {
     expect(other.body.code).toBe('idempotency_conflict');
     expect((await db.collection('orders').where('link', '==', body.link).get()).size).toBe(2);
     expect(await runsOf(id)).toHaveLength(1);
-    expect(await balanceOf(customer)).toBe(before - 4000);
+    expect(await balanceOf(world.customer)).toBe(before - 4000);
   });
 });
 
 describe('the worker', () => {
   it('starts run k only when due, once under overlapping runs, and completes the drip-feed after the last', async () => {
-    const { id, link } = await place(customer, { runs: 3, interval: 5 });
+    const { id, link } = await place(world.customer, { runs: 3, interval: 5 });
     expect((await startDueRuns(clock(0))).started).toBe(0);
     expect(await startDueRun(id, clock(5 * MINUTE - 5000))).toBe('skipped');
     expect((await orderOf(id)).dripFeed?.runsDone).toBe(1);
@@ -263,8 +256,8 @@ describe('the worker', () => {
     expect(parent.dripFeed?.nextRunAt?.toMillis()).toBeGreaterThanOrEqual(startedFrom + 10 * MINUTE + 1000);
     expect(parent.dripFeed?.nextRunAt?.toMillis()).toBeLessThanOrEqual(Date.now() + 10 * MINUTE + 1000);
     expect(await fulfilmentOf(runs[1]?.id as string)).toMatchObject({ state: 'queued', providerId: PROVIDER_ID });
-    expect(await ledgerOf(customer, runs[1]?.id as string)).toEqual([]);
-    expect(await activeCount(customer, link)).toBe(3);
+    expect(await ledgerOf(world.customer, runs[1]?.id as string)).toEqual([]);
+    expect(await activeCount(world.customer, link)).toBe(3);
     expect(await startDueRun(id, due)).toBe('skipped');
 
     // The last run, by the every-minute run itself: the drip-feed completes and leaves the worker's query.
@@ -279,17 +272,17 @@ describe('the worker', () => {
     expect(runs.map((r) => r.order.dripRun?.run)).toEqual([1, 2, 3]);
     expect(runs.every((r) => r.order.pricePaisa === 2000 && r.order.quantity === 1000)).toBe(true);
     // The drip-feed left the active orders; its three runs are still there.
-    expect(await activeCount(customer, link)).toBe(3);
+    expect(await activeCount(world.customer, link)).toBe(3);
     expect(await startDueRun(id, clock(60 * MINUTE))).toBe('skipped');
     await startDueRuns(clock(60 * MINUTE));
     expect(await runsOf(id)).toHaveLength(3);
     // Its last run is sent upstream as its own order, as the others are.
     for (const r of runs) await forwardOrder(r.id, deps(last));
-    expect(sim.addsReceived(link)).toBe(3);
+    expect(world.sim.addsReceived(link)).toBe(3);
   });
 
   it('sends a run to the service’s provider link of the moment, and a run of a service no longer linked by hand', async () => {
-    const { id } = await place(customer, { runs: 3, interval: 1 });
+    const { id } = await place(world.customer, { runs: 3, interval: 1 });
     await db.collection('serviceProviders').doc(LINKED).update({ cost: 1.9 });
     expect(await startDueRun(id, clock(MINUTE + 1000))).toBe('started');
     const runs = await runsOf(id);
@@ -312,47 +305,50 @@ describe('the worker', () => {
 
 describe('stopping a drip-feed', () => {
   it('refunds exactly the runs not started, once, whatever the service’s cancel flag; no run starts after', async () => {
-    const before = await balanceOf(customer);
-    const { id, body } = await place(customer, { serviceId: MANUAL, quantity: 1000, runs: 4, interval: 60 });
+    const before = await balanceOf(world.customer);
+    const { id, body } = await place(world.customer, { serviceId: MANUAL, quantity: 1000, runs: 4, interval: 60 });
     expect(await startDueRun(id, clock(60 * MINUTE + 1000))).toBe('started');
     const runPaisa = orderPrice(4000, 1000);
-    expect(await balanceOf(customer)).toBe(before - 4 * runPaisa);
+    expect(await balanceOf(world.customer)).toBe(before - 4 * runPaisa);
 
     // The run is an order of a service whose orders the customer may not cancel; the drip-feed stops.
     const run1 = String(body.order.dripFeed.orders[0]);
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: run1 })).toEqual([
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: run1 })).toEqual([
       { order: Number(run1), cancel: { error: API_V2_ERRORS.cannotCancel } },
     ]);
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: id })).toEqual([{ order: Number(id), cancel: 1 }]);
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: id })).toEqual([{ order: Number(id), cancel: 1 }]);
     const stopped = await orderOf(id);
     expect(stopped).toMatchObject({ status: 'partial', remains: 2000, refundPaisa: 2 * runPaisa });
     expect(stopped.dripFeed?.nextRunAt).toBeUndefined();
     expect(partialRefund(stopped.pricePaisa, 2000, stopped.quantity)).toBe(2 * runPaisa);
-    expect(await balanceOf(customer)).toBe(before - 2 * runPaisa);
-    expect(await ledgerOf(customer, id)).toEqual([
+    expect(await balanceOf(world.customer)).toBe(before - 2 * runPaisa);
+    expect(await ledgerOf(world.customer, id)).toEqual([
       { id: `debit-${id}`, type: 'debit', amountPaisa: 4 * runPaisa },
       { id: `refund-${id}`, type: 'refund', amountPaisa: 2 * runPaisa },
     ]);
 
     // Again, by the customer or the admin: nothing more.
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: id })).toEqual([
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: id })).toEqual([
       { order: Number(id), cancel: { error: API_V2_ERRORS.cannotCancel } },
     ]);
-    const admins = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+    const admins = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, {
+      token: world.admin.token,
+      body: { status: 'cancelled' },
+    });
     expect(admins.status).toBe(409);
     expect(admins.body.code).toBe('order_final');
     expect(await startDueRun(id, clock(24 * 60 * MINUTE))).toBe('skipped');
     expect(await runsOf(id)).toHaveLength(2);
-    expect(await balanceOf(customer)).toBe(before - 2 * runPaisa);
+    expect(await balanceOf(world.customer)).toBe(before - 2 * runPaisa);
     // The two runs started stay the customer's orders: still active on the link.
-    expect(await activeCount(customer, stopped.link, MANUAL)).toBe(2);
+    expect(await activeCount(world.customer, stopped.link, MANUAL)).toBe(2);
   });
 
   it('stops a large drip-feed of a cheap service (price × remains past 2^53) with its exact refund', async () => {
     // Rs 1 per 1000, 4,000,000 a run × 100 runs: Rs 4,000 a run, Rs 4 lakh in all. Stopped after run 1,
     // its price (4e7 paisa) × remains (3.96e8) is past Number.MAX_SAFE_INTEGER.
     const created = await call(api.url, 'POST', '/api/admin/services', {
-      token: admin.token,
+      token: world.admin.token,
       body: {
         platform: 'tiktok',
         category: 'Views',
@@ -417,7 +413,9 @@ describe('stopping a drip-feed', () => {
     const stops = placed.map(async (p, i) => {
       await pause(Math.floor(Math.random() * 400));
       if (i % 2 === 0) return busyRetry(() => updateOrderStatus(p.id, 'cancelled', undefined, { ownerUid: p.owner.uid }));
-      return busyRetry(() => updateOrderStatus(p.id, 'cancelled', undefined, { admin: { uid: admin.uid, email: admin.email } }));
+      return busyRetry(() =>
+        updateOrderStatus(p.id, 'cancelled', undefined, { admin: { uid: world.admin.uid, email: world.admin.email } }),
+      );
     });
     await Promise.all([...workers, ...stops]);
     // Whatever the workers left due (a drip-feed stopped late): the last runs.
@@ -439,25 +437,25 @@ describe('stopping a drip-feed', () => {
 
 describe('a run refunded by its provider', () => {
   it('refunds at most its run’s price: partial upstream refunds its part, cancelled its whole run price', async () => {
-    const before = await balanceOf(customer);
-    const { id, body } = await place(customer, { runs: 3, interval: 1 });
+    const before = await balanceOf(world.customer);
+    const { id, body } = await place(world.customer, { runs: 3, interval: 1 });
     const run1 = String(body.order.dripFeed.orders[0]);
     expect((await forwardOrder(run1, deps())).kind).toBe('sent');
     expect(await startDueRun(id, clock(MINUTE + 1000))).toBe('started');
     const run2 = String((await orderOf(id)).dripFeed?.orders[1]);
     expect((await forwardOrder(run2, deps(MINUTE + 1000))).kind).toBe('sent');
 
-    sim.setOrder(Number((await fulfilmentOf(run1)).providerOrderId), { status: 'partial', remains: 400 });
-    sim.setOrder(Number((await fulfilmentOf(run2)).providerOrderId), { status: 'cancelled' });
+    world.sim.setOrder(Number((await fulfilmentOf(run1)).providerOrderId), { status: 'partial', remains: 400 });
+    world.sim.setOrder(Number((await fulfilmentOf(run2)).providerOrderId), { status: 'cancelled' });
     await syncProvider(PROVIDER_ID, deps(10 * MINUTE));
     expect(await orderOf(run1)).toMatchObject({ status: 'partial', remains: 400, refundPaisa: partialRefund(2000, 400, 1000) });
     expect(await orderOf(run2)).toMatchObject({ status: 'cancelled', refundPaisa: 2000 });
-    expect(await ledgerOf(customer, run1)).toEqual([{ id: `refund-${run1}`, type: 'refund', amountPaisa: 800 }]);
-    expect(await ledgerOf(customer, run2)).toEqual([{ id: `refund-${run2}`, type: 'refund', amountPaisa: 2000 }]);
+    expect(await ledgerOf(world.customer, run1)).toEqual([{ id: `refund-${run1}`, type: 'refund', amountPaisa: 800 }]);
+    expect(await ledgerOf(world.customer, run2)).toEqual([{ id: `refund-${run2}`, type: 'refund', amountPaisa: 2000 }]);
     // The drip-feed goes on: its runs' outcomes are their own.
     expect((await orderOf(id)).status).toBe('processing');
-    expect(await v2With(api.url, apiKey, { action: 'cancel', orders: id })).toEqual([{ order: Number(id), cancel: 1 }]);
+    expect(await v2With(api.url, world.apiKey, { action: 'cancel', orders: id })).toEqual([{ order: Number(id), cancel: 1 }]);
     expect(await orderOf(id)).toMatchObject({ status: 'partial', remains: 1000, refundPaisa: 2000 });
-    expect(await balanceOf(customer)).toBe(before - 6000 + 800 + 2000 + 2000);
+    expect(await balanceOf(world.customer)).toBe(before - 6000 + 800 + 2000 + 2000);
   });
 });

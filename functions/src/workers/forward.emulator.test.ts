@@ -4,17 +4,10 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFaultKind, type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import {
-  apiServerForFile,
-  call,
-  createApiKeyFor,
-  createUser,
-  fetchFirestoreAs,
-  fund,
-  type TestUser,
-  v2With,
-} from '../../../tests/support/api';
-import { addProvider, linkService, workerDeps } from '../../../tests/support/providers';
+import { apiServerForFile, call, createApiKeyFor, fetchFirestoreAs, v2With } from '../../../tests/support/api';
+import { placeOrder } from '../../../tests/support/orders';
+import { providerWorldForFile } from '../../../tests/support/provider-world';
+import { addProvider, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import { SWEEP_QUEUED_AFTER_MS, WAIT_RETRY_MS } from '../services/fulfilment';
@@ -31,34 +24,25 @@ const KEY = 'sim-key-forwarding';
 const PROVIDER_ID = 'simProvider1';
 const RATE_TO_PKR = 2.8;
 const COST = 0.95;
-let sim: DemoProvider;
-let customer: TestUser;
-let admin: TestUser;
+const world = providerWorldForFile(api, {
+  key: KEY,
+  providerId: PROVIDER_ID,
+  funds: 2000,
+  links: ['tt-views-fast'],
+  cost: COST,
+  provider: { rateToPkr: RATE_TO_PKR },
+});
 let linkCounter = 0;
 
 /** The workers' deps: a short client deadline, so timeouts take a second, not twenty. */
-const deps = workerDeps(() => sim.url, KEY);
-
-beforeAll(async () => {
-  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
-  customer = await createUser();
-  admin = await createUser({ admin: true });
-  await fund(customer, 2000);
-  await addProvider(PROVIDER_ID, sim.url, KEY, { rateToPkr: RATE_TO_PKR });
-  await linkService('tt-views-fast', PROVIDER_ID, '101', COST);
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
+const deps = workerDeps(() => world.sim.url, KEY);
 
 const nextLink = () => `https://tiktok.com/@fwd/video/${Date.now()}${++linkCounter}`;
 
 async function place(serviceId = 'tt-views-fast', quantity = 1000): Promise<{ id: string; link: string; body: unknown }> {
   const link = nextLink();
-  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return { id: answer.body.order._id as string, link, body: answer.body };
+  const body = await placeOrder(api.url, world.customer, { serviceId, link, quantity });
+  return { id: body.order._id as string, link, body };
 }
 
 async function fulfilmentOf(id: string): Promise<FulfilmentDoc> {
@@ -82,22 +66,22 @@ describe('placement', () => {
 
   it('never shows the provider to the customer, and shows the fulfilment to the admin (filtered by state)', async () => {
     const { id } = await place();
-    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
+    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: world.customer.token });
     expect(mine.status).toBe(200);
     expect(JSON.stringify(mine.body)).not.toMatch(/fulfilment|simProvider/);
     // Nor through Firestore: the order the customer may read holds nothing of it, the fulfilment is admins'.
-    const own = await fetchFirestoreAs(customer.token, `orders/${id}`);
+    const own = await fetchFirestoreAs(world.customer.token, `orders/${id}`);
     expect(own.status).toBe(200);
     expect(own.text).not.toMatch(/fulfilment|simProvider|providerServiceId|costPaisa/);
-    expect((await fetchFirestoreAs(customer.token, `orderFulfilment/${id}`)).status).toBe(403);
+    expect((await fetchFirestoreAs(world.customer.token, `orderFulfilment/${id}`)).status).toBe(403);
 
-    const one = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token });
+    const one = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: world.admin.token });
     expect(one.body.orders[0].fulfilment).toMatchObject({ state: 'queued', providerId: PROVIDER_ID, cost: 2.66, rateToPkr: RATE_TO_PKR });
-    const queued = await call(api.url, 'GET', '/api/admin/order?fulfilment=queued&limit=100', { token: admin.token });
+    const queued = await call(api.url, 'GET', '/api/admin/order?fulfilment=queued&limit=100', { token: world.admin.token });
     expect(queued.status).toBe(200);
     expect(queued.body.orders.map((o: { _id: string }) => o._id)).toContain(id);
     expect(queued.body.orders.every((o: { fulfilment: { state: string } }) => o.fulfilment.state === 'queued')).toBe(true);
-    const combined = await call(api.url, 'GET', '/api/admin/order?fulfilment=queued&status=pending', { token: admin.token });
+    const combined = await call(api.url, 'GET', '/api/admin/order?fulfilment=queued&status=pending', { token: world.admin.token });
     expect(combined.status).toBe(400);
   });
 });
@@ -112,45 +96,45 @@ describe('forwardOrder', () => {
     expect(f.attempt).toBe(1);
     expect(f.lease).toBeUndefined();
     expect(f.syncDueAt).toBeDefined();
-    const placed = [...sim.orders.values()].find((o) => o.link === link);
+    const placed = [...world.sim.orders.values()].find((o) => o.link === link);
     expect(f.providerOrderId).toBe(String(placed?.id));
     expect(placed?.quantity).toBe(1000);
     expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'sent' });
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
   });
 
   it('sends once when delivered several times at once', async () => {
     const { id, link } = await place();
     const outcomes = await Promise.all([forwardOrder(id, deps()), forwardOrder(id, deps()), forwardOrder(id, deps())]);
     expect(outcomes.filter((o) => o.kind === 'sent')).toHaveLength(1);
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     expect((await fulfilmentOf(id)).state).toBe('sent');
   });
 
   it('does not send again when delivered while the first send awaits its answer', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
+    world.sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
     const first = forwardOrder(id, deps());
     await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
     expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'sending' });
     expect((await first).kind).toBe('sent');
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
   });
 
   it('records a refusal as failed with the provider’s message, and the sweeper never sends it again', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
+    world.sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
     expect(await forwardOrder(id, deps())).toEqual({ kind: 'failed', error: 'Not enough funds on balance' });
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'failed', error: 'Not enough funds on balance' });
     await sweep(deps(SWEEP_QUEUED_AFTER_MS + LEASE_MS));
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     expect((await fulfilmentOf(id)).state).toBe('failed');
   });
 
   const unknownFaults: DemoFaultKind[] = ['timeout', 'stall', 'html', '500', 'garbage', 'disconnect', 'no-order-id'];
   it.each(unknownFaults)('records %s as unknown, never sent again by the sweeper', async (kind) => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind });
+    world.sim.fault({ action: 'add', kind });
     const outcome = await forwardOrder(id, deps());
     expect(outcome.kind).toBe('unknown');
     const f = await fulfilmentOf(id);
@@ -158,7 +142,7 @@ describe('forwardOrder', () => {
     expect(f.error).toBeTruthy();
     await sweep(deps(SWEEP_QUEUED_AFTER_MS + LEASE_MS));
     await sweep(deps(2 * (SWEEP_QUEUED_AFTER_MS + LEASE_MS)));
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     expect((await fulfilmentOf(id)).state).toBe('unknown');
   });
 
@@ -169,7 +153,7 @@ describe('forwardOrder', () => {
     try {
       expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'queued', reason: REASONS.providerInactive });
       expect(await fulfilmentOf(id)).toMatchObject({ state: 'queued', reason: REASONS.providerInactive });
-      expect(sim.addsReceived(link)).toBe(0);
+      expect(world.sim.addsReceived(link)).toBe(0);
     } finally {
       await provider.update({ active: true });
     }
@@ -182,16 +166,19 @@ describe('forwardOrder', () => {
     const f = await fulfilmentOf(id);
     expect(f.state).toBe('sent');
     expect(f.reason).toBeUndefined();
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
   });
 
   it('sends nothing for an order cancelled (and refunded once) while queued', async () => {
     const { id, link } = await place();
-    const cancel = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+    const cancel = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, {
+      token: world.admin.token,
+      body: { status: 'cancelled' },
+    });
     expect(cancel.status).toBe(200);
     expect(await forwardOrder(id, deps())).toEqual({ kind: 'skipped', state: 'queued', reason: REASONS.notPending });
     await sweep(deps(SWEEP_QUEUED_AFTER_MS + 1000));
-    expect(sim.addsReceived(link)).toBe(0);
+    expect(world.sim.addsReceived(link)).toBe(0);
     expect((await fulfilmentOf(id)).sweepAt).toBeUndefined();
   });
 });
@@ -199,7 +186,7 @@ describe('forwardOrder', () => {
 describe('a lost answer', () => {
   it('turns an abandoned send into unknown when its lease runs out, and it is never re-sent', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'timeout' });
+    world.sim.fault({ action: 'add', kind: 'timeout' });
     // The send is under way (its call hangs): the sweeper, a lease later, finds it sending.
     const sending = forwardOrder(id, deps());
     await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
@@ -209,12 +196,12 @@ describe('a lost answer', () => {
     expect((await sending).kind).toBe('late');
     expect((await fulfilmentOf(id)).state).toBe('unknown');
     await sweep(deps(2 * (LEASE_MS + SWEEP_QUEUED_AFTER_MS)));
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
   });
 
   it('records a late ok after the lease ran out as sent (the provider did place it)', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
+    world.sim.fault({ action: 'add', kind: 'slow', delayMs: 1000 });
     const sending = forwardOrder(id, deps());
     await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
     await sweep(deps(LEASE_MS + 1000));
@@ -222,15 +209,15 @@ describe('a lost answer', () => {
     expect((await sending).kind).toBe('sent');
     const f = await fulfilmentOf(id);
     expect(f.state).toBe('sent');
-    expect(f.providerOrderId).toBe(String([...sim.orders.values()].find((o) => o.link === link)?.id));
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(f.providerOrderId).toBe(String([...world.sim.orders.values()].find((o) => o.link === link)?.id));
+    expect(world.sim.addsReceived(link)).toBe(1);
   });
 });
 
 describe('the sweep', () => {
   it('stops sending when its time is spent (the rest of the run must not starve); the next sweep sends the rest', async () => {
     const placed = [await place(), await place(), await place()];
-    sim.fault({ action: 'add', kind: 'slow', delayMs: 700, times: 3 });
+    world.sim.fault({ action: 'add', kind: 'slow', delayMs: 700, times: 3 });
     // Its trigger lost: each is the sweep's to send, one call after another.
     const due = deps(SWEEP_QUEUED_AFTER_MS + 1000);
     await sweep(due, 1000);
@@ -238,73 +225,81 @@ describe('the sweep', () => {
     expect(states.filter((s) => s === 'sent').length).toBe(2);
     const left = placed.find((_, i) => states[i] === 'queued');
     expect(left).toBeDefined();
-    expect(sim.addsReceived(left?.link as string)).toBe(0);
+    expect(world.sim.addsReceived(left?.link as string)).toBe(0);
     await sweep(due, 1000);
     expect((await fulfilmentOf(left?.id as string)).state).toBe('sent');
-    for (const { link } of placed) expect(sim.addsReceived(link)).toBe(1);
+    for (const { link } of placed) expect(world.sim.addsReceived(link)).toBe(1);
   });
 });
 
 describe('the admin’s actions', () => {
   it('resends an unknown order as a new attempt (audited), sent once more', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'html' });
+    world.sim.fault({ action: 'add', kind: 'html' });
     await forwardOrder(id, deps());
-    const resend = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    const resend = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: world.admin.token, body: {} });
     expect(resend.status, JSON.stringify(resend.body)).toBe(200);
     expect(resend.body.order.fulfilment).toMatchObject({ state: 'queued', providerId: PROVIDER_ID, attempt: 1 });
     const queued = await fulfilmentOf(id);
     expect(queued.history).toEqual([expect.objectContaining({ attempt: 1, state: 'unknown' })]);
     expect(await forwardOrder(id, deps())).toMatchObject({ kind: 'sent' });
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent', attempt: 2 });
-    expect(sim.addsReceived(link)).toBe(2);
+    expect(world.sim.addsReceived(link)).toBe(2);
 
-    const again = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    const again = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: world.admin.token, body: {} });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('conflict');
     const audit = await db.collection('audit').where('subject', '==', `orders/${id}`).get();
     expect(audit.docs.map((d) => d.data())).toEqual([
-      expect.objectContaining({ action: 'order_resend', by: admin.email, before: expect.objectContaining({ state: 'unknown' }) }),
+      expect.objectContaining({ action: 'order_resend', by: world.admin.email, before: expect.objectContaining({ state: 'unknown' }) }),
     ]);
   });
 
   it('marks an unknown order sent with the provider’s id (audited); not a sent one', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'disconnect' });
+    world.sim.fault({ action: 'add', kind: 'disconnect' });
     await forwardOrder(id, deps());
-    const placedAnyway = [...sim.orders.values()].find((o) => o.link === link);
+    const placedAnyway = [...world.sim.orders.values()].find((o) => o.link === link);
     const marked = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, {
-      token: admin.token,
+      token: world.admin.token,
       body: { providerOrderId: String(placedAnyway?.id) },
     });
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
     expect(marked.body.order.fulfilment).toMatchObject({ state: 'sent', providerOrderId: String(placedAnyway?.id) });
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent', providerOrderId: String(placedAnyway?.id) });
     expect((await fulfilmentOf(id)).error).toBeUndefined();
-    const twice = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, { token: admin.token, body: { providerOrderId: '1' } });
+    const twice = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, {
+      token: world.admin.token,
+      body: { providerOrderId: '1' },
+    });
     expect(twice.status).toBe(409);
     const audit = await db.collection('audit').where('subject', '==', `orders/${id}`).get();
     expect(audit.docs.map((d) => d.data().action)).toEqual(['order_mark_sent']);
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     // The customer sees nothing of it.
-    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
+    const mine = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: world.customer.token });
     expect(JSON.stringify(mine.body)).not.toMatch(/providerOrderId|fulfilment/);
   });
 
   it('refuses a resend of a queued or manual order, a bad body, and a customer', async () => {
     const { id } = await place();
-    const queued = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    const queued = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: world.admin.token, body: {} });
     expect(queued.status).toBe(409);
     const manual = await place('tt-views-hq');
     expect(
-      (await call(api.url, 'POST', `/api/admin/orders/${manual.id}/mark-sent`, { token: admin.token, body: { providerOrderId: '5' } }))
-        .status,
+      (
+        await call(api.url, 'POST', `/api/admin/orders/${manual.id}/mark-sent`, {
+          token: world.admin.token,
+          body: { providerOrderId: '5' },
+        })
+      ).status,
     ).toBe(409);
     expect(
-      (await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, { token: admin.token, body: { providerOrderId: 'a b' } })).status,
+      (await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, { token: world.admin.token, body: { providerOrderId: 'a b' } }))
+        .status,
     ).toBe(400);
-    expect((await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: customer.token, body: {} })).status).toBe(403);
-    expect((await call(api.url, 'POST', '/api/admin/orders/nope/resend', { token: admin.token, body: {} })).status).toBe(404);
+    expect((await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: world.customer.token, body: {} })).status).toBe(403);
+    expect((await call(api.url, 'POST', '/api/admin/orders/nope/resend', { token: world.admin.token, body: {} })).status).toBe(404);
   });
 });
 
@@ -316,20 +311,7 @@ describe('a resend to another provider’s service', () => {
 
   beforeAll(async () => {
     second = await startDemoProvider({ key: SECOND_KEY, balance: '100000.00', seed: 2 });
-    await db.collection('providers').doc(SECOND_ID).set({
-      name: 'Second simulator',
-      url: second.url,
-      keyHint: '…ider',
-      currency: 'USD',
-      rateToPkr: SECOND_RATE,
-      active: true,
-      balance: null,
-      balanceCheckedAt: null,
-      serviceCount: null,
-      lowBalanceBelow: null,
-      createdAt: Timestamp.now(),
-    });
-    await db.collection('providerSecrets').doc(SECOND_ID).set({ key: SECOND_KEY });
+    await addProvider(SECOND_ID, second.url, SECOND_KEY, { name: 'Second simulator', rateToPkr: SECOND_RATE });
   });
   afterAll(async () => {
     await second?.close();
@@ -337,18 +319,18 @@ describe('a resend to another provider’s service', () => {
 
   const bothClients = async (providerId: string) =>
     createProviderClient({
-      url: providerId === SECOND_ID ? second.url : sim.url,
+      url: providerId === SECOND_ID ? second.url : world.sim.url,
       key: providerId === SECOND_ID ? SECOND_KEY : KEY,
       timeoutMs: 1500,
       network: EMULATOR_NETWORK,
     });
   const failedOrder = async (quantity = 1000) => {
     const placed = await place('tt-views-fast', quantity);
-    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance', link: placed.link });
+    world.sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance', link: placed.link });
     expect((await forwardOrder(placed.id, deps())).kind).toBe('failed');
     return placed;
   };
-  const resend = (id: string, body: unknown) => call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body });
+  const resend = (id: string, body: unknown) => call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: world.admin.token, body });
 
   it('queues it there with the cost frozen at that service’s rate (audited), and lands exactly one add there', async () => {
     const { id, link } = await failedOrder();
@@ -375,7 +357,7 @@ describe('a resend to another provider’s service', () => {
     ]);
     expect(outcomes.filter((o) => o.kind === 'sent')).toHaveLength(1);
     expect(second.addsReceived(link)).toBe(1);
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     const placedThere = [...second.orders.values()].find((o) => o.link === link);
     expect(placedThere).toMatchObject({ service: 301, quantity: 1000 });
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent', providerId: SECOND_ID, providerOrderId: String(placedThere?.id) });
@@ -384,7 +366,7 @@ describe('a resend to another provider’s service', () => {
     expect(audit.docs.map((d) => d.data())).toEqual([
       expect.objectContaining({
         action: 'order_resend',
-        by: admin.email,
+        by: world.admin.email,
         before: expect.objectContaining({ state: 'failed', providerId: PROVIDER_ID, providerServiceId: '101', cost: 2.66 }),
         after: expect.objectContaining({ state: 'queued', providerId: SECOND_ID, providerServiceId: '301', cost: 5.04 }),
       }),
@@ -449,7 +431,7 @@ describe('status sync', () => {
 
   it('applies a partial once (refund through the status transaction) and stops asking', async () => {
     const { id, providerOrderId } = await sent();
-    sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
+    world.sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
     await syncProvider(PROVIDER_ID, deps(due));
     const order = await orderOf(id);
     expect(order.status).toBe('partial');
@@ -459,47 +441,47 @@ describe('status sync', () => {
     expect(f.syncDueAt).toBeUndefined();
     expect(f.remains).toBe(300);
     await syncProvider(PROVIDER_ID, deps(2 * due));
-    expect((await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).get()).size).toBe(2);
+    expect((await db.collection('users').doc(world.customer.uid).collection('ledger').where('orderId', '==', id).get()).size).toBe(2);
   });
 
   it('stores the provider’s start count and remains on the order: the customer’s list and API v2 status show them', async () => {
     const { id, providerOrderId } = await sent();
-    sim.setOrder(providerOrderId, { status: 'processing', remains: 400 });
+    world.sim.setOrder(providerOrderId, { status: 'processing', remains: 400 });
     await syncProvider(PROVIDER_ID, deps(due));
-    const startCount = sim.orders.get(providerOrderId)?.startCount;
+    const startCount = world.sim.orders.get(providerOrderId)?.startCount;
     expect(Number.isInteger(startCount)).toBe(true);
     const order = await orderOf(id);
     expect(order.status).toBe('processing');
     expect(order.progress).toEqual({ startCount: Number(startCount), remains: 400 });
-    const listed = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: customer.token });
+    const listed = await call(api.url, 'GET', '/api/order/my-orders?limit=50', { token: world.customer.token });
     expect(listed.body.orders.find((o: { _id: string }) => o._id === id)).toMatchObject({
       progress: { startCount: Number(startCount), remains: 400 },
     });
-    const key = await createApiKeyFor(api.url, customer);
+    const key = await createApiKeyFor(api.url, world.customer);
     expect(await v2With(api.url, key, { action: 'status', order: id })).toMatchObject({
       start_count: String(startCount),
       status: 'In progress',
       remains: '400',
     });
     // A count the provider gets wrong (negative, above the quantity) is not shown; the last good one stays.
-    sim.fault({ action: 'status', kind: 'remains-above' });
-    const asked = sim.requests.filter((r) => r.action === 'status').length;
+    world.sim.fault({ action: 'status', kind: 'remains-above' });
+    const asked = world.sim.requests.filter((r) => r.action === 'status').length;
     await syncProvider(PROVIDER_ID, deps(due + 60 * 60_000));
-    expect(sim.requests.filter((r) => r.action === 'status').length).toBe(asked + 1);
+    expect(world.sim.requests.filter((r) => r.action === 'status').length).toBe(asked + 1);
     expect((await orderOf(id)).progress).toEqual({ startCount: Number(startCount), remains: 400 });
   });
 
   it('asks id by id when the provider refuses the whole list (one bad id must not hold the others up)', async () => {
     const a = await sent();
     const b = await sent();
-    sim.setOrder(a.providerOrderId, { status: 'processing', remains: 10 });
-    sim.setOrder(b.providerOrderId, { status: 'completed' });
-    sim.fault({ action: 'status', kind: 'error', message: 'Incorrect order ID' });
-    const asked = sim.requests.filter((r) => r.action === 'status').length;
+    world.sim.setOrder(a.providerOrderId, { status: 'processing', remains: 10 });
+    world.sim.setOrder(b.providerOrderId, { status: 'completed' });
+    world.sim.fault({ action: 'status', kind: 'error', message: 'Incorrect order ID' });
+    const asked = world.sim.requests.filter((r) => r.action === 'status').length;
     await syncProvider(PROVIDER_ID, deps(due + 3 * 60 * 60_000));
     expect((await orderOf(a.id)).status).toBe('processing');
     expect((await orderOf(b.id)).status).toBe('completed');
-    const calls = sim.requests.filter((r) => r.action === 'status').slice(asked);
+    const calls = world.sim.requests.filter((r) => r.action === 'status').slice(asked);
     expect(calls[0]?.params.orders).toBeDefined();
     expect(calls.filter((r) => r.params.order === String(a.providerOrderId))).toHaveLength(1);
     expect(calls.filter((r) => r.params.order === String(b.providerOrderId))).toHaveLength(1);
@@ -518,8 +500,8 @@ describe('status sync', () => {
 
   it('flags an unreadable remains without moving money', async () => {
     const { id, providerOrderId } = await sent();
-    sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
-    sim.fault({ action: 'status', kind: 'remains-unknown' });
+    world.sim.setOrder(providerOrderId, { status: 'partial', remains: 300 });
+    world.sim.fault({ action: 'status', kind: 'remains-unknown' });
     await syncProvider(PROVIDER_ID, deps(due));
     expect((await orderOf(id)).status).toBe('pending');
     expect((await orderOf(id)).refundPaisa).toBeUndefined();
@@ -530,13 +512,13 @@ describe('status sync', () => {
 
   it('never runs twice at once for a provider', async () => {
     await sent();
-    const before = sim.requests.filter((r) => r.action === 'status').length;
-    sim.fault({ action: 'status', kind: 'slow', delayMs: 1500 });
+    const before = world.sim.requests.filter((r) => r.action === 'status').length;
+    world.sim.fault({ action: 'status', kind: 'slow', delayMs: 1500 });
     const first = syncProvider(PROVIDER_ID, deps(due));
     // The second run starts while the first holds the provider and waits for its answer.
-    await expect.poll(() => sim.requests.filter((r) => r.action === 'status').length - before, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => world.sim.requests.filter((r) => r.action === 'status').length - before, { timeout: 5000 }).toBe(1);
     expect(await syncProvider(PROVIDER_ID, deps(due))).toEqual({ checked: 0, changed: 0, flagged: 0 });
     await first;
-    expect(sim.requests.filter((r) => r.action === 'status').length - before).toBe(1);
+    expect(world.sim.requests.filter((r) => r.action === 'status').length - before).toBe(1);
   });
 });

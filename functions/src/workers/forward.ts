@@ -5,13 +5,14 @@
 // the admin (Resend, Mark sent, or a cancel through updateOrderStatus, which refunds once).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, REASONS, WAIT_RETRY_MS } from '../services/fulfilment';
+import { dueFulfilments, type FulfilmentDoc, fulfilmentRef, REASONS, WAIT_RETRY_MS } from '../services/fulfilment';
 import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
 import { type OrderDoc, ordersCollection } from '../services/orders';
 import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
 import { runInTransaction } from '../services/transactions';
 import type { ProviderClient } from '../upstream/client';
-import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
+import { failureForLog, type UpstreamResult } from '../upstream/result';
+import { callProvider } from './provider-call';
 
 /** The client's deadline for `add`: shorter than the lease, so an answer arrives while the lease is ours. */
 export const ADD_TIMEOUT_MS = 20_000;
@@ -129,25 +130,18 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
   if ('skipped' in claimed.body) return claimed.body.skipped;
   const { claim } = claimed.body;
 
-  let result: UpstreamResult<{ order: string }>;
-  try {
-    const client = await deps.clientFor(claim.providerId);
-    try {
-      result = await client.add({
+  const result = await callProvider(
+    deps,
+    claim.providerId,
+    (client) =>
+      client.add({
         service: claim.providerServiceId,
         link: claim.link,
         quantity: claim.quantity,
         ...(claim.comments !== undefined ? { comments: claim.comments } : {}),
-      });
-    } catch (error) {
-      // The client answers instead of throwing; a throw after the request left may have placed it.
-      result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  } catch (error) {
-    // No client, so no request: a definite "nothing placed", which the admin may resend.
-    logger.warn('No client for a provider', { orderId, providerId: claim.providerId, error: String(error) });
-    result = { ok: false, kind: 'refused', error: REASONS.noClient, httpStatus: 0 };
-  }
+      }),
+    { orderId },
+  );
   // The order records the one text of no answer (result.ts); the log says which it was.
   if (!result.ok && result.kind === 'unknown') logger.warn('No usable answer to an add', { orderId, ...failureForLog(result) });
   return recordAnswer(orderId, claim, result, deps);
@@ -256,21 +250,11 @@ export interface SweepResult {
  */
 export async function sweep(deps: ForwardDeps, sendBudgetMs = SWEEP_SEND_BUDGET_MS): Promise<SweepResult> {
   const now = deps.now();
-  const expiredSnap = await fulfilmentCollection()
-    .where('state', '==', 'sending')
-    .where('lease.until', '<=', ts(now))
-    .orderBy('lease.until')
-    .limit(SWEEP_BATCH)
-    .get();
+  const expiredSnap = await dueFulfilments('state', 'sending', 'lease.until', now, SWEEP_BATCH);
   let expired = 0;
   for (const doc of expiredSnap.docs) if (await expireLease(doc.id, deps)) expired += 1;
 
-  const queuedSnap = await fulfilmentCollection()
-    .where('state', '==', 'queued')
-    .where('sweepAt', '<=', ts(now))
-    .orderBy('sweepAt')
-    .limit(SWEEP_BATCH)
-    .get();
+  const queuedSnap = await dueFulfilments('state', 'queued', 'sweepAt', now, SWEEP_BATCH);
   let sent = 0;
   for (const doc of queuedSnap.docs) {
     if (deps.now() - now >= sendBudgetMs) break;

@@ -4,10 +4,10 @@
 // (forward errors, cancel refusals, refill errors, the services sync and import, balance errors,
 // flags), and an out-of-bounds number is an unusable answer, never stored.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
-import { addProvider, fulfilmentOf, linkService, orderOf, workerDeps } from '../../../tests/support/providers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiServerForFile, call, v2With } from '../../../tests/support/api';
+import { providerWorldForFile } from '../../../tests/support/provider-world';
+import { fulfilmentOf, orderOf, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { logger } from '../lib/logger';
 import type { ProviderDoc } from '../services/provider-store';
@@ -31,12 +31,17 @@ const SPELLINGS = {
 const PROVIDER_ID = 'hostileProvider1';
 const SERVICE = 'tt-views-fast';
 const REFILL_SERVICE = 'tt-followers-hq';
-let sim: DemoProvider;
-let customer: TestUser;
-let admin: TestUser;
-let apiKey: string;
+const world = providerWorldForFile(api, {
+  key: HOSTILE,
+  providerId: PROVIDER_ID,
+  funds: 2000,
+  links: [SERVICE, REFILL_SERVICE],
+  apiKey: true,
+  demo: { chances: { partial: 0, cancelled: 0 } },
+  provider: { rateToPkr: 2.8 },
+});
 let linkCounter = 0;
-const deps = workerDeps(() => sim.url, HOSTILE);
+const deps = workerDeps(() => world.sim.url, HOSTILE);
 const logged: unknown[][] = [];
 
 /** No spelling of the key, in any letter case, anywhere in `value`. */
@@ -44,20 +49,6 @@ function expectClean(value: unknown) {
   const text = JSON.stringify(value).toLowerCase();
   for (const spell of Object.values(SPELLINGS)) expect(text).not.toContain(spell(HOSTILE).toLowerCase());
 }
-
-beforeAll(async () => {
-  sim = await startDemoProvider({ key: HOSTILE, balance: '1000.00', chances: { partial: 0, cancelled: 0 } });
-  [customer, admin] = await Promise.all([createUser(), createUser({ admin: true })]);
-  await fund(customer, 2000);
-  apiKey = await createApiKeyFor(api.url, customer);
-  await addProvider(PROVIDER_ID, sim.url, HOSTILE, { rateToPkr: 2.8 });
-  await linkService(SERVICE, PROVIDER_ID, '101', 0.95);
-  await linkService(REFILL_SERVICE, PROVIDER_ID, '101', 0.95);
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
 
 beforeEach(() => {
   logged.length = 0;
@@ -75,7 +66,7 @@ afterEach(async () => {
 
 async function place(serviceId = SERVICE, quantity = 1000): Promise<{ id: string; link: string }> {
   const link = `https://tiktok.com/@hostile${Date.now()}${++linkCounter}`;
-  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity } });
+  const answer = await call(api.url, 'POST', '/api/order/place', { token: world.customer.token, body: { serviceId, link, quantity } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return { id: answer.body.order._id as string, link };
 }
@@ -86,7 +77,7 @@ async function sent(serviceId = SERVICE, quantity = 1000) {
   return { ...placed, providerOrderId: String((await fulfilmentOf(placed.id)).providerOrderId) };
 }
 
-const adminOrder = async (id: string) => (await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token })).body;
+const adminOrder = async (id: string) => (await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: world.admin.token })).body;
 const auditOf = async (subject: string) => (await db.collection('audit').where('subject', '==', subject).get()).docs.map((d) => d.data());
 const providerDoc = async () => (await db.collection('providers').doc(PROVIDER_ID).get()).data() as ProviderDoc;
 const refillOf = async (id: string) => (await db.collection('refills').doc(id).get()).data() as RefillDoc;
@@ -100,7 +91,7 @@ describe('the key never leaves the server', () => {
     'a refused add echoing it %s: the failed order and the admin’s answer hold the marker',
     async (_n, spell) => {
       const { id } = await place();
-      sim.fault({ action: 'add', kind: 'answer', perform: false, answer: echoError('Invalid key', spell) });
+      world.sim.fault({ action: 'add', kind: 'answer', perform: false, answer: echoError('Invalid key', spell) });
       expect(await forwardOrder(id, deps())).toEqual({ kind: 'failed', error: `Invalid key ${KEY_MARKER}` });
       expect(await fulfilmentOf(id)).toMatchObject({ state: 'failed', error: `Invalid key ${KEY_MARKER}` });
       const answer = await adminOrder(id);
@@ -111,7 +102,7 @@ describe('the key never leaves the server', () => {
 
   it('an HTML page echoing it in answer to an add: unknown, the one text, the log says why without it', async () => {
     const { id } = await place();
-    sim.fault({ action: 'add', kind: 'html', body: `<html><body>Bad request: key=${encodeURIComponent(HOSTILE)}</body></html>` });
+    world.sim.fault({ action: 'add', kind: 'html', body: `<html><body>Bad request: key=${encodeURIComponent(HOSTILE)}</body></html>` });
     expect(await forwardOrder(id, deps())).toMatchObject({ kind: 'unknown', reason: PROVIDER_MESSAGES.noUsableAnswer });
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'unknown', error: PROVIDER_MESSAGES.noUsableAnswer });
     expect(logged).toContainEqual([
@@ -124,21 +115,24 @@ describe('the key never leaves the server', () => {
 
   it('a cancel refused with it: the 409, the fulfilment, the audit entry and the customer’s API v2 answer are clean', async () => {
     const { id, providerOrderId } = await sent();
-    sim.fault({
+    world.sim.fault({
       action: 'cancel',
       kind: 'answer',
       perform: false,
       times: 2,
       answer: (params: Record<string, string>) => [{ order: Number(providerOrderId), cancel: { error: `Not with ${params.key}` } }],
     });
-    const refused = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+    const refused = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, {
+      token: world.admin.token,
+      body: { status: 'cancelled' },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'cancel_refused', message: `Not with ${KEY_MARKER}` });
     expect((await fulfilmentOf(id)).cancel).toMatchObject({ state: 'refused', error: `Not with ${KEY_MARKER}` });
     const audit = await auditOf(`orders/${id}`);
     expect(audit.find((e) => e.action === 'order_cancel_request')?.after).toMatchObject({ error: `Not with ${KEY_MARKER}` });
     expectClean(audit);
-    const v2 = await v2With(api.url, apiKey, { action: 'cancel', orders: id });
+    const v2 = await v2With(api.url, world.apiKey, { action: 'cancel', orders: id });
     expectClean(v2);
     expectClean(await fulfilmentOf(id));
     expect((await orderOf(id)).status).toBe('pending');
@@ -147,23 +141,28 @@ describe('the key never leaves the server', () => {
   it('a refill refused with it, and a refill status word that is the key: the refills hold the marker', async () => {
     const refillOfSent = async () => {
       const { id, providerOrderId } = await sent(REFILL_SERVICE, 100);
-      sim.setOrder(Number(providerOrderId), { status: 'completed' });
+      world.sim.setOrder(Number(providerOrderId), { status: 'completed' });
       await syncProvider(PROVIDER_ID, deps(FIRST_SYNC_AFTER_MS + 1000));
-      const asked = await v2With(api.url, apiKey, { action: 'refill', order: id });
+      const asked = await v2With(api.url, world.apiKey, { action: 'refill', order: id });
       expect(asked, JSON.stringify(asked)).toEqual({ refill: expect.any(Number) });
       return String(asked.refill);
     };
     const refused = await refillOfSent();
-    sim.fault({ action: 'refill', kind: 'answer', perform: false, answer: echoError('Refill denied for', SPELLINGS['form-encoded']) });
+    world.sim.fault({
+      action: 'refill',
+      kind: 'answer',
+      perform: false,
+      answer: echoError('Refill denied for', SPELLINGS['form-encoded']),
+    });
     expect(await sendRefill(refused, deps())).toEqual({ kind: 'failed', error: `Refill denied for ${KEY_MARKER}` });
     expectClean(await refillOf(refused));
 
     const followed = await refillOfSent();
     expect((await sendRefill(followed, deps())).kind).toBe('sent');
-    sim.fault({ action: 'refill_status', kind: 'answer', answer: (params: Record<string, string>) => ({ status: params.key }) });
+    world.sim.fault({ action: 'refill_status', kind: 'answer', answer: (params: Record<string, string>) => ({ status: params.key }) });
     await runRefillWork(deps(REFILL_CHECK_EVERY_MS + 1000));
     expect((await refillOf(followed)).upstream).toMatchObject({ state: 'sent', status: KEY_MARKER });
-    const listed = await call(api.url, 'GET', '/api/admin/refills', { token: admin.token });
+    const listed = await call(api.url, 'GET', '/api/admin/refills', { token: world.admin.token });
     expect(listed.status).toBe(200);
     expectClean(listed.body);
     expectClean(await refillOf(followed));
@@ -178,7 +177,7 @@ describe('the key never leaves the server', () => {
     const flags: string[] = [];
     for (const answer of cases) {
       const { id, providerOrderId } = await sent();
-      sim.fault({
+      world.sim.fault({
         action: 'status',
         kind: 'answer',
         answer: (params: Record<string, string>) => answer(params.key ?? '', providerOrderId),
@@ -199,29 +198,38 @@ describe('the key never leaves the server', () => {
   });
 
   it('a balance call refused with it: the balance error, the providers list, and the admin’s add and key change', async () => {
-    sim.fault({ action: 'balance', kind: 'answer', perform: false, answer: echoError('Unknown key', SPELLINGS['URL-encoded']) });
+    world.sim.fault({ action: 'balance', kind: 'answer', perform: false, answer: echoError('Unknown key', SPELLINGS['URL-encoded']) });
     expect(await refreshBalances(deps(BALANCE_MAX_AGE_MS + 1000))).toEqual({ asked: 1, failed: 1 });
     expect((await providerDoc()).balanceError).toBe(`The provider answered: Unknown key ${KEY_MARKER}`);
-    const listed = await call(api.url, 'GET', '/api/admin/providers', { token: admin.token });
+    const listed = await call(api.url, 'GET', '/api/admin/providers', { token: world.admin.token });
     expectClean(listed.body);
 
-    sim.fault({ action: 'balance', kind: 'answer', perform: false, times: 2, answer: echoError('Unknown key', SPELLINGS['as sent']) });
+    world.sim.fault({
+      action: 'balance',
+      kind: 'answer',
+      perform: false,
+      times: 2,
+      answer: echoError('Unknown key', SPELLINGS['as sent']),
+    });
     const added = await call(api.url, 'POST', '/api/admin/providers', {
-      token: admin.token,
-      body: { name: 'Echo', url: sim.url, key: HOSTILE, currency: 'USD', rateToPkr: 280 },
+      token: world.admin.token,
+      body: { name: 'Echo', url: world.sim.url, key: HOSTILE, currency: 'USD', rateToPkr: 280 },
     });
     expect(added.status).toBe(400);
     expect(added.body).toEqual({ code: 'provider_refused', message: `The provider answered: Unknown key ${KEY_MARKER}` });
-    const rekeyed = await call(api.url, 'PATCH', `/api/admin/providers/${PROVIDER_ID}`, { token: admin.token, body: { key: HOSTILE } });
+    const rekeyed = await call(api.url, 'PATCH', `/api/admin/providers/${PROVIDER_ID}`, {
+      token: world.admin.token,
+      body: { key: HOSTILE },
+    });
     expect(rekeyed.status).toBe(400);
     expectClean(rekeyed.body);
   });
 
   it('the services list: a refusal with it is the sync’s problem, and names with it are imported without it (answer, service, audit)', async () => {
-    sim.fault({ action: 'services', kind: 'answer', perform: false, answer: echoError('Key expired:', SPELLINGS['as sent']) });
+    world.sim.fault({ action: 'services', kind: 'answer', perform: false, answer: echoError('Key expired:', SPELLINGS['as sent']) });
     await syncProviderServices(PROVIDER_ID, deps());
     expect((await providerDoc()).servicesSyncProblem).toBe(`No usable list from the provider, nothing changed: Key expired: ${KEY_MARKER}`);
-    expectClean((await call(api.url, 'GET', '/api/admin/providers', { token: admin.token })).body);
+    expectClean((await call(api.url, 'GET', '/api/admin/providers', { token: world.admin.token })).body);
 
     const list = (params: Record<string, string>) => [
       {
@@ -233,13 +241,13 @@ describe('the key never leaves the server', () => {
         max: '1000',
       },
     ];
-    sim.fault({ action: 'services', kind: 'answer', times: 2, answer: list });
-    const theirs = await call(api.url, 'GET', `/api/admin/providers/${PROVIDER_ID}/services`, { token: admin.token });
+    world.sim.fault({ action: 'services', kind: 'answer', times: 2, answer: list });
+    const theirs = await call(api.url, 'GET', `/api/admin/providers/${PROVIDER_ID}/services`, { token: world.admin.token });
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
     expect(theirs.body.services[0]).toMatchObject({ name: `Followers ${KEY_MARKER}`, category: KEY_MARKER });
     expectClean(theirs.body);
     const imported = await call(api.url, 'POST', '/api/admin/services/import', {
-      token: admin.token,
+      token: world.admin.token,
       body: { providerId: PROVIDER_ID, items: [{ providerServiceId: '101', platform: 'tiktok', category: 'Hostile', markupPercent: 50 }] },
     });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
@@ -266,10 +274,10 @@ describe('numbers a provider sends are bounded', () => {
       .collection('providers')
       .doc(PROVIDER_ID)
       .update({ balance: 12.5, balanceCheckedAt: Timestamp.fromMillis(0), balanceErrorAt: FieldValue.delete() });
-    sim.fault({ action: 'balance', kind: 'answer', answer: { balance, currency: 'USD' } });
+    world.sim.fault({ action: 'balance', kind: 'answer', answer: { balance, currency: 'USD' } });
     expect(await refreshBalances(deps(BALANCE_MAX_AGE_MS + 1000))).toEqual({ asked: 1, failed: 1 });
     expect(await providerDoc()).toMatchObject({ balance: 12.5, balanceError: PROVIDER_MESSAGES.noUsableAnswer });
-    const shown = (await call(api.url, 'GET', '/api/admin/providers', { token: admin.token })).body.providers.find(
+    const shown = (await call(api.url, 'GET', '/api/admin/providers', { token: world.admin.token })).body.providers.find(
       (p: { _id: string }) => p._id === PROVIDER_ID,
     );
     expect(shown).toMatchObject({ balance: 12.5, balanceError: PROVIDER_MESSAGES.noUsableAnswer });
@@ -277,10 +285,10 @@ describe('numbers a provider sends are bounded', () => {
 
   it('a provider that answers a balance of 1e30 is not added: 502, the one text, nothing written', async () => {
     const before = (await db.collection('providers').count().get()).data().count;
-    sim.fault({ action: 'balance', kind: 'answer', answer: { balance: 1e30, currency: 'USD' } });
+    world.sim.fault({ action: 'balance', kind: 'answer', answer: { balance: 1e30, currency: 'USD' } });
     const added = await call(api.url, 'POST', '/api/admin/providers', {
-      token: admin.token,
-      body: { name: 'Rich', url: sim.url, key: HOSTILE, currency: 'USD', rateToPkr: 280 },
+      token: world.admin.token,
+      body: { name: 'Rich', url: world.sim.url, key: HOSTILE, currency: 'USD', rateToPkr: 280 },
     });
     expect(added.status).toBe(502);
     expect(added.body).toEqual({ code: 'provider_unavailable', message: PROVIDER_MESSAGES.noUsableAnswer });
@@ -289,7 +297,7 @@ describe('numbers a provider sends are bounded', () => {
 
   it('a start count or remains out of bounds is stored nowhere (the customer and the admin see none)', async () => {
     const { id, providerOrderId } = await sent();
-    sim.fault({
+    world.sim.fault({
       action: 'status',
       kind: 'answer',
       // Whole numbers a float holds exactly, but no count: a negative start, remains past 10^12.
@@ -304,7 +312,7 @@ describe('numbers a provider sends are bounded', () => {
   });
 
   it('a service whose rate is 1e30 is left out of the list (and so cannot be imported)', async () => {
-    sim.fault({
+    world.sim.fault({
       action: 'services',
       kind: 'answer',
       answer: [
@@ -312,7 +320,7 @@ describe('numbers a provider sends are bounded', () => {
         { service: 102, name: 'Priceless', rate: 1e30, min: 50, max: 1000 },
       ],
     });
-    const theirs = await call(api.url, 'GET', `/api/admin/providers/${PROVIDER_ID}/services`, { token: admin.token });
+    const theirs = await call(api.url, 'GET', `/api/admin/providers/${PROVIDER_ID}/services`, { token: world.admin.token });
     expect(theirs.body).toMatchObject({ skipped: 1 });
     expect(theirs.body.services.map((s: { service: string }) => s.service)).toEqual(['101']);
   });

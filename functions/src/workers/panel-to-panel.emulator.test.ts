@@ -4,6 +4,7 @@
 // (the admin of "that" panel sets it), the status sync brings it back, and the money adds up on both sides.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser } from '../../../tests/support/api';
+import { fundedUser } from '../../../tests/support/users';
 import { requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
@@ -91,8 +92,7 @@ describe('panel to panel', () => {
   });
 
   it('records the upstream panel’s refusal (the reseller is short of funds) as failed, and moves no money', async () => {
-    const poor = await createUser();
-    await fund(poor, 5);
+    const poor = await fundedUser(5);
     const key = await createApiKeyFor(api.url, poor);
     // The cached balance (the first reseller's, checked now) lets the claim through to the call.
     expect((await requestAndRun(api.url, admin.token, `/api/admin/providers/${providerId}/check`)).state).toBe('done');

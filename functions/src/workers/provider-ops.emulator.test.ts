@@ -3,10 +3,11 @@
 // low balance both ways, orders waiting for funds released once funds arrive, a burst that cannot spend
 // the cached balance twice, the automatic refund of failed orders, and the admin's Sync now.
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
-import { linkService, providerFields, workerDeps } from '../../../tests/support/providers';
+import { apiServerForFile, call } from '../../../tests/support/api';
+import { placeViews, providerWorldForFile } from '../../../tests/support/provider-world';
+import { providerFields, workerDeps } from '../../../tests/support/providers';
 import { completeRun, requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
@@ -28,12 +29,16 @@ const RATE_TO_PKR = 2.8;
 const COST = 0.95;
 const ORDER_COST_PAISA = 266;
 const HOUR = 3_600_000;
-let sim: DemoProvider;
-let customer: TestUser;
-let admin: TestUser;
-let linkCounter = 0;
+const world = providerWorldForFile(api, {
+  key: KEY,
+  providerId: PROVIDER_ID,
+  funds: 5000,
+  links: ['tt-views-fast'],
+  cost: COST,
+  provider: () => ({ rateToPkr: RATE_TO_PKR, balance: 1000, balanceCheckedAt: Timestamp.now() }),
+});
 
-const deps = workerDeps(() => sim.url, KEY);
+const deps = workerDeps(() => world.sim.url, KEY);
 const providerRef = () => db.collection('providers').doc(PROVIDER_ID);
 const providerDoc = async () => (await providerRef().get()).data() as ProviderDoc;
 const claimedDoc = async () => (await db.collection('providerClaims').doc(PROVIDER_ID).get()).data();
@@ -45,50 +50,28 @@ const balanceCalls = (server: DemoProvider) => server.requests.filter((r) => r.a
 const funded = (url: string, fields: Partial<ProviderDoc> = {}) =>
   providerFields(url, KEY, { rateToPkr: RATE_TO_PKR, balance: 1000, balanceCheckedAt: Timestamp.now(), ...fields });
 
-beforeAll(async () => {
-  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
-  customer = await createUser();
-  admin = await createUser({ admin: true });
-  await fund(customer, 5000);
-  await providerRef().set(funded(sim.url));
-  await db.collection('providerSecrets').doc(PROVIDER_ID).set({ key: KEY });
-  await linkService('tt-views-fast', PROVIDER_ID, '101', COST);
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
-
 afterEach(async () => {
   // Each test starts with a provider that has funds, checked just now, and no automatic refund.
-  await providerRef().set(funded(sim.url));
+  await providerRef().set(funded(world.sim.url));
   await db.collection('providerClaims').doc(PROVIDER_ID).delete();
-  sim.setBalance('1000.00');
+  world.sim.setBalance('1000.00');
   await db.collection('settings').doc('forwarding').set(DEFAULT_FORWARDING_SETTINGS);
 });
 
-async function place(): Promise<{ id: string; link: string }> {
-  const link = `https://tiktok.com/@ops/video/${Date.now()}${++linkCounter}`;
-  const answer = await call(api.url, 'POST', '/api/order/place', {
-    token: customer.token,
-    body: { serviceId: 'tt-views-fast', link, quantity: 1000 },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return { id: answer.body.order._id as string, link };
-}
+const place = () => placeViews(api, world, 'ops');
 
 async function adminProvider() {
-  const answer = await call(api.url, 'GET', '/api/admin/providers', { token: admin.token });
+  const answer = await call(api.url, 'GET', '/api/admin/providers', { token: world.admin.token });
   expect(answer.status).toBe(200);
   return answer.body.providers.find((p: { _id: string }) => p._id === PROVIDER_ID);
 }
 
 describe('balance refresh', () => {
   it('asks a provider whose balance is older than ten minutes, records it and leaves a fresh one alone', async () => {
-    sim.setBalance('42.50');
-    const calls = balanceCalls(sim);
+    world.sim.setBalance('42.50');
+    const calls = balanceCalls(world.sim);
     expect(await refreshBalances(deps())).toEqual({ asked: 0, failed: 0 });
-    expect(balanceCalls(sim)).toBe(calls);
+    expect(balanceCalls(world.sim)).toBe(calls);
     const result = await refreshBalances(deps(BALANCE_MAX_AGE_MS + 1000));
     expect(result).toEqual({ asked: 1, failed: 0 });
     const doc = await providerDoc();
@@ -99,7 +82,7 @@ describe('balance refresh', () => {
   });
 
   it('keeps the old balance on a refusal and records why, asks again ten minutes later, and clears it on success', async () => {
-    sim.fault({ action: 'balance', kind: 'error', message: 'Invalid API key' });
+    world.sim.fault({ action: 'balance', kind: 'error', message: 'Invalid API key' });
     expect(await refreshBalances(deps(BALANCE_MAX_AGE_MS + 1000))).toEqual({ asked: 1, failed: 1 });
     const before = await providerDoc();
     expect(before.balance).toBe(1000);
@@ -107,7 +90,7 @@ describe('balance refresh', () => {
     expect((await adminProvider()).balanceError).toBe('The provider answered: Invalid API key');
     // Asked again only ten minutes after the failed call.
     expect(await refreshBalances(deps(BALANCE_MAX_AGE_MS + 60_000))).toEqual({ asked: 0, failed: 0 });
-    sim.setBalance('7.00');
+    world.sim.setBalance('7.00');
     expect(await refreshBalances(deps(2 * BALANCE_MAX_AGE_MS + 2000))).toEqual({ asked: 1, failed: 0 });
     const after = await providerDoc();
     expect(after.balance).toBe(7);
@@ -119,14 +102,14 @@ describe('balance refresh', () => {
     const otherRef = db.collection('providers').doc('opsProvider2');
     try {
       await otherRef.set(funded(other.url, { balanceCheckedAt: null, balance: null }));
-      sim.fault({ action: 'balance', kind: 'timeout' });
+      world.sim.fault({ action: 'balance', kind: 'timeout' });
       // A client with a long deadline of its own: the refresh's deadline is what cuts the call.
       const slowDeps: ForwardDeps = {
         now: () => Date.now() + BALANCE_MAX_AGE_MS + 1000,
         clientFor: async (id) =>
           createProviderClient(
             id === PROVIDER_ID
-              ? { url: sim.url, key: KEY, timeoutMs: 30_000, network: EMULATOR_NETWORK }
+              ? { url: world.sim.url, key: KEY, timeoutMs: 30_000, network: EMULATOR_NETWORK }
               : { url: other.url, key: 'sim-key-other', timeoutMs: 30_000, network: EMULATOR_NETWORK },
           ),
       };
@@ -160,17 +143,17 @@ describe('low balance', () => {
     const shown = await adminProvider();
     expect(shown.lowBalance).toBe(true);
     expect(shown.orders).toMatchObject({ waiting: 1 });
-    expect(sim.addsReceived(link)).toBe(0);
+    expect(world.sim.addsReceived(link)).toBe(0);
 
     // Funds arrive at the provider: the next run's refresh sees them, and its sweep sends the order at
     // once (not WAIT_RETRY_MS later, when a waiting order is otherwise tried again).
-    sim.setBalance('100.00');
+    world.sim.setBalance('100.00');
     await providerRef().update({ balanceCheckedAt: Timestamp.fromMillis(Date.now() - BALANCE_MAX_AGE_MS - 1000) });
     const run = await runScheduledWork(deps());
     expect(run?.balances).toEqual({ asked: 1, failed: 0 });
     expect(run?.sweep.sent).toBe(1);
     expect(await fulfilmentOf(id)).toMatchObject({ state: 'sent' });
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     const after = await adminProvider();
     expect(after.lowBalance).toBe(false);
     expect(after.orders.waiting).toBe(0);
@@ -188,7 +171,7 @@ describe('low balance', () => {
     expect(await providerDoc()).not.toHaveProperty('claimedPaisa');
     // A fresh balance starts the count again from what the provider says.
     await refreshBalances(deps(BALANCE_MAX_AGE_MS + 1000));
-    expect(await providerDoc()).toMatchObject({ balance: Number(sim.balance()) });
+    expect(await providerDoc()).toMatchObject({ balance: Number(world.sim.balance()) });
     expect(await claimedDoc()).toEqual({ claimedPaisa: 0 });
   });
 });
@@ -196,21 +179,21 @@ describe('low balance', () => {
 describe('what is left to do', () => {
   it('counts and lists failed and unknown orders while they are open; the admin’s cancel closes them', async () => {
     const failed = await place();
-    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
+    world.sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
     expect(await forwardOrder(failed.id, deps())).toMatchObject({ kind: 'failed' });
     const unknown = await place();
-    sim.fault({ action: 'add', kind: 'html' });
+    world.sim.fault({ action: 'add', kind: 'html' });
     expect(await forwardOrder(unknown.id, deps())).toMatchObject({ kind: 'unknown' });
     const before = (await adminProvider()).orders;
     const listed = async (state: string) =>
-      (await call(api.url, 'GET', `/api/admin/order?fulfilment=${state}&limit=200`, { token: admin.token })).body.orders.map(
+      (await call(api.url, 'GET', `/api/admin/order?fulfilment=${state}&limit=200`, { token: world.admin.token })).body.orders.map(
         (o: { _id: string }) => o._id,
       );
     expect(await listed('failed')).toContain(failed.id);
     expect(await listed('unknown')).toContain(unknown.id);
 
     for (const { id } of [failed, unknown]) {
-      const res = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+      const res = await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: world.admin.token, body: { status: 'cancelled' } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const after = (await adminProvider()).orders;
@@ -231,12 +214,19 @@ describe('automatic refund of failed orders', () => {
       .doc('forwarding')
       .set({ ...DEFAULT_FORWARDING_SETTINGS, failedRefundHours });
   const refundEntries = async (id: string) =>
-    (await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).where('type', '==', 'refund').get())
-      .size;
+    (
+      await db
+        .collection('users')
+        .doc(world.customer.uid)
+        .collection('ledger')
+        .where('orderId', '==', id)
+        .where('type', '==', 'refund')
+        .get()
+    ).size;
 
   async function failed(): Promise<string> {
     const { id } = await place();
-    sim.fault({ action: 'add', kind: 'error', message: 'Incorrect service' });
+    world.sim.fault({ action: 'add', kind: 'error', message: 'Incorrect service' });
     expect(await forwardOrder(id, deps())).toMatchObject({ kind: 'failed' });
     return id;
   }
@@ -272,18 +262,18 @@ describe('automatic refund of failed orders', () => {
     expect((await orderOf(id)).status).toBe('pending');
     expect(await refundEntries(id)).toBe(0);
     // Cancelled by the admin so that no test after this one finds it.
-    await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+    await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: world.admin.token, body: { status: 'cancelled' } });
   });
 
   it('never refunds an order the admin resent meanwhile, nor one the admin cancelled', async () => {
     await setHours(1);
     const resent = await failed();
-    const answer = await call(api.url, 'POST', `/api/admin/orders/${resent}/resend`, { token: admin.token, body: {} });
+    const answer = await call(api.url, 'POST', `/api/admin/orders/${resent}/resend`, { token: world.admin.token, body: {} });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await forwardOrder(resent, deps())).toMatchObject({ kind: 'sent' });
     const cancelled = await failed();
     const cancel = await call(api.url, 'PUT', `/api/admin/update-status/${cancelled}`, {
-      token: admin.token,
+      token: world.admin.token,
       body: { status: 'cancelled' },
     });
     expect(cancel.status).toBe(200);
@@ -300,12 +290,12 @@ describe('automatic refund of failed orders', () => {
       .collection('orderFulfilment')
       .doc(id)
       .update({ refundLease: { token: 'held', until: Timestamp.fromMillis(Date.now() + REFUND_LEASE_MS) } });
-    const answer = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: admin.token, body: {} });
+    const answer = await call(api.url, 'POST', `/api/admin/orders/${id}/resend`, { token: world.admin.token, body: {} });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('conflict');
     expect((await fulfilmentOf(id)).state).toBe('failed');
     // Cancelled by the admin so that no test after this one finds it.
-    await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+    await call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: world.admin.token, body: { status: 'cancelled' } });
   });
 });
 
@@ -322,19 +312,19 @@ describe('POST /api/admin/providers/sync', () => {
     const sent = await place();
     expect(await forwardOrder(sent.id, deps())).toMatchObject({ kind: 'sent' });
     const providerOrderId = Number((await fulfilmentOf(sent.id)).providerOrderId);
-    sim.setOrder(providerOrderId, { status: 'completed' });
+    world.sim.setOrder(providerOrderId, { status: 'completed' });
     await db
       .collection('orderFulfilment')
       .doc(sent.id)
       .update({ syncDueAt: Timestamp.fromMillis(Date.now() - 1000) });
 
-    const answer = await requestAndRun(api.url, admin.token, '/api/admin/providers/sync');
+    const answer = await requestAndRun(api.url, world.admin.token, '/api/admin/providers/sync');
     expect(answer.state, JSON.stringify(answer)).toBe('done');
     expect(answer.result).toEqual({ sent: 1, checked: 1, changed: 1 });
-    expect(sim.addsReceived(lost.link)).toBe(1);
+    expect(world.sim.addsReceived(lost.link)).toBe(1);
     expect((await orderOf(sent.id)).status).toBe('completed');
     // Nothing left to do: a second press sends and changes nothing, and writes no audit entry.
-    expect((await requestAndRun(api.url, admin.token, '/api/admin/providers/sync')).result).toEqual({
+    expect((await requestAndRun(api.url, world.admin.token, '/api/admin/providers/sync')).result).toEqual({
       sent: 0,
       checked: 0,
       changed: 0,
@@ -346,7 +336,7 @@ describe('POST /api/admin/providers/sync', () => {
     // A ledger entry old enough for the fold: "Sync now" must leave it (and the fold's state) alone.
     await db
       .collection('users')
-      .doc(customer.uid)
+      .doc(world.customer.uid)
       .collection('ledger')
       .doc('credit-sync-now-fold')
       .set({
@@ -358,7 +348,7 @@ describe('POST /api/admin/providers/sync', () => {
       });
     const state = () => db.collection('reportFold').doc('state').get();
     const before = await state();
-    const answer = await requestAndRun(api.url, admin.token, '/api/admin/providers/sync');
+    const answer = await requestAndRun(api.url, world.admin.token, '/api/admin/providers/sync');
     expect(answer.state, JSON.stringify(answer)).toBe('done');
     const after = await state();
     expect(after.exists).toBe(before.exists);
@@ -367,13 +357,13 @@ describe('POST /api/admin/providers/sync', () => {
     const run = await runScheduledWork(deps());
     expect(run?.reports?.ledger).toBeGreaterThanOrEqual(1);
     // The entry is no customer's real money: taken out again, its figures with it (the store is this file's).
-    await db.collection('users').doc(customer.uid).collection('ledger').doc('credit-sync-now-fold').delete();
+    await db.collection('users').doc(world.customer.uid).collection('ledger').doc('credit-sync-now-fold').delete();
   });
 
   it('answers 202 and a run that ends busy (conflict) while another run holds the lease, and is admins’ only', async () => {
     await runLeaseRef().set({ token: 'scheduled-run', until: Timestamp.fromMillis(Date.now() + 60_000) });
     try {
-      const busy = await requestAndRun(api.url, admin.token, '/api/admin/providers/sync');
+      const busy = await requestAndRun(api.url, world.admin.token, '/api/admin/providers/sync');
       expect(busy.state).toBe('busy');
       expect(busy.error?.code).toBe('conflict');
       expect(busy.error?.message).toBe('A sync is already running: its results show in a minute');
@@ -381,28 +371,28 @@ describe('POST /api/admin/providers/sync', () => {
       await runLeaseRef().delete();
     }
     expect((await call(api.url, 'POST', '/api/admin/providers/sync', { body: {} })).status).toBe(401);
-    expect((await call(api.url, 'POST', '/api/admin/providers/sync', { token: customer.token, body: {} })).status).toBe(403);
+    expect((await call(api.url, 'POST', '/api/admin/providers/sync', { token: world.customer.token, body: {} })).status).toBe(403);
   });
 
   it('records the run (queued, with who asked), answers where to follow it, and shows it to admins only', async () => {
-    const started = await call(api.url, 'POST', '/api/admin/providers/sync', { token: admin.token, body: {} });
+    const started = await call(api.url, 'POST', '/api/admin/providers/sync', { token: world.admin.token, body: {} });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ run: { kind: 'scheduled', state: 'queued' } });
     expect(started.body.follow).toBe(`/api/admin/providers/sync/${started.body.run.id}`);
     expect(started.headers.get('location')).toBe(started.body.follow);
     const stored = (await db.collection('workerRuns').doc(started.body.run.id).get()).data();
-    expect(stored).toMatchObject({ kind: 'scheduled', state: 'queued', requestedBy: { uid: admin.uid, email: admin.email } });
+    expect(stored).toMatchObject({ kind: 'scheduled', state: 'queued', requestedBy: { uid: world.admin.uid, email: world.admin.email } });
     expect(stored?.expiresAt.toMillis()).toBeGreaterThan(Date.now() + 23 * HOUR);
-    const queued = await call(api.url, 'GET', started.body.follow, { token: admin.token });
+    const queued = await call(api.url, 'GET', started.body.follow, { token: world.admin.token });
     expect(queued.body.run).toMatchObject({ id: started.body.run.id, state: 'queued' });
     expect((await call(api.url, 'GET', started.body.follow, {})).status).toBe(401);
-    expect((await call(api.url, 'GET', started.body.follow, { token: customer.token })).status).toBe(403);
-    expect((await call(api.url, 'GET', '/api/admin/providers/sync/nope', { token: admin.token })).status).toBe(404);
-    const done = await completeRun(api.url, admin.token, started);
+    expect((await call(api.url, 'GET', started.body.follow, { token: world.customer.token })).status).toBe(403);
+    expect((await call(api.url, 'GET', '/api/admin/providers/sync/nope', { token: world.admin.token })).status).toBe(404);
+    const done = await completeRun(api.url, world.admin.token, started);
     expect(done.body.run).toMatchObject({ state: 'done', result: { sent: expect.any(Number) } });
     // A second delivery of the trigger finds it done and runs nothing again.
     const { runRequestedWork } = await import('./runs');
     await runRequestedWork(started.body.run.id, deps());
-    expect((await call(api.url, 'GET', started.body.follow, { token: admin.token })).body.run).toEqual(done.body.run);
+    expect((await call(api.url, 'GET', started.body.follow, { token: world.admin.token })).body.run).toEqual(done.body.run);
   });
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
-import { addProvider, linkService, workerDeps } from '../../../tests/support/providers';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, v2With } from '../../../tests/support/api';
+import { placeOrder } from '../../../tests/support/orders';
+import { providerWorldForFile } from '../../../tests/support/provider-world';
+import { workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/fulfilment';
 import { REFILL_SWEEP_AFTER_MS, type RefillDoc } from '../services/refills';
@@ -14,36 +15,23 @@ const api = apiServerForFile({ moneyInvariants: true });
 const KEY = 'sim-key-refill';
 const PROVIDER_ID = 'simRefill1';
 const SERVICE = 'tt-followers-hq';
-let sim: DemoProvider;
-let customer: TestUser;
-let admin: TestUser;
-let apiKey: string;
+const world = providerWorldForFile(api, {
+  key: KEY,
+  providerId: PROVIDER_ID,
+  funds: 2000,
+  links: [SERVICE],
+  apiKey: true,
+});
 let linkCounter = 0;
 
 /** The workers' deps: a short client deadline, so timeouts take a second, not twenty. */
-const deps = workerDeps(() => sim.url, KEY);
+const deps = workerDeps(() => world.sim.url, KEY);
 const checkDue = REFILL_CHECK_EVERY_MS + 1000;
-
-beforeAll(async () => {
-  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
-  customer = await createUser();
-  admin = await createUser({ admin: true });
-  await fund(customer, 2000);
-  apiKey = await createApiKeyFor(api.url, customer);
-  await addProvider(PROVIDER_ID, sim.url, KEY);
-  await linkService(SERVICE, PROVIDER_ID, '101', 0.95);
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
 
 async function place(serviceId = SERVICE): Promise<string> {
   const handle = `refill${Date.now()}${++linkCounter}`;
   const link = serviceId.startsWith('ig-') ? `https://instagram.com/${handle}` : `https://tiktok.com/@${handle}`;
-  const answer = await call(api.url, 'POST', '/api/order/place', { token: customer.token, body: { serviceId, link, quantity: 100 } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.order._id as string;
+  return (await placeOrder(api.url, world.customer, { serviceId, link, quantity: 100 })).order._id as string;
 }
 
 /** An order sent to the simulator and completed there (the sync completes ours), then a refill asked through API v2. */
@@ -52,17 +40,17 @@ async function refillOfSentOrder(): Promise<{ orderId: string; refillId: string;
   expect((await forwardOrder(orderId, deps())).kind).toBe('sent');
   const f = (await db.collection('orderFulfilment').doc(orderId).get()).data() as FulfilmentDoc;
   const providerOrderId = Number(f.providerOrderId);
-  sim.setOrder(providerOrderId, { status: 'completed' });
+  world.sim.setOrder(providerOrderId, { status: 'completed' });
   await syncProvider(PROVIDER_ID, deps(FIRST_SYNC_AFTER_MS + 1000));
   expect((await db.collection('orders').doc(orderId).get()).data()?.status).toBe('completed');
-  const asked = await v2With(api.url, apiKey, { action: 'refill', order: orderId });
+  const asked = await v2With(api.url, world.apiKey, { action: 'refill', order: orderId });
   expect(asked, JSON.stringify(asked)).toEqual({ refill: expect.any(Number) });
   return { orderId, refillId: String(asked.refill), providerOrderId };
 }
 
 const refillOf = async (id: string) => (await db.collection('refills').doc(id).get()).data() as RefillDoc;
 const refillsAsked = (providerOrderId: number) =>
-  sim.requests.filter((r) => r.action === 'refill' && r.params.order === String(providerOrderId)).length;
+  world.sim.requests.filter((r) => r.action === 'refill' && r.params.order === String(providerOrderId)).length;
 const providerRefillIdOf = async (id: string) => Number((await refillOf(id)).upstream?.providerRefillId);
 
 describe('a refill of a sent order', () => {
@@ -86,19 +74,19 @@ describe('a refill of a sent order', () => {
     expect(await runRefillWork(deps(checkDue))).toMatchObject({ checked: 1, decided: 0 });
     expect(await refillOf(refillId)).toMatchObject({ status: 'pending', upstream: { status: 'Pending' } });
 
-    sim.setRefill(await providerRefillIdOf(refillId), 'Completed');
+    world.sim.setRefill(await providerRefillIdOf(refillId), 'Completed');
     expect(await runRefillWork(deps(2 * checkDue))).toMatchObject({ decided: 1 });
     const decided = await refillOf(refillId);
     expect(decided).toMatchObject({ status: 'completed', upstream: { state: 'sent', status: 'Completed' } });
     expect(decided.upstream?.dueAt).toBeUndefined();
     expect((await db.collection('orders').doc(decided.orderId).get()).data()?.refillPendingId).toBeNull();
-    expect(await v2With(api.url, apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Completed' });
+    expect(await v2With(api.url, world.apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Completed' });
 
     // Decided once: neither the sync nor the admin decides it again.
     expect(await runRefillWork(deps(3 * checkDue))).toMatchObject({ checked: 0 });
-    const late = await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: admin.token });
+    const late = await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: world.admin.token });
     expect(late.status).toBe(409);
-    const listed = await call(api.url, 'GET', '/api/admin/refills?status=completed&limit=100', { token: admin.token });
+    const listed = await call(api.url, 'GET', '/api/admin/refills?status=completed&limit=100', { token: world.admin.token });
     expect(listed.body.refills.find((r: { _id: string }) => r._id === refillId)).toMatchObject({
       upstream: { state: 'sent', status: 'Completed' },
     });
@@ -107,20 +95,20 @@ describe('a refill of a sent order', () => {
   it.each(['Rejected', 'Canceled'])('is rejected when the provider’s status says %s', async (word) => {
     const { refillId } = await refillOfSentOrder();
     await sendRefill(refillId, deps());
-    sim.setRefill(await providerRefillIdOf(refillId), word);
+    world.sim.setRefill(await providerRefillIdOf(refillId), word);
     await runRefillWork(deps(checkDue));
     expect(await refillOf(refillId)).toMatchObject({ status: 'rejected' });
-    expect(await v2With(api.url, apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Rejected' });
+    expect(await v2With(api.url, world.apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Rejected' });
   });
 
   it('records a refusal as failed with the provider’s message, never asks again, and the admin decides by hand', async () => {
     const { refillId, providerOrderId } = await refillOfSentOrder();
-    sim.fault({ action: 'refill', kind: 'error', message: 'Refill is disabled for this service' });
+    world.sim.fault({ action: 'refill', kind: 'error', message: 'Refill is disabled for this service' });
     expect(await runScheduledWork(deps(checkDue))).toMatchObject({ refills: { sent: 0 } });
     expect((await refillOf(refillId)).upstream).toMatchObject({ state: 'failed', error: 'Refill is disabled for this service' });
     await runRefillWork(deps(2 * checkDue));
     expect(refillsAsked(providerOrderId)).toBe(1);
-    const done = await call(api.url, 'POST', `/api/admin/refills/${refillId}/complete`, { token: admin.token });
+    const done = await call(api.url, 'POST', `/api/admin/refills/${refillId}/complete`, { token: world.admin.token });
     expect(done.status).toBe(200);
     expect(done.body.refill).toMatchObject({ status: 'completed', upstream: { state: 'failed' } });
     const audit = await db.collection('audit').where('subject', '==', `refills/${refillId}`).get();
@@ -129,7 +117,7 @@ describe('a refill of a sent order', () => {
 
   it('records a timeout as unknown, never asked again by itself', async () => {
     const { refillId, providerOrderId } = await refillOfSentOrder();
-    sim.fault({ action: 'refill', kind: 'timeout' });
+    world.sim.fault({ action: 'refill', kind: 'timeout' });
     expect((await sendRefill(refillId, deps())).kind).toBe('unknown');
     expect((await refillOf(refillId)).upstream?.state).toBe('unknown');
     await runRefillWork(deps(checkDue));
@@ -140,7 +128,7 @@ describe('a refill of a sent order', () => {
 
   it('turns an abandoned ask into unknown when its lease runs out', async () => {
     const { refillId, providerOrderId } = await refillOfSentOrder();
-    sim.fault({ action: 'refill', kind: 'timeout' });
+    world.sim.fault({ action: 'refill', kind: 'timeout' });
     const asking = sendRefill(refillId, deps());
     await expect.poll(async () => (await refillOf(refillId)).upstream?.state, { timeout: 5000 }).toBe('sending');
     expect(await runRefillWork(deps(LEASE_MS + 1000))).toMatchObject({ expired: 1 });
@@ -151,7 +139,7 @@ describe('a refill of a sent order', () => {
 
   it('stops starting calls when its time is spent (the rest of the run must not starve); the next run asks the rest', async () => {
     const refills = [await refillOfSentOrder(), await refillOfSentOrder()];
-    sim.fault({ action: 'refill', kind: 'slow', delayMs: 700, times: 2 });
+    world.sim.fault({ action: 'refill', kind: 'slow', delayMs: 700, times: 2 });
     // Their trigger lost: each is the run's to ask, one call after another.
     const due = deps(REFILL_SWEEP_AFTER_MS + 1000);
     await runRefillWork(due, 500);
@@ -169,20 +157,23 @@ describe('a refill of a sent order', () => {
     const { refillId } = await refillOfSentOrder();
     await sendRefill(refillId, deps());
     expect((await refillOf(refillId)).upstream?.state).toBe('sent');
-    const before = sim.requests.filter((r) => r.action === 'refill_status').length;
-    expect((await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: admin.token })).status).toBe(200);
+    const before = world.sim.requests.filter((r) => r.action === 'refill_status').length;
+    expect((await call(api.url, 'POST', `/api/admin/refills/${refillId}/reject`, { token: world.admin.token })).status).toBe(200);
     expect((await refillOf(refillId)).upstream?.dueAt).toBeUndefined();
     await runRefillWork(deps(checkDue));
-    expect(sim.requests.filter((r) => r.action === 'refill_status').length).toBe(before);
+    expect(world.sim.requests.filter((r) => r.action === 'refill_status').length).toBe(before);
     expect((await refillOf(refillId)).status).toBe('rejected');
   });
 });
 
 it('keeps a manual order’s refill for the admin alone', async () => {
   const orderId = await place('ig-followers-hq');
-  const done = await call(api.url, 'PUT', `/api/admin/update-status/${orderId}`, { token: admin.token, body: { status: 'completed' } });
+  const done = await call(api.url, 'PUT', `/api/admin/update-status/${orderId}`, {
+    token: world.admin.token,
+    body: { status: 'completed' },
+  });
   expect(done.status).toBe(200);
-  const asked = await v2With(api.url, apiKey, { action: 'refill', order: orderId });
+  const asked = await v2With(api.url, world.apiKey, { action: 'refill', order: orderId });
   expect((await refillOf(String(asked.refill))).upstream).toBeUndefined();
 });
 

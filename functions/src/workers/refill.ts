@@ -12,9 +12,10 @@ import { decideRefillByProvider, type RefillDoc, refillsCollection } from '../se
 import { runInTransaction } from '../services/transactions';
 import type { RefillStatus } from '../shared/api-v2';
 import type { ProviderClient } from '../upstream/client';
-import { failureForLog, type UpstreamResult, unknownResult } from '../upstream/result';
+import { failureForLog } from '../upstream/result';
 import { normalizeStatusWord } from '../upstream/status-mapping';
-import { type ForwardDeps, LEASE_MS, REASONS, SWEEP_SEND_BUDGET_MS } from './forward';
+import { type ForwardDeps, LEASE_MS, SWEEP_SEND_BUDGET_MS } from './forward';
+import { callProvider } from './provider-call';
 
 /** A sent refill's first status check, and the time between checks while the provider works on it. */
 export const REFILL_CHECK_EVERY_MS = 10 * 60_000;
@@ -67,18 +68,7 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
   if ('skipped' in claimed.body) return { kind: 'skipped', state: claimed.body.skipped };
   const claim = claimed.body;
 
-  let result: UpstreamResult<{ refill: string }>;
-  try {
-    const client = await deps.clientFor(claim.providerId);
-    try {
-      result = await client.refill(claim.providerOrderId);
-    } catch (error) {
-      result = unknownResult(`the call failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  } catch (error) {
-    logger.warn('No client for a provider', { refillId, providerId: claim.providerId, error: String(error) });
-    result = { ok: false, kind: 'refused', error: REASONS.noClient, httpStatus: 0 };
-  }
+  const result = await callProvider(deps, claim.providerId, (client) => client.refill(claim.providerOrderId), { refillId });
   if (!result.ok && result.kind === 'unknown') logger.warn('No usable answer to a refill', { refillId, ...failureForLog(result) });
 
   const answer = await runInTransaction<RefillOutcome>(null, async (tx) => {

@@ -4,10 +4,10 @@
 // provider's sent orders are still synced; an unreachable one's are marked and listed; nothing the provider
 // says after the close moves the order or its money.
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-provider';
-import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { apiServerForFile, call, v2With } from '../../../tests/support/api';
 import { findMoneyViolations } from '../../../tests/support/money-invariants';
+import { placeViews, providerWorldForFile, sentViews } from '../../../tests/support/provider-world';
 import { addProvider, fulfilmentOf, linkService, orderOf, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { activeLinkRef, type OrderDoc } from '../services/orders';
@@ -21,64 +21,41 @@ const api = apiServerForFile({ moneyInvariants: true });
 const KEY = 'sim-key-refund-without';
 const PROVIDER_ID = 'simRwp1';
 const VIEWS_NUMBER = 121;
-let sim: DemoProvider;
-let customer: TestUser;
-let admin: TestUser;
-let apiKey: string;
-let linkCounter = 0;
+const world = providerWorldForFile(api, {
+  key: KEY,
+  providerId: PROVIDER_ID,
+  funds: 3000,
+  links: ['tt-views-fast'],
+  apiKey: true,
+});
 
-const deps = workerDeps(() => sim.url, KEY);
+const deps = workerDeps(() => world.sim.url, KEY);
 /** Far enough ahead that every sent order is due for a check. */
 const later = 30 * 60_000;
 
-beforeAll(async () => {
-  sim = await startDemoProvider({ key: KEY, balance: '1000.00' });
-  customer = await createUser();
-  admin = await createUser({ admin: true });
-  await fund(customer, 3000);
-  apiKey = await createApiKeyFor(api.url, customer);
-  await addProvider(PROVIDER_ID, sim.url, KEY);
-  await linkService('tt-views-fast', PROVIDER_ID, '101', 0.95);
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
-
 const setActive = (active: boolean, id = PROVIDER_ID) => db.collection('providers').doc(id).update({ active });
 
-async function place(): Promise<{ id: string; link: string }> {
-  const link = `https://tiktok.com/@rwp/video/${Date.now()}${++linkCounter}`;
-  const answer = await call(api.url, 'POST', '/api/order/place', {
-    token: customer.token,
-    body: { serviceId: 'tt-views-fast', link, quantity: 1000 },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return { id: answer.body.order._id as string, link };
-}
-
-async function sent() {
-  const placed = await place();
-  expect((await forwardOrder(placed.id, deps())).kind).toBe('sent');
-  return { ...placed, providerOrderId: Number((await fulfilmentOf(placed.id)).providerOrderId) };
-}
+const place = () => placeViews(api, world, 'rwp');
+const sent = () => sentViews(api, world, 'rwp', deps());
 
 const ledgerOf = async (id: string) =>
-  (await db.collection('users').doc(customer.uid).collection('ledger').where('orderId', '==', id).get()).docs.map((d) => d.data().type);
+  (await db.collection('users').doc(world.customer.uid).collection('ledger').where('orderId', '==', id).get()).docs.map(
+    (d) => d.data().type,
+  );
 const auditOf = async (id: string) => (await db.collection('audit').where('subject', '==', `orders/${id}`).get()).docs.map((d) => d.data());
-const refundWithout = (id: string, body: Record<string, unknown>, token = admin.token) =>
+const refundWithout = (id: string, body: Record<string, unknown>, token = world.admin.token) =>
   call(api.url, 'POST', `/api/admin/orders/${id}/refund-without-provider`, { token, body });
 const adminCancel = (id: string) =>
-  call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: admin.token, body: { status: 'cancelled' } });
+  call(api.url, 'PUT', `/api/admin/update-status/${id}`, { token: world.admin.token, body: { status: 'cancelled' } });
 const cancelsAsked = (providerOrderId: number) =>
-  sim.requests.filter((r) => r.action === 'cancel' && r.params.orders?.split(',').includes(String(providerOrderId))).length;
+  world.sim.requests.filter((r) => r.action === 'cancel' && r.params.orders?.split(',').includes(String(providerOrderId))).length;
 const statusesAsked = (providerOrderId: number) =>
-  sim.requests.filter(
+  world.sim.requests.filter(
     (r) =>
       r.action === 'status' &&
       (r.params.order === String(providerOrderId) || r.params.orders?.split(',').includes(String(providerOrderId))),
   ).length;
-const v2Add = (link: string) => v2With(api.url, apiKey, { action: 'add', service: VIEWS_NUMBER, link, quantity: 1000 });
+const v2Add = (link: string) => v2With(api.url, world.apiKey, { action: 'add', service: VIEWS_NUMBER, link, quantity: 1000 });
 
 describe('refund without the provider', () => {
   it('cancels a sent order at a disabled provider with a full refund, audited with the reason and the risk, once', async () => {
@@ -103,13 +80,13 @@ describe('refund without the provider', () => {
       expect(f).toMatchObject({
         state: 'sent',
         open: false,
-        closedWithoutProvider: { by: admin.email, byUid: admin.uid, reason: 'Provider closed its panel' },
+        closedWithoutProvider: { by: world.admin.email, byUid: world.admin.uid, reason: 'Provider closed its panel' },
       });
       expect(f.syncDueAt).toBeUndefined();
       expect(await auditOf(id)).toEqual([
         expect.objectContaining({
           action: 'order_refund_without_provider',
-          by: admin.email,
+          by: world.admin.email,
           reason: 'Provider closed its panel',
           before: { status: 'pending', fulfilment: 'sent' },
           after: {
@@ -118,15 +95,15 @@ describe('refund without the provider', () => {
             providerId: PROVIDER_ID,
             providerOrderId: String(providerOrderId),
             risk: MESSAGES.refundWithoutProviderRisk,
-            userId: customer.uid,
+            userId: world.customer.uid,
           },
         }),
       ]);
       // The admin's list shows it closed without the provider.
-      const listed = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: admin.token });
+      const listed = await call(api.url, 'GET', `/api/admin/order?q=${id}`, { token: world.admin.token });
       expect(listed.body.orders[0].fulfilment.closedWithoutProvider).toEqual({
         at: expect.any(String),
-        by: admin.email,
+        by: world.admin.email,
         reason: 'Provider closed its panel',
       });
 
@@ -162,7 +139,7 @@ describe('refund without the provider', () => {
 
   it('closes an unknown order (its add got no answer) the same way', async () => {
     const { id } = await place();
-    sim.fault({ action: 'add', kind: '500' });
+    world.sim.fault({ action: 'add', kind: '500' });
     expect((await forwardOrder(id, deps())).kind).toBe('unknown');
     const answer = await refundWithout(id, { reason: 'Not in the provider’s panel' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -170,7 +147,7 @@ describe('refund without the provider', () => {
     expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
     // Closed, it cannot be marked sent afterwards (the review's case): it stays closed and refunded.
     const marked = await call(api.url, 'POST', `/api/admin/orders/${id}/mark-sent`, {
-      token: admin.token,
+      token: world.admin.token,
       body: { providerOrderId: 'p-late' },
     });
     expect(marked.status).toBe(409);
@@ -185,13 +162,13 @@ describe('refund without the provider', () => {
     expect(refusedQueued.body).toEqual({ code: 'not_at_provider', message: MESSAGES.refundWithoutProviderOnly, field: 'status' });
 
     const failed = await place();
-    sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
+    world.sim.fault({ action: 'add', kind: 'error', message: 'Not enough funds on balance' });
     expect((await forwardOrder(failed.id, deps())).kind).toBe('failed');
     expect((await refundWithout(failed.id, { reason: 'Why not' })).body).toMatchObject({ code: 'not_at_provider' });
 
     // A manual order: its service not linked.
     const manual = await call(api.url, 'POST', '/api/order/place', {
-      token: customer.token,
+      token: world.customer.token,
       body: { serviceId: 'ig-likes-instant', link: `https://instagram.com/p/rwp${Date.now()}`, quantity: 100 },
     });
     expect(manual.status, JSON.stringify(manual.body)).toBe(201);
@@ -200,7 +177,8 @@ describe('refund without the provider', () => {
 
     const done = await sent();
     expect(
-      (await call(api.url, 'PUT', `/api/admin/update-status/${done.id}`, { token: admin.token, body: { status: 'completed' } })).status,
+      (await call(api.url, 'PUT', `/api/admin/update-status/${done.id}`, { token: world.admin.token, body: { status: 'completed' } }))
+        .status,
     ).toBe(200);
     const final = await refundWithout(done.id, { reason: 'Why not' });
     expect(final.status).toBe(409);
@@ -218,7 +196,7 @@ describe('refund without the provider', () => {
       expect(refused.body.code).toBe('invalid_input');
     }
     // Only an admin.
-    expect((await refundWithout(open.id, { reason: 'Mine' }, customer.token)).status).toBe(403);
+    expect((await refundWithout(open.id, { reason: 'Mine' }, world.customer.token)).status).toBe(403);
     for (const id of [queued.id, failed.id, manualId, open.id]) expect(await ledgerOf(id)).toEqual(['debit']);
     expect(await auditOf(open.id)).toEqual([]);
   });
@@ -228,7 +206,7 @@ describe('refund without the provider', () => {
     expect((await refundWithout(id, { reason: 'Provider silent for a week' })).status).toBe(200);
     const closed = await orderOf(id);
     // The provider delivers after all, and a check was still due (a sync in flight, a cancel recorded late).
-    sim.setOrder(providerOrderId, { status: 'completed', remains: 0 });
+    world.sim.setOrder(providerOrderId, { status: 'completed', remains: 0 });
     await db
       .collection('orderFulfilment')
       .doc(id)
@@ -250,7 +228,7 @@ describe('refund without the provider', () => {
 
   it('records a late add of an unknown order closed meanwhile, flagged, never synced', async () => {
     const { id, link } = await place();
-    sim.fault({ action: 'add', kind: 'slow', delayMs: 1000, link });
+    world.sim.fault({ action: 'add', kind: 'slow', delayMs: 1000, link });
     const sending = forwardOrder(id, deps());
     await expect.poll(async () => (await fulfilmentOf(id)).state, { timeout: 5000 }).toBe('sending');
     await sweep(deps(LEASE_MS + 1000));
@@ -260,7 +238,7 @@ describe('refund without the provider', () => {
     const f = await fulfilmentOf(id);
     expect(f).toMatchObject({ state: 'sent', open: false, flag: expect.stringContaining('after the order was closed') });
     expect(f.syncDueAt).toBeUndefined();
-    expect(sim.addsReceived(link)).toBe(1);
+    expect(world.sim.addsReceived(link)).toBe(1);
     expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
   });
 });
@@ -268,7 +246,7 @@ describe('refund without the provider', () => {
 describe('refund without the provider racing the other closes: the refund happens once', () => {
   it('against a sync that brings Canceled', async () => {
     const orders = await Promise.all([sent(), sent(), sent(), sent()]);
-    for (const o of orders) sim.setOrder(o.providerOrderId, { status: 'cancelled', remains: 1000 });
+    for (const o of orders) world.sim.setOrder(o.providerOrderId, { status: 'cancelled', remains: 1000 });
     const [answers] = await Promise.all([
       Promise.all(orders.map((o) => refundWithout(o.id, { reason: 'Race' }))),
       syncProvider(PROVIDER_ID, deps(later)),
@@ -292,7 +270,7 @@ describe('refund without the provider racing the other closes: the refund happen
       orders.flatMap((o) => [
         refundWithout(o.id, { reason: 'Race' }),
         adminCancel(o.id),
-        v2With(api.url, apiKey, { action: 'cancel', orders: o.id }),
+        v2With(api.url, world.apiKey, { action: 'cancel', orders: o.id }),
       ]),
     );
     // Whatever the provider accepted, the sync brings its Canceled afterwards: still one refund.
@@ -309,7 +287,7 @@ describe('a repeated cancel asks the provider again', () => {
   it('after an acceptance the provider never followed (not right away: a double click asks once)', async () => {
     const { id, providerOrderId } = await sent();
     // Accepted, but the provider does nothing.
-    sim.fault({ action: 'cancel', kind: 'answer', answer: [{ order: providerOrderId, cancel: 1 }], perform: false });
+    world.sim.fault({ action: 'cancel', kind: 'answer', answer: [{ order: providerOrderId, cancel: 1 }], perform: false });
     expect((await adminCancel(id)).status).toBe(202);
     expect((await adminCancel(id)).status).toBe(202);
     expect(cancelsAsked(providerOrderId)).toBe(1);
@@ -321,7 +299,7 @@ describe('a repeated cancel asks the provider again', () => {
     await db.collection('orderFulfilment').doc(id).update({ 'cancel.at': at });
     expect((await adminCancel(id)).status).toBe(202);
     expect(cancelsAsked(providerOrderId)).toBe(2);
-    expect(sim.orders.get(providerOrderId)?.status).toBe('cancelled');
+    expect(world.sim.orders.get(providerOrderId)?.status).toBe('cancelled');
     await syncProvider(PROVIDER_ID, deps(later));
     expect((await orderOf(id)).status).toBe('cancelled');
     expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
@@ -333,7 +311,7 @@ describe('a disabled, vanished or silent provider’s sent orders', () => {
     const { id, providerOrderId } = await sent();
     await setActive(false);
     try {
-      sim.setOrder(providerOrderId, { status: 'partial', remains: 250 });
+      world.sim.setOrder(providerOrderId, { status: 'partial', remains: 250 });
       const asked = statusesAsked(providerOrderId);
       const result = await syncAll(deps(later));
       expect(result.changed).toBeGreaterThanOrEqual(1);
@@ -342,9 +320,9 @@ describe('a disabled, vanished or silent provider’s sent orders', () => {
       expect(order).toMatchObject({ status: 'partial', remains: 250, refundPaisa: partialRefund(order.pricePaisa, 250, 1000) });
       expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
       // Nothing due: the disabled provider is not asked.
-      const requests = sim.requests.length;
+      const requests = world.sim.requests.length;
       await syncAll(deps(0));
-      expect(sim.requests.length).toBe(requests);
+      expect(world.sim.requests.length).toBe(requests);
     } finally {
       await setActive(true);
     }
@@ -353,14 +331,14 @@ describe('a disabled, vanished or silent provider’s sent orders', () => {
   it('are marked unanswered while the provider is silent, listed among the sent ones, and the mark goes when it answers', async () => {
     const { id } = await sent();
     // A web page for the next two status calls (one a sync: every due order in one batch).
-    sim.fault({ action: 'status', kind: 'html', times: 2 });
+    world.sim.fault({ action: 'status', kind: 'html', times: 2 });
     await syncProvider(PROVIDER_ID, deps(later));
     const first = (await fulfilmentOf(id)).unansweredSince;
     expect(first).toBeDefined();
     await syncProvider(PROVIDER_ID, deps(2 * later));
     // Since the first check without an answer.
     expect((await fulfilmentOf(id)).unansweredSince?.toMillis()).toBe(first?.toMillis());
-    const listed = await call(api.url, 'GET', '/api/admin/order?fulfilment=sent&limit=100', { token: admin.token });
+    const listed = await call(api.url, 'GET', '/api/admin/order?fulfilment=sent&limit=100', { token: world.admin.token });
     expect(listed.status).toBe(200);
     const mine = (listed.body.orders as { _id: string; fulfilment: { unansweredSince?: string } }[]).find((o) => o._id === id);
     expect(mine?.fulfilment.unansweredSince).toBe(first?.toDate().toISOString());
@@ -371,7 +349,7 @@ describe('a disabled, vanished or silent provider’s sent orders', () => {
 
   it('of a vanished provider stay listed for the admin, whose cancel cannot reach it, and are closed without it', async () => {
     const goneId = 'simRwpGone';
-    await addProvider(goneId, sim.url, KEY);
+    await addProvider(goneId, world.sim.url, KEY);
     await linkService('tt-views-fast', goneId, '101', 0.95);
     const order = await sent();
     await linkService('tt-views-fast', PROVIDER_ID, '101', 0.95);
@@ -379,7 +357,7 @@ describe('a disabled, vanished or silent provider’s sent orders', () => {
     await db.collection('providers').doc(goneId).delete();
     await db.collection('providerSecrets').doc(goneId).delete();
 
-    const listed = await call(api.url, 'GET', '/api/admin/order?fulfilment=sent&limit=100', { token: admin.token });
+    const listed = await call(api.url, 'GET', '/api/admin/order?fulfilment=sent&limit=100', { token: world.admin.token });
     expect((listed.body.orders as { _id: string }[]).map((o) => o._id)).toContain(order.id);
     const cancel = await adminCancel(order.id);
     expect(cancel.status).toBe(502);
@@ -389,7 +367,7 @@ describe('a disabled, vanished or silent provider’s sent orders', () => {
 
     expect((await refundWithout(order.id, { reason: 'Provider deleted' })).status).toBe(200);
     expect(await ledgerOf(order.id)).toEqual(['debit', 'refund']);
-    const after = await call(api.url, 'GET', '/api/admin/order?fulfilment=sent&limit=100', { token: admin.token });
+    const after = await call(api.url, 'GET', '/api/admin/order?fulfilment=sent&limit=100', { token: world.admin.token });
     expect((after.body.orders as { _id: string }[]).map((o) => o._id)).not.toContain(order.id);
     // Its activeLinks count is released.
     const doc = (await orderOf(order.id)) as OrderDoc;

@@ -278,12 +278,18 @@ describe('never an order for nothing (issue 29)', () => {
   // Rs 0.01 per 1000: an order under 500 would cost nothing.
   const PAISA_RATE = 0.01;
 
-  it('a provider range that would lower our min into free orders raises it to the first paid quantity, and that order costs Rs 0.01', async () => {
+  /** Our service at that rate (1000 to 5000) linked to the provider's 101, then synced with `theirs` as its range. */
+  async function syncedAtPaisaRate(name: string, theirs: { min: number; max: number }) {
     const s = await setup();
-    const id = `ss-${counter}-j1`;
+    const id = `ss-${counter}-${name}`;
     await s.link(id, 101, PAISA_RATE, { min: 1000, max: 5000, defaultQuantity: 1000 });
-    s.sim.setServices(withService(101, { min: 10, max: 900 }));
-    expect(await syncProviderServices(s.providerId, s.deps)).toMatchObject({ changed: 1, disabled: 0 });
+    s.sim.setServices(withService(101, theirs));
+    return { s, id, synced: await syncProviderServices(s.providerId, s.deps) };
+  }
+
+  it('a provider range that would lower our min into free orders raises it to the first paid quantity, and that order costs Rs 0.01', async () => {
+    const { id, synced } = await syncedAtPaisaRate('j1', { min: 10, max: 900 });
+    expect(synced).toMatchObject({ changed: 1, disabled: 0 });
     expect(await serviceOf(id)).toMatchObject({ active: true, min: 500, max: 900, defaultQuantity: 900 });
     expect((await auditOf(id)).at(-1)).toMatchObject({ before: { min: 1000, max: 5000 }, after: { min: 500, max: 900 } });
 
@@ -295,11 +301,8 @@ describe('never an order for nothing (issue 29)', () => {
   });
 
   it('takes the service out of sale (`free`, its range kept) when the provider’s max is under the first paid quantity, and back after', async () => {
-    const s = await setup();
-    const id = `ss-${counter}-j2`;
-    await s.link(id, 101, PAISA_RATE, { min: 1000, max: 5000, defaultQuantity: 1000 });
-    s.sim.setServices(withService(101, { min: 10, max: 400 }));
-    expect(await syncProviderServices(s.providerId, s.deps)).toMatchObject({ changed: 1, disabled: 1 });
+    const { s, id, synced } = await syncedAtPaisaRate('j2', { min: 10, max: 400 });
+    expect(synced).toMatchObject({ changed: 1, disabled: 1 });
     expect(await serviceOf(id)).toMatchObject({ active: false, min: 1000, max: 5000 });
     expect((await linkOf(id)).offBySync).toMatchObject({ reason: 'free' });
     expect((await auditOf(id)).at(-1)).toMatchObject({ reason: SYNC_OFF_REASONS.free, after: { active: false } });

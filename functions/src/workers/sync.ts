@@ -7,7 +7,7 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../services/fulfilment';
+import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/fulfilment';
 import { claimLease, releaseLease } from '../services/lease';
 import { type OrderDoc, type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders';
 import { type ProviderDoc, providersCollection } from '../services/provider-store';
@@ -180,12 +180,7 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
     });
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const now = deps.now();
-      const due = await fulfilmentCollection()
-        .where('providerId', '==', providerId)
-        .where('syncDueAt', '<=', ts(now))
-        .orderBy('syncDueAt')
-        .limit(API_V2_MAX_IDS)
-        .get();
+      const due = await dueFulfilments('providerId', providerId, 'syncDueAt', now, API_V2_MAX_IDS);
       const all = due.docs.map((d) => ({ id: d.id, f: d.data() as FulfilmentDoc }));
       const sent = all.filter((o) => o.f.state === 'sent' && o.f.providerOrderId !== undefined);
       // A due time left on an order no longer sent would hold a place at the head of this query for ever.
@@ -219,12 +214,7 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
 
 /** Whether any of the provider's orders is due for a check (the sync's own query, one document). */
 async function hasDueOrders(providerId: string, now: number): Promise<boolean> {
-  const due = await fulfilmentCollection()
-    .where('providerId', '==', providerId)
-    .where('syncDueAt', '<=', ts(now))
-    .orderBy('syncDueAt')
-    .limit(1)
-    .get();
+  const due = await dueFulfilments('providerId', providerId, 'syncDueAt', now, 1);
   return !due.empty;
 }
 

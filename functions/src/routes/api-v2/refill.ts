@@ -3,7 +3,7 @@
 import { getOwnRefill, requestRefill } from '../../services/refills';
 import { API_V2_ERRORS, API_V2_REFILL_STATUS } from '../../shared/api-v2';
 import { fail, refusal } from './errors';
-import { type ApiV2Handler, idList, toId } from './request';
+import { type ApiV2Handler, idList, oneOrMany, toId } from './request';
 
 async function refillOne(uid: string, raw: string): Promise<{ refill: number } | { error: string }> {
   const id = toId(raw);
@@ -26,14 +26,12 @@ async function refillMany(uid: string, ids: string[]): Promise<unknown[]> {
   return answer;
 }
 
-export const refill: ApiV2Handler = async ({ identity, params }) => {
-  if (params.orders !== undefined) {
-    const ids = idList(params.orders);
-    return ids ? refillMany(identity.uid, ids) : fail(API_V2_ERRORS.incorrectRequest);
-  }
-  if (params.order !== undefined) return refillOne(identity.uid, params.order);
-  return fail(API_V2_ERRORS.incorrectOrder);
-};
+export const refill: ApiV2Handler = async ({ identity, params }) =>
+  oneOrMany(
+    params,
+    (ids) => refillMany(identity.uid, ids),
+    (raw) => refillOne(identity.uid, raw),
+  );
 
 async function statusWord(uid: string, raw: string): Promise<string | { error: string }> {
   const id = toId(raw);

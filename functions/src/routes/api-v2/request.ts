@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { isNumberedId } from '../../services/numbers';
 import type { ProviderPort } from '../../services/provider-port';
 import type { Identity, UserDoc } from '../../services/users';
-import { API_V2_MAX_IDS } from '../../shared/api-v2';
+import { API_V2_ERRORS, API_V2_MAX_IDS } from '../../shared/api-v2';
 import { COMMENT_LIMITS } from '../../shared/comments';
 import { text as wellFormedText } from '../../shared/schemas';
+import { fail } from './errors';
 
 const text = z
   .union([z.string(), z.number()])
@@ -63,4 +64,21 @@ export function idList(value: string): string[] | null {
 export function toId(value: string | undefined): number | null {
   const text = value?.trim() ?? '';
   return isNumberedId(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * An action about one order (`order=`) or many (`orders=`, an answer per id): `orders` wins; a list
+ * that is empty or too long is an incorrect request, neither given an incorrect order id.
+ */
+export function oneOrMany(
+  params: ApiV2Params,
+  many: (ids: string[]) => Promise<ApiV2Answer>,
+  one: (raw: string) => Promise<ApiV2Answer>,
+): Promise<ApiV2Answer> | ApiV2Answer {
+  if (params.orders !== undefined) {
+    const ids = idList(params.orders);
+    return ids ? many(ids) : fail(API_V2_ERRORS.incorrectRequest);
+  }
+  if (params.order !== undefined) return one(params.order);
+  return fail(API_V2_ERRORS.incorrectOrder);
 }

@@ -3,7 +3,7 @@
 import { getOwnOrders, type OrderDoc } from '../../services/orders';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_STATUS, paisaString } from '../../shared/api-v2';
 import { fail } from './errors';
-import { type ApiV2Answer, type ApiV2Handler, idList, toId } from './request';
+import { type ApiV2Answer, type ApiV2Handler, oneOrMany, toId } from './request';
 
 /**
  * `remains`: a final order's from its outcome; an open one's as its provider last reported (0 for a
@@ -50,11 +50,9 @@ async function multiStatus(uid: string, ids: string[]): Promise<ApiV2Answer> {
   return answer;
 }
 
-export const status: ApiV2Handler = async ({ identity, params }) => {
-  if (params.orders !== undefined) {
-    const ids = idList(params.orders);
-    return ids ? multiStatus(identity.uid, ids) : fail(API_V2_ERRORS.incorrectRequest);
-  }
-  if (params.order !== undefined) return singleStatus(identity.uid, params.order);
-  return fail(API_V2_ERRORS.incorrectOrder);
-};
+export const status: ApiV2Handler = async ({ identity, params }) =>
+  oneOrMany(
+    params,
+    (ids) => multiStatus(identity.uid, ids),
+    (raw) => singleStatus(identity.uid, raw),
+  );
