@@ -21,7 +21,7 @@ async function newUser(rupees: number): Promise<BenchUser> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
   const { idToken, localId } = await signUp(email, 'password123', 'Bench');
   if (rupees > 0) {
-    const { addBalance } = await import('../functions/src/services/recharges');
+    const { addBalance } = await import('../functions/src/services/money/credits');
     await addBalance({ uid: 'bench', email: 'bench' }, { email, amount: rupees });
   }
   return { uid: localId, email, token: idToken };
@@ -77,7 +77,7 @@ async function balanceOf(uid: string): Promise<number> {
 
 export async function apiFigures(url: string, log: Log, { scale = true }: { scale?: boolean } = {}): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const { placeOrder } = await import('../functions/src/services/group-commit');
+  const { placeOrder } = await import('../functions/src/services/orders/place-order');
 
   // 1. Overhead: the same order through Hosting → Functions → Firestore, and as the bare transaction
   // (placeOrder in this process: the same reads and writes), interleaved so drift hits both alike.

@@ -24,7 +24,7 @@ if (action !== 'reset' || !email) {
 process.env.GCLOUD_PROJECT ??= PROJECT_ID;
 if (process.env.GCLOUD_PROJECT.startsWith('demo-')) defaultToLocalEmulators();
 const { auth } = await import('../functions/src/lib/admin');
-const { resetMfa } = await import('../functions/src/services/admin-mfa');
+const { resetMfa } = await import('../functions/src/services/accounts/admin-mfa');
 try {
   const { uid } = await auth.getUserByEmail(email);
   const removed = await resetMfa({ uid: 'script', email: 'npm run admin:mfa-reset' }, uid);

@@ -20,7 +20,7 @@ function routes(stack: Layer[]): { path: string; methods: string[]; handlers: un
   });
 }
 
-/** The second factor's own routes: an admin's token before it (issue 29). */
+/** The second factor's own routes, which an admin's token reaches before passing it. */
 const BEFORE_SECOND_FACTOR = ['/admin/mfa', '/admin/mfa/enroll', '/admin/mfa/verify'];
 
 const ADMIN_ONLY_OUTSIDE_ADMIN = [

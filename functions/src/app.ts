@@ -31,7 +31,7 @@ import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
 import { ticketsRouter } from './routes/tickets';
 import { walletRouter } from './routes/wallet';
-import type { ProviderPort } from './services/provider-port';
+import type { ProviderPort } from './services/providers/provider-port';
 
 /**
  * `providers`: how a request that needs a provider's answer asks it (index.ts passes workers/provider-port.ts's,

@@ -16,9 +16,9 @@ import {
   recordQueries,
 } from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
-import { decideStaleIntents, STALE_INTENT_MS } from './services/group-commit';
-import { sendDuePushes } from './services/notifications';
-import { CUSTOMER_SHARD_FIELD, customerShardRef, foldReports } from './services/report-fold';
+import { decideStaleIntents, STALE_INTENT_MS } from './services/orders/place-order';
+import { CUSTOMER_SHARD_FIELD, customerShardRef, foldReports } from './services/reports/daily-rollups';
+import { sendDuePushes } from './services/support/notifications';
 import { pakistanDayOf } from './shared/pakistan-days';
 import type { ProviderClient } from './upstream/client';
 import { refundFailedOrders } from './workers/auto-refund';
@@ -118,7 +118,7 @@ function listCalls(): [path: string, token: string][] {
     ['/api/settings', ''],
     ['/api/order/my-orders?limit=1', user.token],
     ['/api/ledger?limit=1', user.token],
-    // The statement's filters (issue 18): a type alone, days alone, both.
+    // The statement's filters: a type alone, days alone, both.
     ...['type=credit', 'from=2025-01-01&to=2099-12-31', 'type=credit&from=2025-01-01', 'type=debit&to=2099-12-31'].map(
       (filter): [string, string] => [`/api/ledger?limit=1&${filter}`, user.token],
     ),
@@ -161,7 +161,7 @@ function listCalls(): [path: string, token: string][] {
       ]),
     ),
     ['/api/review?limit=1', ''],
-    // The reviews held for approval (issue 29): the queue oldest first, the decided ones newest first.
+    // The reviews held for approval: the queue oldest first, the decided ones newest first.
     ...['', '&status=pending', '&status=approved', '&status=rejected'].map((status): [string, string] => [
       `/api/admin/reviews?limit=1${status}`,
       admin.token,
@@ -181,7 +181,7 @@ function listCalls(): [path: string, token: string][] {
     ['/api/admin/order?limit=1&fulfilment=unknown&from=2025-01-01&to=2099-12-31', admin.token],
     ['/api/admin/order?limit=1&fulfilment=queued&q=123456789', admin.token],
     ['/api/api-key', user.token],
-    // The top-up autopilot (issue 28): phones, the wallet SMS by status (queues oldest first, the rest newest first).
+    // The top-up autopilot (decision record 0015): phones, the wallet SMS by status (queues oldest first, the rest newest first).
     ['/api/admin/wallet-devices?limit=1', admin.token],
     ...['', 'unmatched', 'held', 'matched', 'ignored', 'unparsed', 'dismissed'].map((status): [string, string] => [
       `/api/admin/wallet-events?limit=1${status ? `&status=${status}` : ''}`,

@@ -1,5 +1,5 @@
 // Wiring only: the one HTTPS function `api`, serving every /api/... path through the Hosting rewrite, and
-// the forwarding and refill workers (decision record 0008) and the admin's requested runs (issue 30),
+// the forwarding and refill workers (decision record 0008) and the admin's requested runs (services/providers/worker-runs.ts),
 // whose logic lives in workers/. The only module that imports workers/.
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
@@ -8,8 +8,8 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { hideBodiesFromHost } from './lib/host-body';
 import { API_RUNTIME, GLOBAL_RUNTIME, REQUESTED_RUN_RUNTIME, SCHEDULED_RUNTIME, TRIGGER_RUNTIME } from './lib/runtime';
-import type { FulfilmentDoc } from './services/fulfilment';
-import type { RefillDoc } from './services/refills';
+import type { FulfilmentDoc } from './services/orders/fulfilment';
+import type { RefillDoc } from './services/orders/refills';
 import { workerDeps as productionDeps } from './workers/deps';
 import { becameQueued, type ForwardDeps, forwardOrder } from './workers/forward';
 import { providerPort } from './workers/provider-port';
@@ -47,7 +47,7 @@ export const sweepForwarding = onSchedule({ ...SCHEDULED_RUNTIME, schedule: 'eve
   await runScheduledWork(workerDeps);
 });
 
-// The admin's "Sync now", services sync or Check of a provider (services/worker-runs.ts): the request
+// The admin's "Sync now", services sync or Check of a provider (services/providers/worker-runs.ts): the request
 // recorded the run and answered 202; it is done here and recorded (done, busy or failed) for the console.
 export const runRequestedWorkerRun = onDocumentCreated({ ...REQUESTED_RUN_RUNTIME, document: 'workerRuns/{id}' }, async (event) => {
   await runRequestedWork(event.params.id, workerDeps);

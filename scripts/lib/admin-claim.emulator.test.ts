@@ -48,9 +48,9 @@ describe('npm run admin:grant / admin:revoke', () => {
 
   it('keeps the rules in step: the granted admin reads Firestore; revoked, the old token reads nothing and the API key ends', async () => {
     const user = await createUser();
-    const { ensureProfile, identityByEmail } = await import('../../functions/src/services/users');
-    const { createApiKey } = await import('../../functions/src/services/api-keys');
-    const { resolveApiKey } = await import('../../functions/src/services/sessions');
+    const { ensureProfile, identityByEmail } = await import('../../functions/src/services/accounts/users');
+    const { createApiKey } = await import('../../functions/src/services/accounts/api-keys');
+    const { resolveApiKey } = await import('../../functions/src/services/accounts/sessions');
     const { auth, db } = await import('../../functions/src/lib/admin');
     await ensureProfile(await identityByEmail(user.email));
 

@@ -5,8 +5,8 @@
 // token expires.
 export async function setAdminClaim(email: string, admin: boolean): Promise<{ uid: string; claims: Record<string, unknown> }> {
   const { auth } = await import('../../functions/src/lib/admin');
-  const { userRef } = await import('../../functions/src/services/users');
-  const { endSessions } = await import('../../functions/src/services/sessions');
+  const { userRef } = await import('../../functions/src/services/accounts/users');
+  const { endSessions } = await import('../../functions/src/services/accounts/sessions');
   const record = await auth.getUserByEmail(email.trim().toLowerCase());
   const claims: Record<string, unknown> = { ...(record.customClaims ?? {}) };
   if (admin) claims.admin = true;

@@ -28,7 +28,7 @@ export async function codeFor(secret: string, lastStep?: () => Promise<number>):
 /** The step of the last code an admin used, read from the emulators' Firestore (scripts and tests only). */
 export async function lastStepOf(email: string): Promise<number> {
   const { auth } = await import('../../functions/src/lib/admin');
-  const { adminMfaRef } = await import('../../functions/src/services/admin-mfa');
+  const { adminMfaRef } = await import('../../functions/src/services/accounts/admin-mfa');
   const { uid } = await auth.getUserByEmail(email);
   return ((await adminMfaRef(uid).get()).data()?.lastStep as number | undefined) ?? 0;
 }

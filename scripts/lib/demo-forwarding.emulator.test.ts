@@ -4,7 +4,7 @@
 // progress time) and the workers' clock is moved past the sweep's and the sync's delays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/admin';
-import { SWEEP_QUEUED_AFTER_MS } from '../../functions/src/services/fulfilment';
+import { SWEEP_QUEUED_AFTER_MS } from '../../functions/src/services/orders/fulfilment';
 import { FIRST_SYNC_AFTER_MS } from '../../functions/src/workers/forward';
 import { apiServerForFile, call, signIn } from '../../tests/support/api';
 import { DEMO_PROVIDER, DEMO_USER } from './demo';
@@ -37,7 +37,7 @@ describe('the demo provider in the seed', () => {
     expect(first.demoProvider?.imported).toBe(3);
 
     // The admin renames it and raises an imported service's price, through the admin's own code.
-    const { updateProvider } = await import('../../functions/src/services/providers');
+    const { updateProvider } = await import('../../functions/src/services/providers/providers');
     const { providerPort } = await import('../../functions/src/workers/provider-port');
     await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, id as string, { name: 'My test provider' }, providerPort());
     const links = await db.collection('serviceProviders').where('providerId', '==', id).get();

@@ -8,15 +8,15 @@
 // Imports the Admin SDK: import it only once the emulators are ensured (scripts/lib/seed.ts).
 import { type DocumentReference, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { auth, db } from '../../functions/src/lib/admin';
-import type { Actor } from '../../functions/src/services/audit';
-import { refillDaysOf, type ServiceDoc } from '../../functions/src/services/catalogue';
-import type { FulfilmentDoc } from '../../functions/src/services/fulfilment';
-import { type LedgerDoc, ledgerEntryId } from '../../functions/src/services/ledger';
-import { activeLinkKey, type OrderDoc, orderLinkHash } from '../../functions/src/services/orders';
-import type { ProviderDoc } from '../../functions/src/services/provider-store';
-import type { RechargeDoc } from '../../functions/src/services/recharges';
-import { type FoldResult, foldReports } from '../../functions/src/services/report-fold';
-import type { UserDoc } from '../../functions/src/services/users';
+import type { UserDoc } from '../../functions/src/services/accounts/users';
+import { refillDaysOf, type ServiceDoc } from '../../functions/src/services/catalogue/catalogue';
+import type { Actor } from '../../functions/src/services/kernel/audit';
+import type { RechargeDoc } from '../../functions/src/services/money/credits';
+import { type LedgerDoc, ledgerEntryId } from '../../functions/src/services/money/ledger';
+import type { FulfilmentDoc } from '../../functions/src/services/orders/fulfilment';
+import { activeLinkKey, type OrderDoc, orderLinkHash } from '../../functions/src/services/orders/orders';
+import type { ProviderDoc } from '../../functions/src/services/providers/provider-store';
+import { type FoldResult, foldReports } from '../../functions/src/services/reports/daily-rollups';
 import { serviceLabel } from '../../functions/src/shared/catalogue';
 import { orderPrice, partialRefund, toRupees } from '../../functions/src/shared/money';
 import { PLATFORM_LABELS, type Platform } from '../../functions/src/shared/platforms';

@@ -80,7 +80,7 @@ describe('the forwarding listener', () => {
   });
 
   it('tries an order its disabled provider keeps queued once, not again on its own reason’s write', async () => {
-    const { updateProvider } = await import('../../functions/src/services/providers');
+    const { updateProvider } = await import('../../functions/src/services/providers/providers');
     const { providerPort } = await import('../../functions/src/workers/provider-port');
     await updateProvider({ uid: 'an-admin', email: 'admin@example.com' }, providerId, { active: false }, providerPort());
     try {

@@ -5,7 +5,7 @@
 // the ticker (ticker.ts) stands in for Cloud Scheduler. Both may overlap each other and themselves:
 // forwardOrder's claim is the only gate, so a second call finds the order claimed and stops. A third
 // listener stands in for `runRequestedWorkerRun` (the admin's Sync now, services sync and Check, issue 30).
-import type { FulfilmentDoc } from '../../functions/src/services/fulfilment';
+import type { FulfilmentDoc } from '../../functions/src/services/orders/fulfilment';
 import type { ForwardDeps, ForwardOutcome } from '../../functions/src/workers/forward';
 import type { ScheduledResult } from '../../functions/src/workers/scheduled';
 import { startTicker, type Ticker } from './ticker';
@@ -41,7 +41,7 @@ const logError = (error: unknown) => console.error('Forwarding listener:', error
  */
 export async function startForwardListener(options: ForwardListenerOptions = {}): Promise<ForwardListener> {
   // Imported here, after the caller has set the emulators' environment (the Admin SDK reads it once).
-  const { fulfilmentCollection } = await import('../../functions/src/services/fulfilment');
+  const { fulfilmentCollection } = await import('../../functions/src/services/orders/fulfilment');
   const { becameQueued, forwardOrder } = await import('../../functions/src/workers/forward');
   const { workerDeps } = await import('../../functions/src/workers/deps');
   const deps: ForwardDeps = workerDeps(options.now);
@@ -138,7 +138,7 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
  * a no-op. The environment must already point the Admin SDK at the emulators.
  */
 export async function startRunListener(options: Pick<ForwardListenerOptions, 'now' | 'onError' | 'resubscribeAfterMs'> = {}) {
-  const { workerRunsCollection } = await import('../../functions/src/services/worker-runs');
+  const { workerRunsCollection } = await import('../../functions/src/services/providers/worker-runs');
   const { runRequestedWork } = await import('../../functions/src/workers/runs');
   const { workerDeps } = await import('../../functions/src/workers/deps');
   const deps = workerDeps(options.now);

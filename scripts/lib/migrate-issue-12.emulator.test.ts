@@ -42,8 +42,8 @@ describe('npm run migrate:issue-12', () => {
 
   it('backfills linkHash and moves the admin emails to audit/, page by page, and a second run changes nothing', async () => {
     const { db } = await import('../../functions/src/lib/admin');
-    const { listAllOrders, orderLinkHash } = await import('../../functions/src/services/orders');
-    const { listRecentRecharges } = await import('../../functions/src/services/recharges');
+    const { listAllOrders, orderLinkHash } = await import('../../functions/src/services/orders/orders');
+    const { listRecentRecharges } = await import('../../functions/src/services/money/credits');
     const orders = db.collection('orders');
     const audit = db.collection('audit');
 

@@ -63,8 +63,8 @@ export async function migrateIssue12(options: MigrationOptions = {}): Promise<Mi
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 500) throw new Error('batchSize must be 1 to 500');
   const log = options.log ?? (() => {});
   const { db } = await import('../../functions/src/lib/admin');
-  const { orderLinkHash } = await import('../../functions/src/services/orders');
-  const { auditRef, writeAudit } = await import('../../functions/src/services/audit');
+  const { orderLinkHash } = await import('../../functions/src/services/orders/orders');
+  const { auditRef, writeAudit } = await import('../../functions/src/services/kernel/audit');
   const report: MigrationReport = { orders: counts(), recharges: counts(), rechargeRequests: counts() };
 
   // linkHash follows from the link, which no one changes after placing: one batched write per page,

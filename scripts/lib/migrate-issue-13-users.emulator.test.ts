@@ -22,7 +22,7 @@ describe('npm run migrate:issue-13-users', () => {
 
   it('gives profiles written before issue 13 the name the search matches, page by page; a second run changes nothing', async () => {
     const { db } = await import('../../functions/src/lib/admin');
-    const { listUsers, newUserDoc } = await import('../../functions/src/services/users');
+    const { listUsers, newUserDoc } = await import('../../functions/src/services/accounts/users');
     const users = db.collection('users');
     await users.doc('old1').set(oldProfile('Ayesha Khan', 'a@example.com'));
     await users.doc('old2').set(oldProfile('AYAN Ali', 'b@example.com'));

@@ -20,7 +20,7 @@ export async function migrateIssue13Users(
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 500) throw new Error('batchSize must be 1 to 500');
   const log = options.log ?? (() => {});
   const { db } = await import('../../functions/src/lib/admin');
-  const { nameSearchKey } = await import('../../functions/src/services/users');
+  const { nameSearchKey } = await import('../../functions/src/services/accounts/users');
   const report: UsersMigrationReport = { scanned: 0, updated: 0, skipped: 0 };
   let after: string | undefined;
   for (;;) {

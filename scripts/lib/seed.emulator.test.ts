@@ -59,7 +59,7 @@ describe('seed', () => {
     expect(await readFirestoreAs(passwordOnly.idToken, 'users')).toBe(403);
     const { auth } = await import('../../functions/src/lib/admin');
     const { uid } = await auth.getUserByEmail(DEMO_ADMIN.email);
-    const { adminMfaRef } = await import('../../functions/src/services/admin-mfa');
+    const { adminMfaRef } = await import('../../functions/src/services/accounts/admin-mfa');
     expect((await adminMfaRef(uid).get()).data()?.secret).toBe(DEMO_ADMIN.totpSecret);
     const admin = { idToken: await passSecondFactor({ uid, email: DEMO_ADMIN.email, name: DEMO_ADMIN.name }) };
     expect(await readFirestoreAs(admin.idToken, 'users')).toBe(200);

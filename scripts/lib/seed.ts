@@ -4,7 +4,7 @@
 // own service code; and (`npm start` again) about 60 days of demo history for the reports, on an empty
 // store only (scripts/lib/demo-history.ts); and the demo wallet phone for the Easypaisa wallet (issue 28). It refuses to run unless every Admin SDK call is pointed at the emulators of a
 // `demo-` project.
-import type { Actor } from '../../functions/src/services/audit';
+import type { Actor } from '../../functions/src/services/kernel/audit';
 import { DEMO_ADMIN, DEMO_BALANCE_RUPEES, DEMO_PROVIDER, DEMO_USER } from './demo';
 import { DEMO_PHONE } from './wallet-phone';
 
@@ -46,8 +46,8 @@ export interface SeedResult {
  * already has other providers; the import runs only while no service is linked to it.
  */
 async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }): Promise<{ id: string | null; imported: number }> {
-  const { providersCollection, serviceLinksCollection } = await import('../../functions/src/services/provider-store');
-  const { createProvider, importServices } = await import('../../functions/src/services/providers');
+  const { providersCollection, serviceLinksCollection } = await import('../../functions/src/services/providers/provider-store');
+  const { createProvider, importServices } = await import('../../functions/src/services/providers/providers');
   const { createProviderBody, importServicesBody } = await import('../../functions/src/shared/providers');
   const { providerPort } = await import('../../functions/src/workers/provider-port');
   const providers = providerPort();
@@ -92,11 +92,11 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   assertEmulatorOnly();
   // Imported only after the check, so the Admin SDK initialises against the emulators.
   const { auth } = await import('../../functions/src/lib/admin');
-  const { seedCatalogue } = await import('../../functions/src/services/catalogue');
-  const { seedSettings } = await import('../../functions/src/services/settings');
-  const { ensureProfile, identityByEmail } = await import('../../functions/src/services/users');
-  const { ledgerCollection } = await import('../../functions/src/services/ledger');
-  const { addBalance } = await import('../../functions/src/services/recharges');
+  const { seedCatalogue } = await import('../../functions/src/services/catalogue/catalogue');
+  const { seedSettings } = await import('../../functions/src/services/top-ups/public-settings');
+  const { ensureProfile, identityByEmail } = await import('../../functions/src/services/accounts/users');
+  const { ledgerCollection } = await import('../../functions/src/services/money/ledger');
+  const { addBalance } = await import('../../functions/src/services/money/credits');
   const { storeIsEmpty, writeDemoHistory } = await import('./demo-history');
 
   // Decided before this seed writes anything (the demo balance is a ledger entry).
@@ -117,7 +117,7 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
     const identity = await identityByEmail(account.email);
     await ensureProfile(identity, account.name);
     if (admin) {
-      const { userRef } = await import('../../functions/src/services/users');
+      const { userRef } = await import('../../functions/src/services/accounts/users');
       await userRef(uid).update({ role: 'admin' });
     }
     return identity;
@@ -125,7 +125,7 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
 
   const admin = await ensureAccount(DEMO_ADMIN, true);
   // The demo admin's second factor (issue 29), with the fixed key `npm start` prints: enrolled once.
-  const { enrollMfa, getMfaStatus } = await import('../../functions/src/services/admin-mfa');
+  const { enrollMfa, getMfaStatus } = await import('../../functions/src/services/accounts/admin-mfa');
   if (!(await getMfaStatus(admin.uid)).enrolled) await enrollMfa(admin, undefined, 'in-process', { secret: DEMO_ADMIN.totpSecret });
   const demo = await ensureAccount(DEMO_USER, false);
   const seedActor: Actor = { uid: admin.uid, email: 'seed' };

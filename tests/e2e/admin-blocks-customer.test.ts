@@ -48,7 +48,7 @@ describe.each([
     customer = await openPage(viewport);
     admin = await adminPage(viewport);
     await registerThroughUi(customer, account);
-    const { addBalance } = await import('../../functions/src/services/recharges');
+    const { addBalance } = await import('../../functions/src/services/money/credits');
     await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
   });
 

@@ -15,7 +15,7 @@ const orderPage = `/order?platform=tiktok&category=${encodeURIComponent(category
 const { customer, adminPage } = await customerAndAdmin();
 
 beforeAll(async () => {
-  const { createService } = await import('../../functions/src/services/catalogue');
+  const { createService } = await import('../../functions/src/services/catalogue/catalogue');
   await createService(
     { uid: 'e2e-setup', email: 'e2e-setup' },
     { platform: 'tiktok', category, name, ratePer1000: 20, min: 100, max: 10_000, defaultQuantity: 1000 },

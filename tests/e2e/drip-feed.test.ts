@@ -35,13 +35,13 @@ beforeAll(async () => {
       if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
     });
   }
-  const { createService } = await import('../../functions/src/services/catalogue');
+  const { createService } = await import('../../functions/src/services/catalogue/catalogue');
   await createService(
     { uid: 'e2e-setup', email: 'e2e-setup' },
     { platform: 'tiktok', category, name, ratePer1000: 20, min: 100, max: 10_000, defaultQuantity: 1000 },
   );
   await registerThroughUi(customer, account);
-  const { addBalance } = await import('../../functions/src/services/recharges');
+  const { addBalance } = await import('../../functions/src/services/money/credits');
   await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 200 });
 });
 

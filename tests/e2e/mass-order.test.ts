@@ -37,7 +37,7 @@ const resultRow = (lineNo: number) =>
 describe('a mass order at 360 px', () => {
   it('a funded customer finds Mass Order from the order page', async () => {
     await registerThroughUi(customer, account);
-    const { addBalance } = await import('../../functions/src/services/recharges');
+    const { addBalance } = await import('../../functions/src/services/money/credits');
     await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
     await customer.goto('/order');
     await customer.getByRole('heading', { level: 1, name: 'Order Services' }).waitFor();

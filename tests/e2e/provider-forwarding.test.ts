@@ -33,7 +33,7 @@ beforeAll(async () => {
       .catch(() => undefined);
   });
   await registerThroughUi(customer, account);
-  const { addBalance } = await import('../../functions/src/services/recharges');
+  const { addBalance } = await import('../../functions/src/services/money/credits');
   await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 200 });
 });
 

@@ -34,7 +34,7 @@ let refunded = 0;
 
 /** The rollups as the every-minute worker folds them once the 10-minute lag has passed. */
 async function foldNow() {
-  const { foldReports } = await import('../../functions/src/services/report-fold');
+  const { foldReports } = await import('../../functions/src/services/reports/daily-rollups');
   const result = await foldReports({ now: () => Date.now() + 11 * 60_000 });
   expect(result.caughtUp).toBe(true);
 }

@@ -171,7 +171,7 @@ function substituteRequest(request: Readonly<Record<string, string>>, ids: Map<n
 
 describe('the documented examples, sent to the server', () => {
   it('get the documented answers', async () => {
-    const { updateOrderStatus } = await import('../../functions/src/services/orders');
+    const { updateOrderStatus } = await import('../../functions/src/services/orders/orders');
     // The orders the examples talk about, placed for real and brought to the documented status.
     const ids = new Map<number, number>([
       [EXAMPLE_ORDERS.followers.order, scriptOrder],
@@ -190,7 +190,7 @@ describe('the documented examples, sent to the server', () => {
 
     // The setup the examples assume, made as the admin makes it: drip-feed offered on the examples'
     // drip-feed service, and a Custom Comments service created (its number is the server's).
-    const { createService, updateService } = await import('../../functions/src/services/catalogue');
+    const { createService, updateService } = await import('../../functions/src/services/catalogue/catalogue');
     const { CATALOGUE } = await import('../../functions/src/shared/catalogue');
     const actor = { uid: 'test-setup', email: 'test-setup' };
     for (const number of EXAMPLE_SETUP.dripFeedServices) {

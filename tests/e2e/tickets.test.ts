@@ -22,7 +22,7 @@ const fitsThePhone = async (page: Page) =>
 describe('a support ticket about an order at 360 px', () => {
   it('a customer with an order asks for help from the dashboard', async () => {
     await registerThroughUi(customer, account);
-    const { addBalance } = await import('../../functions/src/services/recharges');
+    const { addBalance } = await import('../../functions/src/services/money/credits');
     await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
     // The dashboard read the balance before the top-up (and the service worker may answer with that
     // saved profile while the emulated function is slow): load again until the top-up shows.

@@ -129,7 +129,7 @@ export async function createUser(options: { admin?: boolean; name?: string; emai
  * Auth emulator as the web SDK exchanges the custom token.
  */
 export async function passSecondFactor(admin: { uid: string; email: string; name: string }): Promise<string> {
-  const { adminMfaRef, enrollMfa, verifyMfa } = await import('../../functions/src/services/admin-mfa');
+  const { adminMfaRef, enrollMfa, verifyMfa } = await import('../../functions/src/services/accounts/admin-mfa');
   const { nextAcceptableCode } = await import('../../functions/src/lib/totp');
   const identity = { ...admin, admin: true };
   for (;;) {
@@ -144,7 +144,7 @@ export async function passSecondFactor(admin: { uid: string; email: string; name
 
 /** Credits `rupees` through the real credit path (as an admin's add-balance does). */
 export async function fund(user: TestUser, rupees: number): Promise<void> {
-  const { addBalance } = await import('../../functions/src/services/recharges');
+  const { addBalance } = await import('../../functions/src/services/money/credits');
   await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: user.email, amount: rupees });
 }
 
@@ -196,7 +196,7 @@ export async function resetEmulators(): Promise<void> {
 }
 
 export async function seedCatalogue(): Promise<void> {
-  const { seedCatalogue: seedStore } = await import('../../functions/src/services/catalogue');
+  const { seedCatalogue: seedStore } = await import('../../functions/src/services/catalogue/catalogue');
   await seedStore();
 }
 

@@ -21,7 +21,7 @@ internal.commit = async function (this: Transaction) {
   return new Promise(() => undefined);
 };
 
-const { decideQueue } = await import('../../functions/src/services/group-commit');
+const { decideQueue } = await import('../../functions/src/services/orders/place-order');
 if (process.env.LEADER_WAIT === 'go') {
   // Its connection made first, so that the batch reads at once on 'go'.
   const { db } = await import('../../functions/src/lib/admin');

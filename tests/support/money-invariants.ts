@@ -13,10 +13,10 @@
 // - the count of active (pending/processing) orders per activeLinks key (customer, service and link)
 //   matches activeLinks.
 import { db as adminDb } from '../../functions/src/lib/admin';
-import { type LedgerDoc, signedAmount } from '../../functions/src/services/ledger';
-import { legacyActiveLinkKey, type OrderDoc } from '../../functions/src/services/orders';
-import type { RechargeDoc } from '../../functions/src/services/recharges';
-import type { UserDoc } from '../../functions/src/services/users';
+import type { UserDoc } from '../../functions/src/services/accounts/users';
+import type { RechargeDoc } from '../../functions/src/services/money/credits';
+import { type LedgerDoc, signedAmount } from '../../functions/src/services/money/ledger';
+import { legacyActiveLinkKey, type OrderDoc } from '../../functions/src/services/orders/orders';
 import { partialRefund } from '../../functions/src/shared/money';
 
 export async function findMoneyViolations(db = adminDb): Promise<string[]> {

@@ -2,7 +2,7 @@
 // (with an API key when asked) and an admin, the provider written straight to Firestore and our services
 // linked to its service 101; and orders of views placed, and sent, there.
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { ProviderDoc } from '../../functions/src/services/provider-store';
+import type { ProviderDoc } from '../../functions/src/services/providers/provider-store';
 import { type ForwardDeps, forwardOrder } from '../../functions/src/workers/forward';
 import { type DemoProvider, type DemoProviderOptions, startDemoProvider } from '../../scripts/lib/demo-provider';
 import { createApiKeyFor, createUser, fund, type TestUser } from './api';

@@ -3,9 +3,9 @@
 // the workers' deps with a short client deadline, and the documents the tests read back.
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../../functions/src/lib/admin';
-import type { FulfilmentDoc } from '../../functions/src/services/fulfilment';
-import type { OrderDoc } from '../../functions/src/services/orders';
-import type { ProviderDoc } from '../../functions/src/services/provider-store';
+import type { FulfilmentDoc } from '../../functions/src/services/orders/fulfilment';
+import type { OrderDoc } from '../../functions/src/services/orders/orders';
+import type { ProviderDoc } from '../../functions/src/services/providers/provider-store';
 import { EMULATOR_NETWORK } from '../../functions/src/upstream/addresses';
 import { createProviderClient } from '../../functions/src/upstream/client';
 import type { ForwardDeps } from '../../functions/src/workers/forward';

@@ -1,4 +1,4 @@
-// The top-up autopilot (issue 28) through the HTTP API and the wallet phone's webhook, on the real
+// The top-up autopilot (decision record 0015) through the HTTP API and the wallet phone's webhook, on the real
 // Firestore and Auth emulators: pairing, the app's signature, the wallets' real messages
 // (tests/fixtures/wallet-sms), storing each payment once, matching either way round and exactly once,
 // every reason a payment waits for the admin, and the admin's manual paths.
@@ -9,7 +9,7 @@ import { walletSmsFixtures } from '../../../tests/fixtures/wallet-sms';
 import { apiServerForFile, call, createUser, fetchFirestoreAs, type TestUser } from '../../../tests/support/api';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
-import { seedSettings } from '../services/settings';
+import { seedSettings } from '../services/top-ups/public-settings';
 import { DEFAULT_AUTOPILOT_SETTINGS } from '../shared/wallet-autopilot';
 import { runWalletWork } from '../workers/wallet';
 

@@ -1,5 +1,5 @@
 // POST /api/wallet-events?device={id}: the webhooks of SMS Gateway for Android (capcom6/android-sms-gateway)
-// on the admin's wallet phone, accepted exactly as the app sends them (issue 28). The body is read raw,
+// on the admin's wallet phone, accepted exactly as the app sends them (decision record 0015). The body is read raw,
 // because the signature is over its bytes as sent (HMAC-SHA256 of body + X-Timestamp, keyed with the
 // phone's signing key); only a verified delivery is parsed and stored. `sms:received` stores the SMS once
 // and runs the match; `system:ping` and every other event only say the phone is alive. The app retries

@@ -34,7 +34,7 @@ const env = z
     /** Concurrent orders of one account share transactions (docs/decisions/0010); `off`: one transaction per order. */
     GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
     /**
-     * Firebase App Check on the web app's writes (issue 29): `enforce` refuses a write without a valid
+     * Firebase App Check on the web app's writes: `enforce` refuses a write without a valid
      * token, `off` checks none. Default: `off` on the emulators (no App Check there), `enforce` otherwise.
      */
     APP_CHECK: z.enum(['enforce', 'off']).optional(),

@@ -1,6 +1,6 @@
-// Web Push through Firebase Cloud Messaging (issue 17): one message to one device token, answered as
+// Web Push through Firebase Cloud Messaging: one message to one device token, answered as
 // sent, unregistered (the token is dead: its device is deleted), failed (FCM refused it) or unknown (no
-// answer in time: it may have been delivered). services/notifications.ts retries failed and unknown ones;
+// answer in time: it may have been delivered). services/support/notifications.ts retries failed and unknown ones;
 // the message's tag (the notification's id) makes a repeat replace itself on the device.
 //
 // On the emulators FCM cannot be reached: the recording sender writes the exact message it is handed to

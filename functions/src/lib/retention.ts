@@ -1,5 +1,5 @@
 // The collections that hold only short-lived records, each deleted by a Firestore TTL policy on one field
-// (declared in firestore.indexes.json's fieldOverrides, listed in README's "Retention" table; issue 29). A
+// (declared in firestore.indexes.json's fieldOverrides, listed in README's "Retention" table). A
 // record is kept at least as long as anything reads it, and at most as long as it says here past that;
 // Firestore deletes an expired document within about a day. Everything else (money, orders, audit,
 // payments' SMS) is kept for good and backed up (README, Deploying).

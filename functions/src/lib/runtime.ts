@@ -1,13 +1,8 @@
-// Each function's runtime settings in production (issue 29), chosen here with the reason for each; index.ts
-// passes them on, and scripts/deploy-config.test.ts checks what the deploy will see.
-//
-// What bounds the money paths' contention in production: every credit, order and refund of one customer
-// is a transaction on their profile (the balance), which Firestore serialises per document (a few writes a
-// second sustained). Orders of one account that arrive together join one queue decided in batches (group
-// commit, docs/decisions/0010), so a burst costs one transaction per batch, not per order; other customers'
-// transactions touch other documents and run side by side. The instance counts below cap how many requests
-// can pile onto one balance at once (maxInstances × concurrency), far above a reseller's script (20 in
-// flight in the bench) and far below what would exhaust Firestore's write quota.
+// Each function's runtime settings in production, with the reason for each; index.ts passes them on, and
+// scripts/deploy-config.test.ts checks what the deploy will see. One customer's credits, orders and refunds are
+// transactions on their profile, which Firestore serialises (a few writes a second), and a burst of one account's
+// orders is decided in batches (docs/decisions/0010): the instance caps below (maxInstances × concurrency) bound how
+// many requests pile onto one balance, far above a reseller's script (20 in flight) and far below Firestore's quota.
 import type { GlobalOptions } from 'firebase-functions/v2';
 import type { HttpsOptions } from 'firebase-functions/v2/https';
 import type { ScheduleOptions } from 'firebase-functions/v2/scheduler';
@@ -40,7 +35,7 @@ export const TRIGGER_RUNTIME = { memory: '256MiB', timeoutSeconds: 120, maxInsta
 export const SCHEDULED_RUNTIME: Omit<ScheduleOptions, 'schedule'> = { memory: '512MiB', timeoutSeconds: 300, maxInstances: 1 };
 
 /**
- * The admin's requested runs (issue 30: "Sync now", a provider's services sync or Check, on `workerRuns`):
+ * The admin's requested runs ("Sync now", a provider's services sync or Check, on `workerRuns`):
  * the scheduled run's work without the reports' fold, so its 512 MiB and 5 minutes (the run lease's
  * length); a few at a time (each provider's work has its own lease, the run lease makes a second Sync now
  * busy); not retried by the platform (the run records failed, and the admin asks again).

@@ -1,4 +1,4 @@
-// App Check on the web app's writes (issue 29), with the app as the function serves it on the emulators:
+// App Check on the web app's writes, with the app as the function serves it on the emulators:
 // enforced, a write without a valid token is 401 app_check_required and writes nothing; reads, the reseller
 // API and the wallet phones' webhook need none. The token's verification is Firebase's (it fetches
 // Google's keys, which no test here can reach): this test gives the guard a verifier that accepts one token.

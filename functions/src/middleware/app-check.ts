@@ -1,4 +1,4 @@
-// Firebase App Check on the web app's writes (issue 29): with `enforce`, a write to /api (anything but
+// Firebase App Check on the web app's writes: with `enforce`, a write to /api (anything but
 // GET/HEAD/OPTIONS) must carry an App Check token of this project's web app (`X-Firebase-AppCheck`, which
 // reCAPTCHA Enterprise attests in the browser), else 401 `app_check_required`. It raises the cost of
 // scripting the signup, order and contact forms outside a browser; it is no authentication (the ID token

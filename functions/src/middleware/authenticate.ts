@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { auth } from '../lib/admin';
 import { AppError } from '../lib/errors';
 import { timed } from '../lib/server-timing';
-import { type Identity, identityFromToken } from '../services/users';
+import { type Identity, identityFromToken } from '../services/accounts/users';
 import { MESSAGES } from '../shared/messages';
 
 declare module 'express-serve-static-core' {

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod/mini';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { ReplayedRefusal } from '../services/transactions';
+import { ReplayedRefusal } from '../services/kernel/transactions';
 import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 import { describeZodError } from '../shared/schemas';

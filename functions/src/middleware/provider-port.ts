@@ -1,8 +1,8 @@
-// The provider port the app was built with (createApp({ providers }), services/provider-port.ts), for the
+// The provider port the app was built with (createApp({ providers }), services/providers/provider-port.ts), for the
 // routes whose answer needs a provider's (an admin's provider form, a Resend to another service, a cancel
 // of a sent order): routes call services with it, and never reach a provider themselves.
 import type { Express, Request } from 'express';
-import type { ProviderPort } from '../services/provider-port';
+import type { ProviderPort } from '../services/providers/provider-port';
 
 const ports = new WeakMap<Express, ProviderPort>();
 

@@ -12,7 +12,7 @@ export function requireAdminClaim(req: Request, _res: Response, next: NextFuncti
 }
 
 /**
- * After `authenticate`: an admin whose token also says the second factor was passed (issue 29), within
+ * After `authenticate`: an admin whose token also says the second factor was passed, within
  * the last MFA_MAX_AGE_SECONDS; an admin's token without it, or with an older one, is 403 `mfa_required`.
  */
 export function requireAdmin(req: Request, res: Response, next: NextFunction) {

@@ -3,7 +3,7 @@ import { apiServerForFile, call, createUser, fund, signIn } from '../../../tests
 import { placeOrder } from '../../../tests/support/orders';
 import { fundedUser } from '../../../tests/support/users';
 import { auth, db } from '../lib/admin';
-import { seedSettings } from '../services/settings';
+import { seedSettings } from '../services/top-ups/public-settings';
 
 const api = apiServerForFile({ moneyInvariants: true });
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { parseBody, parseQuery } from '../middleware/parse';
-import { countStatementDownload, statementExport } from '../services/exports';
-import { listLedger } from '../services/ledger';
-import { getSpending } from '../services/reports';
-import { ensureProfile } from '../services/users';
+import { ensureProfile } from '../services/accounts/users';
+import { listLedger } from '../services/money/ledger';
+import { countStatementDownload, statementExport } from '../services/reports/csv-exports';
+import { getSpending } from '../services/reports/reports';
 import { MESSAGES } from '../shared/messages';
 import { statementCsvQuery, statementQuery } from '../shared/reports';
 import { registerBody } from '../shared/schemas';
@@ -25,7 +25,7 @@ accountRouter.get('/user/profile', authenticate({ checkRevoked: false }), async 
   res.json({ user });
 });
 
-// The customer's statement (issue 18): the ledger filtered by days and type, and its CSV.
+// The customer's statement: the ledger filtered by days and type, and its CSV.
 accountRouter.get('/ledger', authenticate({ checkRevoked: true }), async (req, res) => {
   const page = parseQuery(statementQuery, req);
   const listed = await listLedger(identityOf(req).uid, page);
@@ -41,7 +41,7 @@ accountRouter.get('/ledger.csv', authenticate({ checkRevoked: true }), async (re
   await sendCsv(res, await statementExport(uid, filters));
 });
 
-// The dashboard's spending chart (issue 18): the customer's own figures from the rollups, 31 reads.
+// The dashboard's spending chart: the customer's own figures from the rollups (decision record 0011), 31 reads.
 accountRouter.get('/ledger/spending', authenticate({ checkRevoked: true }), async (req, res) => {
   res.set('Cache-Control', 'private, no-store');
   res.json(await getSpending(identityOf(req).uid));

@@ -1,4 +1,4 @@
-// The admin console's API (issue 13): every list pages through all of its items in its order (queues
+// The admin console's API: every list pages through all of its items in its order (queues
 // oldest first, histories newest first), the order filters, the bulk status change and the overview's
 // figures; customers get 403 on each.
 import { Timestamp } from 'firebase-admin/firestore';
@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough as pageThroughList, type TestUser } from '../../../tests/support/api';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
-import { updateOrderStatus } from '../services/orders';
-import { requestRefill } from '../services/refills';
+import { updateOrderStatus } from '../services/orders/orders';
+import { requestRefill } from '../services/orders/refills';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
@@ -366,7 +366,7 @@ describe('GET /api/admin/overview', () => {
       today: { day: pktDate(now), orders: charged.length, revenue: revenuePaisa / 100 },
       ticketsWaiting: (await db.collection('tickets').where('waiting', '==', true).get()).size,
       reviewsWaiting: (await db.collection('reviewQueue').where('status', '==', 'pending').get()).size,
-      // No wallet phone is paired here (issue 28: the autopilot's figures, from every document too).
+      // No wallet phone is paired here (the autopilot's figures, from every document too).
       walletPhones: {
         silent: [],
         unmatchedPayments: (await db.collection('walletEvents').where('status', '==', 'unmatched').get()).size,

@@ -1,4 +1,4 @@
-// The admins' second factor (issue 29) over HTTP, on the real Auth and Firestore emulators: an admin's token
+// The admins' second factor over HTTP, on the real Auth and Firestore emulators: an admin's token
 // without it opens nothing of the console; enrolment answers the secret once; a code (once, within a step
 // of now) or a recovery code (once) gives a custom token whose ID token opens the console; codes are rate
 // limited, counted when wrong; the secret is no client's to read.
@@ -161,7 +161,7 @@ describe('enrolling and passing the second factor', () => {
     expect(second.body.secret).not.toBe(first.secret);
     expect((await verify(admin.token, currentTotp(first.secret))).status).toBe(401);
     // A session that signed in with the password more than 5 minutes ago cannot set it up without a code.
-    const { enrollMfa } = await import('../services/admin-mfa');
+    const { enrollMfa } = await import('../services/accounts/admin-mfa');
     const identity = { uid: admin.uid, email: admin.email, name: 'Admin', admin: true };
     await expect(enrollMfa(identity, undefined, Math.floor(Date.now() / 1000) - 6 * 60)).rejects.toMatchObject({ code: 'mfa_required' });
   });
@@ -189,7 +189,7 @@ describe('a passed second factor', () => {
     const session = await signInWithCustomToken((await verify(admin.token, currentTotp(secret))).body.customToken);
     expect((await call(api.url, 'GET', '/api/admin/overview', { token: session.idToken })).status).toBe(200);
     await new Promise((done) => setTimeout(done, 1100)); // revocation has one-second precision
-    const { resetMfa } = await import('../services/admin-mfa');
+    const { resetMfa } = await import('../services/accounts/admin-mfa');
     expect(await resetMfa({ uid: 'script', email: 'npm run admin:mfa-reset' }, admin.uid)).toBe(true);
     expect((await call(api.url, 'GET', '/api/admin/overview', { token: session.idToken })).status).toBe(401);
     expect(

@@ -1,9 +1,9 @@
-// The admins' second factor (issue 29): what an admin's token can do before passing it.
+// The admins' second factor: what an admin's token can do before passing it.
 import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { parseBody } from '../middleware/parse';
 import { adminBeforeSecondFactor } from '../middleware/require-admin';
-import { enrollMfa, getMfaStatus, verifyMfa } from '../services/admin-mfa';
+import { enrollMfa, getMfaStatus, verifyMfa } from '../services/accounts/admin-mfa';
 import { mfaEnrollBody, mfaVerifyBody } from '../shared/mfa';
 
 export const adminMfaRouter = Router();

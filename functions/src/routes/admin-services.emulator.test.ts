@@ -1,12 +1,12 @@
-// The catalogue the admin runs (issue 13): the contract, its validation, who may call it, what
+// The catalogue the admin runs: the contract, its validation, who may call it, what
 // customers (web and API v2) see at once, and the audit entry each change writes in its transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createApiKeyFor, createUser, type TestUser, v2With } from '../../../tests/support/api';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
-import { changedRate, seedCatalogue } from '../services/catalogue';
-import { updateOrderStatus } from '../services/orders';
-import { requestRefill } from '../services/refills';
+import { changedRate, seedCatalogue } from '../services/catalogue/catalogue';
+import { updateOrderStatus } from '../services/orders/orders';
+import { requestRefill } from '../services/orders/refills';
 import { BUILT_IN_CATEGORIES, CATALOGUE } from '../shared/catalogue';
 
 const api = apiServerForFile({ moneyInvariants: true });

@@ -1,5 +1,5 @@
 // The catalogue the admin runs: services, each platform's categories, bulk price changes. Every
-// change is audited in its own transaction (services/catalogue.ts).
+// change is audited in its own transaction (services/catalogue/catalogue.ts).
 import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery, parseWith } from '../middleware/parse';
@@ -12,7 +12,7 @@ import {
   renameCategory,
   reorderCategories,
   updateService,
-} from '../services/catalogue';
+} from '../services/catalogue/catalogue';
 import {
   adminServicesQuery,
   bulkPriceBody,

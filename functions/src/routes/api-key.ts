@@ -2,7 +2,7 @@
 // one (replacing the old) and is the only time the key is shown, DELETE revokes it.
 import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
-import { createApiKey, getApiKeyInfo, revokeApiKey } from '../services/api-keys';
+import { createApiKey, getApiKeyInfo, revokeApiKey } from '../services/accounts/api-keys';
 
 export const apiKeyRouter = Router();
 

@@ -1,4 +1,4 @@
-// Drip-feed over API v2 and in the catalogue (issue 15, item 2): requests shaped as clients send them
+// Drip-feed over API v2 and in the catalogue: requests shaped as clients send them
 // (form bodies with their defaults "0" and "", JSON, multipart), `services` listing `dripfeed`, `status`
 // of a drip-feed with runs, runs_done and orders, `cancel` of one, the refusals in the API's words; and
 // the service flag as the admin sets it (audited) or an import takes it from the provider.
@@ -7,7 +7,7 @@ import { type DemoProvider, startDemoProvider } from '../../../scripts/lib/demo-
 import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
 import { addProvider } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
-import type { OrderDoc } from '../services/orders';
+import type { OrderDoc } from '../services/orders/orders';
 import { DRIP_FEED_MESSAGES } from '../shared/drip-feed';
 
 const api = apiServerForFile({ moneyInvariants: true });

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { auth, db } from '../lib/admin';
-import { takeApiRequest } from '../services/api-rate-limit';
-import { updateOrderStatus } from '../services/orders';
-import { recordEndedSessions } from '../services/sessions';
-import { sha256 } from '../services/transactions';
+import { recordEndedSessions } from '../services/accounts/sessions';
+import { takeApiRequest } from '../services/kernel/api-rate-limit';
+import { sha256 } from '../services/kernel/transactions';
+import { updateOrderStatus } from '../services/orders/orders';
 import { API_V2_RATE_LIMITS } from '../shared/api-v2';
 import { CATALOGUE } from '../shared/catalogue';
 
@@ -590,7 +590,7 @@ function phpCurlMultipart(params: Record<string, string> | [string, string][]): 
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
 }
 
-/** One request in each shape the clients in the wild send (issue 15): form, JSON, JS FormData, PHP curl's array, GET. */
+/** One request in each shape the clients in the wild send: form, JSON, JS FormData, PHP curl's array, GET. */
 const SHAPES = {
   form: (url: string, params: Record<string, string>) => fetch(url, { method: 'POST', body: new URLSearchParams(params) }),
   json: (url: string, params: Record<string, string>) =>

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
-import { requestRefill } from '../services/refills';
-import { DEFAULT_SETTINGS, seedSettings } from '../services/settings';
+import { requestRefill } from '../services/orders/refills';
+import { DEFAULT_SETTINGS, seedSettings } from '../services/top-ups/public-settings';
 
 const api = apiServerForFile({ moneyInvariants: true });
 
@@ -27,7 +27,7 @@ const fullTrailOf = async (admin: TestUser, query = '', limit = 100): Promise<En
   (await pageThrough<Entry>(api.url, admin.token, `/api/admin/audit?actor=${admin.uid}${query}`, 'entries', limit)).items;
 
 /**
- * The trail without the admin's own second-factor set-up and sign-in (issue 29: each test's admin signs in
+ * The trail without the admin's own second-factor set-up and sign-in (each test's admin signs in
  * so first; those entries are checked in admin-mfa.emulator.test.ts and below).
  */
 const trailOf = async (admin: TestUser, query = '', limit = 100): Promise<Entry[]> =>

@@ -1,4 +1,4 @@
-// Custom Comments services (issue 15, item 5): the admin makes one, API v2 and the web app order it
+// Custom Comments services: the admin makes one, API v2 and the web app order it
 // with comments (their count is the quantity and the price), the order keeps them, and a provider
 // service gets them upstream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
-import { adminExport, auditExport } from '../services/exports';
+import { adminExport, auditExport } from '../services/reports/csv-exports';
 import { EXPORT_KINDS, exportQuery } from '../shared/reports';
 import { sendCsv } from './send-csv';
 

@@ -1,4 +1,4 @@
-// What a hostile review tried at the HTTP boundary (issue 12): malformed text, error codes, and
+// What a hostile review tried at the HTTP boundary: malformed text, error codes, and
 // refusals remembered under their Idempotency-Key.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

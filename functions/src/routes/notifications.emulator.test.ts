@@ -1,4 +1,4 @@
-// Notifications (issue 17) over the real emulators: each event writes exactly one notification in its own
+// Notifications over the real emulators: each event writes exactly one notification in its own
 // transaction (none for a refused event, one for two identical concurrent changes), the customer's bell
 // (list, paging, unread count, mark read), preferences, devices, and the pushes the recording sender is
 // handed (their exact FCM shape, a dead token deleted, an unanswered one retried, never sent twice at once).
@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser, v2With } from '../../../tests/support/api';
 import { emulatorPushesCollection, type PushSender, recordingSender } from '../lib/push-sender';
+import { requestRefill } from '../services/orders/refills';
 import {
   deviceIdOf,
   type NotificationDoc,
@@ -15,9 +16,8 @@ import {
   pushDevicesCollection,
   sendDuePushes,
   sendPush,
-} from '../services/notifications';
-import { requestRefill } from '../services/refills';
-import { seedSettings } from '../services/settings';
+} from '../services/support/notifications';
+import { seedSettings } from '../services/top-ups/public-settings';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_LIMITS, type NotificationPreferences } from '../shared/notifications';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -84,7 +84,7 @@ async function placeOrder(user: TestUser, serviceId = 'tt-views-fast', extra: Wi
 /** An order completed the worker's way (as a provider sync's change): its push due, not sent by a request. */
 async function completedByProvider(user: TestUser) {
   const order = await placeOrder(user);
-  const { updateOrderStatus } = await import('../services/orders');
+  const { updateOrderStatus } = await import('../services/orders/orders');
   await updateOrderStatus(String(order._id), 'completed', undefined, { source: 'provider', pushLater: true });
   return order;
 }

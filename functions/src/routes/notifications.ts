@@ -1,5 +1,5 @@
-// Notifications (issue 17): the customer's bell, their preferences and their devices with pushes on.
-// Everything here is the caller's own; the work is in services/notifications.ts.
+// Notifications: the customer's bell, their preferences and their devices with pushes on.
+// Everything here is the caller's own; the work is in services/support/notifications.ts.
 import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { noStore } from '../middleware/no-store';
@@ -12,7 +12,7 @@ import {
   registerDevice,
   removeDevice,
   unreadCount,
-} from '../services/notifications';
+} from '../services/support/notifications';
 import { markReadBody, notificationSettingsBody, notificationsQuery, pushDeviceBody } from '../shared/notifications';
 import { sendPage } from './send';
 

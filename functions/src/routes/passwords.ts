@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { parseBody } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
-import { resetPasswordByEmail, setPassword } from '../services/passwords';
+import { resetPasswordByEmail, setPassword } from '../services/accounts/passwords';
 import { MESSAGES } from '../shared/messages';
 import { changePasswordBody, resetPasswordBody } from '../shared/schemas';
 

@@ -1,4 +1,4 @@
-// Recharge requests with a payment screenshot (issue 17), over the Firestore, Auth and Storage emulators:
+// Recharge requests with a payment screenshot, over the Firestore, Auth and Storage emulators:
 // the function accepts a proof only when it is the caller's upload, exists, is a picture of at most 5 MB,
 // and is attached to no other request; the request, the customer's list and the admin's carry it.
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { bucket, db } from '../lib/admin';
-import { seedSettings } from '../services/settings';
+import { seedSettings } from '../services/top-ups/public-settings';
 import { PROOF_MAX_BYTES, type ProofType, proofPath } from '../shared/payment-proof';
 
 const api = apiServerForFile({ moneyInvariants: true });

@@ -1,4 +1,4 @@
-// Providers and the import of their services (issue 14): the contract, its validation, who may call it,
+// Providers and the import of their services: the contract, its validation, who may call it,
 // the key never in an answer or a client-readable document, import pricing, and the audit entry each
 // change writes in its transaction. The provider is our own /api/v2 with a funded customer's key
 // ("panel to panel"), or a small node:http stub for what our panel never answers (HTML, silence,

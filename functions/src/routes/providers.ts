@@ -1,19 +1,19 @@
-// The providers the admin runs and the import of their services (services/providers.ts). Every answer
+// The providers the admin runs and the import of their services (services/providers/providers.ts). Every answer
 // shows a provider's key only as its hint.
 import { type Response, Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody } from '../middleware/parse';
 import { providersOf } from '../middleware/provider-port';
 import { adminOnly } from '../middleware/require-admin';
-import { createProvider, importServices, listProviderServices, listProviders, updateProvider } from '../services/providers';
-import { readWorkerRun, requestWorkerRun } from '../services/worker-runs';
+import { createProvider, importServices, listProviderServices, listProviders, updateProvider } from '../services/providers/providers';
+import { readWorkerRun, requestWorkerRun } from '../services/providers/worker-runs';
 import { createProviderBody, importServicesBody, updateProviderBody } from '../shared/providers';
 import type { WorkerRunStarted } from '../shared/worker-runs';
 import { sendAnswer } from './send';
 
 export const providersRouter = Router();
 
-/** A run recorded for the workers (services/worker-runs.ts): 202, where to follow it, in the body and Location. */
+/** A run recorded for the workers (services/providers/worker-runs.ts): 202, where to follow it, in the body and Location. */
 function sendStarted(res: Response, started: WorkerRunStarted) {
   res.status(202).location(started.follow).json(started);
 }
@@ -33,8 +33,8 @@ providersRouter.patch('/admin/providers/:id', ...adminOnly, async (req, res) => 
 });
 
 /**
- * The provider's balance and its list asked now by a worker (issue 30): 202 with the run to follow, whose
- * result is `{provider}` once done (no audit: nothing the admin changed).
+ * The provider's balance and its list asked now by a worker, not in the request (a provider answers in its own
+ * time): 202 with the run to follow, whose result is `{provider}` once done (no audit: nothing the admin changed).
  */
 providersRouter.post('/admin/providers/:id/check', ...adminOnly, async (req, res) => {
   sendStarted(res, await requestWorkerRun(identityOf(req), 'provider-check', String(req.params.id)));
@@ -68,7 +68,7 @@ providersRouter.post('/admin/services/import', ...adminOnly, async (req, res) =>
 
 /**
  * The admin's "Sync now": the scheduled run (balances, forwarding of queued orders, automatic refunds,
- * status sync of every active provider) started now by a worker (issue 30), under the same run lease:
+ * status sync of every active provider) started now by a worker, under the same run lease:
  * 202 with the run to follow, whose result is `{sent, checked, changed}`; busy (`conflict`) when a run held
  * the lease (that run is doing this very work). Without the reports' fold (the next scheduled run folds).
  * Not audited: it changes nothing by itself (each change it makes is the workers' own, refunds audited as

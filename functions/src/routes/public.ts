@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { listActiveServices } from '../services/catalogue';
-import { getSettings } from '../services/settings';
+import { listActiveServices } from '../services/catalogue/catalogue';
+import { getSettings } from '../services/top-ups/public-settings';
 
 export const publicRouter = Router();
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fetchFirestoreAs, signIn, type TestUser } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { auth, db } from '../lib/admin';
-import { seedSettings } from '../services/settings';
+import { seedSettings } from '../services/top-ups/public-settings';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
+import { matchQuietly, matchSubmittedRequest } from '../services/top-ups/payment-match';
 import {
   approveRechargeRequest,
   listMyRechargeRequests,
@@ -9,8 +10,7 @@ import {
   normalizeReference,
   rejectRechargeRequest,
   submitRechargeRequest,
-} from '../services/recharge-requests';
-import { matchQuietly, matchSubmittedRequest } from '../services/top-ups/payment-match';
+} from '../services/top-ups/recharge-requests';
 import { toPaisa } from '../shared/money';
 import { pageQuery, rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas';
 import { approveRequestBody } from '../shared/wallet-autopilot';
@@ -22,7 +22,7 @@ rechargeRequestsRouter.post('/recharge-requests', authenticate({ checkRevoked: t
   const key = idempotencyKey(req);
   const body = parseBody(rechargeRequestBody, req);
   const answer = await submitRechargeRequest(identityOf(req), body, key);
-  // The wallet's SMS may be here already: matched at once, the answer says `approved` (issue 28).
+  // The wallet's SMS may be here already: matched at once, the answer says `approved` (decision record 0015).
   const request = await matchSubmittedRequest(answer.body.request);
   sendAnswer(res, { ...answer, body: { request } });
 });

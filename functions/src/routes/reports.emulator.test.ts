@@ -4,8 +4,8 @@ import { apiServerForFile, call, createUser, type TestUser } from '../../../test
 import { countingApiForFile } from '../../../tests/support/counting-api';
 import { db } from '../lib/admin';
 import { READS_HEADER } from '../lib/read-counter';
-import { CUSTOMER_SHARD_FIELD, CUSTOMER_SHARDS, customerShardOf, foldReports } from '../services/report-fold';
-import { readOwnShards } from '../services/reports';
+import { CUSTOMER_SHARD_FIELD, CUSTOMER_SHARDS, customerShardOf, foldReports } from '../services/reports/daily-rollups';
+import { readOwnShards } from '../services/reports/reports';
 import { toRupees } from '../shared/money';
 import { REPORT_LIMITS, reportSchema, spendingSchema } from '../shared/reports';
 

@@ -5,7 +5,7 @@
 import type { Response } from 'express';
 import { CSV_BOM, csvLine } from '../lib/csv';
 import { logger } from '../lib/logger';
-import type { CsvExport } from '../services/exports';
+import type { CsvExport } from '../services/reports/csv-exports';
 
 /** The response closed before it ended: the client went away (or the platform cut it). */
 const gone = (res: Response) => res.destroyed || (res.writableEnded === false && res.closed);

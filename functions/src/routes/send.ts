@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Answer } from '../services/transactions';
+import type { Answer } from '../services/kernel/transactions';
 
 /** Sends a money transaction's answer; a replay of an Idempotency-Key is marked as such. */
 export function sendAnswer(res: Response, answer: Answer & { replayed: boolean }) {

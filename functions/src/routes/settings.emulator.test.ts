@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
-import { DEFAULT_SETTINGS } from '../services/settings';
+import { DEFAULT_SETTINGS } from '../services/top-ups/public-settings';
 
 const api = apiServerForFile();
 let admin: TestUser;

@@ -1,4 +1,4 @@
-// The customer's statement (issue 18): GET /api/ledger with from/to (Pakistan days) and type filters,
+// The customer's statement: GET /api/ledger with from/to (Pakistan days) and type filters,
 // paged newest first, and GET /api/ledger.csv, the same entries streamed. The entries are written
 // straight to Firestore at chosen instants (around Pakistan midnights and a month's end); nothing here
 // moves money.

@@ -1,12 +1,12 @@
 // Contact messages and reviews: public writes, limited per client address; the admin's queue of reviews
-// waiting for approval (issue 29).
+// waiting for approval.
 import { Router } from 'express';
 import { identityOf } from '../middleware/authenticate';
 import { clientAddress } from '../middleware/client-address';
 import { parseBody, parseQuery } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
-import { listContactMessages, sendContactMessage } from '../services/contact';
-import { approveReview, listAdminReviews, listReviews, postReview, rejectReview } from '../services/reviews';
+import { listContactMessages, sendContactMessage } from '../services/support/contact';
+import { approveReview, listAdminReviews, listReviews, postReview, rejectReview } from '../services/support/reviews';
 import { MESSAGES } from '../shared/messages';
 import { adminReviewsQuery, contactBody, pageQuery, rejectReviewBody, reviewBody } from '../shared/schemas';
 import { sendPage } from './send';

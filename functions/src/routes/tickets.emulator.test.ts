@@ -1,4 +1,4 @@
-// Support tickets (issue 17) over the real emulators: the customer's contract, the limit of open
+// Support tickets over the real emulators: the customer's contract, the limit of open
 // tickets under concurrent creates, unread counts both ways, another customer's ticket answering 404
 // everywhere, order numbers the customer owns, bounded threads, the admin's queue and its paging, the
 // audit entries and the saved replies.

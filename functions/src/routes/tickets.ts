@@ -1,5 +1,5 @@
-// Support tickets (issue 17): the customer's threads under /tickets, the admin's under /admin/tickets,
-// and the admin's saved replies. Every write is one transaction in services/tickets.ts.
+// Support tickets: the customer's threads under /tickets, the admin's under /admin/tickets,
+// and the admin's saved replies. Every write is one transaction in services/support/tickets.ts.
 import { type Request, Router } from 'express';
 import { authenticate, identityOf } from '../middleware/authenticate';
 import { noStore } from '../middleware/no-store';
@@ -21,7 +21,7 @@ import {
   postCustomerMessage,
   reopenMyTicket,
   updateSavedReply,
-} from '../services/tickets';
+} from '../services/support/tickets';
 import { pageQuery } from '../shared/schemas';
 import { adminTicketsQuery, createTicketBody, savedReplyBody, ticketMessageBody } from '../shared/tickets';
 import { sendAnswer, sendPage } from './send';

@@ -15,7 +15,7 @@ import {
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
-import { seedSettings } from '../services/settings';
+import { seedSettings } from '../services/top-ups/public-settings';
 import { addOrder as v2Add } from './api-v2/add';
 
 const api = apiServerForFile({ moneyInvariants: true });

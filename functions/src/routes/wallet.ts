@@ -1,4 +1,4 @@
-// The top-up autopilot's admin API (issue 28): wallet phones (pair, list, revoke), the wallet SMS they
+// The top-up autopilot's admin API (decision record 0015): wallet phones (pair, list, revoke), the wallet SMS they
 // forwarded (the queues, attach to a request, dismiss), the autopilot's limits; and for customers, which
 // wallets are checked automatically right now. The phones' own webhook is inbound/wallet-webhook.ts.
 import { type Request, Router } from 'express';

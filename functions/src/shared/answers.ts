@@ -1,7 +1,7 @@
 // The answers any page may parse before it needs the rest of the API's schemas (./schemas.ts, which
 // re-exports these): an error's body, which every request may get, and the catalogue, which the landing
 // page prices its cards with. Apart so that a page that reads only these does not build every schema of
-// the app when its code loads (issue 16: on the landing page that was ~30 ms of its phone's main thread).
+// the app when its code loads (on the landing page that was ~30 ms of a phone's main thread; docs/decisions/0014).
 import { z } from 'zod/mini';
 import { SERVICE_TYPES } from './comments';
 import { PLATFORMS } from './platforms';

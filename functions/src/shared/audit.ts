@@ -1,4 +1,4 @@
-// The kinds of admin action the audit trail records (services/audit.ts), shared with the web console's
+// The kinds of admin action the audit trail records (services/kernel/audit.ts), shared with the web console's
 // filter and labels.
 export const AUDIT_TYPES = [
   'credit',

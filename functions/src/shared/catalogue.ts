@@ -1,5 +1,5 @@
 // The built-in catalogue: only the seed of an empty store (`services/{id}`). From then on the admin runs
-// the catalogue (services/catalogue.ts): the API serves and prices orders from Firestore, and the web
+// the catalogue (services/catalogue/catalogue.ts): the API serves and prices orders from Firestore, and the web
 // app shows what the API answers (this list is only its placeholder while the first answer loads).
 import type { Platform } from './platforms';
 

@@ -1,4 +1,4 @@
-// Drip-feed (issue 15): one order delivered in `runs` runs of `quantity` each, one run every `interval`
+// Drip-feed: one order delivered in `runs` runs of `quantity` each, one run every `interval`
 // minutes. The whole price (the run's price × runs) is charged at placement, in one transaction; each run
 // is its own child order (its own number, fulfilment and provider order), started by the server when due;
 // a cancel of the drip-feed refunds the runs not started, exactly once. Web and functions share these rules.

@@ -1,4 +1,4 @@
-// The admins' second factor (issue 29): a TOTP code from an authenticator app, checked by the server,
+// The admins' second factor: a TOTP code from an authenticator app, checked by the server,
 // which then hands out a custom token whose `mfa` claim every admin route and the rules' admin reads ask
 // for. Schemas and words shared by the function and the console.
 import { z } from 'zod/mini';

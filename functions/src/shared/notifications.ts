@@ -1,4 +1,4 @@
-// Notifications (issue 17): what the server tells a customer about their own things: an order's status
+// Notifications: what the server tells a customer about their own things: an order's status
 // change, a top-up approved or rejected, our reply to their ticket, a refill's result. Each is written by
 // the server in the same transaction as the event it reports (never lost, never doubled: its id is made
 // from the event), shown in the app's bell, and, on the devices where the customer turned pushes on, sent
@@ -211,7 +211,7 @@ export function refillNotification(input: { orderNumber: string | number; status
 }
 
 /**
- * To every admin (issue 28): a paired wallet phone went silent (no ping or SMS for 10 minutes), so its
+ * To every admin (decision record 0015): a paired wallet phone went silent (no ping or SMS for 10 minutes), so its
  * wallet's payments wait for a person until it is back. Kind `topup`: the admin's top-up pushes.
  */
 export function walletPhoneSilentNotification(input: { name: string; wallet: string }): NotificationContent {

@@ -1,7 +1,7 @@
 // Numbers as people read them here: "1,234,567" (en-US grouping), the way every message and amount
 // writes them. Written out rather than `toLocaleString('en-US')`: a page's first call of that builds
 // ICU's number format, 15–20 ms of a fast machine's main thread (×4 on a phone), and the shared schemas
-// called it while their module loaded, in the middle of /order's first seconds (issue 16).
+// called it while their module loaded, in the middle of /order's first seconds (docs/decisions/0014).
 
 /** `n` with its thousands grouped by commas, exactly as `n.toLocaleString('en-US')` writes it. */
 export function formatNumber(n: number): string {

@@ -1,4 +1,4 @@
-// Payment proof (issue 17): a screenshot of the wallet payment a customer attaches to a recharge request.
+// Payment proof: a screenshot of the wallet payment a customer attaches to a recharge request.
 // The browser shrinks the picture, uploads it to Cloud Storage under the customer's own folder (storage.rules
 // allow exactly that, once), and the request names it by its path; the function checks the object before it
 // accepts the request, and the admin sees it beside the request before approving. One contract for the

@@ -1,21 +1,6 @@
-// Reports (issue 18): the admin's figures for a range of Pakistan days, the exports, and a customer's
-// statement. The contract both sides import. Figures are rupees on the wire (paisa inside), days are
-// Pakistan days (`YYYY-MM-DD`, UTC+5), a range is `from`..`to` with both days included.
-//
-// What each figure means (docs/decisions/0011-reports-from-rollups.md says how they are kept):
-// - topUps: credits (approved top-ups and the admin's credits) on the day of their ledger entry.
-// - revenue: charges − refunds on the days of their ledger entries (cash basis: a report of a past day
-//   never changes, a refund today lowers today); refunds: the refund entries alone.
-// - orders: orders charged (ledger debits): a drip-feed counts once, its runs never.
-// - cost: what providers charge us: an order's frozen cost (its fulfilment's costPaisa, drip-feed runs
-//   included) on its placement day; given back, when the order ends cancelled (all of it) or partial (its
-//   remains' share, rounded half up), on the day it ended; manual orders cost nothing.
-// - profit = revenue − cost. adjustments: the admin's signed corrections (neither revenue nor top-ups).
-// - newCustomers: accounts created on the day.
-// - ordersByStatus: the orders charged in the range, by their status now.
-// - byPlatform/byService/byProvider: each order's charges, refunds and cost under one row, its provider's
-//   now (after a Resend, the new one's); a drip-feed's charge and refunds (its runs' own refunds too)
-//   under "drip-feed", its runs' cost under their providers.
+// The reports' contract, imported by both sides: the admin's figures for a range of Pakistan days (`YYYY-MM-DD`, UTC+5,
+// `from`..`to` both included), the exports and a customer's statement; rupees on the wire, paisa inside. What each
+// figure means is written beside it; how they are kept: docs/decisions/0011-reports-from-rollups.md.
 import { z } from 'zod/mini';
 import type { ORDER_STATUSES } from './order-status';
 import { addDays, pakistanDayOf, pakistanDaySchema } from './pakistan-days';
@@ -74,14 +59,25 @@ export const EXPORT_KINDS = ['orders', 'ledger', 'top-ups'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const figures = {
+  /** Credits (approved top-ups and the admin's credits) on the day of their ledger entry. */
   topUps: z.number(),
+  /** Charges − refunds on the days of their ledger entries (cash basis: a past day never changes, a refund today lowers today). */
   revenue: z.number(),
+  /** The refund entries alone. */
   refunds: z.number(),
+  /**
+   * What providers charge us: an order's frozen cost (its fulfilment's costPaisa, drip-feed runs included) on its
+   * placement day; given back, when the order ends cancelled (all of it) or partial (its remains' share, rounded half
+   * up), on the day it ended. Manual orders cost nothing.
+   */
   cost: z.number(),
+  /** revenue − cost. */
   profit: z.number(),
+  /** Orders charged (ledger debits): a drip-feed counts once, its runs never. */
   orders: z.number().check(z.int()),
 };
 
+/** adjustments: the admin's signed corrections (neither revenue nor top-ups); newCustomers: accounts created on the day. */
 export const reportTotalsSchema = z.object({ ...figures, adjustments: z.number(), newCustomers: z.number().check(z.int()) });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
@@ -89,7 +85,11 @@ export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 export const reportBucketSchema = z.object({ start: pakistanDaySchema, ...figures, newCustomers: z.number().check(z.int()) });
 export type ReportBucket = z.infer<typeof reportBucketSchema>;
 
-/** A breakdown's row: what its orders brought and cost over the range. */
+/**
+ * A breakdown's row (byPlatform, byService, byProvider): what its orders brought and cost over the range. Each order's
+ * charges, refunds and cost are under one row, its provider's now (after a Resend, the new one's); a drip-feed's charge
+ * and refunds (its runs' own refunds too) are under "drip-feed", its runs' cost under their providers.
+ */
 const breakdownFigures = {
   revenue: z.number(),
   refunds: z.number(),
@@ -99,6 +99,7 @@ const breakdownFigures = {
 };
 
 const count = z.number().check(z.int());
+/** The orders charged in the range, by their status now. */
 export const ordersByStatusSchema = z.object({ pending: count, processing: count, completed: count, partial: count, cancelled: count });
 export type OrdersByStatus = Record<(typeof ORDER_STATUSES)[number], number>;
 

@@ -1,4 +1,4 @@
-// Support tickets (issue 17): a customer's thread with the admin about an order, a payment, a refill, the
+// Support tickets: a customer's thread with the admin about an order, a payment, a refill, the
 // API or anything else. The request and answer schemas and the limits, shared by the function and the
 // web app. States: open (waiting for us) → answered (waiting for the customer) → closed; a customer's
 // message on an answered ticket opens it again, and the customer may close and reopen.

@@ -1,4 +1,4 @@
-// The top-up autopilot (issue 28): the admin's wallet phones forward the wallet's SMS, each incoming
+// The top-up autopilot (decision record 0015): the admin's wallet phones forward the wallet's SMS, each incoming
 // payment is stored once and matched with the customer's recharge request, and a match within the
 // admin's limits is credited with nobody pressing Approve. The contract's schemas, limits, states and the
 // words of every reason, shared by the function and the admin console.

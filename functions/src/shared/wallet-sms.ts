@@ -1,4 +1,4 @@
-// Reading a wallet's SMS (issue 28): the incoming-payment messages Easypaisa and JazzCash send, as the
+// Reading a wallet's SMS (decision record 0015): the incoming-payment messages Easypaisa and JazzCash send, as the
 // admin's wallet phone forwards them. A message is a payment only when it matches one of its wallet's
 // templates whole (start to end), so a look-alike ("Congratulations! You have Received Rs 50000…") or a
 // message with text around a real one never reads as a payment; text that looks like an incoming payment

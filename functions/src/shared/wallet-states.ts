@@ -1,4 +1,4 @@
-// The states of a wallet SMS and the reasons one waits for the admin (issue 28): constants alone, so the
+// The states of a wallet SMS and the reasons one waits for the admin: constants alone, so the
 // request schemas (schemas.ts) and the autopilot's (wallet-autopilot.ts) both take them without a cycle.
 
 export const WALLET_EVENT_STATUSES = ['unmatched', 'matched', 'held', 'ignored', 'unparsed', 'dismissed'] as const;

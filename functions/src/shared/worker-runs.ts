@@ -1,4 +1,4 @@
-// A run of workers' work the admin asked for (issue 30): "Sync now", a provider's services sync, a
+// A run of workers' work the admin asked for: "Sync now", a provider's services sync, a
 // provider's check. Answered 202 with where to follow it; followed until it is done (its result), busy
 // (another run held the work's lease) or failed (the error the request would have answered).
 import { z } from 'zod/mini';
@@ -21,9 +21,9 @@ export const workerRunSchema = z.object({
   createdAt: z.string(),
   startedAt: z.optional(z.string()),
   finishedAt: z.optional(z.string()),
-  /** done: what the request answered before issue 30 (its fields by kind). */
+  /** done: what the request would answer had it done the work (its fields by kind). */
   result: z.optional(z.record(z.string(), z.unknown())),
-  /** busy, failed: the error the request answered before issue 30. */
+  /** busy, failed: the error the request would answer had it done the work. */
   error: z.optional(z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.optional(z.string()) })),
 });
 export type WorkerRun = z.infer<typeof workerRunSchema>;

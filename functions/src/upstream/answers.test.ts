@@ -64,7 +64,7 @@ describe('values as providers send them', () => {
     [{}, null],
   ])('id %j → %j', (value, expected) => expect(parseId(value)).toBe(expected));
 
-  // A hostile or broken provider's numbers: out of bounds is unreadable, never stored (issue 29).
+  // A hostile or broken provider's numbers: out of bounds is unreadable, never stored.
   const FORTY_DIGITS = '1234567890123456789012345678901234567890';
   it.each([
     ['0.27', 0.27],

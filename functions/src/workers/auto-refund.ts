@@ -1,4 +1,4 @@
-// The automatic refund of failed orders (issue 14): when the admin set `failedRefundHours`, an order
+// The automatic refund of failed orders (decision record 0008): when the admin set `failedRefundHours`, an order
 // whose provider refused it that long ago and that nobody resent, marked sent or cancelled meanwhile is
 // cancelled with its full refund through updateOrderStatus (the one place an order's money moves: its
 // refund's ledger id makes it happen once), audited as the system's. Oldest first, a bounded batch.
@@ -9,12 +9,12 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import type { Actor } from '../services/audit';
-import { getForwardingSettings } from '../services/forwarding-settings';
-import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/fulfilment';
-import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
-import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders';
-import { runInTransaction } from '../services/transactions';
+import type { Actor } from '../services/kernel/audit';
+import { leaseHeld, leaseIsOurs, newLease } from '../services/kernel/lease';
+import { runInTransaction } from '../services/kernel/transactions';
+import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/orders/fulfilment';
+import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders/orders';
+import { getForwardingSettings } from '../services/providers/forwarding-settings';
 import type { ForwardDeps } from './forward';
 
 /** The audit trail's actor of the automatic refund: no admin, the forwarding settings' rule. */

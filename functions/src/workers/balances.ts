@@ -1,13 +1,13 @@
-// Providers' balances kept fresh by the scheduled work (issue 14): each active provider whose balance
+// Providers' balances kept fresh by the scheduled work: each active provider whose balance
 // is older than BALANCE_MAX_AGE_MS is asked again, all at once, each call under its own deadline (one
 // slow provider holds none of the others). The call is made outside any transaction and its answer
 // recorded in one. A refusal or no answer keeps the old balance and records why (`balanceError`).
 // A balance that arrives releases the orders waiting for funds on the sweep that follows.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
-import { fulfilmentCollection } from '../services/fulfilment';
-import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
-import { runInTransaction } from '../services/transactions';
+import { runInTransaction } from '../services/kernel/transactions';
+import { fulfilmentCollection } from '../services/orders/fulfilment';
+import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/providers/provider-store';
 import { MESSAGES } from '../shared/messages';
 import type { ProviderBalance } from '../upstream/answers';
 import { failureForLog, thrownResult, type UpstreamResult, unknownResult } from '../upstream/result';

@@ -5,9 +5,9 @@ import { placeViews, providerWorldForFile, sentViews } from '../../../tests/supp
 import { workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
-import type { FulfilmentDoc } from '../services/fulfilment';
-import { type OrderDoc, updateOrderStatus } from '../services/orders';
-import { CANCEL_CHECK_AFTER_MS } from '../services/upstream-cancel';
+import { CANCEL_CHECK_AFTER_MS } from '../services/orders/cancel-at-provider';
+import type { FulfilmentDoc } from '../services/orders/fulfilment';
+import { type OrderDoc, updateOrderStatus } from '../services/orders/orders';
 import { API_V2_ERRORS } from '../shared/api-v2';
 import { MESSAGES } from '../shared/messages';
 import { EMULATOR_NETWORK } from '../upstream/addresses';

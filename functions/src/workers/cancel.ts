@@ -1,10 +1,10 @@
 // The provider's cancel of a sent order (decision record 0008), handed on by updateOrderStatus's callers
 // through the provider port: asked outside any transaction with the provider client's deadline, its
-// answer recorded by services/upstream-cancel.ts (the fulfilment, the admin's audit entry).
+// answer recorded by services/orders/cancel-at-provider.ts (the fulfilment, the admin's audit entry).
 import { logger } from '../lib/logger';
-import type { Actor } from '../services/audit';
-import type { CancelRequestedAnswer, ProviderCancelRequest } from '../services/provider-port';
-import { type CancelOutcome, recordCancelAnswer } from '../services/upstream-cancel';
+import type { Actor } from '../services/kernel/audit';
+import { type CancelOutcome, recordCancelAnswer } from '../services/orders/cancel-at-provider';
+import type { CancelRequestedAnswer, ProviderCancelRequest } from '../services/providers/provider-port';
 import type { CancelEntry } from '../upstream/answers';
 import { failureForLog, thrownResult, type UpstreamResult } from '../upstream/result';
 import { type ClientFor, providerClientFor } from './provider-clients';

@@ -5,10 +5,10 @@ import { apiServerForFile, call, retryWhileBusy, type TestUser } from '../../../
 import { addProvider, linkService } from '../../../tests/support/providers';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
-import type { FulfilmentDoc } from '../services/fulfilment';
-import { SWEEP_QUEUED_AFTER_MS } from '../services/fulfilment';
-import type { LedgerDoc } from '../services/ledger';
-import type { OrderDoc } from '../services/orders';
+import type { LedgerDoc } from '../services/money/ledger';
+import type { FulfilmentDoc } from '../services/orders/fulfilment';
+import { SWEEP_QUEUED_AFTER_MS } from '../services/orders/fulfilment';
+import type { OrderDoc } from '../services/orders/orders';
 import { partialRefund } from '../shared/money';
 import { isFinalStatus } from '../shared/order-status';
 import { EMULATOR_NETWORK } from '../upstream/addresses';

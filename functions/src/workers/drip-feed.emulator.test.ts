@@ -1,4 +1,4 @@
-// Drip-feed orders (issue 15, item 2) over the real emulators, with the demo provider on a free port:
+// Drip-feed orders over the real emulators, with the demo provider on a free port:
 // placement pays the whole once and starts run 1 as an order of its own, the worker starts each run when
 // due (once, whatever overlaps) and completes the drip-feed after the last, a stop refunds exactly the
 // runs not started (once, also against the worker racing it), a run refunded upstream refunds at most
@@ -12,8 +12,8 @@ import { fulfilmentOf, orderOf, workerDeps } from '../../../tests/support/provid
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { isAppError } from '../lib/errors';
-import { activeLinkKey, type OrderDoc, updateOrderStatus } from '../services/orders';
-import { requestRefill } from '../services/refills';
+import { activeLinkKey, type OrderDoc, updateOrderStatus } from '../services/orders/orders';
+import { requestRefill } from '../services/orders/refills';
 import { API_V2_ERRORS } from '../shared/api-v2';
 import { DRIP_FEED_MESSAGES } from '../shared/drip-feed';
 import { orderPrice, partialRefund } from '../shared/money';

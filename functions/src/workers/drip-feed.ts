@@ -1,4 +1,4 @@
-// Drip-feed runs when due (issue 15; services/drip-feed.ts): the every-minute run takes the drip-feeds
+// Drip-feed runs when due (services/orders/drip-feed.ts): the every-minute run takes the drip-feeds
 // whose next run is due, oldest due first, a bounded batch within a time budget, and starts each one's
 // next run in a transaction of its own that reads the parent again: only a parent not final, with a run
 // left and due starts one. Two overlapping runs of this worker, or a retried one, find the parent moved on
@@ -7,12 +7,12 @@
 // a run of a linked service is queued, and the trigger (or the listener, or the sweep) sends it.
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
-import { type DripFeedParent, startRun } from '../services/drip-feed';
-import { notificationId, readNotifier } from '../services/notifications';
-import { freeRefs, numberCandidates } from '../services/numbers';
-import { activeLinkRef, legacyActiveLinkKey, type OrderDoc, ordersCollection } from '../services/orders';
-import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../services/provider-store';
-import { runInTransaction } from '../services/transactions';
+import { runInTransaction } from '../services/kernel/transactions';
+import { type DripFeedParent, startRun } from '../services/orders/drip-feed';
+import { freeRefs, numberCandidates } from '../services/orders/order-numbers';
+import { activeLinkRef, legacyActiveLinkKey, type OrderDoc, ordersCollection } from '../services/orders/orders';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../services/providers/provider-store';
+import { notificationId, readNotifier } from '../services/support/notifications';
 import { orderStatusNotification } from '../shared/notifications';
 import { isFinalStatus } from '../shared/order-status';
 import type { ForwardDeps } from './forward';

@@ -1,7 +1,7 @@
 // The pure parts of forwarding: when the trigger sends, the cost frozen at placement, the sync's spacing.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import type { FulfilmentDoc } from '../services/fulfilment';
+import type { FulfilmentDoc } from '../services/orders/fulfilment';
 import { providerCostPaisa } from '../shared/providers';
 import { becameQueued } from './forward';
 import { nextSyncDelayMs } from './sync';

@@ -5,11 +5,11 @@
 // the admin (Resend, Mark sent, or a cancel through updateOrderStatus, which refunds once).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
-import { dueFulfilments, type FulfilmentDoc, fulfilmentRef, REASONS, WAIT_RETRY_MS } from '../services/fulfilment';
-import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
-import { type OrderDoc, ordersCollection } from '../services/orders';
-import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/provider-store';
-import { runInTransaction } from '../services/transactions';
+import { leaseHeld, leaseIsOurs, newLease } from '../services/kernel/lease';
+import { runInTransaction } from '../services/kernel/transactions';
+import { dueFulfilments, type FulfilmentDoc, fulfilmentRef, REASONS, WAIT_RETRY_MS } from '../services/orders/fulfilment';
+import { type OrderDoc, ordersCollection } from '../services/orders/orders';
+import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/providers/provider-store';
 import type { ProviderClient } from '../upstream/client';
 import { failureForLog, type UpstreamResult } from '../upstream/result';
 import { callProvider } from './provider-call';

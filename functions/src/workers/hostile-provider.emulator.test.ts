@@ -1,4 +1,4 @@
-// A hostile provider (issue 29), over the real emulators with the demo provider made to misbehave:
+// A hostile provider, over the real emulators with the demo provider made to misbehave:
 // it echoes our key back (as sent, URL-encoded, form-encoded) in every text it can send, and it sends
 // numbers no provider means. The key reaches no document, answer, audit entry or log line on any path
 // (forward errors, cancel refusals, refill errors, the services sync and import, balance errors,
@@ -10,8 +10,8 @@ import { providerWorldForFile } from '../../../tests/support/provider-world';
 import { fulfilmentOf, orderOf, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { logger } from '../lib/logger';
-import type { ProviderDoc } from '../services/provider-store';
-import type { RefillDoc } from '../services/refills';
+import type { RefillDoc } from '../services/orders/refills';
+import type { ProviderDoc } from '../services/providers/provider-store';
 import { PROVIDER_MESSAGES } from '../shared/providers';
 import { KEY_MARKER } from '../upstream/redact';
 import { BALANCE_MAX_AGE_MS, refreshBalances } from './balances';

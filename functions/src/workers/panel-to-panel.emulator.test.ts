@@ -1,5 +1,5 @@
-// Forwarding with our own panel as the provider (issue 14: "a second test upstream is our own /api/v2
-// with another customer's key"): the admin adds the provider and imports a service through the API, a
+// Forwarding with our own panel as the provider (the second test upstream: our own /api/v2
+// with another customer's key): the admin adds the provider and imports a service through the API, a
 // customer orders it, the worker sends it to the reseller's account over API v2, the upstream order moves
 // (the admin of "that" panel sets it), the status sync brings it back, and the money adds up on both sides.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { apiServerForFile, call, createApiKeyFor, createUser, fund, type TestUse
 import { fundedUser } from '../../../tests/support/users';
 import { requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
-import type { FulfilmentDoc } from '../services/fulfilment';
-import type { OrderDoc } from '../services/orders';
+import type { FulfilmentDoc } from '../services/orders/fulfilment';
+import type { OrderDoc } from '../services/orders/orders';
 import { partialRefund } from '../shared/money';
 import { workerDeps } from './deps';
 import { FIRST_SYNC_AFTER_MS, type ForwardDeps, forwardOrder } from './forward';

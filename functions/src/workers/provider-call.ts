@@ -1,5 +1,5 @@
 import { logger } from '../lib/logger';
-import { REASONS } from '../services/fulfilment';
+import { REASONS } from '../services/orders/fulfilment';
 import type { ProviderClient } from '../upstream/client';
 import { thrownResult, type UpstreamResult } from '../upstream/result';
 import type { ForwardDeps } from './forward';

@@ -1,10 +1,10 @@
-// The admin's Check of a provider (issue 30: a worker's run, no longer inside the request): its balance
+// The admin's Check of a provider (a worker's run, not inside the request: a provider answers in its own time): its balance
 // and its list asked now, outside any transaction, with the provider client's deadline; what they said
-// recorded by services/providers.ts in one transaction. A refusal or no usable answer is the error the
+// recorded by services/providers/providers.ts in one transaction. A refusal or no usable answer is the error the
 // request answered before (provider_refused, provider_unavailable, a currency the provider changed).
 
-import { claimedOf, providerClaimsRef } from '../services/provider-store';
-import { balanceIn, readProviderWithKey, recordProviderCheck } from '../services/providers';
+import { claimedOf, providerClaimsRef } from '../services/providers/provider-store';
+import { balanceIn, readProviderWithKey, recordProviderCheck } from '../services/providers/providers';
 import type { Provider } from '../shared/providers';
 import { providerClient } from './provider-clients';
 import { answerOf } from './provider-port';

@@ -1,7 +1,7 @@
 // A client for one provider by its id (its URL and its key, read outside any transaction), or by its URL
 // and key: for the workers and for the provider port (provider-port.ts) that the app's requests use.
 import { config } from '../lib/config';
-import { type ProviderDoc, type ProviderSecretDoc, providerSecretRef, providersCollection } from '../services/provider-store';
+import { type ProviderDoc, type ProviderSecretDoc, providerSecretRef, providersCollection } from '../services/providers/provider-store';
 import { networkFor } from '../upstream/addresses';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
 

@@ -1,4 +1,4 @@
-// Providers that look after themselves (issue 14), over the real emulators with the demo provider:
+// Providers that look after themselves, over the real emulators with the demo provider:
 // balances refreshed by the scheduled run (ok, refused, too slow, one slow provider holding no other),
 // low balance both ways, orders waiting for funds released once funds arrive, a burst that cannot spend
 // the cached balance twice, the automatic refund of failed orders, and the admin's Sync now.
@@ -10,9 +10,9 @@ import { placeViews, providerWorldForFile } from '../../../tests/support/provide
 import { providerFields, workerDeps } from '../../../tests/support/providers';
 import { completeRun, requestAndRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
-import type { FulfilmentDoc } from '../services/fulfilment';
-import type { OrderDoc } from '../services/orders';
-import type { ProviderDoc } from '../services/provider-store';
+import type { FulfilmentDoc } from '../services/orders/fulfilment';
+import type { OrderDoc } from '../services/orders/orders';
+import type { ProviderDoc } from '../services/providers/provider-store';
 import { DEFAULT_FORWARDING_SETTINGS, PROVIDER_MESSAGES } from '../shared/providers';
 import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient } from '../upstream/client';

@@ -1,9 +1,9 @@
-// The provider port (services/provider-port.ts) through upstream/: what createApp receives from index.ts
+// The provider port (services/providers/provider-port.ts) through upstream/: what createApp receives from index.ts
 // (and the tests' API server, the seed). Each call is one request with the provider client's deadline,
 // outside any transaction; a failure is the error the admin reads (answerOf).
 import { fail } from '../lib/errors';
 import { logger } from '../lib/logger';
-import type { ProviderPort } from '../services/provider-port';
+import type { ProviderPort } from '../services/providers/provider-port';
 import { MESSAGES } from '../shared/messages';
 import { checkProviderUrl } from '../upstream/addresses';
 import { failureForLog, type UpstreamResult } from '../upstream/result';

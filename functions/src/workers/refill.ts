@@ -7,9 +7,9 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { leaseHeld, leaseIsOurs, newLease } from '../services/lease';
-import { decideRefillByProvider, type RefillDoc, refillsCollection } from '../services/refills';
-import { runInTransaction } from '../services/transactions';
+import { leaseHeld, leaseIsOurs, newLease } from '../services/kernel/lease';
+import { runInTransaction } from '../services/kernel/transactions';
+import { decideRefillByProvider, type RefillDoc, refillsCollection } from '../services/orders/refills';
 import type { RefillStatus } from '../shared/api-v2';
 import type { ProviderClient } from '../upstream/client';
 import { failureForLog } from '../upstream/result';

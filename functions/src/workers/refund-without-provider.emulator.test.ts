@@ -1,4 +1,4 @@
-// Issue 29 (7): an order at a disabled, vanished or silent provider can still be closed. The admin refunds it
+// An order at a disabled, vanished or silent provider can still be closed (decision record 0008). The admin refunds it
 // without the provider's confirmation (POST /api/admin/orders/{id}/refund-without-provider), through the status
 // change's own refund (once, whoever gets there first); a repeated cancel asks the provider again; a disabled
 // provider's sent orders are still synced; an unreachable one's are marked and listed; nothing the provider
@@ -10,8 +10,8 @@ import { findMoneyViolations } from '../../../tests/support/money-invariants';
 import { placeViews, providerWorldForFile, sentViews } from '../../../tests/support/provider-world';
 import { addProvider, fulfilmentOf, linkService, orderOf, workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
-import { activeLinkRef, type OrderDoc } from '../services/orders';
-import { CANCEL_ASK_AGAIN_AFTER_MS, CANCEL_CHECK_AFTER_MS } from '../services/upstream-cancel';
+import { CANCEL_ASK_AGAIN_AFTER_MS, CANCEL_CHECK_AFTER_MS } from '../services/orders/cancel-at-provider';
+import { activeLinkRef, type OrderDoc } from '../services/orders/orders';
 import { MESSAGES } from '../shared/messages';
 import { partialRefund } from '../shared/money';
 import { forwardOrder, LEASE_MS, sweep } from './forward';

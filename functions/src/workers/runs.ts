@@ -1,4 +1,4 @@
-// The admin's requested runs (issue 30; services/worker-runs.ts): the trigger on `workerRuns/{id}`
+// The admin's requested runs (services/providers/worker-runs.ts): the trigger on `workerRuns/{id}`
 // (index.ts) calls runRequestedWork, which takes the queued run, does its work as the request did before
 // ("Sync now": the scheduled run without the reports' fold, under the run lease; a provider's services
 // sync, audited as the admin who asked; a provider's check) and records how it ended: done with what the
@@ -6,7 +6,7 @@
 // Safe to call twice for one run: only the call that takes it from queued runs it.
 import { AppError, conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { finishWorkerRun, startWorkerRun, type WorkerRunDoc, type WorkerRunOutcome } from '../services/worker-runs';
+import { finishWorkerRun, startWorkerRun, type WorkerRunDoc, type WorkerRunOutcome } from '../services/providers/worker-runs';
 import { MESSAGES } from '../shared/messages';
 import type { ForwardDeps } from './forward';
 import { checkProvider } from './provider-check';

@@ -1,21 +1,14 @@
-// The every-minute work (decision record 0008): order queues a dead instance left (0010), providers' balances, the drip-feed runs due (issue 15), the sweep (lost triggers, expired
-// claims, orders waiting for funds), the automatic refund of failed orders, the status sync, the refills
-// asked of providers, then the services sync of each provider due for one (every 6 hours, workers/service-sync.ts),
-// the top-up autopilot's safety net and the wallet phones' health (workers/wallet.ts), the customers' pushes still due (services/notifications.ts: this run's changes among them), and last the
-// reports' rollups (services/report-fold.ts: outside every money transaction, trailing by minutes). One
-// body for the scheduled function, the admin's "Sync now" (a requested run, workers/runs.ts) and `npm
-// start`'s ticker, which runs it on the emulators because the Functions emulator does not run scheduled
-// functions. "Sync now" leaves the rollups out, as it did when it ran inside the admin's request: the
-// figures trail by 10 minutes anyway (the next scheduled run folds them).
-//
-// One run at a time: a run claims workerLeases/scheduled (services/lease.ts), so "Sync now" pressed while
-// the schedule runs (or twice) does not double it; every step is safe to overlap anyway (each order and
-// each provider has its own claim), the run lease only saves the calls.
+// The every-minute work (decision record 0008), in runScheduledWork's order: order queues a dead instance left (0010),
+// balances, drip-feed runs due, the sweep (lost triggers, expired claims, orders waiting for funds), automatic refunds,
+// the status sync, refills, services syncs due (every 6 hours), the autopilot's safety net, pushes due, and last the
+// reports' rollups (0011). One body for the scheduled function, the admin's "Sync now" (workers/runs.ts; without the
+// rollups, which trail by 10 minutes anyway) and `npm start`'s ticker (the Functions emulator runs no schedule). One run
+// at a time under workerLeases/scheduled (services/kernel/lease.ts), which only saves calls: each step has its own claims.
 import { db } from '../lib/admin';
-import { decideStaleIntents } from '../services/group-commit';
-import { claimLease, releaseLease } from '../services/lease';
-import { type PushWorkResult, sendDuePushes } from '../services/notifications';
-import { type FoldResult, foldReports } from '../services/report-fold';
+import { claimLease, releaseLease } from '../services/kernel/lease';
+import { decideStaleIntents } from '../services/orders/place-order';
+import { type FoldResult, foldReports } from '../services/reports/daily-rollups';
+import { type PushWorkResult, sendDuePushes } from '../services/support/notifications';
 import { refundFailedOrders } from './auto-refund';
 import { type BalanceResult, refreshBalances } from './balances';
 import { type DripFeedResult, startDueRuns } from './drip-feed';
@@ -29,7 +22,7 @@ import { runWalletWork, type WalletWorkResult } from './wallet';
 export const RUN_LEASE_MS = 5 * 60_000;
 
 export interface ScheduledResult {
-  /** Order intents decided whose requests had died (services/group-commit.ts). */
+  /** Order intents decided whose requests had died (services/orders/place-order.ts). */
   intents: number;
   balances: BalanceResult;
   dripFeed: DripFeedResult;
@@ -38,7 +31,7 @@ export interface ScheduledResult {
   sync: SyncResult;
   refills: RefillWorkResult;
   services: ServiceSyncResult;
-  /** The top-up autopilot's safety net and the wallet phones' health (issue 28). */
+  /** The top-up autopilot's safety net and the wallet phones' health (decision record 0015). */
   wallet: WalletWorkResult;
   pushes: PushWorkResult;
   /** null: this run did not fold (the admin's "Sync now"). */

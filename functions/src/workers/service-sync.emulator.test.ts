@@ -1,4 +1,4 @@
-// The services sync (issue 14, "Pricing and margin") over the real emulators with the demo provider:
+// The services sync over the real emulators with the demo provider:
 // cost, min/max and margin alerts refreshed; withdrawn and margin-disabled services out of sale and back,
 // but only what the sync itself took out; broken lists change no availability; each change audited;
 // the endpoint's access; the admin's own below-cost prices refused (PATCH and bulk).
@@ -8,8 +8,8 @@ import { DEMO_PROVIDER_SERVICES, type DemoProvider, type DemoProviderService, st
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { completeRun } from '../../../tests/support/worker-runs';
 import { db } from '../lib/admin';
-import type { ServiceDoc } from '../services/catalogue';
-import type { ProviderDoc, ServiceLinkDoc } from '../services/provider-store';
+import type { ServiceDoc } from '../services/catalogue/catalogue';
+import type { ProviderDoc, ServiceLinkDoc } from '../services/providers/provider-store';
 import { MESSAGES } from '../shared/messages';
 import { SYNC_OFF_REASONS } from '../shared/schemas';
 import { EMULATOR_NETWORK } from '../upstream/addresses';

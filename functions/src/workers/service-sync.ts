@@ -1,4 +1,4 @@
-// Service sync (issue 14, "Pricing and margin"): a provider's list, asked outside any transaction, then
+// Service sync: a provider's list, asked outside any transaction, then
 // each linked service refreshed in bounded transactions: its cost, its min/max narrowed to what the
 // provider accepts, its margin alert, and its availability. The sync only ever undoes what it did: a
 // service it took out of sale carries `offBySync` on its link, and is put back only while that marker
@@ -7,11 +7,12 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { fail } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { type Actor, recordAudit } from '../services/audit';
-import type { ServiceDoc } from '../services/catalogue';
-import { servicesCollection } from '../services/catalogue';
-import { getForwardingSettings } from '../services/forwarding-settings';
-import { claimLease, releaseLease } from '../services/lease';
+import type { ServiceDoc } from '../services/catalogue/catalogue';
+import { servicesCollection } from '../services/catalogue/catalogue';
+import { type Actor, recordAudit } from '../services/kernel/audit';
+import { claimLease, releaseLease } from '../services/kernel/lease';
+import { runInTransaction } from '../services/kernel/transactions';
+import { getForwardingSettings } from '../services/providers/forwarding-settings';
 import {
   type MarginAlertDoc,
   marginAlertFor,
@@ -23,8 +24,7 @@ import {
   sameAlert,
   serviceLinkRef,
   serviceLinksCollection,
-} from '../services/provider-store';
-import { runInTransaction } from '../services/transactions';
+} from '../services/providers/provider-store';
 import { MESSAGES } from '../shared/messages';
 import { orderPrice } from '../shared/money';
 import { PROVIDER_MESSAGES } from '../shared/providers';

@@ -1,17 +1,17 @@
 // Status sync of sent orders (decision record 0008): per provider, under a lease on the provider so two
 // runs never overlap, the orders due for a check, oldest due first, in `status` calls of up to 100 ids.
-// A disabled provider takes no new order, but its orders already sent are still followed (issue 29).
+// A disabled provider takes no new order, but its orders already sent are still followed.
 // An order the admin closed without its provider (refund-without-provider) is not moved by any answer.
 // mapUpstreamStatus decides; a status change goes through updateOrderStatus (the one place an order's
 // money moves, a refund exactly once); a flag only marks the order for the admin and moves no money.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/fulfilment';
-import { claimLease, releaseLease } from '../services/lease';
-import { type OrderDoc, type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders';
-import { type ProviderDoc, providersCollection } from '../services/provider-store';
-import { runInTransaction } from '../services/transactions';
+import { claimLease, releaseLease } from '../services/kernel/lease';
+import { runInTransaction } from '../services/kernel/transactions';
+import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/orders/fulfilment';
+import { type OrderDoc, type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders/orders';
+import { type ProviderDoc, providersCollection } from '../services/providers/provider-store';
 import { API_V2_MAX_IDS } from '../shared/api-v2';
 import { canTransition, isFinalStatus } from '../shared/order-status';
 import type { StatusEntry } from '../upstream/answers';

@@ -1,21 +1,21 @@
-// The autopilot's every-minute work (issue 28): the safety net of the match (an SMS or a request whose
+// The autopilot's every-minute work (decision record 0015): the safety net of the match (an SMS or a request whose
 // instance died between its write and its match, a match that was busy) and the wallet phones' health
 // (a phone silent for 10 minutes: an alert to the admins, once per silence).
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
-import { deliverNow, notificationId, readNotifier } from '../services/notifications';
+import { usersCollection } from '../services/accounts/users';
+import { runInTransaction } from '../services/kernel/transactions';
+import { deliverNow, notificationId, readNotifier } from '../services/support/notifications';
+import { matchQuietly } from '../services/top-ups/payment-match';
 import {
   type RechargeRequestDoc,
   type ReferenceDoc,
   rechargeReferencesCollection,
   rechargeRequestsCollection,
   requestEventRef,
-} from '../services/recharge-requests';
-import { matchQuietly } from '../services/top-ups/payment-match';
+} from '../services/top-ups/recharge-requests';
 import { deviceState, type WalletDeviceDoc, walletDevicesCollection } from '../services/top-ups/wallet-devices';
 import { type WalletEventDoc, walletEventsCollection } from '../services/top-ups/wallet-events';
-import { runInTransaction } from '../services/transactions';
-import { usersCollection } from '../services/users';
 import { walletPhoneSilentNotification } from '../shared/notifications';
 
 /** How far back the run looks for unmatched payments (the app retries a delivery for two days). */
@@ -57,7 +57,7 @@ export async function matchWaitingPayments(nowMs: number): Promise<{ matched: nu
   const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
   for (const snap of snaps.slice(0, tids.length)) {
     const data = snap.data() as ReferenceDoc | { requestId: string } | undefined;
-    // A legacy claim (before issue 12) may name a pending request: the match reads it.
+    // A legacy claim (made at submission) may name a pending request: the match reads it.
     if (data !== undefined && (!('pending' in data) || data.pending > 0)) due.set(snap.id, events.find((e) => e.doc.tid === snap.id)?.id);
   }
   for (const snap of snaps.slice(tids.length)) {

@@ -1,9 +1,9 @@
 // `add`: a new order, through the same placement as the web app's (server price, limits, one transaction
 // with the ledger). The protocol's parameters are read here and checked in its words first (service,
 // link, comments, quantity, drip-feed); whatever placement refuses is worded by errors.ts.
-import { findActiveServiceByNumber } from '../../services/catalogue';
-import { placeOrder } from '../../services/group-commit';
-import type { Identity } from '../../services/users';
+import type { Identity } from '../../services/accounts/users';
+import { findActiveServiceByNumber } from '../../services/catalogue/catalogue';
+import { placeOrder } from '../../services/orders/place-order';
 import { API_V2_ERRORS } from '../../shared/api-v2';
 import { commentLines, commentsIssue, takesComments } from '../../shared/comments';
 import { DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedRunsSchema } from '../../shared/drip-feed';

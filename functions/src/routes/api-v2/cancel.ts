@@ -2,8 +2,8 @@
 // Through the same status change as every cancel (the refund in its transaction); an order at a provider
 // is cancelled there first (the status change hands it to the provider port), and answers `cancel: 1`
 // only when the provider accepts.
-import { updateOrderStatus } from '../../services/orders';
-import type { ProviderPort } from '../../services/provider-port';
+import { updateOrderStatus } from '../../services/orders/orders';
+import type { ProviderPort } from '../../services/providers/provider-port';
 import { API_V2_ERRORS } from '../../shared/api-v2';
 import { fail, refusal } from './errors';
 import { type ApiV2Handler, idList, toId } from './request';

@@ -1,6 +1,6 @@
 // `refill` (one `order=`, or up to API_V2_MAX_IDS `orders=`, an answer per id) and `refill_status`
 // (one `refill=`, or `refills=`): the caller's own orders and refills, through the refill requests.
-import { getOwnRefill, requestRefill } from '../../services/refills';
+import { getOwnRefill, requestRefill } from '../../services/orders/refills';
 import { API_V2_ERRORS, API_V2_REFILL_STATUS } from '../../shared/api-v2';
 import { fail, refusal } from './errors';
 import { type ApiV2Handler, idList, oneOrMany, toId } from './request';

@@ -1,9 +1,9 @@
 // What an API v2 request carries once the router has read it: its parameters as the protocol sends them
 // (strings; numbers in JSON become strings), the key's account, and what each handler answers.
 import { z } from 'zod';
-import { isNumberedId } from '../../services/numbers';
-import type { ProviderPort } from '../../services/provider-port';
-import type { Identity, UserDoc } from '../../services/users';
+import type { Identity, UserDoc } from '../../services/accounts/users';
+import { isNumberedId } from '../../services/orders/order-numbers';
+import type { ProviderPort } from '../../services/providers/provider-port';
 import { API_V2_ERRORS, API_V2_MAX_IDS } from '../../shared/api-v2';
 import { COMMENT_LIMITS } from '../../shared/comments';
 import { text as wellFormedText } from '../../shared/schemas';

@@ -1,5 +1,5 @@
 // `services`: the active catalogue, by number, in the protocol's fields.
-import { listActiveServiceDocs, refillDaysOf } from '../../services/catalogue';
+import { listActiveServiceDocs, refillDaysOf } from '../../services/catalogue/catalogue';
 import { paisaString } from '../../shared/api-v2';
 import { serviceTypeOf } from '../../shared/comments';
 import { PLATFORM_LABELS } from '../../shared/platforms';

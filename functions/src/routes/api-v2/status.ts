@@ -1,6 +1,6 @@
 // `status`: one order (`order=`) or up to API_V2_MAX_IDS (`orders=`, an answer per id as sent), the
 // caller's own only: anyone else's order is as unknown as a missing one.
-import { getOwnOrders, type OrderDoc } from '../../services/orders';
+import { getOwnOrders, type OrderDoc } from '../../services/orders/orders';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_STATUS, paisaString } from '../../shared/api-v2';
 import { fail } from './errors';
 import { type ApiV2Answer, type ApiV2Handler, oneOrMany, toId } from './request';

@@ -1,4 +1,4 @@
-// The top-up autopilot's chaos run (issue 28), over the real emulators: payments of several customers,
+// The top-up autopilot's chaos run (decision record 0015), over the real emulators: payments of several customers,
 // each an SMS and/or a request, in random order and at the same time, SMS delivered up to three times and
 // forwarded by a second phone, and "killed" steps (an SMS or a request stored by an instance that died
 // before its match: written through the services without the match that follows). After the every-minute
@@ -12,8 +12,8 @@ import { apiServerForFile, call, createUser, type TestUser } from '../../../../t
 import { db } from '../../lib/admin';
 import { DEFAULT_AUTOPILOT_SETTINGS, normalizeSender } from '../../shared/wallet-autopilot';
 import { runWalletWork } from '../../workers/wallet';
-import { MAX_PENDING_RECHARGE_REQUESTS, submitRechargeRequest } from '../recharge-requests';
-import { seedSettings } from '../settings';
+import { seedSettings } from './public-settings';
+import { MAX_PENDING_RECHARGE_REQUESTS, submitRechargeRequest } from './recharge-requests';
 import { recordWalletMessage } from './wallet-events';
 
 const api = apiServerForFile({ moneyInvariants: true });

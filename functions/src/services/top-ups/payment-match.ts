@@ -1,4 +1,4 @@
-// The autopilot's match (issue 28): a wallet SMS and a pending recharge request naming the same
+// The autopilot's match (decision record 0015): a wallet SMS and a pending recharge request naming the same
 // transaction id, decided in one transaction. It runs after each of the two is stored (the webhook after
 // the SMS, the recharge route after the request) and in the every-minute run: whichever came first, the
 // run after the later commit sees both, so either order credits, and exactly once, because the credit
@@ -18,8 +18,12 @@ import type { RechargeRequest } from '../../shared/schemas';
 import { type AutopilotSettings, reasonText, WALLET_MESSAGES } from '../../shared/wallet-autopilot';
 import { payerAgrees } from '../../shared/wallet-sms';
 import type { WalletEventReason } from '../../shared/wallet-states';
-import type { Actor } from '../audit';
-import { deliverNow } from '../notifications';
+import type { UserDoc } from '../accounts/users';
+import type { Actor } from '../kernel/audit';
+import { runInTransaction } from '../kernel/transactions';
+import { deliverNow } from '../support/notifications';
+import { getAutopilotSettings } from './autopilot-settings';
+import { type SettingsDoc, settingsFromDoc, settingsRef } from './public-settings';
 import {
   assertPending,
   type CustomerReferenceDoc,
@@ -31,11 +35,7 @@ import {
   rechargeReferencesCollection,
   rechargeRequestsCollection,
   rechargeRequestToWire,
-} from '../recharge-requests';
-import { type SettingsDoc, settingsFromDoc, settingsRef } from '../settings';
-import { runInTransaction } from '../transactions';
-import type { UserDoc } from '../users';
-import { getAutopilotSettings } from './autopilot-settings';
+} from './recharge-requests';
 import { type WalletDeviceDoc, walletDevicesCollection } from './wallet-devices';
 import { isOpenEvent, readEvent, type WalletEventDoc, walletEventId, walletEventsCollection } from './wallet-events';
 

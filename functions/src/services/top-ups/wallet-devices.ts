@@ -1,4 +1,4 @@
-// Wallet phones (issue 28): the admin's phones that hold a wallet's SIM and forward its SMS through the
+// Wallet phones (decision record 0015): the admin's phones that hold a wallet's SIM and forward its SMS through the
 // SMS Gateway for Android app, each paired here with a signing key of its own. The key is shown once, in
 // the pairing's answer, and kept only where the webhook reads it to verify a signature
 // (walletDeviceKeys/{id}: no rule lets any client read it, no answer, audit entry or log carries it);
@@ -20,9 +20,9 @@ import {
   type WalletStatus,
 } from '../../shared/wallet-autopilot';
 import { walletKindOf } from '../../shared/wallet-sms';
-import { type Actor, recordAudit } from '../audit';
-import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from '../settings';
-import { runInTransaction } from '../transactions';
+import { type Actor, recordAudit } from '../kernel/audit';
+import { runInTransaction } from '../kernel/transactions';
+import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './public-settings';
 import type { PairedPhone } from './wallet-events';
 
 export interface WalletDeviceDoc {

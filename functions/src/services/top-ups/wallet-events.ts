@@ -1,4 +1,4 @@
-// Wallet events (issue 28): every SMS a paired phone forwards, stored once under its own natural key. An
+// Wallet events (decision record 0015): every SMS a paired phone forwards, stored once under its own natural key. An
 // incoming payment is `walletEvents/{wallet}:{transaction id}`, created once (a second delivery, the app's
 // retry or another phone's copy finds it there and changes nothing); any other message is kept under its
 // phone and the app's content-based message id, `ignored` (not from the wallet's sender, not a payment) or
@@ -15,8 +15,8 @@ import type { RequestSms } from '../../shared/schemas';
 import { normalizeSender, reasonText, WALLET_MESSAGES, type WalletEvent } from '../../shared/wallet-autopilot';
 import { type ParsedSms, parseWalletSms, walletKindOf } from '../../shared/wallet-sms';
 import type { WalletEventReason, WalletEventStatus } from '../../shared/wallet-states';
-import { type Actor, recordAudit } from '../audit';
-import { runInTransaction } from '../transactions';
+import { type Actor, recordAudit } from '../kernel/audit';
+import { runInTransaction } from '../kernel/transactions';
 
 export interface WalletEventDoc {
   kind: 'payment' | 'message';

@@ -1,0 +1,253 @@
+// Profiles: users/{uid}. Created by register (with the name typed at sign-up) or, for an account that
+// has none yet, from the ID token or the Auth record. The balance lives here as a cache of the ledger.
+// A profile belongs to a verified Firebase account, one per uid, so its creation is bounded per
+// account (Firebase Auth limits account creation), never per address: thousands of customers share
+// one carrier address.
+import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
+import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { auth, db } from '../../lib/admin';
+import { fail } from '../../lib/errors';
+import { pageAlphabetical, pageNewestFirst } from '../../lib/pagination';
+import { MESSAGES } from '../../shared/messages';
+import { type Paisa, toRupees } from '../../shared/money';
+import { profileName } from '../../shared/names';
+import type { AdminUserDetail, User } from '../../shared/schemas';
+import { runInTransaction } from '../kernel/transactions';
+import type { Account } from '../money/ledger';
+
+export interface UserDoc {
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  balancePaisa: Paisa;
+  lastRecharge: { amountPaisa: Paisa; date: Timestamp } | null;
+  createdAt: Timestamp;
+  /** When the account's sessions were last ended (sessions.ts), for firestore.rules. */
+  sessionsValidAfter?: Timestamp;
+  /**
+   * The name lowercased, for the admin's search by name prefix (written with the name; older profiles
+   * get it from `npm run migrate:issue-13-users`).
+   */
+  nameLower?: string;
+  /** Set while an admin has the account blocked (blocks.ts): no orders, top-up requests or API key use. */
+  blocked?: BlockedDoc | null;
+  /** The number the customer last paid a top-up from (normalizePayerNumber), remembered for the next form. */
+  payerNumber?: string;
+}
+
+export interface BlockedDoc {
+  reason: string;
+  at: Timestamp;
+}
+
+/** The search form of a name (see UserDoc.nameLower). */
+export const nameSearchKey = (name: string) => name.toLowerCase();
+
+/**
+ * Refuses what a blocked account may not do (order, request a top-up, use its API key): 403
+ * `Account suspended`. Called inside the money transactions, on the profile they read, so a block
+ * that commits first is always seen.
+ */
+export function assertNotBlocked(profile: Pick<UserDoc, 'blocked'> | undefined): void {
+  if (profile?.blocked) throw fail('account_suspended', MESSAGES.accountSuspended);
+}
+
+export interface Identity {
+  uid: string;
+  email: string;
+  name: string;
+  admin: boolean;
+  /** The token says the second factor was passed (an admin's, after POST /api/admin/mfa/verify). */
+  mfa?: boolean;
+  /** When it was passed (Unix seconds, the custom token's claim). */
+  mfaAt?: number;
+  /** When the session signed in (the token's auth_time, Unix seconds). */
+  authTime?: number;
+}
+
+export const usersCollection = () => db.collection('users');
+export const userRef = (uid: string) => usersCollection().doc(uid);
+
+export function identityFromToken(token: DecodedIdToken): Identity {
+  const email = (token.email ?? '').toLowerCase();
+  const name = profileName(typeof token.name === 'string' ? token.name : null, email.split('@')[0]);
+  return {
+    uid: token.uid,
+    email,
+    name,
+    admin: token.admin === true,
+    mfa: token.mfa === true,
+    ...(typeof token.mfaAt === 'number' ? { mfaAt: token.mfaAt } : {}),
+    authTime: token.auth_time,
+  };
+}
+
+function identityFromRecord(record: UserRecord): Identity {
+  const email = (record.email ?? '').toLowerCase();
+  return {
+    uid: record.uid,
+    email,
+    name: profileName(record.displayName, email.split('@')[0]),
+    admin: record.customClaims?.admin === true,
+  };
+}
+
+/** The identity an Auth lookup finds; 404 `User not found` (on `field`) when there is no such account. */
+async function identityFromAuth(lookup: () => Promise<UserRecord>, field: string): Promise<Identity> {
+  try {
+    return identityFromRecord(await lookup());
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') throw fail('user_not_found', MESSAGES.userNotFound, field);
+    throw error;
+  }
+}
+
+/** The identity of the account that holds this email today, from Firebase Auth; 404 `User not found`. */
+export const identityByEmail = (email: string) => identityFromAuth(() => auth.getUserByEmail(email), 'email');
+
+/** The identity of the account with this uid, from Firebase Auth; 404 `User not found`. */
+export const identityByUid = (uid: string) => identityFromAuth(() => auth.getUser(uid), 'userId');
+
+export function newUserDoc(identity: Identity, now: Timestamp, name = identity.name): UserDoc {
+  // Every path that creates a profile comes here: the same bounds for every name.
+  const cleaned = profileName(name, identity.email.split('@')[0]);
+  return {
+    name: cleaned,
+    nameLower: nameSearchKey(cleaned),
+    email: identity.email,
+    role: identity.admin ? 'admin' : 'user',
+    balancePaisa: 0,
+    lastRecharge: null,
+    createdAt: now,
+  };
+}
+
+export interface ReadAccount {
+  account: Account;
+  /** The profile, with the identity's email (see emailUpdate). */
+  user: UserDoc;
+  /**
+   * For the write phase: creates the profile when it did not exist (before postEntry updates it), or
+   * brings its email up to date.
+   */
+  createIfMissing: () => void;
+}
+
+/**
+ * The change that makes a profile's email the sign-in email of the account today, or null. The
+ * identity is the verified token's or the Auth record's, so the profile follows an email change the
+ * next time the account signs in or is credited; an identity without an email changes nothing.
+ */
+export function emailUpdate(profile: UserDoc, identity: Identity): { email: string } | null {
+  return identity.email && profile.email !== identity.email ? { email: identity.email } : null;
+}
+
+/**
+ * The profile a snapshot holds as this identity sees it (with its email), or the new one it would
+ * create, and the write that makes the stored profile so (nothing when it already is).
+ */
+export function profileFromSnapshot(
+  snap: DocumentSnapshot,
+  identity: Identity,
+  now: Timestamp,
+): { user: UserDoc; write: (tx: Transaction) => void } {
+  const existing = snap.data() as UserDoc | undefined;
+  const update = existing ? emailUpdate(existing, identity) : null;
+  const user = existing ? { ...existing, ...update } : newUserDoc(identity, now);
+  return {
+    user,
+    write: (tx) => {
+      if (!existing) tx.create(snap.ref, user);
+      else if (update) tx.update(snap.ref, update);
+    },
+  };
+}
+
+/** The account from a snapshot read in `tx` (see readAccount), for callers that batch their reads. */
+export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot, identity: Identity, now: Timestamp): ReadAccount {
+  const { user, write } = profileFromSnapshot(snap, identity, now);
+  return {
+    account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
+    user,
+    createIfMissing: () => write(tx),
+  };
+}
+
+/** Reads the account inside a transaction; a missing profile is created in the write phase. */
+export async function readAccount(tx: Transaction, identity: Identity, now: Timestamp): Promise<ReadAccount> {
+  return accountFromSnapshot(tx, await tx.get(userRef(identity.uid)), identity, now);
+}
+
+/**
+ * Creates the profile if missing; `created` says whether this call made it. An existing profile is
+ * answered with its email brought up to date (emailUpdate).
+ */
+export async function ensureProfile(identity: Identity, name?: string): Promise<{ user: User; created: boolean }> {
+  const ref = userRef(identity.uid);
+  // The shared runner: a first request's parallel calls (register and profile) contend on the profile.
+  const answer = await runInTransaction(null, async (tx, now) => {
+    const snap = await tx.get(ref);
+    if (snap.exists) {
+      const existing = snap.data() as UserDoc;
+      const update = emailUpdate(existing, identity);
+      if (update) tx.update(ref, update);
+      return { status: 200, body: { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false } };
+    }
+    const doc = newUserDoc(identity, now, name ?? identity.name);
+    tx.create(ref, doc);
+    return { status: 201, body: { user: userToWire(identity.uid, doc, identity.admin), created: true } };
+  });
+  return answer.body;
+}
+
+export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
+  const isAdmin = admin ?? doc.role === 'admin';
+  return {
+    _id: uid,
+    name: doc.name,
+    email: doc.email,
+    role: isAdmin ? 'admin' : 'user',
+    balance: toRupees(doc.balancePaisa ?? 0),
+    lastRecharge: doc.lastRecharge
+      ? { amount: toRupees(doc.lastRecharge.amountPaisa), date: doc.lastRecharge.date.toDate().toISOString() }
+      : null,
+    createdAt: doc.createdAt.toDate().toISOString(),
+    blocked: doc.blocked ? { reason: doc.blocked.reason, at: doc.blocked.at.toDate().toISOString() } : null,
+    ...(doc.payerNumber ? { payerNumber: doc.payerNumber } : {}),
+  };
+}
+
+/**
+ * Admin list: newest first, or the accounts whose email (`by: 'email'`) or name (`by: 'name'`) starts
+ * with `q`, case-insensitively.
+ */
+export async function listUsers(page: { limit: number; cursor?: string | undefined; q?: string | undefined; by?: 'email' | 'name' }) {
+  const q = page.q ? nameSearchKey(page.q) : undefined;
+  const toUser = (d: FirebaseFirestore.QueryDocumentSnapshot) => userToWire(d.id, d.data() as UserDoc);
+  if (!q) return pageNewestFirst(usersCollection(), 'createdAt', page, toUser);
+  // A prefix search goes alphabetically by the field, a page at a time like every list.
+  const field = page.by === 'name' ? 'nameLower' : 'email';
+  return pageAlphabetical(usersCollection().where(field, '>=', q).where(field, '<', `${q}\uf8ff`), field, page, toUser);
+}
+
+/** GET /api/admin/users/{uid}: the profile, its API key's status (never the key) and counts. */
+export async function getAdminUser(uid: string): Promise<AdminUserDetail> {
+  if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
+  const snap = await userRef(uid).get();
+  const profile = snap.data() as (UserDoc & { apiKey?: { createdAt: Timestamp; last4: string } | null }) | undefined;
+  if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
+  const [orders, rechargeRequests] = await Promise.all([
+    db.collection('orders').where('userId', '==', uid).count().get(),
+    db.collection('rechargeRequests').where('userId', '==', uid).count().get(),
+  ]);
+  const key = profile.apiKey;
+  return {
+    user: userToWire(uid, profile),
+    apiKey: key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false },
+    counts: { orders: orders.data().count, rechargeRequests: rechargeRequests.data().count },
+  };
+}
+
+/** Firebase Auth uids: letters, digits and a few marks, at most 128; anything else cannot name a profile. */
+export const isUid = (uid: string) => /^[A-Za-z0-9_-]{1,128}$/.test(uid) && !/^__.*__$/.test(uid);

@@ -1,0 +1,143 @@
+// Credits: every top-up, whether the admin adds balance by email or approves a recharge request,
+// writes the recharge record, the ledger entry, lastRecharge and the balance in one transaction.
+import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { db } from '../../lib/admin';
+import { pageNewestFirst } from '../../lib/pagination';
+import { MESSAGES } from '../../shared/messages';
+import { type Paisa, toPaisa, toRupees } from '../../shared/money';
+import { topUpNotification } from '../../shared/notifications';
+import type { Recharge } from '../../shared/schemas';
+import { type Identity, identityByEmail, identityByUid, readAccount, userToWire } from '../accounts/users';
+import { auditedBy, writeAudit } from '../kernel/audit';
+import { runInTransaction } from '../kernel/transactions';
+import { deliverNow, notificationId, readNotifier } from '../support/notifications';
+import { type Account, ledgerEntryId, postEntry } from './ledger';
+
+export interface RechargeDoc {
+  userId: string;
+  user: { _id: string; name: string; email: string };
+  amountPaisa: Paisa;
+  date: Timestamp;
+  method?: string;
+  reference?: string;
+  requestId?: string;
+}
+
+export const rechargesCollection = () => db.collection('recharges');
+
+/** The wire shape; `by` (the admin who credited it, from audit/) only in the admin's list. */
+export function rechargeToWire(id: string, doc: RechargeDoc, by?: string): Recharge {
+  return {
+    _id: id,
+    user: doc.user,
+    amount: toRupees(doc.amountPaisa),
+    date: doc.date.toDate().toISOString(),
+    ...(doc.method ? { method: doc.method } : {}),
+    ...(doc.reference ? { reference: doc.reference } : {}),
+    ...(by ? { by } : {}),
+  };
+}
+
+export interface CreditInput {
+  amountPaisa: Paisa;
+  method?: string;
+  reference?: string;
+  /** The admin who credits (email "seed" for the demo data): recorded in audit/, not on the recharge. */
+  by: { uid: string; email: string };
+  requestId?: string;
+}
+
+/**
+ * The write phase of a credit, inside the caller's transaction (after its reads): the recharge
+ * record, its audit record, the ledger entry, lastRecharge and the balance. Returns the recharge id.
+ */
+export function writeCredit(
+  tx: Transaction,
+  account: Account,
+  user: { _id: string; name: string; email: string },
+  input: CreditInput,
+  now: Timestamp,
+): string {
+  const rechargeRef = rechargesCollection().doc();
+  const record: RechargeDoc = {
+    userId: account.uid,
+    user,
+    amountPaisa: input.amountPaisa,
+    date: now,
+    ...(input.method ? { method: input.method } : {}),
+    ...(input.reference ? { reference: input.reference } : {}),
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+  };
+  tx.create(rechargeRef, record);
+  writeAudit(tx, rechargeRef, 'credit', input.by, now, {
+    before: { balance: toRupees(account.balancePaisa) },
+    after: {
+      userId: account.uid,
+      email: user.email,
+      amount: toRupees(input.amountPaisa),
+      balance: toRupees(account.balancePaisa + input.amountPaisa),
+    },
+  });
+  postEntry(tx, account, {
+    id: ledgerEntryId.credit(rechargeRef.id),
+    type: 'credit',
+    amountPaisa: input.amountPaisa,
+    rechargeId: rechargeRef.id,
+    at: now,
+  });
+  tx.update(account.ref, { lastRecharge: { amountPaisa: input.amountPaisa, date: now } });
+  return rechargeRef.id;
+}
+
+/**
+ * Admin add-balance (and the seed's demo top-up): one credit to the account with `userId`, or to the
+ * one that holds `email` today (Firebase Auth, not a profile's copy of an old email), idempotent with
+ * a key. The account's profile takes the Auth record's email in the same transaction.
+ */
+export async function addBalance(
+  admin: { uid: string; email: string },
+  input: { email?: string | undefined; userId?: string | undefined; amount: number; method?: string },
+  idempotencyKey?: string,
+) {
+  const target: Identity = input.userId !== undefined ? await identityByUid(input.userId) : await identityByEmail(input.email ?? '');
+  const amountPaisa = toPaisa(input.amount);
+  // The body as sent: a key reused with the other way of naming the account is another request (409).
+  const request = input.userId !== undefined ? { userId: target.uid, amount: input.amount } : { email: target.email, amount: input.amount };
+  let push: DocumentReference | null = null;
+  const answer = await runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
+    push = null;
+    const { account, user, createIfMissing } = await readAccount(tx, target, now);
+    // The credit's id is new: nothing to read of its notification but the customer's settings.
+    const notifier = await readNotifier(tx, target.uid);
+    createIfMissing();
+    const rechargeId = writeCredit(
+      tx,
+      account,
+      { _id: target.uid, name: user.name, email: user.email },
+      {
+        amountPaisa,
+        method: input.method ?? 'admin',
+        by: admin,
+      },
+      now,
+    );
+    push = notifier.add(tx, notificationId.credit(rechargeId), topUpNotification({ decision: 'approved', amountPaisa }), now);
+    const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };
+    return { status: 200, body: { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) } };
+  });
+  if (push) await deliverNow([push]);
+  return answer;
+}
+
+export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {
+  const { items, nextCursor } = await pageNewestFirst(rechargesCollection(), 'date', page, (d) => d);
+  const by = await auditedBy(items.map((d) => d.ref));
+  return { items: items.map((d) => rechargeToWire(d.id, d.data() as RechargeDoc, by.get(d.id))), nextCursor };
+}
+
+/** One account's credits, newest first (the admin's view of a customer). */
+export function listUserRecharges(uid: string, page: { limit: number; cursor?: string | undefined }) {
+  return pageNewestFirst(rechargesCollection().where('userId', '==', uid), 'date', page, (d) =>
+    rechargeToWire(d.id, d.data() as RechargeDoc),
+  );
+}

@@ -1,0 +1,209 @@
+// Refill requests: a customer (through API v2) asks for dropped followers or likes of a completed
+// order to be topped up; the admin completes or rejects the request. No money moves. A refill of an
+// order sent to a provider is also asked of that provider (workers/refill.ts): its refill_status
+// decides it through the same transaction as the admin's decision, so it is decided once.
+import { type DocumentReference, FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
+import { db } from '../../lib/admin';
+import { fail } from '../../lib/errors';
+import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
+import type { RefillStatus } from '../../shared/api-v2';
+import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
+import type { RefillUpstreamState } from '../../shared/fulfilment';
+import { MESSAGES } from '../../shared/messages';
+import { refillNotification } from '../../shared/notifications';
+import type { Refill } from '../../shared/schemas';
+import { refillDaysOf, type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
+import { type Actor, recordAudit } from '../kernel/audit';
+import type { Lease } from '../kernel/lease';
+import { runInTransaction } from '../kernel/transactions';
+import { deliverNow, notificationId, readNotifier } from '../support/notifications';
+import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
+import { isNumberedId, pickFreeNumberedDoc } from './order-numbers';
+import { type OrderDoc, ordersCollection } from './orders';
+
+export interface RefillDoc {
+  userId: string;
+  user: { _id: string; name: string; email: string };
+  orderId: string;
+  service: string;
+  link: string;
+  status: RefillStatus;
+  createdAt: Timestamp;
+  decidedAt?: Timestamp;
+  /** The refill asked of the provider of a sent order (absent for a manual order's refill). */
+  upstream?: RefillUpstreamDoc;
+}
+
+export interface RefillUpstreamDoc {
+  state: RefillUpstreamState;
+  providerId: string;
+  providerOrderId: string;
+  providerRefillId?: string;
+  /** The provider's refusal (`failed`), why the answer is unknown, or why its status could not be read. */
+  error?: string;
+  /** The provider's last refill status word ("Pending", "In progress"…). */
+  status?: string;
+  /** Held while `sending`: only the holder of `token` records the answer. */
+  lease?: Lease;
+  /**
+   * When the refill worker next looks at it, oldest first: queued → ask `refill`; sending → its lease
+   * ran out (→ unknown); sent → ask `refill_status`. Absent: nothing to do (failed, unknown, decided).
+   */
+  dueAt?: Timestamp;
+}
+
+/** A queued refill's first turn in the sweep: the trigger normally asks the provider before it. */
+export const REFILL_SWEEP_AFTER_MS = 60_000;
+
+export const refillsCollection = () => db.collection('refills');
+
+export function refillToWire(id: string, doc: RefillDoc): Refill {
+  return {
+    _id: id,
+    number: Number(id),
+    user: doc.user,
+    orderId: doc.orderId,
+    service: doc.service,
+    link: doc.link,
+    status: doc.status,
+    createdAt: doc.createdAt.toDate().toISOString(),
+    ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
+    ...(doc.upstream
+      ? {
+          upstream: {
+            state: doc.upstream.state,
+            ...(doc.upstream.providerRefillId ? { providerRefillId: doc.upstream.providerRefillId } : {}),
+            ...(doc.upstream.status ? { status: doc.upstream.status } : {}),
+            ...(doc.upstream.error ? { error: doc.upstream.error } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Creates a refill request for the caller's completed order of a refillable service, within the
+ * service's refill window (as it was when the order was placed) of completion. A second request while one is pending returns the pending one.
+ */
+export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
+  if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
+  // The shared runner (no money moves): contention answers the same 503 busy as every other write.
+  const answer = await runInTransaction<{ refillId: string }>(null, async (tx, now) => {
+    const orderRef = ordersCollection().doc(orderId);
+    const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
+    if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
+    // Its runs were delivered, each an order of its own: a refill is asked of the run that dropped.
+    if (order.dripFeed) throw fail('not_eligible_for_refill', DRIP_FEED_MESSAGES.parentRefill);
+    const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
+    const pending = order.refillPendingId
+      ? ((await tx.get(refillsCollection().doc(order.refillPendingId))).data() as RefillDoc | undefined)
+      : undefined;
+    const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
+    const fulfilment = (await tx.get(fulfilmentRef(orderId))).data() as FulfilmentDoc | undefined;
+
+    if (pending?.status === 'pending' && order.refillPendingId) return { status: 200, body: { refillId: order.refillPendingId } };
+    const completedAt = order.updatedAt.toMillis();
+    // The window the order was sold with; an order placed before windows were frozen on it has its service's.
+    const refillDays = order.refillDays ?? (service ? refillDaysOf(service) : 0);
+    const eligible = order.status === 'completed' && refillDays > 0 && now.toMillis() - completedAt <= refillDays * 24 * 60 * 60 * 1000;
+    if (!eligible) throw fail('not_eligible_for_refill', MESSAGES.notEligibleForRefill);
+
+    const refill: RefillDoc = {
+      userId: uid,
+      user: order.user,
+      orderId,
+      service: order.service,
+      link: order.link,
+      status: 'pending',
+      createdAt: now,
+    };
+    // An order at a provider: its refill is asked of the provider too (the trigger, or the sweep).
+    if (fulfilment?.state === 'sent' && fulfilment.providerId && fulfilment.providerOrderId) {
+      refill.upstream = {
+        state: 'queued',
+        providerId: fulfilment.providerId,
+        providerOrderId: fulfilment.providerOrderId,
+        dueAt: Timestamp.fromMillis(now.toMillis() + REFILL_SWEEP_AFTER_MS),
+      };
+    }
+    tx.create(refillRef, refill);
+    tx.update(orderRef, { refillPendingId: refillRef.id });
+    return { status: 201, body: { refillId: refillRef.id } };
+  });
+  return answer.body;
+}
+
+/** The caller's refill (another user's is answered like a missing one). */
+export async function getOwnRefill(uid: string, refillId: string): Promise<RefillDoc | null> {
+  if (!isNumberedId(refillId)) return null;
+  const doc = (await refillsCollection().doc(refillId).get()).data() as RefillDoc | undefined;
+  return doc && doc.userId === uid ? doc : null;
+}
+
+/** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
+export function decideRefill(admin: Actor, refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
+  return decide(refillId, status, { admin });
+}
+
+/** The provider's refill_status decided it (workers/refill.ts): the same transaction, not audited (no admin acted). */
+export function decideRefillByProvider(refillId: string, status: Exclude<RefillStatus, 'pending'>, providerWord: string): Promise<Refill> {
+  return decide(refillId, status, { providerWord });
+}
+
+/** The one decision of a refill, whoever makes it: only a pending one, once. */
+async function decide(
+  refillId: string,
+  status: Exclude<RefillStatus, 'pending'>,
+  by: { admin?: Actor; providerWord?: string },
+): Promise<Refill> {
+  if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
+  let push: DocumentReference | null = null;
+  const answer = await runInTransaction<Refill>(null, async (tx, now) => {
+    push = null;
+    const ref = refillsCollection().doc(refillId);
+    const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
+    if (!refill) throw fail('not_found', MESSAGES.refillNotFound);
+    if (refill.status !== 'pending') throw fail('already_decided', `This refill request was already ${refill.status}`);
+    const orderRef = ordersCollection().doc(refill.orderId);
+    const notification = notificationId.refill(refillId);
+    const [order, notifier] = await Promise.all([
+      tx.get(orderRef).then((snap) => snap.data() as OrderDoc | undefined),
+      readNotifier(tx, refill.userId, [notification]),
+    ]);
+    // A decided refill leaves the refill worker's query: nothing more is asked of the provider.
+    tx.update(ref, {
+      status,
+      decidedAt: now,
+      ...(refill.upstream?.dueAt ? { 'upstream.dueAt': FieldValue.delete() } : {}),
+      ...(by.providerWord !== undefined ? { 'upstream.status': by.providerWord, 'upstream.error': FieldValue.delete() } : {}),
+    });
+    if (by.admin) {
+      recordAudit(tx, by.admin, now, {
+        subject: ref,
+        action: status === 'completed' ? 'refill_complete' : 'refill_reject',
+        before: { status: 'pending' },
+        after: { status, orderId: refill.orderId, userId: refill.userId },
+      });
+    }
+    if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
+    push = notifier.add(tx, notification, refillNotification({ orderNumber: refill.orderId, status }), now);
+    const decided: RefillDoc = {
+      ...refill,
+      status,
+      decidedAt: now,
+      ...(refill.upstream && by.providerWord !== undefined ? { upstream: { ...refill.upstream, status: by.providerWord } } : {}),
+    };
+    return { status: 200, body: refillToWire(refillId, decided) };
+  });
+  // The admin's decision is pushed now; the provider's (the refill worker) with the push worker's.
+  if (push && by.admin) await deliverNow([push]);
+  return answer.body;
+}
+
+/** Admin list: the pending ones are a queue, oldest first; any other selection a history, newest first. */
+export async function listRefills(page: { limit: number; cursor?: string | undefined; status?: RefillStatus | undefined }) {
+  let query: Query = refillsCollection();
+  if (page.status) query = query.where('status', '==', page.status);
+  const pager = page.status === 'pending' ? pageOldestFirst : pageNewestFirst;
+  return pager(query, 'createdAt', page, (d) => refillToWire(d.id, d.data() as RefillDoc));
+}

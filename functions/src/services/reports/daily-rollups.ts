@@ -1,0 +1,746 @@
+// The reports' daily rollups (docs/decisions/0011-reports-from-rollups.md): per Pakistan day, folded by the every-minute
+// worker from documents that already exist, never inside a money transaction (so no hot document there). Four streams
+// (ledger entries, orders, fulfilments, users), each folded once past its watermark and on its own (a failing stream
+// stops alone, a malformed document is skipped and counted); an order is reconciled with reportOrders/{orderId}, which
+// keeps what was counted for it, so a second look counts nothing twice and a Resend moves its figures to its new provider.
+import { createHash } from 'node:crypto';
+import {
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  FieldPath,
+  FieldValue,
+  type Query,
+  type QueryDocumentSnapshot,
+  Timestamp,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { db } from '../../lib/admin';
+import { logger } from '../../lib/logger';
+import { type Paisa, partialRefund } from '../../shared/money';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
+import { type PakistanDay, pakistanDayOf } from '../../shared/pakistan-days';
+import type { Platform } from '../../shared/platforms';
+import { runInTransaction } from '../kernel/transactions';
+import type { LedgerDoc } from '../money/ledger';
+import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../orders/fulfilment';
+import { type OrderDoc, ordersCollection } from '../orders/orders';
+
+/**
+ * How far the fold trails the clock: longer than any transaction can take between taking its `now`
+ * (the `at` or `updatedAt` it writes) and committing (Firestore ends a transaction after 270 s; the api
+ * function's timeout is 180 s). So nothing can commit behind a watermark the fold has passed.
+ */
+export const LAG_MS = 10 * 60_000;
+export const FOLD_PAGE = 200;
+/** What one scheduled run may spend folding (the run's lease is 5 minutes, and other steps follow). */
+export const FOLD_BUDGET_MS = 60_000;
+/** Customer shards per day: a day's per-customer figures split so no document nears the 1 MiB limit. */
+export const CUSTOMER_SHARDS = 4;
+/**
+ * The one field of a customer shard holding its uid → figures map: exempt from indexing
+ * (firestore.indexes.json), so a shard costs no index entry per customer and holds ≈ 13,000 of them.
+ */
+export const CUSTOMER_SHARD_FIELD = 'byUid';
+
+export const reportDaysCollection = () => db.collection('reportDays');
+export const reportDayRef = (day: PakistanDay) => reportDaysCollection().doc(day);
+export const customerShardOf = (uid: string) =>
+  Number.parseInt(createHash('sha256').update(uid).digest('hex').slice(0, 8), 16) % CUSTOMER_SHARDS;
+export const customerShardRef = (day: PakistanDay, shard: number) => reportDayRef(day).collection('customers').doc(String(shard));
+export const reportOrderRef = (orderId: string) => db.collection('reportOrders').doc(orderId);
+export const foldStateRef = () => db.collection('reportFold').doc('state');
+
+/** A breakdown row's paisa figures and orders charged. */
+export interface RowFigures {
+  charges: Paisa;
+  refunds: Paisa;
+  cost: Paisa;
+  orders: number;
+}
+
+/** reportDays/{day}: paisa and counts of one Pakistan day, written only by the fold. */
+export interface ReportDayDoc {
+  topUps: Paisa;
+  charges: Paisa;
+  refunds: Paisa;
+  /** Signed: the admin's corrections either way. */
+  adjustments: Paisa;
+  /** What providers charge for orders placed this day, less what was given back on orders that ended this day. */
+  cost: Paisa;
+  orders: number;
+  newCustomers: number;
+  /** The orders charged this day, by their status as last folded. */
+  byStatus: Partial<Record<OrderStatus, number>>;
+  byPlatform: Record<string, RowFigures>;
+  byService: Record<string, RowFigures & { name: string; platform: Platform }>;
+  byProvider: Record<string, RowFigures>;
+}
+
+/** A customer's figures of a day, in reportDays/{day}/customers/{shard}, field CUSTOMER_SHARD_FIELD, key uid. */
+export interface CustomerFigures {
+  charges: Paisa;
+  refunds: Paisa;
+  orders: number;
+}
+export type CustomerShardDoc = { [CUSTOMER_SHARD_FIELD]?: Record<string, CustomerFigures> };
+
+/** The breakdown keys of an order. */
+export interface OrderKeys {
+  platform: Platform;
+  serviceId: string;
+  service: string;
+  providerId: string;
+}
+
+/** A ledger entry of the order as counted in its breakdown rows (under the record's keys). */
+export interface LedgerCounted {
+  day: PakistanDay;
+  amount: Paisa;
+}
+
+/** reportOrders/{orderId}: what the fold counted for an order, so a later look counts only the change. */
+export interface ReportOrderDoc {
+  /** Its placement day (that of its debit). */
+  day: PakistanDay;
+  /** The rows everything below is counted under: its charge, refund and cost move together when they change. */
+  keys: OrderKeys;
+  /**
+   * Its debit (charges and the order counted) and its refund as the ledger stream counted them in the
+   * rows (a drip-feed's run has no record of its ledger: its refund counts under the drip-feed's keys,
+   * which never change). Absent or null: not counted there yet.
+   */
+  charge?: LedgerCounted | null;
+  refund?: LedgerCounted | null;
+  /** Counted in byStatus (orders charged only: a drip-feed's run is not). */
+  status: OrderStatus | null;
+  /** Its frozen cost, counted on `day`. */
+  cost: Paisa;
+  /** Cost given back when it ended cancelled or partial, counted on `backDay`. */
+  costBack: Paisa;
+  backDay: PakistanDay | null;
+  /**
+   * The versions (`updatedAt`) of the order and its fulfilment these counts come from. The fold reads
+   * them outside its transaction (no lock on a document a money transaction writes): a read older than
+   * these is stale, and that order is read again inside the transaction.
+   */
+  seen: { order: Timestamp; fulfilment: Timestamp | null };
+}
+
+const STREAMS = {
+  ledger: { field: 'at', query: (): Query => db.collectionGroup('ledger') },
+  orders: { field: 'updatedAt', query: (): Query => ordersCollection() },
+  fulfilments: { field: 'updatedAt', query: (): Query => fulfilmentCollection() },
+  users: { field: 'createdAt', query: (): Query => db.collection('users') },
+} as const;
+export type StreamName = keyof typeof STREAMS;
+export const STREAM_NAMES = Object.keys(STREAMS) as StreamName[];
+
+interface Watermark {
+  /** The last document folded: its field's value and its path. */
+  t?: Timestamp;
+  path?: string;
+  /** Everything before this instant is folded. */
+  through?: Timestamp;
+  /** Malformed documents passed over (logged as errors), and the last one's path. */
+  skipped?: number;
+  lastSkipped?: string;
+}
+
+export interface FoldStateDoc {
+  streams: Partial<Record<StreamName, Watermark>>;
+}
+
+/** Every entry and change before this instant is in the rollups: the oldest of the streams' (epoch before any fold). */
+export function foldedThrough(state: FoldStateDoc | undefined): number {
+  const times = STREAM_NAMES.map((name) => state?.streams[name]?.through?.toMillis() ?? 0);
+  return Math.min(...times);
+}
+
+export const emptyDay = (): ReportDayDoc => ({
+  topUps: 0,
+  charges: 0,
+  refunds: 0,
+  adjustments: 0,
+  cost: 0,
+  orders: 0,
+  newCustomers: 0,
+  byStatus: {},
+  byPlatform: {},
+  byService: {},
+  byProvider: {},
+});
+const emptyRow = (): RowFigures => ({ charges: 0, refunds: 0, cost: 0, orders: 0 });
+
+/** The value under `key`, made and stored first if there is none. */
+export function entryOf<V>(map: Map<string, V> | Record<string, V>, key: string, make: () => V): V {
+  if (map instanceof Map) {
+    if (!map.has(key)) map.set(key, make());
+    return map.get(key) as V;
+  }
+  if (!(key in map)) map[key] = make();
+  return map[key] as V;
+}
+
+/** The increments one transaction writes: day documents and customer shards, merged into what they hold. */
+class Increments {
+  readonly days = new Map<PakistanDay, ReportDayDoc>();
+  readonly customers = new Map<string, Record<string, CustomerFigures>>();
+
+  day(day: PakistanDay): ReportDayDoc {
+    return entryOf(this.days, day, emptyDay);
+  }
+
+  /** Adds to the order's rows of the three breakdowns. */
+  rows(day: PakistanDay, keys: OrderKeys, add: Partial<RowFigures>) {
+    const doc = this.day(day);
+    const rows: RowFigures[] = [
+      entryOf(doc.byPlatform, keys.platform, emptyRow),
+      entryOf(doc.byService, keys.serviceId, () => ({ ...emptyRow(), name: keys.service, platform: keys.platform })),
+      entryOf(doc.byProvider, keys.providerId, emptyRow),
+    ];
+    for (const row of rows) for (const [k, v] of Object.entries(add) as [keyof RowFigures, number][]) row[k] += v;
+  }
+
+  customer(day: PakistanDay, uid: string, add: Partial<CustomerFigures>) {
+    const key = `${day}/${customerShardOf(uid)}`;
+    const shard = entryOf(this.customers, key, () => ({}));
+    const figures = entryOf(shard, uid, () => ({ charges: 0, refunds: 0, orders: 0 }));
+    for (const [k, v] of Object.entries(add) as [keyof CustomerFigures, number][]) figures[k] += v;
+  }
+
+  /** The day documents to read in the transaction (the shards are only incremented: no read). */
+  refs(): DocumentReference[] {
+    return [...this.days.keys()].map(reportDayRef);
+  }
+
+  /** Writes each day document as it was (`snaps`, in the order of refs()) plus the increments; increments each shard's customers. */
+  write(tx: Transaction, snaps: DocumentSnapshot[]) {
+    let i = 0;
+    for (const [day, add] of this.days) {
+      const doc = { ...emptyDay(), ...((snaps[i++]?.data() as Partial<ReportDayDoc> | undefined) ?? {}) };
+      tx.set(reportDayRef(day), mergeDay(doc, add));
+    }
+    for (const [key, add] of this.customers) {
+      const [day, shard] = key.split('/') as [string, string];
+      // A merge of increments: only this page's customers are sent, the rest of the shard is untouched.
+      const byUid = Object.fromEntries(
+        Object.entries(add).map(([uid, f]) => [
+          uid,
+          { charges: FieldValue.increment(f.charges), refunds: FieldValue.increment(f.refunds), orders: FieldValue.increment(f.orders) },
+        ]),
+      );
+      tx.set(customerShardRef(day, Number(shard)), { [CUSTOMER_SHARD_FIELD]: byUid }, { merge: true });
+    }
+  }
+}
+
+function mergeDay(doc: ReportDayDoc, add: ReportDayDoc): ReportDayDoc {
+  const sum = (a: RowFigures, b: RowFigures): RowFigures => ({
+    charges: a.charges + b.charges,
+    refunds: a.refunds + b.refunds,
+    cost: a.cost + b.cost,
+    orders: a.orders + b.orders,
+  });
+  const byStatus = { ...doc.byStatus };
+  for (const [status, n] of Object.entries(add.byStatus) as [OrderStatus, number][]) byStatus[status] = (byStatus[status] ?? 0) + n;
+  const byPlatform = { ...doc.byPlatform };
+  for (const [k, row] of Object.entries(add.byPlatform)) byPlatform[k] = sum(byPlatform[k] ?? emptyRow(), row);
+  const byService = { ...doc.byService };
+  for (const [k, row] of Object.entries(add.byService))
+    byService[k] = { ...sum(byService[k] ?? emptyRow(), row), name: row.name, platform: row.platform };
+  const byProvider = { ...doc.byProvider };
+  for (const [k, row] of Object.entries(add.byProvider)) byProvider[k] = sum(byProvider[k] ?? emptyRow(), row);
+  return {
+    topUps: doc.topUps + add.topUps,
+    charges: doc.charges + add.charges,
+    refunds: doc.refunds + add.refunds,
+    adjustments: doc.adjustments + add.adjustments,
+    cost: doc.cost + add.cost,
+    orders: doc.orders + add.orders,
+    newCustomers: doc.newCustomers + add.newCustomers,
+    byStatus,
+    byPlatform,
+    byService,
+    byProvider,
+  };
+}
+
+/** The breakdown keys of an order: its fulfilment's provider, else "drip-feed" for a drip-feed, else "manual". */
+export function orderKeys(order: OrderDoc, fulfilment: FulfilmentDoc | undefined): OrderKeys {
+  return {
+    platform: order.platform,
+    serviceId: order.serviceId,
+    service: order.service,
+    providerId: fulfilment?.providerId ?? (order.dripFeed ? 'drip-feed' : 'manual'),
+  };
+}
+
+/** The keys a drip-feed's run's ledger entries (its refund) count under: its drip-feed's, as its charge (the run copies the parent's service). */
+const dripFeedKeys = (run: OrderDoc): OrderKeys => ({
+  platform: run.platform,
+  serviceId: run.serviceId,
+  service: run.service,
+  providerId: 'drip-feed',
+});
+const isRun = (order: OrderDoc) => order.paidByDripFeed === true || order.dripRun !== undefined;
+
+/** What an order should count now, given what was counted before (the day its cost was given back, and what the ledger counted, stay). */
+export function orderCount(order: OrderDoc, fulfilment: FulfilmentDoc | undefined, before: ReportOrderDoc | undefined): ReportOrderDoc {
+  const cost = fulfilment?.costPaisa ?? 0;
+  let costBack = 0;
+  if (cost > 0 && order.status === 'cancelled') costBack = cost;
+  else if (cost > 0 && order.status === 'partial' && order.remains !== undefined && order.remains > 0 && order.remains < order.quantity) {
+    costBack = partialRefund(cost, order.remains, order.quantity);
+  }
+  // An order ends once: the day of that change (its updatedAt then) is kept however it is seen later.
+  const backDay = costBack > 0 ? (before?.backDay ?? pakistanDayOf(order.updatedAt.toMillis())) : null;
+  return {
+    day: pakistanDayOf(order.createdAt.toMillis()),
+    keys: orderKeys(order, fulfilment),
+    charge: before?.charge ?? null,
+    refund: before?.refund ?? null,
+    status: order.paidByDripFeed ? null : order.status,
+    cost,
+    costBack,
+    backDay,
+    seen: { order: order.updatedAt, fulfilment: fulfilment?.updatedAt ?? null },
+  };
+}
+
+/** A record made by the ledger stream before the order streams saw the order: its keys and versions, nothing counted. */
+function ledgerBornRecord(order: OrderDoc, fulfilment: FulfilmentDoc | undefined): ReportOrderDoc {
+  return {
+    day: pakistanDayOf(order.createdAt.toMillis()),
+    keys: orderKeys(order, fulfilment),
+    charge: null,
+    refund: null,
+    status: null,
+    cost: 0,
+    costBack: 0,
+    backDay: null,
+    seen: { order: order.updatedAt, fulfilment: fulfilment?.updatedAt ?? null },
+  };
+}
+
+/** Adds (sign 1) or takes away (sign −1) what the order streams count for an order. */
+function applyOrderCount(inc: Increments, count: ReportOrderDoc, sign: 1 | -1) {
+  if (count.status) {
+    const doc = inc.day(count.day);
+    doc.byStatus[count.status] = (doc.byStatus[count.status] ?? 0) + sign;
+  }
+  if (count.cost !== 0) {
+    inc.day(count.day).cost += sign * count.cost;
+    inc.rows(count.day, count.keys, { cost: sign * count.cost });
+  }
+  if (count.costBack !== 0 && count.backDay) {
+    inc.day(count.backDay).cost -= sign * count.costBack;
+    inc.rows(count.backDay, count.keys, { cost: -sign * count.costBack });
+  }
+}
+
+/** Adds or takes away, in the rows alone (the day's totals stay), what the ledger stream counted for an order under its keys. */
+function applyLedgerCount(inc: Increments, count: ReportOrderDoc, sign: 1 | -1) {
+  if (count.charge) inc.rows(count.charge.day, count.keys, { charges: sign * count.charge.amount, orders: sign });
+  if (count.refund) inc.rows(count.refund.day, count.keys, { refunds: sign * count.refund.amount });
+}
+
+/** Whether `a` is no earlier than `b` (null: no fulfilment, earlier than any). */
+const notBefore = (a: Timestamp | null | undefined, b: Timestamp | null | undefined) =>
+  !b || (!!a && (a.seconds > b.seconds || (a.seconds === b.seconds && a.nanoseconds >= b.nanoseconds)));
+
+const sameKeys = (a: OrderKeys, b: OrderKeys) =>
+  a.platform === b.platform && a.serviceId === b.serviceId && a.service === b.service && a.providerId === b.providerId;
+
+/** The same figures counted by the order streams (whatever the versions they come from). */
+const sameCount = (a: ReportOrderDoc | undefined, b: ReportOrderDoc) =>
+  a !== undefined &&
+  a.day === b.day &&
+  a.status === b.status &&
+  a.cost === b.cost &&
+  a.costBack === b.costBack &&
+  a.backDay === b.backDay &&
+  sameKeys(a.keys, b.keys);
+
+export interface FoldResult {
+  ledger: number;
+  orders: number;
+  fulfilments: number;
+  users: number;
+  /** Malformed documents passed over this run (each logged; counted in the state per stream). */
+  skipped: number;
+  /** Streams stopped for this run by an error (logged); the others went on. */
+  failed: StreamName[];
+  /** Every stream folded up to now − LAG_MS (false: the budget was spent first, or a stream failed). */
+  caughtUp: boolean;
+}
+
+export interface FoldDeps {
+  now: () => number;
+  /** Called between a page's reads and its transaction (tests: what others do meanwhile). */
+  afterRead?: (stream: StreamName) => Promise<void>;
+}
+
+/**
+ * Folds every stream until each is caught up (its documents older than LAG_MS folded) or `budgetMs`
+ * is spent; what it folded. Safe to run twice at once: each page commits only on the watermark it read,
+ * and a run that lost a page to another goes on after it. A stream whose page fails (its transaction,
+ * a read) is logged and stopped for this run; the streams after it still fold.
+ */
+export async function foldReports(
+  deps: FoldDeps,
+  budgetMs = FOLD_BUDGET_MS,
+  pageSize = FOLD_PAGE,
+  streams: readonly StreamName[] = STREAM_NAMES,
+): Promise<FoldResult> {
+  const until = Date.now() + budgetMs;
+  const result: FoldResult = { ledger: 0, orders: 0, fulfilments: 0, users: 0, skipped: 0, failed: [], caughtUp: true };
+  for (const name of streams) {
+    try {
+      for (;;) {
+        // Lost: another run folded that page first; this one goes on from where that one left.
+        const page = await foldPage(name, deps.now() - LAG_MS, pageSize, deps.afterRead);
+        if (page !== 'lost') {
+          result[name] += page.folded;
+          result.skipped += page.skipped;
+        }
+        if (page !== 'lost' && page.done) break;
+        if (Date.now() >= until) {
+          result.caughtUp = false;
+          return result;
+        }
+      }
+    } catch (error) {
+      const page = error instanceof PageFailed ? { first: error.first, last: error.last } : {};
+      logger.error('Report fold: a stream stopped for this run', { stream: name, ...page, error: String(error) });
+      result.failed.push(name);
+      result.caughtUp = false;
+      if (Date.now() >= until) return result;
+    }
+  }
+  return result;
+}
+
+/** A page that failed: the documents it spans, for the log. */
+class PageFailed extends Error {
+  constructor(
+    readonly first: string | undefined,
+    readonly last: string | undefined,
+    cause: unknown,
+  ) {
+    super(`The page ${first ?? ''}..${last ?? ''} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+const sameWatermark = (a: Watermark | undefined, b: Watermark | undefined) =>
+  (a?.path ?? null) === (b?.path ?? null) &&
+  (a?.t?.toMillis() ?? null) === (b?.t?.toMillis() ?? null) &&
+  (a?.t?.nanoseconds ?? null) === (b?.t?.nanoseconds ?? null);
+
+// What the fold reads of each source document, checked: a document without them is skipped, not folded.
+const timestamp = z.instanceof(Timestamp);
+const ledgerShape = z.object({
+  type: z.enum(['credit', 'debit', 'refund', 'adjustment']),
+  amountPaisa: z.number().int(),
+  at: timestamp,
+  orderId: z.string().optional(),
+});
+const orderShape = z.object({
+  platform: z.string(),
+  serviceId: z.string(),
+  service: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  quantity: z.number(),
+  remains: z.number().optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const fulfilmentShape = z.object({ updatedAt: timestamp, providerId: z.string().optional(), costPaisa: z.number().int().optional() });
+const userShape = z.object({ createdAt: timestamp });
+
+/** A document passed over: its path and what is wrong with it. */
+interface Skipped {
+  path: string;
+  issue: string;
+}
+const issueOf = (schema: z.ZodType, data: unknown): string | null => {
+  const parsed = schema.safeParse(data);
+  return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+};
+
+/** The order and fulfilment of an order (either may be absent), or the malformed one of them. */
+function checkPair(id: string, order: DocumentData | undefined, fulfilment: DocumentData | undefined): Skipped | null {
+  const orderIssue = order ? issueOf(orderShape, order) : null;
+  if (orderIssue) return { path: ordersCollection().doc(id).path, issue: orderIssue };
+  const fulfilmentIssue = fulfilment ? issueOf(fulfilmentShape, fulfilment) : null;
+  if (fulfilmentIssue) return { path: fulfilmentRef(id).path, issue: fulfilmentIssue };
+  return null;
+}
+
+/** One page of one stream: read, then folded in one transaction; 'lost' when another run moved the watermark first. */
+async function foldPage(
+  name: StreamName,
+  cutoffMs: number,
+  pageSize: number,
+  afterRead?: FoldDeps['afterRead'],
+): Promise<{ folded: number; skipped: number; done: boolean } | 'lost'> {
+  const stream = STREAMS[name];
+  const cutoff = Timestamp.fromMillis(cutoffMs);
+  const startState = (await foldStateRef().get()).data() as FoldStateDoc | undefined;
+  const start = startState?.streams[name];
+  let query = stream.query().where(stream.field, '<', cutoff).orderBy(stream.field).orderBy(FieldPath.documentId());
+  if (start?.t && start.path) query = query.startAfter(start.t, db.doc(start.path));
+  const docs = (await query.limit(pageSize).get()).docs;
+  const done = docs.length < pageSize;
+  const last = docs.at(-1);
+  const next: Watermark = last ? { t: last.get(stream.field) as Timestamp, path: last.ref.path } : { ...start };
+  // Everything before the cutoff is folded once a page comes back short; else everything before the last one's time.
+  next.through = done ? cutoff : (next.t as Timestamp);
+  if (start?.through && start.through.toMillis() > next.through.toMillis()) next.through = start.through;
+  if (docs.length === 0 && start?.through && start.through.toMillis() >= cutoff.toMillis()) return { folded: 0, skipped: 0, done: true };
+
+  try {
+    // The page's own malformed documents; the ones the fold reads beside them are checked where read.
+    const skipped: Skipped[] = [];
+    const shape = { ledger: ledgerShape, orders: orderShape, fulfilments: fulfilmentShape, users: userShape }[name];
+    const good = docs.filter((d) => {
+      const issue = issueOf(shape, d.data());
+      if (issue) skipped.push({ path: d.ref.path, issue });
+      return !issue;
+    });
+    // Outside the transaction: the orders the ledger entries are for (their keys never change but the provider's, on a resend).
+    const ledgerReads = name === 'ledger' ? await ledgerOrderReads(good) : new Map<string, LedgerOrderRead>();
+    const orders = name === 'orders' || name === 'fulfilments' ? await readOrders(name, good, skipped) : new Map<string, OrderRead>();
+    await afterRead?.(name);
+    const answer = await runInTransaction<Skipped[] | null>(null, async (tx) => {
+      const stateSnap = await tx.get(foldStateRef());
+      const state = (stateSnap.data() as FoldStateDoc | undefined) ?? { streams: {} };
+      if (!sameWatermark(state.streams[name], start)) return { status: 200, body: null };
+      const inc = new Increments();
+      const attemptSkipped = [...skipped];
+      let orderWrites: [string, ReportOrderDoc][] = [];
+      if (name === 'orders' || name === 'fulfilments') {
+        // Another run folded a page of the other order stream since this page was read: its reads may be newer than ours.
+        const other = name === 'orders' ? 'fulfilments' : 'orders';
+        const raced = !sameWatermark(state.streams[other], startState?.streams[other]);
+        orderWrites = await foldOrders(tx, inc, orders, raced, attemptSkipped);
+      } else if (name === 'ledger') orderWrites = await foldLedger(tx, inc, good, ledgerReads);
+      else for (const d of good) inc.day(pakistanDayOf((d.get('createdAt') as Timestamp).toMillis())).newCustomers += 1;
+      const refs = inc.refs();
+      const snaps = refs.length > 0 ? await tx.getAll(...refs) : [];
+      inc.write(tx, snaps);
+      for (const [id, count] of orderWrites) tx.set(reportOrderRef(id), count as unknown as DocumentData);
+      const mark: Watermark = { ...next };
+      const before = state.streams[name];
+      if (attemptSkipped.length > 0) {
+        mark.skipped = (before?.skipped ?? 0) + attemptSkipped.length;
+        mark.lastSkipped = (attemptSkipped.at(-1) as Skipped).path;
+      } else if (before?.skipped) {
+        mark.skipped = before.skipped;
+        if (before.lastSkipped) mark.lastSkipped = before.lastSkipped;
+      }
+      tx.set(foldStateRef(), { streams: { ...state.streams, [name]: mark } });
+      return { status: 200, body: attemptSkipped };
+    });
+    if (answer.body === null) return 'lost';
+    for (const s of answer.body) logger.error('Report fold: a malformed document skipped', { stream: name, ...s });
+    return { folded: docs.length - answer.body.length, skipped: answer.body.length, done };
+  } catch (error) {
+    throw new PageFailed(docs[0]?.ref.path, last?.ref.path, error);
+  }
+}
+
+/** What the ledger stream knows of an entry's order, read before its transaction. */
+type LedgerOrderRead =
+  /** A drip-feed's run: its entries count under its drip-feed's keys, no record. */
+  | { kind: 'run'; keys: OrderKeys }
+  /** The record to start from if the order has none yet (its keys and versions as read now). */
+  | { kind: 'order'; born: ReportOrderDoc }
+  | { kind: 'malformed'; skipped: Skipped };
+
+async function ledgerOrderReads(docs: QueryDocumentSnapshot[]): Promise<Map<string, LedgerOrderRead>> {
+  const ids = [...new Set(docs.flatMap((d) => ((d.data() as LedgerDoc).orderId ? [(d.data() as LedgerDoc).orderId as string] : [])))];
+  const reads = new Map<string, LedgerOrderRead>();
+  if (ids.length === 0) return reads;
+  const snaps = await db.getAll(...ids.flatMap((id) => [ordersCollection().doc(id), fulfilmentRef(id)]));
+  ids.forEach((id, i) => {
+    const order = snaps[2 * i]?.data() as OrderDoc | undefined;
+    const fulfilment = snaps[2 * i + 1]?.data() as FulfilmentDoc | undefined;
+    if (!order) return;
+    const bad = checkPair(id, order, fulfilment);
+    if (bad) {
+      // Its entries count in the day's totals and the customer's figures, not in the breakdowns.
+      logger.error('Report fold: entries counted without their rows (their order is malformed)', { orderId: id, ...bad });
+      reads.set(id, { kind: 'malformed', skipped: bad });
+    } else if (isRun(order)) reads.set(id, { kind: 'run', keys: dripFeedKeys(order) });
+    else reads.set(id, { kind: 'order', born: ledgerBornRecord(order, fulfilment) });
+  });
+  return reads;
+}
+
+/**
+ * Folds a page of ledger entries: the day's totals and the customers' figures; an order's debit and
+ * refund also in its rows, under the keys its record holds (those the order streams counted its cost
+ * under), and noted in the record, so a later change of keys moves them with its cost. An order no
+ * stream has seen yet gets its record here, with the keys read before the transaction and their versions
+ * (so the stale-read guard of the order streams still applies). What to write to reportOrders.
+ */
+async function foldLedger(
+  tx: Transaction,
+  inc: Increments,
+  docs: QueryDocumentSnapshot[],
+  reads: Map<string, LedgerOrderRead>,
+): Promise<[string, ReportOrderDoc][]> {
+  const ids = [
+    ...new Set(
+      docs.flatMap((d) => {
+        const entry = d.data() as LedgerDoc;
+        const read = entry.orderId ? reads.get(entry.orderId) : undefined;
+        return (entry.type === 'debit' || entry.type === 'refund') && read?.kind === 'order' ? [entry.orderId as string] : [];
+      }),
+    ),
+  ];
+  const snaps = ids.length > 0 ? await tx.getAll(...ids.map(reportOrderRef)) : [];
+  const records = new Map(ids.map((id, i) => [id, snaps[i]?.data() as ReportOrderDoc | undefined]));
+  const changed = new Set<string>();
+  for (const snap of docs) {
+    const entry = snap.data() as LedgerDoc;
+    const uid = snap.ref.parent.parent?.id;
+    const day = pakistanDayOf(entry.at.toMillis());
+    const doc = inc.day(day);
+    const read = entry.orderId ? reads.get(entry.orderId) : undefined;
+    /** The record the entry's rows go under (created if none), or the run's fixed keys. */
+    const rowsOf = (): { keys: OrderKeys; record?: ReportOrderDoc } | undefined => {
+      if (read?.kind === 'run') return { keys: read.keys };
+      if (read?.kind !== 'order') return undefined;
+      const id = entry.orderId as string;
+      const record = records.get(id) ?? { ...read.born };
+      records.set(id, record);
+      changed.add(id);
+      return { keys: record.keys, record };
+    };
+    switch (entry.type) {
+      case 'credit':
+        doc.topUps += entry.amountPaisa;
+        break;
+      case 'adjustment':
+        doc.adjustments += entry.amountPaisa;
+        break;
+      case 'debit': {
+        doc.charges += entry.amountPaisa;
+        doc.orders += 1;
+        const rows = rowsOf();
+        if (rows) inc.rows(day, rows.keys, { charges: entry.amountPaisa, orders: 1 });
+        if (rows?.record) rows.record.charge = { day, amount: entry.amountPaisa };
+        if (uid) inc.customer(day, uid, { charges: entry.amountPaisa, orders: 1 });
+        break;
+      }
+      case 'refund': {
+        doc.refunds += entry.amountPaisa;
+        const rows = rowsOf();
+        if (rows) inc.rows(day, rows.keys, { refunds: entry.amountPaisa });
+        if (rows?.record) rows.record.refund = { day, amount: entry.amountPaisa };
+        if (uid) inc.customer(day, uid, { refunds: entry.amountPaisa });
+        break;
+      }
+    }
+  }
+  return [...changed].map((id) => [id, records.get(id) as ReportOrderDoc]);
+}
+
+interface OrderRead {
+  order: OrderDoc | undefined;
+  fulfilment: FulfilmentDoc | undefined;
+}
+
+/** A page's orders with their fulfilments (the page holds one of the two, one getAll the other); a malformed pair is skipped. */
+async function readOrders(
+  name: 'orders' | 'fulfilments',
+  docs: QueryDocumentSnapshot[],
+  skipped: Skipped[],
+): Promise<Map<string, OrderRead>> {
+  if (docs.length === 0) return new Map();
+  const others = await db.getAll(...docs.map((d) => (name === 'orders' ? fulfilmentRef(d.id) : ordersCollection().doc(d.id))));
+  const reads = new Map<string, OrderRead>();
+  docs.forEach((d, i) => {
+    const other = others[i]?.data();
+    const read =
+      name === 'orders'
+        ? { order: d.data() as OrderDoc, fulfilment: other as FulfilmentDoc | undefined }
+        : { order: other as OrderDoc | undefined, fulfilment: d.data() as FulfilmentDoc };
+    const bad = checkPair(d.id, read.order, read.fulfilment);
+    if (bad) skipped.push(bad);
+    else reads.set(d.id, read);
+  });
+  return reads;
+}
+
+/**
+ * Brings each order's counts to what it and its fulfilment say now: the increments, and what to write to
+ * reportOrders (after the transaction's other reads). Each order's record is read in the transaction; the
+ * order and fulfilment were read before it, and are read again in it only when that read may be stale:
+ * the record has counted a later version of either (another run read them after this one did), or, when
+ * another run folded a page of the other order stream since this page was read (`raced`), the read
+ * would change the counts.
+ *
+ * A record is written only when its counts change, not for a newer version counting the same (each
+ * status check bumps the fulfilment's updatedAt). So a record's `seen` can be older than a version some
+ * run has read, and a stale read newer than `seen` (read before that run's, committed after it) could
+ * pass the version check with counts that run found gone. That needs the two runs' pages to overlap: if
+ * both are of one stream, the watermark check makes one of them lose; if not, the later one sees the
+ * other stream's watermark moved (`raced`) and reads again, in the transaction, every order its read
+ * would change. A read that would change nothing writes nothing, stale or not: the newer version, written
+ * after that read, is folded by its own stream later (it is younger than the cutoff of the page).
+ */
+async function foldOrders(
+  tx: Transaction,
+  inc: Increments,
+  reads: Map<string, OrderRead>,
+  raced: boolean,
+  skipped: Skipped[],
+): Promise<[string, ReportOrderDoc][]> {
+  const ids = [...reads.keys()];
+  if (ids.length === 0) return [];
+  const records = await tx.getAll(...ids.map(reportOrderRef));
+  const befores = new Map(ids.map((id, i) => [id, records[i]?.data() as ReportOrderDoc | undefined]));
+  const stale = ids.filter((id) => {
+    const before = befores.get(id);
+    const read = reads.get(id) as OrderRead;
+    if (
+      before?.seen &&
+      !(notBefore(read.order?.updatedAt, before.seen.order) && notBefore(read.fulfilment?.updatedAt, before.seen.fulfilment))
+    )
+      return true;
+    return raced && !!read.order && !sameCount(before, orderCount(read.order, read.fulfilment, before));
+  });
+  if (stale.length > 0) {
+    const again = await tx.getAll(...stale.flatMap((id) => [ordersCollection().doc(id), fulfilmentRef(id)]));
+    stale.forEach((id, i) => {
+      const order = again[2 * i]?.data();
+      const fulfilment = again[2 * i + 1]?.data();
+      const bad = checkPair(id, order, fulfilment);
+      if (bad) {
+        skipped.push(bad);
+        reads.delete(id);
+      } else reads.set(id, { order: order as OrderDoc | undefined, fulfilment: fulfilment as FulfilmentDoc | undefined });
+    });
+  }
+  const writes: [string, ReportOrderDoc][] = [];
+  for (const id of ids) {
+    const read = reads.get(id);
+    if (!read?.order) continue;
+    const before = befores.get(id);
+    const now = orderCount(read.order, read.fulfilment, before);
+    if (sameCount(before, now)) continue;
+    if (before) applyOrderCount(inc, before, -1);
+    applyOrderCount(inc, now, 1);
+    // New keys (a Resend to another provider): what the ledger counted for the order moves with its cost.
+    if (before && !sameKeys(before.keys, now.keys)) {
+      applyLedgerCount(inc, before, -1);
+      applyLedgerCount(inc, now, 1);
+    }
+    writes.push([id, now]);
+  }
+  return writes;
+}

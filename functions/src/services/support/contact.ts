@@ -1,0 +1,37 @@
+// Contact messages (contactMessages/{id}): anyone may send one, within the per-address limit; admins
+// read them newest first.
+import type { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../../lib/admin';
+import { pageNewestFirst } from '../../lib/pagination';
+import type { ContactMessage } from '../../shared/schemas';
+import { checkRateLimit } from '../kernel/rate-limit';
+import { runInTransaction } from '../kernel/transactions';
+
+export interface ContactMessageDoc {
+  name: string;
+  email: string;
+  message: string;
+  createdAt: Timestamp;
+}
+
+export const contactMessagesCollection = () => db.collection('contactMessages');
+
+export function contactMessageToWire(id: string, doc: ContactMessageDoc): ContactMessage {
+  return { _id: id, name: doc.name, email: doc.email, message: doc.message, createdAt: doc.createdAt.toDate().toISOString() };
+}
+
+/** Stores the message and counts it against the sender's address in one transaction. */
+export async function sendContactMessage(input: { name: string; email: string; message: string }, address: string): Promise<void> {
+  // The shared transaction runner: AppError refusals, 503 busy on contention or past the deadline.
+  await runInTransaction(null, async (tx, now) => {
+    const limit = await checkRateLimit(tx, 'contact', { address }, now);
+    limit.record();
+    const doc: ContactMessageDoc = { name: input.name, email: input.email, message: input.message, createdAt: now };
+    tx.create(contactMessagesCollection().doc(), doc);
+    return { status: 201, body: null };
+  });
+}
+
+export async function listContactMessages(page: { limit: number; cursor?: string | undefined }) {
+  return pageNewestFirst(contactMessagesCollection(), 'createdAt', page, (d) => contactMessageToWire(d.id, d.data() as ContactMessageDoc));
+}

@@ -1,0 +1,71 @@
+// Public settings (settings/public): wallet accounts for top-ups and the support chat link.
+import { db } from '../../lib/admin';
+import { invalidInput } from '../../lib/errors';
+import { MESSAGES } from '../../shared/messages';
+import type { Settings } from '../../shared/schemas';
+import { duplicateProviderIndexes, LIMITS } from '../../shared/schemas';
+import { type Actor, recordAudit } from '../kernel/audit';
+import { runInTransaction } from '../kernel/transactions';
+
+export interface SettingsDoc {
+  wallets: Settings['wallets'];
+  supportChat: string;
+}
+
+export const settingsRef = () => db.collection('settings').doc('public');
+
+/** Placeholder accounts written by the local seed; an admin replaces them in production. */
+export const DEFAULT_SETTINGS: SettingsDoc = {
+  wallets: [
+    { provider: 'Easypaisa', accountNumber: '0300-0000001', accountName: 'Shohrat Demo' },
+    { provider: 'JazzCash', accountNumber: '0300-0000002', accountName: 'Shohrat Demo' },
+    { provider: 'SadaPay', accountNumber: '0300-0000003', accountName: 'Shohrat Demo' },
+    { provider: 'NayaPay', accountNumber: '0300-0000004', accountName: 'Shohrat Demo' },
+  ],
+  supportChat: 'https://wa.me/920000000000',
+};
+
+function settingsToWire(doc: SettingsDoc): Settings {
+  return { minRecharge: LIMITS.minRecharge, currency: 'Rs', wallets: doc.wallets, supportChat: doc.supportChat };
+}
+
+/** The settings in force: the stored ones, or the defaults while none are stored. */
+export const settingsFromDoc = (doc: SettingsDoc | undefined): SettingsDoc => doc ?? DEFAULT_SETTINGS;
+
+export async function getSettings(): Promise<Settings> {
+  const snap = await settingsRef().get();
+  return settingsToWire(settingsFromDoc(snap.data() as SettingsDoc | undefined));
+}
+
+/** The configured wallet whose provider is `method` (case-insensitive), if any. */
+export function findWallet(settings: SettingsDoc, method: string): Settings['wallets'][number] | undefined {
+  const wanted = method.trim().toLowerCase();
+  return settings.wallets.find((wallet) => wallet.provider.toLowerCase() === wanted);
+}
+
+/** The admin's edit: replaces the wallet accounts and the support chat link, with its audit entry. */
+export async function updateSettings(admin: Actor, input: SettingsDoc): Promise<Settings> {
+  if (duplicateProviderIndexes(input.wallets).length > 0) throw invalidInput(MESSAGES.duplicateWallet, 'wallets');
+  const doc: SettingsDoc = { wallets: input.wallets, supportChat: input.supportChat };
+  await runInTransaction(null, async (tx, now) => {
+    const before = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined);
+    tx.set(settingsRef(), doc);
+    recordAudit(tx, admin, now, {
+      subject: settingsRef(),
+      action: 'settings',
+      before: { wallets: before.wallets, supportChat: before.supportChat },
+      after: { wallets: doc.wallets, supportChat: doc.supportChat },
+    });
+    return { status: 200, body: null };
+  });
+  return settingsToWire(doc);
+}
+
+/** Writes the defaults only when no settings exist, so a re-seed never undoes an admin's edit. */
+export async function seedSettings(): Promise<void> {
+  await runInTransaction(null, async (tx) => {
+    const snap = await tx.get(settingsRef());
+    if (!snap.exists) tx.create(settingsRef(), DEFAULT_SETTINGS);
+    return { status: 200, body: null };
+  });
+}
