@@ -15,6 +15,13 @@ import { prepareStorageRulesRuntime } from './storage-rules-runtime';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const PROJECT_ID = 'demo-smm-panel';
 
+/**
+ * The Firestore emulator's JVM compiles with C1 only and collects with one thread: our runs are minutes of
+ * short requests, where C2's compiling cost more CPU than it saved. The rules matrix: the emulator's CPU
+ * 61 s → 29 s, on two cores (docs/decisions/0017).
+ */
+export const EMULATOR_JVM_FLAGS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
 export type EmulatorName = 'firestore' | 'auth' | 'functions' | 'hosting' | 'storage';
 
 export interface Ports {
@@ -269,7 +276,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const child = spawn(
         binary,
         ['--host', host, '--port', String(ports.firestore), '--rules', join(ROOT, 'firestore.rules'), '--project_id', projectId],
-        { cwd: ROOT, detached: true, stdio: ['ignore', logTarget(options, 'firestore'), logTarget(options, 'firestore-err')] },
+        {
+          cwd: ROOT,
+          detached: true,
+          stdio: ['ignore', logTarget(options, 'firestore'), logTarget(options, 'firestore-err')],
+          // The launcher runs `$JAVA <flags> -cp …`, its JAVA word-split: these flags reach the JVM.
+          env: { ...process.env, JAVA: `${process.env.JAVA ?? 'java'} ${EMULATOR_JVM_FLAGS}` },
+        },
       );
       children.push(child);
       await waitFor(
