@@ -1,6 +1,6 @@
 // Route guards: 'Loading...' while the session resolves (under the screen's frame, for the user last
 // signed in: app/screen-loading.tsx); nobody signed in → /login; a signed-in non-admin on an admin route
-// → /login (spec §2); an admin without the second factor → its step first (issue 29). Every admin action
+// → /login (spec §2); an admin without the second factor → its step first. Every admin action
 // needs the server, so offline the admin screens' controls are disabled, with the reason.
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -28,7 +28,7 @@ export function RequireAdmin() {
   const { status, user } = useAuth();
   if (status === 'loading') return <ScreenLoading />;
   if (status === 'signed-out' || user?.role !== 'admin') return <Navigate to={paths.login.getHref()} replace />;
-  // Signed in with the password alone: the console opens after the second factor (issue 29).
+  // Signed in with the password alone: the console opens after the second factor.
   if (!user.mfa) {
     return (
       <Suspense fallback={<ScreenLoading />}>

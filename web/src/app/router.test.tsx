@@ -49,25 +49,23 @@ describe('the admin screens', () => {
   const LOADED = { timeout: 10_000 };
   const SLOW = 15_000;
 
+  /** Opens `path` for `auth`: the login screen shows at /login, and no admin screen. */
+  async function expectSentToLogin(path: string, auth: AuthContextValue) {
+    openAt(path, auth);
+    await screen.findByRole('heading', { level: 1, name: 'Login' }, LOADED);
+    expect(currentPath()).toBe(paths.login.path);
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+  }
+
   it.each(adminPaths)(
     'send a customer from %s to /login without showing it',
-    async (path) => {
-      openAt(path, fakeAuth({ status: 'signed-in', user: customer }));
-      await screen.findByRole('heading', { level: 1, name: 'Login' }, LOADED);
-      expect(currentPath()).toBe(paths.login.path);
-      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
-    },
+    (path) => expectSentToLogin(path, fakeAuth({ status: 'signed-in', user: customer })),
     SLOW,
   );
 
   it.each(adminPaths)(
     'send nobody-signed-in from %s to /login',
-    async (path) => {
-      openAt(path, fakeAuth({ status: 'signed-out', user: null }));
-      await screen.findByRole('heading', { level: 1, name: 'Login' }, LOADED);
-      expect(currentPath()).toBe(paths.login.path);
-      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
-    },
+    (path) => expectSentToLogin(path, fakeAuth({ status: 'signed-out', user: null })),
     SLOW,
   );
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ScreenLoading } from '@/app/screen-loading';
 import { customer, fakeAuth, renderApp } from '@/testing/render';
 
-// What paints with the app's first render, before the screen's code and the session (issue 16).
+// What paints with the app's first render, before the screen's code and the session: the page's largest paint waits for neither.
 describe('ScreenLoading', () => {
   it('paints no hero at the landing page: that page is in the first render and needs no loading state', () => {
     renderApp(<ScreenLoading />, { route: '/', auth: fakeAuth({ status: 'loading', user: null }) });

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 /**
  * What a screen shows while it waits for its code or for the session: 'Loading...', under what of the
  * screen needs neither, painted where the screen paints it, so the page's largest paint comes with the
- * app's first render (issue 16): for the user last signed in, the screen's frame (config/screen-frames.ts),
+ * app's first render (docs/decisions/0014-web-bundle-budget.md): for the user last signed in, the screen's frame (config/screen-frames.ts),
  * only for them (a visitor is sent from a signed-in screen to /login and would see it flash). The landing
  * page needs none: it is in the first render's code (routes/landing.tsx).
  */

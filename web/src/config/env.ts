@@ -17,7 +17,7 @@ const envSchema = z.object({
   /** host:port of an Auth emulator to use when the config is not discovered at run time. */
   VITE_AUTH_EMULATOR_HOST: z.optional(z.string().check(z.minLength(1))),
   /**
-   * The reCAPTCHA Enterprise site key of the web app's App Check (Firebase console → App Check, issue 29):
+   * The reCAPTCHA Enterprise site key of the web app's App Check (Firebase console → App Check):
    * the app's writes to /api and Storage then carry an App Check token. Unset (the emulators): no App Check.
    */
   VITE_APPCHECK_SITE_KEY: z.optional(z.string().check(z.minLength(1))),

@@ -1,4 +1,11 @@
 // The one route table: every link and redirect goes through these.
+
+/** `path` with `params` as its query string, if any. */
+const withQuery = (path: string, params?: Record<string, string> | URLSearchParams) => {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${path}?${query}` : path;
+};
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   welcome: { path: '/welcome', getHref: () => '/welcome' },
@@ -18,8 +25,7 @@ export const paths = {
       const params = new URLSearchParams();
       if (preset?.platform) params.set('platform', preset.platform);
       if (preset?.category) params.set('category', preset.category);
-      const query = params.toString();
-      return query ? `/order?${query}` : '/order';
+      return withQuery('/order', params);
     },
   },
   massOrder: { path: '/mass-order', getHref: () => '/mass-order' },
@@ -33,24 +39,12 @@ export const paths = {
   ticket: { path: '/tickets/:id', getHref: (id: string) => `/tickets/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   notificationSettings: { path: '/notifications/settings', getHref: () => '/notifications/settings' },
-  statement: {
-    path: '/statement',
-    /** Optionally filtered, e.g. `{ type: 'refund' }` (the page reads its filters from the URL). */
-    getHref: (filter?: Record<string, string>) => {
-      const query = new URLSearchParams(filter).toString();
-      return query ? `/statement?${query}` : '/statement';
-    },
-  },
+  /** Optionally filtered, e.g. `{ type: 'refund' }` (the page reads its filters from the URL). */
+  statement: { path: '/statement', getHref: (filter?: Record<string, string>) => withQuery('/statement', filter) },
   // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
-  adminOrders: {
-    path: '/admin/orders',
-    /** Optionally filtered, e.g. `{ status: 'pending' }` (the section reads its filters from the URL). */
-    getHref: (filter?: Record<string, string>) => {
-      const query = new URLSearchParams(filter).toString();
-      return query ? `/admin/orders?${query}` : '/admin/orders';
-    },
-  },
+  /** Optionally filtered, e.g. `{ status: 'pending' }` (the section reads its filters from the URL). */
+  adminOrders: { path: '/admin/orders', getHref: (filter?: Record<string, string>) => withQuery('/admin/orders', filter) },
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminUser: { path: '/admin/users/:uid', getHref: (uid: string) => `/admin/users/${encodeURIComponent(uid)}` },
   adminTopUps: { path: '/admin/top-ups', getHref: () => '/admin/top-ups' },
@@ -60,14 +54,8 @@ export const paths = {
   adminTicket: { path: '/admin/tickets/:id', getHref: (id: string) => `/admin/tickets/${encodeURIComponent(id)}` },
   adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
-  adminReports: {
-    path: '/admin/reports',
-    /** Optionally a chosen report, e.g. `{ range: '30d', granularity: 'week' }` (the page reads its choice from the URL). */
-    getHref: (choice?: Record<string, string>) => {
-      const query = new URLSearchParams(choice).toString();
-      return query ? `/admin/reports?${query}` : '/admin/reports';
-    },
-  },
+  /** Optionally a chosen report, e.g. `{ range: '30d', granularity: 'week' }` (the page reads its choice from the URL). */
+  adminReports: { path: '/admin/reports', getHref: (choice?: Record<string, string>) => withQuery('/admin/reports', choice) },
   adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   // Not under /api/: Hosting sends /api/** to the function.
   apiAccess: { path: '/api-access', getHref: () => '/api-access' },

@@ -1,7 +1,7 @@
 // The static frame (title, heading, subtitle) of the screens a returning customer opens the app on. It
 // needs no session and no data, so it paints with the app's first render, while the screen's code
 // loads and then while Firebase restores the session (app/screen-loading.tsx), at the very
-// place the screen paints it after: the page's largest paint waits for neither (issue 16).
+// place the screen paints it after: the page's largest paint waits for neither (docs/decisions/0014-web-bundle-budget.md).
 import { paths } from '@/config/paths';
 
 export interface ScreenFrame {

@@ -53,7 +53,7 @@ describe('apiRequest', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends the App Check token with a write where the build has App Check, never with a read (issue 29)', async () => {
+  it('sends the App Check token with a write where the build has App Check, never with a read', async () => {
     vi.mocked(currentIdToken).mockResolvedValue('t0ken');
     vi.mocked(currentAppCheckToken).mockResolvedValue('app-check-token');
     const { calls } = mockApi({ 'GET /api/user/profile': { body: { ok: true } }, 'POST /api/contact': { body: { ok: true } } });
@@ -66,7 +66,7 @@ describe('apiRequest', () => {
     vi.mocked(currentAppCheckToken).mockResolvedValue(null);
   });
 
-  it('tells the app when the API asks an admin for the second factor again (issue 29)', async () => {
+  it('tells the app when the API asks an admin for the second factor again', async () => {
     vi.mocked(currentIdToken).mockResolvedValue('t0ken');
     const heard = vi.fn();
     window.addEventListener(MFA_REQUIRED_EVENT, heard);

@@ -43,7 +43,7 @@ async function offlineUid(method: string): Promise<string | null> {
 
 /**
  * The headers of a call: the user's Bearer token, or offline (a GET) the uid the service worker answers
- * for; and on a write, where the build has App Check, its token (issue 29).
+ * for; and on a write, where the build has App Check, its token.
  */
 export async function authHeaders(method: string, extra?: Record<string, string>): Promise<Record<string, string>> {
   const headers: Record<string, string> = { ...extra };
@@ -71,15 +71,18 @@ export async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/** An answer's body as JSON; undefined when empty or not JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A refusal as ApiError: the server's `{message, code, field?}`, or the status alone. */
 export function failure(res: Response, text: string): ApiError {
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const parsed = errorSchema.safeParse(json);
+  const parsed = errorSchema.safeParse(jsonOf(text));
   const code = parsed.data?.code;
   // The admin's second factor lapsed (12 hours) or was never passed: the console asks for a code again.
   if (code === 'mfa_required' && typeof window !== 'undefined') window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
@@ -105,13 +108,7 @@ export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: 
 
   const text = await res.text();
   if (!res.ok) throw failure(res, text);
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const data = schema.parse(json);
+  const data = schema.parse(jsonOf(text));
   if (method === 'GET') noteAnswerTime(res.headers.get('date'));
   return data;
 }

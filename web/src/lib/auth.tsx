@@ -20,7 +20,7 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
-  /** An admin's session passed the second factor (the token's `mfa` claim, issue 29). */
+  /** An admin's session passed the second factor (the token's `mfa` claim). */
   mfa?: boolean;
 }
 

@@ -62,7 +62,7 @@ export function loadApp(): Promise<{ app: FirebaseApp; config: WebConfig; emulat
     const config = await discoverConfig();
     const [{ initializeApp }, emulators] = await Promise.all([import('firebase/app'), discoverEmulators(config)]);
     const app = initializeApp(config);
-    // App Check first, so Storage's and the API's calls carry its token from the start (issue 29).
+    // App Check first, so Storage's and the API's calls carry its token from the start.
     if (env.VITE_APPCHECK_SITE_KEY) appCheckPromise = startAppCheck(app, env.VITE_APPCHECK_SITE_KEY);
     return { app, config, emulators };
   })();

@@ -1,4 +1,4 @@
-// Work that must not come before the first paint (issue 16): the chunks a page needs only after it
+// Work that must not come before the first paint (docs/decisions/0014-web-bundle-budget.md): the chunks a page needs only after it
 // shows (Firebase Auth, the screens the URL opens, the landing page's prices) start loading once the
 // first render has painted. Lighthouse's simulated slow 4G counts every request started before a
 // paint as something that paint waited for; in a real load this costs one frame.

@@ -1,17 +1,6 @@
-// The app's form hook: the part of react-hook-form's API our forms use (register, handleSubmit, watch,
-// setValue, getValues, reset, resetField, trigger, setError, formState), in a few hundred bytes instead
-// of ~15 KB gzip with its zod resolver. It keeps react-hook-form's behaviours the forms rely on:
-// - inputs stay uncontrolled: values live here and are written to the DOM through `ref`; a keystroke
-//   re-renders the form only when the field is watched, its error changes or `isDirty` flips;
-// - validation runs on submit, then (once submitted) on every change of a field, which sets or clears
-//   that field's error only (react-hook-form's default modes: onSubmit, reValidateMode onChange);
-// - a failed submit focuses the first invalid field (in the order the fields were registered);
-// - the submit handler gets the schema's output (trimmed strings and the like), and one submit runs at
-//   a time: a second one while the first is running is dropped;
-// - errors are nested by path (`wallets.0.provider` → errors.wallets[0].provider), a union's error
-//   comes from its closest branch, the first issue on a path wins (as @hookform/resolvers/zod).
-// Validation goes through the Standard Schema interface (`schema['~standard'].validate`), so classic
-// zod and zod/mini schemas both work.
+// The app's form hook: the part of react-hook-form's API our forms use, with the behaviours they rely on
+// (uncontrolled inputs, validate on submit then on change, one submit at a time), in a few hundred bytes
+// instead of ~15 KB gzip. What it keeps and changes: docs/decisions/0013-own-form-hook.md.
 import { type ChangeEvent, useReducer, useRef } from 'react';
 
 type Primitive = string | number | boolean | bigint | symbol | null | undefined | Date | Blob;

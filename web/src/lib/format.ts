@@ -7,7 +7,7 @@ export function formatAmount(rupees: number): string {
 
 /**
  * A date format built on its first use. Building one is milliseconds of ICU's work, and this module is
- * in the first render's code, which builds none of them (issue 16).
+ * in the first render's code, which builds none of them (docs/decisions/0014-web-bundle-budget.md).
  */
 function dateTimeFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
   let format: Intl.DateTimeFormat | undefined;

@@ -5,6 +5,7 @@
 // still gets the offer: Turn on then registers the device without a prompt. Features call
 // `offerPushOptIn`; the card (components/pwa/push-opt-in-card.tsx) shows the offer.
 import { useSyncExternalStore } from 'react';
+import { dismissedWithin, rememberDismissal } from '@/lib/dismissal';
 import { pushSupported, readPushDevice } from '@/lib/push-token-store';
 
 export type OptInReason = 'order' | 'topup' | 'ticket';
@@ -12,18 +13,14 @@ export type OptInReason = 'order' | 'topup' | 'ticket';
 export const OPT_IN_DISMISSED_KEY = 'pushOfferDismissedAt';
 export const OPT_IN_QUIET_MS = 30 * 24 * 60 * 60 * 1000;
 
-function dismissedRecently(now = Date.now()): boolean {
-  try {
-    const at = Number(localStorage.getItem(OPT_IN_DISMISSED_KEY));
-    return Number.isFinite(at) && at > 0 && now - at < OPT_IN_QUIET_MS;
-  } catch {
-    return false;
-  }
-}
-
 /** Whether the offer may be made now. */
 export function mayOfferPush(): boolean {
-  return pushSupported() && Notification.permission !== 'denied' && !dismissedRecently() && readPushDevice() === null;
+  return (
+    pushSupported() &&
+    Notification.permission !== 'denied' &&
+    !dismissedWithin(OPT_IN_DISMISSED_KEY, OPT_IN_QUIET_MS) &&
+    readPushDevice() === null
+  );
 }
 
 let offered: OptInReason | null = null;
@@ -47,11 +44,7 @@ export function closePushOptIn(): void {
 
 /** "Not now": quiet for 30 days. */
 export function dismissPushOptIn(now = Date.now()): void {
-  try {
-    localStorage.setItem(OPT_IN_DISMISSED_KEY, String(now));
-  } catch {
-    // Storage unavailable: the offer stays away for this visit only.
-  }
+  rememberDismissal(OPT_IN_DISMISSED_KEY, now);
   closePushOptIn();
 }
 

@@ -3,16 +3,16 @@
 
 import type { Settings } from '@shared/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { type Mock, vi } from 'vitest';
+import { expect, type Mock, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toasts';
 import { AuthContext, type AuthContextValue, type SessionUser } from '@/lib/auth';
 
 export const customer: SessionUser = { uid: 'u1', email: 'ali@example.com', name: 'Ali', role: 'user' };
-/** An admin whose session passed the second factor (issue 29), as the console needs. */
+/** An admin whose session passed the second factor, as the console needs. */
 export const admin: SessionUser = { uid: 'a1', email: 'admin@example.com', name: 'Admin', role: 'admin', mfa: true };
 
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
@@ -75,6 +75,21 @@ export function renderApp(ui: ReactElement | null, options: RenderOptions = {}) 
     </TestProviders>,
   );
   return { ...result, user, auth, queryClient };
+}
+
+/**
+ * Puts `text` in an empty field at once (a click, then a paste): for a value whose keystrokes the test is
+ * not about. Typed key by key, each character re-renders the form (hundreds of ms for a long text).
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+/** Closes the dialog named `name` with its ✕, and waits until no dialog is left. */
+export async function closeDialog(user: UserEvent, name: string) {
+  await user.click(within(screen.getByRole('dialog', { name })).getByRole('button', { name: 'Close dialog' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
 /** The path the router is at (the last probe rendered). */

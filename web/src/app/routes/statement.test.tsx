@@ -1,15 +1,11 @@
 import type { LedgerEntry } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatementRoute } from '@/app/routes/statement';
 import { customer, fakeAuth, ignoreUnknownSearchElement, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { SearchProbe } from '@/testing/search-probe';
 
-vi.mock('@/lib/firebase', () => ({
-  currentIdToken: vi.fn(async () => 'customer-token'),
-  currentUid: vi.fn(async () => 'u1'),
-  currentAppCheckToken: vi.fn(async () => null),
-}));
+vi.mock('@/lib/firebase', async () => (await import('@/testing/firebase')).signedInFirebase('u1', 'customer-token'));
 
 const entry = (over: Partial<LedgerEntry> & Pick<LedgerEntry, '_id' | 'type' | 'amount' | 'balanceAfter' | 'at'>): LedgerEntry => over;
 
@@ -23,10 +19,6 @@ const PAGE_2 = [
   entry({ _id: 'e1', type: 'credit', amount: 1400, balanceAfter: 1400, rechargeId: 'r1', at: '2026-11-18T10:00:00.000Z' }),
 ];
 
-function SearchProbe() {
-  return <output data-testid="search">{useLocation().search}</output>;
-}
-
 let ledger: (call: RecordedCall) => MockResponse;
 let calls: RecordedCall[];
 
@@ -38,21 +30,13 @@ beforeEach(() => {
 });
 
 const open = (query = '') =>
-  renderApp(null, {
-    route: `/statement${query}`,
-    auth: fakeAuth({ user: customer }),
-    routes: (
-      <Route
-        path="/statement"
-        element={
-          <>
-            <StatementRoute />
-            <SearchProbe />
-          </>
-        }
-      />
-    ),
-  });
+  renderApp(
+    <>
+      <StatementRoute />
+      <SearchProbe />
+    </>,
+    { route: `/statement${query}`, auth: fakeAuth({ user: customer }) },
+  );
 
 const rowTexts = () =>
   within(screen.getByRole('table'))

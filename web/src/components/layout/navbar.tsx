@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import { UnreadBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
@@ -35,9 +36,9 @@ function NotificationsBell() {
         `relative inline-flex size-10 items-center justify-center rounded-lg ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
       }
     >
-      <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <OutlineIcon className="size-6">
         <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      </OutlineIcon>
       {unread > 0 ? (
         <span
           className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white tabular-nums"
@@ -152,9 +153,9 @@ export function Navbar() {
             aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
             onClick={() => setOpen((value) => !value)}
           >
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <OutlineIcon className="size-6">
               {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
-            </svg>
+            </OutlineIcon>
             {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
           </button>
         </div>

@@ -1,7 +1,8 @@
-// The confirmation before a drip-feed stops, for its customer and the admin: what comes back (the runs
-// not started × the run price) and that the runs already started go on as orders of their own.
+// A drip-feed's Stop button and the confirmation before it stops, for its customer and the admin: what
+// comes back (the runs not started × the run price) and that the runs already started go on as orders of their own.
 import { formatRupees } from '@shared/money';
 import type { Order } from '@shared/schemas';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
@@ -9,7 +10,7 @@ import { runPricePaisa, stopRefundPaisa } from '@/lib/drip-feed';
 
 export type DripFeedOrder = Order & { dripFeed: NonNullable<Order['dripFeed']> };
 
-export interface StopDripFeedDialogProps {
+interface StopDripFeedDialogProps {
   order: DripFeedOrder;
   open: boolean;
   onClose: () => void;
@@ -20,7 +21,7 @@ export interface StopDripFeedDialogProps {
   balance: string;
 }
 
-export function StopDripFeedDialog({ order, open, onClose, onStop, stopping, failure, balance }: StopDripFeedDialogProps) {
+function StopDripFeedDialog({ order, open, onClose, onStop, stopping, failure, balance }: StopDripFeedDialogProps) {
   const { runs, runsDone } = order.dripFeed;
   const left = runs - runsDone;
   return (
@@ -37,12 +38,42 @@ export function StopDripFeedDialog({ order, open, onClose, onStop, stopping, fai
               : `The ${runsDone} runs already started continue as orders of their own.`}
           </p>
         ) : null}
-        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep it">
-          <Button variant="danger" className="flex-1" loading={stopping} onClick={onStop}>
-            Stop drip-feed
-          </Button>
-        </DialogActions>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          cancelLabel="Keep it"
+          action={{ variant: 'danger', loading: stopping, onClick: onStop, label: 'Stop drip-feed' }}
+        />
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The drip-feed's Stop button (`label`) and its confirmation. `onStop` gets `close`, to call once the stop
+ * succeeded; closing also clears the last refusal (`clearFailure`).
+ */
+export function StopDripFeedControl({
+  label,
+  onStop,
+  clearFailure,
+  ...dialog
+}: Omit<StopDripFeedDialogProps, 'open' | 'onClose' | 'onStop'> & {
+  label: string;
+  onStop: (close: () => void) => void;
+  clearFailure: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    clearFailure();
+  };
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${dialog.order.number}`}>
+        {label}
+      </Button>
+      <StopDripFeedDialog {...dialog} open={open} onClose={close} onStop={() => onStop(close)} />
+    </>
   );
 }

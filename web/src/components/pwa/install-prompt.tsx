@@ -4,47 +4,29 @@
 import { useState, useSyncExternalStore } from 'react';
 import { installPromptEvent, isIos, isStandalone, promptInstall, subscribeInstallPrompt } from '@/components/pwa/install-events';
 import { Button } from '@/components/ui/button';
+import { OutlineIcon } from '@/components/ui/outline-icon';
+import { dismissedWithin, rememberDismissal } from '@/lib/dismissal';
 
 export const DISMISSED_KEY = 'installOfferDismissedAt';
 const QUIET_FOR_MS = 14 * 24 * 60 * 60 * 1000;
 
-function dismissedRecently(now = Date.now()): boolean {
-  try {
-    const at = Number(localStorage.getItem(DISMISSED_KEY));
-    return Number.isFinite(at) && at > 0 && now - at < QUIET_FOR_MS;
-  } catch {
-    return false;
-  }
-}
-
 function ShareIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="inline size-4 align-text-bottom"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <OutlineIcon className="inline size-4 align-text-bottom">
       <path d="M12 3v12M8 7l4-4 4 4M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </OutlineIcon>
   );
 }
 
 export function InstallPrompt() {
   const event = useSyncExternalStore(subscribeInstallPrompt, installPromptEvent, () => null);
-  const [hidden, setHidden] = useState(() => dismissedRecently() || isStandalone());
+  const [hidden, setHidden] = useState(() => dismissedWithin(DISMISSED_KEY, QUIET_FOR_MS) || isStandalone());
   const [ios] = useState(() => isIos());
 
   if (hidden || (!event && !ios)) return null;
 
   const dismiss = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
-    } catch {
-      // Storage unavailable: hidden for this visit only.
-    }
+    rememberDismissal(DISMISSED_KEY);
     setHidden(true);
   };
 

@@ -66,9 +66,7 @@ describe('the offer to turn on notifications', () => {
   });
 
   it('Turn on asks the browser, registers this device and says so', async () => {
-    const browser = fakeBrowserPush('default');
-    const { user, calls } = renderWithTicketFormAndCard();
-    await openTicket(user);
+    const { browser, user, calls } = await afterOpeningTicket('default');
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Notifications are on for this phone.')).toHaveAttribute('role', 'status');
     expect(browser.requestPermission).toHaveBeenCalledOnce();
@@ -80,9 +78,7 @@ describe('the offer to turn on notifications', () => {
   });
 
   it('Not now: gone, and not offered again for 30 days', async () => {
-    fakeBrowserPush('default');
-    const { user } = renderWithTicketFormAndCard();
-    await openTicket(user);
+    const { user } = await afterOpeningTicket('default');
     await user.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(offer()).toBeNull();
     const at = Number(localStorage.getItem(OPT_IN_DISMISSED_KEY));
@@ -96,36 +92,28 @@ describe('the offer to turn on notifications', () => {
   });
 
   it('a prompt closed unanswered counts as Not now (the browser would block a site that keeps asking)', async () => {
-    const browser = fakeBrowserPush('default');
+    const { browser, user } = await afterOpeningTicket('default');
     browser.answer = 'default';
-    const { user } = renderWithTicketFormAndCard();
-    await openTicket(user);
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(offer()).toBeNull());
     expect(localStorage.getItem(OPT_IN_DISMISSED_KEY)).not.toBeNull();
   });
 
   it('says the browser blocked them when the customer refuses in its prompt', async () => {
-    const browser = fakeBrowserPush('default');
+    const { browser, user } = await afterOpeningTicket('default');
     browser.answer = 'denied';
-    const { user } = renderWithTicketFormAndCard();
-    await openTicket(user);
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Notifications are blocked for this site');
     expect(readPushDevice()).toBeNull();
   });
 
   it('is not made when the browser blocks notifications', async () => {
-    fakeBrowserPush('denied');
-    const { user } = renderWithTicketFormAndCard();
-    await openTicket(user);
+    await afterOpeningTicket('denied');
     expect(offer()).toBeNull();
   });
 
   it('is made when permission was granted before but this device has no pushes on (after a sign-out)', async () => {
-    fakeBrowserPush('granted');
-    const { user } = renderWithTicketFormAndCard();
-    await openTicket(user);
+    const { user } = await afterOpeningTicket('granted');
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Notifications are on for this phone.')).toHaveAttribute('role', 'status');
     expect(readPushDevice()?.uid).toBe(customer.uid);
@@ -146,6 +134,14 @@ describe('the offer to turn on notifications', () => {
     expect(offer()).toBeNull();
   });
 });
+
+/** The ticket form and the card, the browser's permission at `permission`, once the customer opened a ticket. */
+async function afterOpeningTicket(permission: NotificationPermission) {
+  const browser = fakeBrowserPush(permission);
+  const view = renderWithTicketFormAndCard();
+  await openTicket(view.user);
+  return { ...view, browser };
+}
 
 function renderWithTicketFormAndCard() {
   const view = renderWithTicketForm();

@@ -5,6 +5,7 @@ import { ticketMessageBody } from '@shared/tickets';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { useFieldError } from '@/lib/use-field-error';
 
 export function useReply(options: {
   ticketId: string;
@@ -16,16 +17,12 @@ export function useReply(options: {
 }) {
   const attempts = useIdempotencyKey();
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { error, setError, passed } = useFieldError();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ticketMessageBody.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!passed(parsed)) return;
     try {
       const body = { id: options.ticketId, message: parsed.data.message };
       await attempts.send(body, (idempotencyKey) => options.send({ ...body, idempotencyKey }));

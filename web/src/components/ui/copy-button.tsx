@@ -26,3 +26,27 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
     </button>
   );
 }
+
+/** A value to copy (an address, a key) as code, its Copy button beside it; the box's look is the caller's. */
+export function CopyableCode({
+  value,
+  label,
+  testId,
+  as: Box = 'div',
+  className = '',
+}: {
+  value: string;
+  label: string;
+  testId: string;
+  as?: 'div' | 'dd';
+  className?: string;
+}) {
+  return (
+    <Box className={`flex items-center justify-between gap-3 ${className}`}>
+      <code className="min-w-0 font-mono text-sm break-all text-slate-900" data-testid={testId}>
+        {value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </Box>
+  );
+}

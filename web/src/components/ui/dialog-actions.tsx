@@ -1,21 +1,24 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
+
+/** A dialog's action: its Button's props (a submit, or an onClick) and its label. */
+export type DialogAction = Omit<ButtonProps, 'className' | 'children'> & { label: ReactNode };
 
 /**
  * A dialog's last rows: the refusal of its last try, if any, then the way out (Cancel) beside its
- * action (`children`, a Button with className "flex-1"), each half the width.
+ * action, each half the width.
  */
 export function DialogActions({
   failure,
   onCancel,
   cancelLabel = 'Cancel',
-  children,
+  action: { label, ...action },
 }: {
   failure?: string | null;
   onCancel: () => void;
   cancelLabel?: string;
-  children: ReactNode;
+  action: DialogAction;
 }) {
   return (
     <>
@@ -24,7 +27,9 @@ export function DialogActions({
         <Button variant="secondary" className="flex-1" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        {children}
+        <Button {...action} className="flex-1">
+          {label}
+        </Button>
       </div>
     </>
   );

@@ -1,8 +1,25 @@
-// The parts of a list's filter form: a choice among values (or all of them), a range of days, and the
-// Apply and Clear buttons.
-import type { ReactNode } from 'react';
+// The parts of a list's filter form: its draft, a choice among values (or all of them), a range of days,
+// and the Apply and Clear buttons.
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
+
+/**
+ * A filter form's draft, applied together on submit: `set` merges a change into it, `clear` empties it and
+ * applies that at once (every filter field is optional: none is no filter).
+ */
+export function useFilterDraft<Filter extends object>(filter: Filter, onApply: (next: Filter) => void) {
+  const [draft, setDraft] = useState(filter);
+  const none = {} as Filter;
+  return {
+    draft,
+    set: (change: Partial<Filter>) => setDraft((current) => ({ ...current, ...change })),
+    clear: () => {
+      setDraft(none);
+      onApply(none);
+    },
+  };
+}
 
 /** A select of `options` whose first choice, `all`, chooses none of them (no filter). */
 export function ChoiceField<Value extends string>({

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -100,9 +101,9 @@ export function Modal({ open, onClose, title, children, size = 'md', dismissible
               className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               aria-label="Close dialog"
             >
-              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <OutlineIcon className="size-5">
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              </OutlineIcon>
             </button>
           ) : null}
         </div>

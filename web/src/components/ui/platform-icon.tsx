@@ -1,5 +1,6 @@
 // Platform marks as inline SVG (no icon font to download), on their brand colours.
 import type { Platform } from '@shared/platforms';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 
 type Mark = Platform | 'youtube';
 
@@ -33,11 +34,11 @@ function Glyph({ platform }: { platform: Mark }) {
       );
     case 'instagram':
       return (
-        <svg viewBox="0 0 24 24" className="size-[60%]" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <OutlineIcon className="size-[60%]">
           <rect x="3" y="3" width="18" height="18" rx="5" />
           <circle cx="12" cy="12" r="4" />
           <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
-        </svg>
+        </OutlineIcon>
       );
     case 'facebook':
       return (

@@ -1,5 +1,6 @@
 // Toasts: top-right, announced politely, each closing itself after 3000 ms (the route frame's timing).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 
 export const TOAST_DURATION_MS = 3000;
 
@@ -46,9 +47,9 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => vo
         aria-label="Dismiss"
         onClick={() => onDone(toast.id)}
       >
-        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <OutlineIcon className="size-4">
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-        </svg>
+        </OutlineIcon>
       </button>
     </div>
   );

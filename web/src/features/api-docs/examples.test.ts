@@ -84,6 +84,27 @@ const knownErrors = new Set<string>([
   commentsIssue('x'.repeat(COMMENT_LIMITS.lineLength + 1), ['x'.repeat(COMMENT_LIMITS.lineLength + 1)]) ?? '',
 ]);
 
+/** A service as API v2's services action lists it, derived from its catalogue entry as the server does. */
+function listedAs(
+  item: Pick<CatalogueItem, 'name' | 'platform' | 'category' | 'ratePer1000' | 'min' | 'max' | 'refillDays' | 'cancel'>,
+  number: number,
+  type: string,
+  dripfeed: boolean,
+) {
+  return {
+    service: number,
+    name: item.name,
+    type,
+    category: `${PLATFORM_LABELS[item.platform]} ${item.category}`,
+    rate: paisaString(toPaisa(item.ratePer1000)),
+    min: String(item.min),
+    max: String(item.max),
+    refill: item.refillDays > 0,
+    cancel: item.cancel,
+    dripfeed,
+  };
+}
+
 function errorsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(errorsIn);
   if (typeof value !== 'object' || value === null) return [];
@@ -147,34 +168,12 @@ describe('API documentation examples', () => {
     expect(answer.map((s) => s.service)).toEqual([...answer.map((s) => s.service)].sort((a, b) => a - b));
     // The Custom Comments service the admin created: the next number after the built-in catalogue's.
     expect(customComments.service).toBe(Math.max(...CATALOGUE.map((item) => item.number)) + 1);
-    expect(answer).toContainEqual({
-      service: customComments.service,
-      name: customComments.name,
-      type: 'Custom Comments',
-      category: `${PLATFORM_LABELS[customComments.platform]} ${customComments.category}`,
-      rate: paisaString(toPaisa(customComments.ratePer1000)),
-      min: String(customComments.min),
-      max: String(customComments.max),
-      refill: customComments.refillDays > 0,
-      cancel: customComments.cancel,
-      dripfeed: false,
-    });
+    expect(answer).toContainEqual(listedAs(customComments, customComments.service, 'Custom Comments', false));
     expect(answer.some((entry) => EXAMPLE_SETUP.dripFeedServices.includes(entry.service))).toBe(true);
     for (const entry of answer) {
       if (entry.service === customComments.service) continue;
       const item = service(entry.service);
-      expect(entry).toStrictEqual({
-        service: item.number,
-        name: item.name,
-        type: 'Default',
-        category: `${PLATFORM_LABELS[item.platform]} ${item.category}`,
-        rate: paisaString(toPaisa(item.ratePer1000)),
-        min: String(item.min),
-        max: String(item.max),
-        refill: item.refillDays > 0,
-        cancel: item.cancel,
-        dripfeed: EXAMPLE_SETUP.dripFeedServices.includes(item.number),
-      });
+      expect(entry).toStrictEqual(listedAs(item, item.number, 'Default', EXAMPLE_SETUP.dripFeedServices.includes(item.number)));
     }
   });
 

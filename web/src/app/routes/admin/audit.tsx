@@ -1,6 +1,6 @@
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
-import { AuditPanel } from '@/features/admin/components/audit-panel';
+import { AuditPanel } from '@/features/admin/reports/components/audit-panel';
 
 export function AdminAuditRoute() {
   return (

@@ -2,8 +2,8 @@
 // resellers made on completed orders (they are about orders, so the admin finds them here).
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
-import { OrdersSection } from '@/features/admin/components/orders-section';
-import { RefillRequestsPanel } from '@/features/admin/components/refill-requests-panel';
+import { OrdersSection } from '@/features/admin/orders/components/orders-section';
+import { RefillRequestsPanel } from '@/features/admin/orders/components/refill-requests-panel';
 
 export function AdminOrdersRoute() {
   return (

@@ -2,14 +2,13 @@
 // Recent Recharges, Contact Messages, 5 rows each with Show More/Show Less) under the headline figures.
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
-import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
-import { ContactMessagesTable } from '@/features/admin/components/contact-messages-table';
-import { HeadlineFigures } from '@/features/admin/components/headline-figures';
-import { OrdersPanel } from '@/features/admin/components/orders-panel';
-import { ProviderAlerts } from '@/features/admin/components/provider-alerts';
-import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
-import { ResetPasswordDialog } from '@/features/admin/components/reset-password-dialog';
-import { WalletAlerts } from '@/features/admin/components/wallet-alerts';
+import { ResetPasswordDialog } from '@/features/admin/accounts/components/reset-password-dialog';
+import { CreditsCards } from '@/features/admin/money/components/credits-cards';
+import { OrdersPanel } from '@/features/admin/orders/components/orders-panel';
+import { ProviderAlerts } from '@/features/admin/providers/components/provider-alerts';
+import { HeadlineFigures } from '@/features/admin/reports/components/headline-figures';
+import { ContactMessagesTable } from '@/features/admin/support/components/contact-messages-table';
+import { WalletAlerts } from '@/features/admin/top-ups/components/wallet-alerts';
 
 /** Rows each table shows before Show More (spec). */
 const DASHBOARD_ROWS = 5;
@@ -28,12 +27,7 @@ export function AdminOverviewRoute() {
           <WalletAlerts />
           <HeadlineFigures />
         </div>
-        <Card className="lg:col-span-1">
-          <AddBalanceForm />
-        </Card>
-        <Card className="lg:col-span-2">
-          <RecentRechargesTable pageSize={DASHBOARD_ROWS} />
-        </Card>
+        <CreditsCards pageSize={DASHBOARD_ROWS} />
         <Card className="lg:col-span-3">
           <OrdersPanel />
         </Card>

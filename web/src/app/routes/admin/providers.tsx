@@ -1,5 +1,5 @@
 import { PanelPage } from '@/app/routes/admin/panel-page';
-import { ProvidersPanel } from '@/features/admin/components/providers-panel';
+import { ProvidersPanel } from '@/features/admin/providers/components/providers-panel';
 
 export function AdminProvidersRoute() {
   return (

@@ -1,18 +1,14 @@
 import type { Report } from '@shared/reports';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminReportsRoute } from '@/app/routes/admin/reports';
 import { currentIdToken } from '@/lib/firebase';
 import { admin, fakeAuth, ignoreUnknownSearchElement, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { SearchProbe } from '@/testing/search-probe';
 
-vi.mock('@/lib/firebase', () => ({
-  currentIdToken: vi.fn(async () => 'admin-token'),
-  currentUid: vi.fn(async () => 'a1'),
-  currentAppCheckToken: vi.fn(async () => null),
-}));
+vi.mock('@/lib/firebase', async () => (await import('@/testing/firebase')).signedInFirebase('a1', 'admin-token'));
 // jsdom has no canvas: the charts' own drawing is checked in Chromium (tests/e2e/reports.test.ts).
-vi.mock('@/features/admin/components/report-charts', () => ({
+vi.mock('@/features/admin/reports/components/report-charts', () => ({
   ReportCharts: ({ report }: { report: Report }) => <p>charts of {report.series.length} buckets</p>,
 }));
 
@@ -42,10 +38,6 @@ const report = (from: string, to: string): Report => ({
   owed: { balances: 98765, providers: [{ providerId: 'p1', name: 'SMM King', balance: 42.5, currency: 'USD', checkedAt: null }] },
 });
 
-function SearchProbe() {
-  return <output data-testid="search">{useLocation().search}</output>;
-}
-
 let reports: (call: RecordedCall) => MockResponse;
 let calls: RecordedCall[];
 
@@ -63,21 +55,13 @@ afterEach(() => {
 });
 
 const open = (query = '') =>
-  renderApp(null, {
-    route: `/admin/reports${query}`,
-    auth: fakeAuth({ user: admin }),
-    routes: (
-      <Route
-        path="/admin/reports"
-        element={
-          <>
-            <AdminReportsRoute />
-            <SearchProbe />
-          </>
-        }
-      />
-    ),
-  });
+  renderApp(
+    <>
+      <AdminReportsRoute />
+      <SearchProbe />
+    </>,
+    { route: `/admin/reports${query}`, auth: fakeAuth({ user: admin }) },
+  );
 
 const reportCalls = () => calls.filter((call) => call.path === '/api/admin/reports').map((call) => call.query);
 

@@ -4,16 +4,16 @@ import { lazy, Suspense } from 'react';
 import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useReport } from '@/features/admin/api/get-report';
-import { ExportButtons } from '@/features/admin/components/export-buttons';
-import { ReportControls } from '@/features/admin/components/report-controls';
-import { ReportTables } from '@/features/admin/components/report-tables';
-import { OwedBalances, ReportTotals } from '@/features/admin/components/report-totals';
-import { rangeOf, useReportSearch } from '@/features/admin/hooks/use-report-search';
+import { useReport } from '@/features/admin/reports/api/get-report';
+import { ExportButtons } from '@/features/admin/reports/components/export-buttons';
+import { ReportControls } from '@/features/admin/reports/components/report-controls';
+import { ReportTables } from '@/features/admin/reports/components/report-tables';
+import { OwedBalances, ReportTotals } from '@/features/admin/reports/components/report-totals';
+import { rangeOf, useReportSearch } from '@/features/admin/reports/hooks/use-report-search';
 import { ApiError } from '@/lib/api-error';
 import { pakistanToday } from '@/lib/day-ranges';
 
-const ReportCharts = lazy(() => import('@/features/admin/components/report-charts').then((m) => ({ default: m.ReportCharts })));
+const ReportCharts = lazy(() => import('@/features/admin/reports/components/report-charts').then((m) => ({ default: m.ReportCharts })));
 
 /** A refused range says why (the server's message); anything else is a failure to load. */
 function reportFailure(error: unknown): string {

@@ -1,6 +1,6 @@
-// /admin/reviews: the reviews visitors posted, held until an admin approves them for About (issue 29).
+// /admin/reviews: the reviews visitors posted, held until an admin approves them for About.
 import { PanelPage } from '@/app/routes/admin/panel-page';
-import { ReviewsPanel } from '@/features/admin/components/reviews-panel';
+import { ReviewsPanel } from '@/features/admin/support/components/reviews-panel';
 
 export function AdminReviewsRoute() {
   return (

@@ -1,5 +1,5 @@
 import { PanelPage } from '@/app/routes/admin/panel-page';
-import { ServicesPanel } from '@/features/admin/components/services-panel';
+import { ServicesPanel } from '@/features/admin/catalogue/components/services-panel';
 
 export function AdminServicesRoute() {
   return (

@@ -1,9 +1,9 @@
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
-import { AutopilotSettingsForm } from '@/features/admin/components/autopilot-settings-form';
-import { ForwardingSettingsForm } from '@/features/admin/components/forwarding-settings-form';
-import { SettingsForm } from '@/features/admin/components/settings-form';
-import { WalletPhonesPanel } from '@/features/admin/components/wallet-phones-panel';
+import { SettingsForm } from '@/features/admin/accounts/components/settings-form';
+import { ForwardingSettingsForm } from '@/features/admin/providers/components/forwarding-settings-form';
+import { AutopilotSettingsForm } from '@/features/admin/top-ups/components/autopilot-settings-form';
+import { WalletPhonesPanel } from '@/features/admin/top-ups/components/wallet-phones-panel';
 
 export function AdminSettingsRoute() {
   return (

@@ -1,7 +1,7 @@
 import { ByParam } from '@/app/by-param';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { TicketDetail } from '@/features/admin/components/ticket-detail';
+import { TicketDetail } from '@/features/admin/support/components/ticket-detail';
 
 export function AdminTicketRoute() {
   return (

@@ -1,5 +1,5 @@
 import { PanelPage } from '@/app/routes/admin/panel-page';
-import { TicketsPanel } from '@/features/admin/components/tickets-panel';
+import { TicketsPanel } from '@/features/admin/support/components/tickets-panel';
 
 export function AdminTicketsRoute() {
   return (

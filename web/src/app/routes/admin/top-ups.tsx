@@ -2,10 +2,9 @@
 // SMS that wait for the admin, Add Balance, and every credit.
 import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
-import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
-import { RecentRechargesTable } from '@/features/admin/components/recent-recharges-table';
-import { RechargeRequestsPanel } from '@/features/admin/components/recharge-requests-panel';
-import { WalletEventsPanel } from '@/features/admin/components/wallet-events-panel';
+import { CreditsCards } from '@/features/admin/money/components/credits-cards';
+import { RechargeRequestsPanel } from '@/features/admin/top-ups/components/recharge-requests-panel';
+import { WalletEventsPanel } from '@/features/admin/top-ups/components/wallet-events-panel';
 
 export function AdminTopUpsRoute() {
   return (
@@ -17,12 +16,7 @@ export function AdminTopUpsRoute() {
         <Card className="lg:col-span-3">
           <WalletEventsPanel />
         </Card>
-        <Card className="lg:col-span-1">
-          <AddBalanceForm />
-        </Card>
-        <Card className="lg:col-span-2">
-          <RecentRechargesTable />
-        </Card>
+        <CreditsCards />
       </div>
     </Page>
   );

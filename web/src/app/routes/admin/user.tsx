@@ -1,7 +1,7 @@
 import { ByParam } from '@/app/by-param';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { UserDetail } from '@/features/admin/components/user-detail';
+import { UserDetail } from '@/features/admin/accounts/components/user-detail';
 
 export function AdminUserRoute() {
   return (

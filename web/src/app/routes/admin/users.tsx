@@ -1,5 +1,5 @@
 import { PanelPage } from '@/app/routes/admin/panel-page';
-import { UsersPanel } from '@/features/admin/components/users-panel';
+import { UsersPanel } from '@/features/admin/accounts/components/users-panel';
 
 export function AdminUsersRoute() {
   return (

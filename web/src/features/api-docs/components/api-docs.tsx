@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from '@shared/order-status';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
+import { CopyableCode } from '@/components/ui/copy-button';
 import { paths } from '@/config/paths';
 import {
   API_EXAMPLES,
@@ -118,12 +118,7 @@ export function ApiDocs() {
         <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
             <dt className="text-sm font-semibold text-slate-900">Address</dt>
-            <dd className="flex min-w-0 items-center justify-between gap-3 text-sm">
-              <code className="min-w-0 font-mono break-all text-slate-900" data-testid="docs-endpoint">
-                {endpoint}
-              </code>
-              <CopyButton value={endpoint} label="endpoint URL" />
-            </dd>
+            <CopyableCode as="dd" className="min-w-0" value={endpoint} label="endpoint URL" testId="docs-endpoint" />
           </div>
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
             <dt className="text-sm font-semibold text-slate-900">Method</dt>

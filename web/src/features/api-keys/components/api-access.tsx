@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
+import { CopyableCode } from '@/components/ui/copy-button';
 import { FormAlert } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -30,12 +30,12 @@ function EndpointCard() {
       <p className="mt-1 text-sm text-slate-700">
         Send every request as a <span className="font-semibold">POST</span> to this address, with your key and an action.
       </p>
-      <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
-        <code className="min-w-0 font-mono text-sm break-all text-slate-900" data-testid="api-endpoint">
-          {endpoint}
-        </code>
-        <CopyButton value={endpoint} label="endpoint URL" />
-      </div>
+      <CopyableCode
+        className="mt-3 rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200"
+        value={endpoint}
+        label="endpoint URL"
+        testId="api-endpoint"
+      />
       <Link to={paths.apiDocs.getHref()} className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-4`}>
         Read the API documentation
       </Link>
@@ -85,12 +85,7 @@ function NewKey({ value, onDone }: { value: string; onDone: () => void }) {
       <h3 id="new-key-heading" className="font-bold text-amber-950">
         Your new API key
       </h3>
-      <div className="flex items-center justify-between gap-3 rounded-lg bg-white px-3 py-2 ring-1 ring-amber-200">
-        <code className="min-w-0 font-mono text-sm break-all text-slate-900" data-testid="new-api-key">
-          {value}
-        </code>
-        <CopyButton value={value} label="API key" />
-      </div>
+      <CopyableCode className="rounded-lg bg-white px-3 py-2 ring-1 ring-amber-200" value={value} label="API key" testId="new-api-key" />
       <p className="text-sm font-medium text-amber-950">
         Copy it now and keep it secret: it will not be shown again. If you lose it, create a new key (the old one then stops working).
       </p>

@@ -1,4 +1,4 @@
-// The admin's second factor (issue 29): whether it is set up, setting it up (the secret answered once),
+// The admin's second factor: whether it is set up, setting it up (the secret answered once),
 // and a code checked for a custom token that gives the session the factor.
 import { type MfaEnrolled, mfaEnrolledSchema, mfaStatusSchema, mfaVerifiedSchema } from '@shared/mfa';
 import { useQuery } from '@tanstack/react-query';

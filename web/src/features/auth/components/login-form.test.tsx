@@ -7,6 +7,16 @@ function renderLogin(auth = fakeAuth({ status: 'signed-out', user: null })) {
   return renderApp(<LoginForm supportChat="https://wa.me/920000000000" />, { route: '/login', auth });
 }
 
+/** A session whose sign-in Firebase refuses with `code`. */
+const refusingLogin = (code: string) =>
+  fakeAuth({
+    status: 'signed-out',
+    user: null,
+    login: vi.fn(async () => {
+      throw Object.assign(new Error(code), { code });
+    }),
+  });
+
 /** Types the email and the password, then presses Login. */
 async function logIn(user: ReturnType<typeof renderLogin>['user'], email: string, password: string) {
   await user.type(screen.getByLabelText('Email'), email);
@@ -47,20 +57,14 @@ describe('LoginForm', () => {
   });
 
   it("shows 'Invalid email or password' for wrong credentials", async () => {
-    const login = vi.fn(async () => {
-      throw Object.assign(new Error('bad'), { code: 'auth/invalid-credential' });
-    });
-    const { user } = renderLogin(fakeAuth({ status: 'signed-out', user: null, login }));
+    const { user } = renderLogin(refusingLogin('auth/invalid-credential'));
     await logIn(user, 'ali@example.com', 'wrong');
     expect(await screen.findAllByText('Invalid email or password')).not.toHaveLength(0);
     expect(currentPath()).toBe('/login');
   });
 
   it("shows 'Server error, try again later' when the network fails", async () => {
-    const login = vi.fn(async () => {
-      throw Object.assign(new Error('offline'), { code: 'auth/network-request-failed' });
-    });
-    const { user } = renderLogin(fakeAuth({ status: 'signed-out', user: null, login }));
+    const { user } = renderLogin(refusingLogin('auth/network-request-failed'));
     await logIn(user, 'ali@example.com', 'whatever');
     expect(await screen.findAllByText('Server error, try again later')).not.toHaveLength(0);
   });

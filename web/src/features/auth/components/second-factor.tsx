@@ -1,4 +1,4 @@
-// The admin console's second step (issue 29): an admin signed in with the password sees this instead of
+// The admin console's second step: an admin signed in with the password sees this instead of
 // the console until a code from their authenticator app (or a recovery code) gives the session the
 // factor. The first time, it sets the factor up: the secret and the recovery codes are shown once.
 import { type MfaEnrolled, mfaCodeSchema } from '@shared/mfa';
@@ -11,6 +11,7 @@ import { enrollSecondFactor, useMfaStatus, verifySecondFactor } from '@/features
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
+import { useFieldError } from '@/lib/use-field-error';
 
 const failureOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Could not reach the server. Check the connection and try again.';
@@ -60,7 +61,7 @@ export function SecondFactor() {
   const status = useMfaStatus(user?.uid);
   const [enrolled, setEnrolled] = useState<MfaEnrolled | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { error, setError, passed } = useFieldError();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -80,11 +81,7 @@ export function SecondFactor() {
     event.preventDefault();
     setFailure(null);
     const parsed = mfaCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!passed(parsed)) return;
     setBusy(true);
     try {
       const { customToken } = await verifySecondFactor(parsed.data);

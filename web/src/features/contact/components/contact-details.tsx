@@ -1,3 +1,5 @@
+import { OutlineIcon } from '@/components/ui/outline-icon';
+
 export function ContactDetails({ supportChat }: { supportChat: string | undefined }) {
   return (
     <div className="space-y-4">
@@ -8,9 +10,9 @@ export function ContactDetails({ supportChat }: { supportChat: string | undefine
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800"
             aria-hidden="true"
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <OutlineIcon className="size-5">
               <path d="M21 12a8 8 0 0 1-11.9 7L4 20l1.1-4.6A8 8 0 1 1 21 12z" strokeLinejoin="round" />
-            </svg>
+            </OutlineIcon>
           </span>
           <span>
             <span className="block font-semibold text-slate-900">Chat support</span>
@@ -28,10 +30,10 @@ export function ContactDetails({ supportChat }: { supportChat: string | undefine
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800"
             aria-hidden="true"
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <OutlineIcon className="size-5">
               <circle cx="12" cy="12" r="9" />
               <path d="M12 7v5l3 2" strokeLinecap="round" />
-            </svg>
+            </OutlineIcon>
           </span>
           <span>
             <span className="block font-semibold text-slate-900">Support hours</span>

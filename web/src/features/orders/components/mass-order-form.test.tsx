@@ -63,10 +63,11 @@ function renderMass(balance = 500) {
   return renderApp(<MassOrderForm balance={balance} />, { route: '/mass-order' });
 }
 
+/** Pastes the lines, then waits for their preview (shown once the services have loaded). */
 async function typeLines(user: ReturnType<typeof renderMass>['user'], lines: string[]) {
-  await screen.findByRole('list', { name: 'Preview' }).catch(() => undefined);
   await user.click(screen.getByLabelText('Orders, one per line'));
   await user.paste(lines.join('\n'));
+  await screen.findByRole('list', { name: 'Preview' });
 }
 
 const previewRow = (lineNo: number) =>

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import { formatAmount } from '@/lib/format';
 
 export type OrderResult =
@@ -12,9 +13,9 @@ export function OrderResultModal({ result, onClose }: { result: OrderResult | nu
       {result?.kind === 'success' ? (
         <div className="space-y-4">
           <p className="flex items-center gap-2 font-semibold text-emerald-800">
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+            <OutlineIcon className="size-6" strokeWidth="2.5">
               <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            </OutlineIcon>
             Your order was successfully received!
           </p>
           <dl className="divide-y divide-slate-100 rounded-2xl bg-slate-50 px-4 text-sm">

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderServices } from '@/features/orders/components/order-services';
 import { builtInCatalogue } from '@/testing/catalogue';
-import { mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { fill, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const order = {
   _id: '123456789',
@@ -50,7 +50,7 @@ async function chooseTikTokRealFollowers(user: ReturnType<typeof renderOrder>['u
 async function placeRealFollowersOrder(user: ReturnType<typeof renderOrder>['user']) {
   await chooseTikTokRealFollowers(user);
   await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
-  await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+  await fill(user, screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
   await user.click(screen.getByRole('button', { name: 'Place Order' }));
 }
 
@@ -142,7 +142,7 @@ describe('OrderServices', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Link is required')).toBeInTheDocument();
     expect(screen.getByText('Quantity must be a number')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Link'), 'https://www.instagram.com/p/1');
+    await fill(user, screen.getByLabelText('Link'), 'https://www.instagram.com/p/1');
     await user.type(screen.getByLabelText('Quantity'), '5');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Enter a TikTok link (tiktok.com) or @username')).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('OrderServices', () => {
     await chooseTikTokRealFollowers(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
     const link = screen.getByLabelText('Link');
-    await user.type(link, 'www.TikTok.com/@ali#bio');
+    await fill(user, link, 'www.TikTok.com/@ali#bio');
     expect(screen.getByText('Orders for https://www.tiktok.com/@ali')).toBeInTheDocument();
     await user.clear(link);
     await user.type(link, '@ali');
@@ -177,7 +177,7 @@ describe('OrderServices', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Enter a TikTok link (tiktok.com)')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Link'));
-    await user.type(screen.getByLabelText('Link'), 'tiktok.com/@ali/video/1');
+    await fill(user, screen.getByLabelText('Link'), 'tiktok.com/@ali/video/1');
     expect(screen.getByText('Orders for https://tiktok.com/@ali/video/1')).toBeInTheDocument();
     expect(placeCalls()).toHaveLength(0);
   });
@@ -222,7 +222,7 @@ describe('OrderServices', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 45');
     // The admin raised the rate from Rs 900 to Rs 1,000 per 1000 meanwhile.
     liveServices = builtInCatalogue.services.map((s) => (s._id === 'tt-followers-real' ? { ...s, ratePer1000: 1000 } : s));
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await fill(user, screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -291,7 +291,7 @@ describe('OrderServices', () => {
   it('disables Place Order offline, says why, and enables it again when the connection returns', async () => {
     const { user } = renderOrder(500);
     await chooseTikTokRealFollowers(user);
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await fill(user, screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
     act(() => onlineManager.setOnline(false));
     const button = screen.getByRole('button', { name: 'Place Order' });
@@ -305,7 +305,7 @@ describe('OrderServices', () => {
   it('disables Place Order for a suspended account and says why', async () => {
     const { user } = renderApp(<OrderServices balance={500} suspended />, { route: '/order' });
     await chooseTikTokRealFollowers(user);
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await fill(user, screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
     const button = screen.getByRole('button', { name: 'Place Order' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Your account is suspended, so orders cannot be placed.');
@@ -341,12 +341,12 @@ describe('OrderServices', () => {
     const comments = screen.getByLabelText('Comments (one per line)');
     expect(screen.getByText('0 comments · min 1, max 3')).toBeInTheDocument();
     expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 0');
-    await user.type(comments, 'Great video!{Enter}{Enter}Zabardast');
+    await fill(user, comments, 'Great video!\n\nZabardast');
     expect(screen.getByText('2 comments · min 1, max 3')).toBeInTheDocument();
     expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 3');
     await user.type(comments, '{Enter}Three{Enter}Four');
     expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 6');
-    await user.type(screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali/video/1');
+    await fill(user, screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali/video/1');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Comments must be between 1 and 3')).toBeInTheDocument();
     expect(placeCalls()).toHaveLength(0);
@@ -375,6 +375,15 @@ describe('OrderServices', () => {
       await user.click(screen.getByRole('switch', { name: 'Drip-feed' }));
       if (runs) await user.type(screen.getByLabelText('Runs'), runs);
       if (interval) await user.type(screen.getByLabelText('Interval (minutes)'), interval);
+    }
+
+    /** Real Followers for @ali, drip-feed on with `runs` and `interval` typed (none when empty). */
+    async function orderDripFeed(runs: string, interval: string) {
+      const { user } = renderOrder(500);
+      await chooseTikTokRealFollowers(user);
+      await user.type(screen.getByLabelText('Link'), '@ali');
+      await switchOn(user, runs, interval);
+      return user;
     }
 
     it('is not offered for a service without drip-feed, nor for a Custom Comments one', async () => {
@@ -436,10 +445,7 @@ describe('OrderServices', () => {
 
     it('refuses runs and an interval outside the shared limits, with their messages, and sends nothing', async () => {
       withDripFeed();
-      const { user } = renderOrder(500);
-      await chooseTikTokRealFollowers(user);
-      await user.type(screen.getByLabelText('Link'), '@ali');
-      await switchOn(user, '', '');
+      const user = await orderDripFeed('', '');
       expect(screen.getByTestId('drip-feed-total-quantity')).toHaveTextContent('—');
       expect(screen.getByTestId('drip-feed-span')).toHaveTextContent('—');
       await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -457,10 +463,7 @@ describe('OrderServices', () => {
     it('checks the whole price against the balance before any call', async () => {
       withDripFeed();
       // 50 a run at Rs 900 per 1000 is Rs 45; 20 runs are Rs 900.
-      const { user } = renderOrder(500);
-      await chooseTikTokRealFollowers(user);
-      await user.type(screen.getByLabelText('Link'), '@ali');
-      await switchOn(user, '20', '60');
+      const user = await orderDripFeed('20', '60');
       expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 900');
       await user.click(screen.getByRole('button', { name: 'Place Order' }));
       expect(await screen.findByText('❌ Insufficient Balance')).toBeInTheDocument();
@@ -470,10 +473,7 @@ describe('OrderServices', () => {
     it('sends runs, interval, each run’s quantity and the total as the price, with an Idempotency-Key kept for a retry', async () => {
       withDripFeed();
       placeAnswer = () => ({ networkError: true });
-      const { user } = renderOrder(500);
-      await chooseTikTokRealFollowers(user);
-      await user.type(screen.getByLabelText('Link'), '@ali');
-      await switchOn(user, '4', '15');
+      const user = await orderDripFeed('4', '15');
       await user.click(screen.getByRole('button', { name: 'Place Order' }));
       const dialog = await screen.findByRole('dialog', { name: 'Order Failed' });
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -504,10 +504,7 @@ describe('OrderServices', () => {
         status: 400,
         body: { message: 'Drip-feed is not available for this service', code: 'dripfeed_unavailable', field: 'runs' },
       });
-      const { user } = renderOrder(500);
-      await chooseTikTokRealFollowers(user);
-      await user.type(screen.getByLabelText('Link'), '@ali');
-      await switchOn(user, '2', '5');
+      const user = await orderDripFeed('2', '5');
       // The admin turned drip-feed off meanwhile.
       liveServices = builtInCatalogue.services;
       await user.click(screen.getByRole('button', { name: 'Place Order' }));

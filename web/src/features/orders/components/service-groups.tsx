@@ -1,5 +1,6 @@
 // The platform's services in collapsible category groups, in the admin's order; choosing one is a radio choice.
 import type { Service } from '@shared/schemas';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import { formatAmount } from '@/lib/format';
 
 export interface ServiceGroupsProps {
@@ -36,16 +37,9 @@ export function ServiceGroups({ services, categories, openGroups, onToggleGroup,
                 <span>
                   {category} <span className="font-normal text-slate-600">({items.length})</span>
                 </span>
-                <svg
-                  viewBox="0 0 24 24"
-                  className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
+                <OutlineIcon className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}>
                   <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                </OutlineIcon>
               </button>
             </h3>
             {open ? (

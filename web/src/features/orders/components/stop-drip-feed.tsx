@@ -2,25 +2,18 @@
 // stop. Runs already started are orders of their own and go on.
 import { formatRupees, toPaisa } from '@shared/money';
 import { useState } from 'react';
-import { type DripFeedOrder, StopDripFeedDialog } from '@/components/orders/stop-drip-feed-dialog';
-import { Button } from '@/components/ui/button';
+import { type DripFeedOrder, StopDripFeedControl } from '@/components/orders/stop-drip-feed-dialog';
 import { useToast } from '@/components/ui/toasts';
 import { useStopDripFeed } from '@/features/orders/api/stop-drip-feed';
 import { ApiError } from '@/lib/api-error';
 import { stopRefundPaisa } from '@/lib/drip-feed';
 
 export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
-  const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stop = useStopDripFeed();
   const toast = useToast();
 
-  const close = () => {
-    setOpen(false);
-    setFailure(null);
-  };
-
-  const onStop = async () => {
+  const onStop = async (close: () => void) => {
     setFailure(null);
     try {
       const answer = await stop.mutateAsync(order._id);
@@ -34,19 +27,14 @@ export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
   };
 
   return (
-    <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${order.number}`}>
-        Stop drip-feed
-      </Button>
-      <StopDripFeedDialog
-        order={order}
-        open={open}
-        onClose={close}
-        onStop={onStop}
-        stopping={stop.isPending}
-        failure={failure}
-        balance="your balance"
-      />
-    </>
+    <StopDripFeedControl
+      label="Stop drip-feed"
+      order={order}
+      balance="your balance"
+      stopping={stop.isPending}
+      failure={failure}
+      clearFailure={() => setFailure(null)}
+      onStop={onStop}
+    />
   );
 }

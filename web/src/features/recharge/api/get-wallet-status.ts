@@ -2,7 +2,7 @@ import { walletStatusSchema } from '@shared/wallet-autopilot';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/wallet-status: which wallets' payments are credited automatically right now (issue 28). */
+/** GET /api/wallet-status: which wallets' payments are credited automatically right now. */
 export function getWalletStatus() {
   return api.get('/wallet-status', walletStatusSchema).then((answer) => answer.wallets);
 }

@@ -1,6 +1,6 @@
 // Recharge: the amount, the wallet accounts to pay into, the proof on chat, and the in-app request
 // with the wallet's transaction id, the number the customer paid from (the autopilot compares it with the
-// wallet's SMS, issue 28) and, optionally, a screenshot of the payment (shrunk and uploaded to Storage
+// wallet's SMS: docs/decisions/0015-top-up-autopilot.md) and, optionally, a screenshot of the payment (shrunk and uploaded to Storage
 // first), with the user's requests and their status. Each wallet says whether its payments are credited
 // automatically right now or checked by hand.
 import { PROOF_MESSAGES } from '@shared/payment-proof';

@@ -2,7 +2,7 @@ import type { Settings } from '@shared/schemas';
 import { CopyButton } from '@/components/ui/copy-button';
 
 /**
- * The wallet accounts to pay into; with `automatic` (GET /api/wallet-status, issue 28) each says whether
+ * The wallet accounts to pay into; with `automatic` (GET /api/wallet-status) each says whether
  * its payments are credited automatically right now or checked by hand.
  */
 export function WalletList({ wallets, automatic }: { wallets: Settings['wallets']; automatic?: ReadonlyMap<string, boolean> | undefined }) {

@@ -1,4 +1,4 @@
-// A customer waiting for a top-up sees it land without reloading (issue 28): while a request of theirs is
+// A customer waiting for a top-up sees it land without reloading (docs/decisions/0015-top-up-autopilot.md): while a request of theirs is
 // pending, its list is asked again (every 5 s for a request made in the last 30 minutes, when the
 // autopilot usually credits within seconds of the wallet's SMS; every minute for older ones; never while
 // none waits or the page is hidden), and a request that turns approved refreshes the balance and the bell.

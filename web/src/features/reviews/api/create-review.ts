@@ -14,7 +14,7 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReview,
-    // The spec puts the new review at the top of the list. Since issue 29 a review shows publicly only
+    // The spec puts the new review at the top of the list. Now a review shows publicly only
     // once an admin approved it, so it goes to the top of its author's own view, marked "Awaiting
     // approval" (the published list is left as the server has it).
     onSuccess: (review) =>

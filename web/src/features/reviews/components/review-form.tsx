@@ -8,7 +8,7 @@ import { StarPicker } from '@/features/reviews/components/stars';
 
 /**
  * Leave a Review. As the spec says, a submit without a name, a comment or a rating is silently
- * ignored, and a failed submit is only logged. A change from the spec (issue 29): a review shows on
+ * ignored, and a failed submit is only logged. A change from the spec: a review shows on
  * About only once an admin approved it, so a successful submit tells its author so, and the review goes
  * to the top of the list for its author alone, marked "Awaiting approval" (see useCreateReview).
  */

@@ -24,7 +24,7 @@ function ReviewItem({ review, awaiting = false }: { review: Review; awaiting?: b
 
 /**
  * The published reviews, and on top the ones this visitor just posted, marked "Awaiting approval": only
- * its author sees one before an admin approves it (issue 29); once published it is listed as any other.
+ * its author sees one before an admin approves it; once published it is listed as any other.
  */
 export function ReviewsList() {
   const reviews = useReviews();

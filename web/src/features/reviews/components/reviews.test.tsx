@@ -47,7 +47,7 @@ describe('Reviews', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  // The spec put the new review at the top of the list; since issue 29 it shows publicly only once
+  // The spec put the new review at the top of the list; now it shows publicly only once
   // approved, so its author sees it on top, marked "Awaiting approval", and is told so.
   it('puts the new review on top for its author, awaiting approval, says so and resets the form', async () => {
     const { calls } = mockApi({

@@ -2,13 +2,13 @@
 // changes once per Apply, so Back returns to the previous filter). The page keys it by the URL's filter,
 // so Back or a link brings that filter into the form.
 import { STATEMENT_TYPES } from '@shared/reports';
-import { type FormEvent, useState } from 'react';
-import { ChoiceField, DateRangeFields, FilterActions } from '@/components/ui/filter-fields';
+import type { FormEvent } from 'react';
+import { ChoiceField, DateRangeFields, FilterActions, useFilterDraft } from '@/components/ui/filter-fields';
 import { isStatementType, type StatementFilter } from '@/features/statement/api/get-statement';
 import { TYPE_LABELS } from '@/features/statement/components/statement-table';
 
 export function StatementFilters({ filter, onApply }: { filter: StatementFilter; onApply: (next: StatementFilter) => void }) {
-  const [draft, setDraft] = useState(filter);
+  const { draft, set, clear } = useFilterDraft(filter, onApply);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
@@ -16,22 +16,16 @@ export function StatementFilters({ filter, onApply }: { filter: StatementFilter;
   return (
     <search>
       <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit}>
-        <DateRangeFields range={draft} onChange={(change) => setDraft({ ...draft, ...change })} bounded />
+        <DateRangeFields range={draft} onChange={set} bounded />
         <ChoiceField
           label="Type"
           all="All types"
           options={STATEMENT_TYPES}
           labelOf={(type) => TYPE_LABELS[type]}
           value={draft.type}
-          onChange={(type) => setDraft({ ...draft, type: type && isStatementType(type) ? type : undefined })}
+          onChange={(type) => set({ type: type && isStatementType(type) ? type : undefined })}
         />
-        <FilterActions
-          applyLabel="Apply"
-          onClear={() => {
-            setDraft({});
-            onApply({});
-          }}
-        />
+        <FilterActions applyLabel="Apply" onClear={clear} />
       </form>
     </search>
   );

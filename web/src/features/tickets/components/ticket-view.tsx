@@ -2,11 +2,11 @@
 // not closed, and Close or Reopen. The server's refusals are shown by code: a closed ticket (closed
 // meanwhile, or too long to take more) refreshes the ticket, the open-ticket limit stops a reopen.
 import type { Ticket } from '@shared/tickets';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MessageField } from '@/components/tickets/message-field';
 import { TicketThread } from '@/components/tickets/ticket-thread';
 import { useReply } from '@/components/tickets/use-reply';
+import { useTicketAction } from '@/components/tickets/use-ticket-action';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-field';
@@ -28,7 +28,7 @@ const failure = (error: unknown) => (error instanceof ApiError ? error.message :
 
 export function TicketView({ id }: { id: string }) {
   const ticket = useTicket(id);
-  const [alert, setAlert] = useState<string | null>(null);
+  const { alert, button } = useTicketAction({ ticketId: ticket.data?.ticket._id ?? id, failure, onStale: () => void ticket.refetch() });
   const close = useCloseTicket();
   const reopen = useReopenTicket();
 
@@ -46,17 +46,6 @@ export function TicketView({ id }: { id: string }) {
   }
   const { ticket: current, messages } = ticket.data;
 
-  const act = async (action: typeof close | typeof reopen) => {
-    setAlert(null);
-    try {
-      await action.mutateAsync(current._id);
-    } catch (error) {
-      setAlert(failure(error));
-      // A 409 means the ticket moved meanwhile (closed elsewhere, reopened): show it as it is now.
-      if (error instanceof ApiError && error.status === 409) void ticket.refetch();
-    }
-  };
-
   return (
     <div className="space-y-4">
       <Card aria-labelledby="ticket-heading" className="space-y-4">
@@ -69,15 +58,7 @@ export function TicketView({ id }: { id: string }) {
           </div>
           <div className="flex items-center gap-2">
             <TicketStateBadge state={current.state} />
-            {current.state === 'closed' ? (
-              <Button size="sm" variant="secondary" loading={reopen.isPending} onClick={() => void act(reopen)}>
-                Reopen
-              </Button>
-            ) : (
-              <Button size="sm" variant="secondary" loading={close.isPending} onClick={() => void act(close)}>
-                Close ticket
-              </Button>
-            )}
+            {current.state === 'closed' ? button('Reopen', reopen) : button('Close ticket', close)}
           </div>
         </div>
         {alert ? <FormAlert>{alert}</FormAlert> : null}

@@ -1,6 +1,6 @@
 import { adminUserDetailSchema, ledgerEntrySchema, orderSchema, rechargeRequestSchema, rechargeSchema } from '@shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 import { api } from '@/lib/api-client';
 import { adminUsersKey } from './get-users';
 

@@ -1,5 +1,5 @@
 import { userSchema } from '@shared/schemas';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 /** Every users query (the list, an account's detail and its lists) starts with this key. */
 export const adminUsersKey = ['admin', 'users'] as const;

@@ -2,28 +2,28 @@ import { blockBody, type User } from '@shared/schemas';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';
-import { useToast } from '@/components/ui/toasts';
-import { useSetBlocked } from '@/features/admin/api/block-user';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { AccountLine } from '@/features/admin/components/cells';
+import { useSetBlocked } from '@/features/admin/accounts/api/block-user';
+import { AccountLine } from '@/features/admin/shared/components/cells';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof blockBody>;
 
 /** Blocks `account` (or unblocks it, when it is blocked) with a reason; the customer sees a block's reason. */
 export function BlockUserForm({ account, onDone }: { account: Pick<User, '_id' | 'name' | 'email' | 'blocked'>; onDone: () => void }) {
-  const toast = useToast();
+  const toasted = useToastedAction();
   const setBlocked = useSetBlocked();
   const block = !account.blocked;
   const { field, handleSubmit } = useForm<Values>({ schema: blockBody, defaultValues: { reason: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
-    try {
-      await setBlocked.mutateAsync({ uid: account._id, block, body });
-      toast.success(block ? '✅ Account blocked!' : '✅ Account unblocked!');
+    if (
+      await toasted(
+        () => setBlocked.mutateAsync({ uid: account._id, block, body }),
+        block ? '✅ Account blocked!' : '✅ Account unblocked!',
+      )
+    ) {
       onDone();
-    } catch (error) {
-      toast.error(adminFailure(error));
     }
   });
 

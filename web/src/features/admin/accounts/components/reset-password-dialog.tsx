@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { useResetPassword } from '@/features/admin/api/reset-password';
-import { useAdminAction } from '@/features/admin/hooks/use-admin-action';
+import { useResetPassword } from '@/features/admin/accounts/api/reset-password';
+import { useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { useForm } from '@/lib/form';
 
 type Values = z.input<typeof resetPasswordBody>;
@@ -45,11 +45,11 @@ export function ResetPasswordDialog() {
             hint="At least 8 characters. The user is signed out everywhere."
             {...field('newPassword')}
           />
-          <DialogActions failure={failure} onCancel={close}>
-            <Button type="submit" className="flex-1" loading={resetPassword.isPending}>
-              Reset Password
-            </Button>
-          </DialogActions>
+          <DialogActions
+            failure={failure}
+            onCancel={close}
+            action={{ type: 'submit', loading: resetPassword.isPending, label: 'Reset Password' }}
+          />
         </form>
       </Modal>
     </>

@@ -2,7 +2,7 @@ import { MESSAGES } from '@shared/messages';
 import type { Settings } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SettingsForm } from '@/features/admin/components/settings-form';
+import { SettingsForm } from '@/features/admin/accounts/components/settings-form';
 import { settingsQueryKey } from '@/lib/settings';
 import { admin, fakeAuth, mockApi, renderApp, SETTINGS } from '@/testing/render';
 

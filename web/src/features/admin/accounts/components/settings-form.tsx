@@ -5,9 +5,9 @@ import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
-import { useUpdateSettings } from '@/features/admin/api/update-settings';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { SettingsSection } from '@/features/admin/components/settings-section';
+import { useUpdateSettings } from '@/features/admin/accounts/api/update-settings';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { SettingsSection } from '@/features/admin/shared/components/settings-section';
 import { useForm } from '@/lib/form';
 import { useSettings } from '@/lib/settings';
 

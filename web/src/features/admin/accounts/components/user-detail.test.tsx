@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { UserDetail } from '@/features/admin/components/user-detail';
+import { UserDetail } from '@/features/admin/accounts/components/user-detail';
 import { aProfile } from '@/testing/fixtures';
-import { admin, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { admin, closeDialog, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/users/u2', auth: fakeAuth({ user: admin }) };
 const bilal = aProfile({ _id: 'u2', name: 'Bilal', email: 'bilal@example.com', balance: 70.25, blocked: null });
@@ -63,8 +63,7 @@ describe('UserDetail', () => {
     };
     await adjustOnce();
     expect(await screen.findByText(/❌/)).toBeInTheDocument();
-    await user.click(within(screen.getByRole('dialog', { name: 'Adjust Balance' })).getByRole('button', { name: 'Close dialog' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await closeDialog(user, 'Adjust Balance');
     answer = {
       body: {
         message: 'Balance adjusted',

@@ -10,11 +10,17 @@ import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { RequestStatusBadge, StatusBadge } from '@/components/ui/status-badge';
-import { useAdminUser, useUserLedger, useUserOrders, useUserRechargeRequests, useUserRecharges } from '@/features/admin/api/get-admin-user';
-import { AdjustBalanceForm } from '@/features/admin/components/adjust-balance-form';
-import { BlockUserForm } from '@/features/admin/components/block-user-form';
-import { ListTable, type ListTableList } from '@/features/admin/components/list-table';
-import { CreditedHow } from '@/features/admin/components/request-sms';
+import {
+  useAdminUser,
+  useUserLedger,
+  useUserOrders,
+  useUserRechargeRequests,
+  useUserRecharges,
+} from '@/features/admin/accounts/api/get-admin-user';
+import { BlockUserForm } from '@/features/admin/accounts/components/block-user-form';
+import { AdjustBalanceForm } from '@/features/admin/money/components/adjust-balance-form';
+import { ListTable, type ListTableList } from '@/features/admin/shared/components/list-table';
+import { CreditedHow } from '@/features/admin/top-ups/components/request-sms';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';

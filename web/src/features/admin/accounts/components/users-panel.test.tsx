@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { UsersPanel } from '@/features/admin/components/users-panel';
+import { UsersPanel } from '@/features/admin/accounts/components/users-panel';
 import { aProfile } from '@/testing/fixtures';
-import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
+import { admin, closeDialog, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };
 const ali = aProfile();
@@ -66,8 +66,7 @@ describe('UsersPanel', () => {
     };
     await creditOnce();
     expect(await screen.findByText(/❌/)).toBeInTheDocument();
-    await user.click(within(screen.getByRole('dialog', { name: 'Add Balance' })).getByRole('button', { name: 'Close dialog' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await closeDialog(user, 'Add Balance');
     answer = { status: 200, body: { message: 'Balance updated', user: { ...ali, balance: 5000 } } };
     await creditOnce();
     expect(await screen.findByText('✅ Balance updated!')).toBeInTheDocument();

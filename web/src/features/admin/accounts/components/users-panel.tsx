@@ -7,9 +7,9 @@ import { SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { useUsers } from '@/features/admin/api/get-users';
-import { AddBalanceForm } from '@/features/admin/components/add-balance-form';
-import { ListTable } from '@/features/admin/components/list-table';
+import { useUsers } from '@/features/admin/accounts/api/get-users';
+import { AddBalanceForm } from '@/features/admin/money/components/add-balance-form';
+import { ListTable } from '@/features/admin/shared/components/list-table';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 

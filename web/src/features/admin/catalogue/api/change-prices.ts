@@ -1,7 +1,7 @@
 import { type BulkPriceBody, bulkPriceBody, priceChangeSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
+import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 
 export const changePricesAnswer = z.object({ changes: z.array(priceChangeSchema), applied: z.boolean() });

@@ -2,7 +2,7 @@ import type { Platform } from '@shared/platforms';
 import { categoryOrderSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
+import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 
 const categoriesAnswer = z.object({ categories: categoryOrderSchema });

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
-import { useChangePrices } from '@/features/admin/api/change-prices';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useChangePrices } from '@/features/admin/catalogue/api/change-prices';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount } from '@/lib/format';
 

@@ -7,11 +7,13 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
-import { useRenameCategory, useReorderCategories } from '@/features/admin/api/update-categories';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useRenameCategory, useReorderCategories } from '@/features/admin/catalogue/api/update-categories';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 
 export function CategoriesEditor({ platform, categories }: { platform: Platform; categories: readonly string[] }) {
   const toast = useToast();
+  const toasted = useToastedAction();
   const reorder = useReorderCategories();
   const rename = useRenameCategory();
   // The admin's unsaved order; null while it is the saved one.
@@ -28,13 +30,8 @@ export function CategoriesEditor({ platform, categories }: { platform: Platform;
   };
 
   const save = async () => {
-    try {
-      await reorder.mutateAsync({ platform, order });
+    if (await toasted(() => reorder.mutateAsync({ platform, order }), `✅ ${PLATFORM_LABELS[platform]} categories reordered`))
       setDraft(null);
-      toast.success(`✅ ${PLATFORM_LABELS[platform]} categories reordered`);
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
   };
 
   const submitRename = async () => {

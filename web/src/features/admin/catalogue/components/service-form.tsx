@@ -9,8 +9,8 @@ import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
-import { useCreateService, useUpdateService } from '@/features/admin/api/save-service';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useCreateService, useUpdateService } from '@/features/admin/catalogue/api/save-service';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
 import { ApiError } from '@/lib/api-error';
 import { useForm } from '@/lib/form';
 

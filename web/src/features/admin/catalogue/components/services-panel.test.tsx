@@ -1,8 +1,8 @@
 import type { Service } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { IN_USE_EXPLAINED, ServicesPanel } from '@/features/admin/components/services-panel';
-import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { IN_USE_EXPLAINED, ServicesPanel } from '@/features/admin/catalogue/components/services-panel';
+import { admin, fakeAuth, fill, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/services', auth: fakeAuth({ user: admin }) };
 
@@ -35,6 +35,13 @@ const CATEGORIES = { tiktok: ['Views', 'Followers'], instagram: ['Likes'], faceb
 
 function mockCatalogue(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({ 'GET /api/admin/services': { body: { services: SERVICES, categories: CATEGORIES } }, ...extra });
+}
+/** The panel, once its table shows, and the dialog `button` opens (named `title`). */
+async function openDialog(button: string, title = button) {
+  const { user } = renderApp(<ServicesPanel />, asAdmin);
+  await screen.findByRole('table', { name: 'Services' });
+  await user.click(screen.getByRole('button', { name: button }));
+  return { user, dialog: screen.getByRole('dialog', { name: title }) };
 }
 const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
@@ -74,12 +81,9 @@ describe('ServicesPanel', () => {
     const { calls } = mockCatalogue({
       'POST /api/admin/services': { status: 201, body: { service: service(400, { name: 'Live viewers' }) } },
     });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await screen.findByRole('table', { name: 'Services' });
-    await user.click(screen.getByRole('button', { name: 'New service' }));
-    const dialog = screen.getByRole('dialog', { name: 'New service' });
-    await user.type(within(dialog).getByLabelText('Category'), 'Live Stream');
-    await user.type(within(dialog).getByLabelText('Name'), 'Live viewers');
+    const { user, dialog } = await openDialog('New service');
+    await fill(user, within(dialog).getByLabelText('Category'), 'Live Stream');
+    await fill(user, within(dialog).getByLabelText('Name'), 'Live viewers');
     await user.type(within(dialog).getByLabelText('Rate per 1000 (Rs)'), '12.5');
     await user.clear(within(dialog).getByLabelText('Min'));
     await user.type(within(dialog).getByLabelText('Min'), '20000');
@@ -117,9 +121,7 @@ describe('ServicesPanel', () => {
         body: { message: 'Rate can have at most 2 decimals', code: 'invalid_input', field: 'ratePer1000' },
       },
     });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    const { user, dialog } = await openDialog('Edit Views 101');
     await user.clear(within(dialog).getByLabelText('Rate per 1000 (Rs)'));
     await user.type(within(dialog).getByLabelText('Rate per 1000 (Rs)'), '25');
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
@@ -131,11 +133,9 @@ describe('ServicesPanel', () => {
     const { calls } = mockCatalogue({
       'PATCH /api/admin/services/svc-101': { body: { service: service(101, { name: 'Fast views', ratePer1000: 22 }) } },
     });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    const { user, dialog } = await openDialog('Edit Views 101');
     await user.clear(within(dialog).getByLabelText('Name'));
-    await user.type(within(dialog).getByLabelText('Name'), 'Fast views');
+    await fill(user, within(dialog).getByLabelText('Name'), 'Fast views');
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
     expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ name: 'Fast views' });
@@ -145,9 +145,7 @@ describe('ServicesPanel', () => {
     const { calls } = mockCatalogue({
       'PATCH /api/admin/services/svc-101': { body: { service: service(101, { type: 'Custom Comments' }) } },
     });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    const { user, dialog } = await openDialog('Edit Views 101');
     expect(within(dialog).getByLabelText('Type')).toHaveValue('Default');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Custom Comments');
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
@@ -187,9 +185,7 @@ describe('ServicesPanel', () => {
 
   it('closes an edit that changed nothing without a call', async () => {
     const { calls } = mockCatalogue();
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Edit Views 101' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Views 101' });
+    const { user, dialog } = await openDialog('Edit Views 101');
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Views 101' })).not.toBeInTheDocument());
     expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(0);
@@ -235,10 +231,7 @@ describe('ServicesPanel', () => {
     const { calls } = mockCatalogue({
       'POST /api/admin/services/bulk-price': (call) => ({ body: { changes, applied: !(call.body as { dryRun?: boolean }).dryRun } }),
     });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await screen.findByRole('table', { name: 'Services' });
-    await user.click(screen.getByRole('button', { name: 'Change prices' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change prices' });
+    const { user, dialog } = await openDialog('Change prices');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'Views');
     await user.type(within(dialog).getByLabelText('Change (%)'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -267,10 +260,7 @@ describe('ServicesPanel', () => {
         return { body: { changes: fresh, applied: true } };
       },
     });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await screen.findByRole('table', { name: 'Services' });
-    await user.click(screen.getByRole('button', { name: 'Change prices' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change prices' });
+    const { user, dialog } = await openDialog('Change prices');
     await user.type(within(dialog).getByLabelText('Change (%)'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByRole('table', { name: 'New prices' })).toHaveTextContent('Rs 20 → Rs 22');
@@ -297,7 +287,7 @@ describe('ServicesPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Rename Views' }));
     const rename = screen.getByRole('dialog', { name: 'Rename Views' });
     await user.clear(within(rename).getByLabelText('New name'));
-    await user.type(within(rename).getByLabelText('New name'), 'Video Views');
+    await fill(user, within(rename).getByLabelText('New name'), 'Video Views');
     await user.click(within(rename).getByRole('button', { name: 'Rename' }));
     await waitFor(() =>
       expect(sent(calls, 'POST', '/api/admin/categories/tiktok/rename')[0]?.body).toEqual({ from: 'Views', to: 'Video Views' }),
@@ -386,10 +376,7 @@ describe('ServicesPanel: what the services sync found', () => {
       { _id: 'svc-102', name: 'Views 102', category: 'Views', from: 30, to: 27, marginPercent: 40, underMargin: false },
     ];
     mockCatalogue({ 'POST /api/admin/services/bulk-price': { body: { changes, applied: false } } });
-    const { user } = renderApp(<ServicesPanel />, asAdmin);
-    await screen.findByRole('table', { name: 'Services' });
-    await user.click(screen.getByRole('button', { name: 'Change prices' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change prices' });
+    const { user, dialog } = await openDialog('Change prices');
     await user.type(within(dialog).getByLabelText('Change (%)'), '-10');
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     const preview = await within(dialog).findByRole('table', { name: 'New prices' });

@@ -13,15 +13,16 @@ import { ChoiceField } from '@/components/ui/filter-fields';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
-import { useDeleteService } from '@/features/admin/api/delete-service';
-import { type AdminServicesFilter, useAdminServices } from '@/features/admin/api/get-admin-services';
-import { useProviders } from '@/features/admin/api/get-providers';
-import { useUpdateService } from '@/features/admin/api/save-service';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { BulkPriceForm } from '@/features/admin/components/bulk-price-form';
-import { CategoriesEditor } from '@/features/admin/components/categories-editor';
-import { ListTable } from '@/features/admin/components/list-table';
-import { ServiceForm } from '@/features/admin/components/service-form';
+import { useDeleteService } from '@/features/admin/catalogue/api/delete-service';
+import { type AdminServicesFilter, useAdminServices } from '@/features/admin/catalogue/api/get-admin-services';
+import { useUpdateService } from '@/features/admin/catalogue/api/save-service';
+import { BulkPriceForm } from '@/features/admin/catalogue/components/bulk-price-form';
+import { CategoriesEditor } from '@/features/admin/catalogue/components/categories-editor';
+import { ServiceForm } from '@/features/admin/catalogue/components/service-form';
+import { useProviders } from '@/features/admin/providers/api/get-providers';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { ListTable, wholeList } from '@/features/admin/shared/components/list-table';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount } from '@/lib/format';
 
@@ -45,6 +46,7 @@ export function matching<T extends Service>(services: readonly T[], search: stri
 
 export function ServicesPanel() {
   const toast = useToast();
+  const toasted = useToastedAction();
   const [filter, setFilter] = useState<AdminServicesFilter>({});
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [search, setSearch] = useState('');
@@ -68,14 +70,8 @@ export function ServicesPanel() {
     ].join(' · ');
   };
 
-  const setActive = async (service: Service, active: boolean) => {
-    try {
-      await update.mutateAsync({ id: service._id, body: { active } });
-      toast.success(`✅ ${service.name} ${active ? 'enabled' : 'disabled'}`);
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
-  };
+  const setActive = (service: Service, active: boolean) =>
+    toasted(() => update.mutateAsync({ id: service._id, body: { active } }), `✅ ${service.name} ${active ? 'enabled' : 'disabled'}`);
 
   const confirmDelete = async (service: Service) => {
     try {
@@ -211,15 +207,7 @@ export function ServicesPanel() {
       </div>
 
       <ListTable
-        list={{
-          items: matching(list.data?.services ?? [], search),
-          isPending: list.isPending,
-          isError: list.isError,
-          // The catalogue is one answer: nothing more to load.
-          hasNextPage: false,
-          isFetchingNextPage: false,
-          fetchNextPage: () => undefined,
-        }}
+        list={wholeList(list, matching(list.data?.services ?? [], search))}
         caption="Services"
         columns={columns}
         emptyText="No services match."

@@ -1,9 +1,9 @@
 import { addBalanceBody, userSchema } from '@shared/schemas';
 import { z } from 'zod/mini';
+import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
 import { api } from '@/lib/api-client';
 import { useRefetchingMutation } from '@/lib/refetch';
 import { adminRechargesKey } from './get-recent-recharges';
-import { adminUsersKey } from './get-users';
 
 export const addBalanceAnswer = z.object({ message: z.string(), user: userSchema });
 

@@ -1,8 +1,8 @@
 import { adjustBalanceBody, ledgerEntrySchema, userSchema } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
 import { api } from '@/lib/api-client';
-import { adminUsersKey } from './get-users';
 
 export const adjustAnswer = z.object({ message: z.string(), user: userSchema, entry: ledgerEntrySchema });
 

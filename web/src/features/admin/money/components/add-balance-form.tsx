@@ -2,9 +2,8 @@ import { type AddBalanceBody, addBalanceBody, type User } from '@shared/schemas'
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { useToast } from '@/components/ui/toasts';
-import { useAddBalance } from '@/features/admin/api/add-balance';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { useAddBalance } from '@/features/admin/money/api/add-balance';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { useForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency';
 
@@ -27,7 +26,7 @@ export function AddBalanceForm({
   onDone?: () => void;
   attempts?: Attempts;
 }) {
-  const toast = useToast();
+  const toasted = useToastedAction();
   const addBalance = useAddBalance();
   const own = useIdempotencyKey();
   const { send } = attempts ?? own;
@@ -38,13 +37,9 @@ export function AddBalanceForm({
     const body: AddBalanceBody = account
       ? { userId: account._id, amount: values.amount }
       : { email: (values.email ?? '').trim().toLowerCase(), amount: values.amount };
-    try {
-      await send(body, (idempotencyKey) => addBalance.mutateAsync({ body, idempotencyKey }));
-      toast.success('✅ Balance updated!');
+    if (await toasted(() => send(body, (idempotencyKey) => addBalance.mutateAsync({ body, idempotencyKey })), '✅ Balance updated!')) {
       reset(empty);
       onDone?.();
-    } catch (error) {
-      toast.error(adminFailure(error));
     }
   });
 

@@ -2,10 +2,9 @@ import { adjustBalanceBody, type User } from '@shared/schemas';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
-import { useToast } from '@/components/ui/toasts';
-import { useAdjustBalance } from '@/features/admin/api/adjust-balance';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { AccountLine } from '@/features/admin/components/cells';
+import { useAdjustBalance } from '@/features/admin/money/api/adjust-balance';
+import { AccountLine } from '@/features/admin/shared/components/cells';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { useForm } from '@/lib/form';
 import type { useIdempotencyKey } from '@/lib/idempotency';
 
@@ -24,20 +23,14 @@ export function AdjustBalanceForm({
   attempts: ReturnType<typeof useIdempotencyKey>;
   onDone: () => void;
 }) {
-  const toast = useToast();
+  const toasted = useToastedAction();
   const adjust = useAdjustBalance();
   const { field, handleSubmit } = useForm<Values>({ schema: adjustBalanceBody, defaultValues: { amount: Number.NaN, reason: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
-    try {
-      await attempts.send({ uid: account._id, ...body }, (idempotencyKey) =>
-        adjust.mutateAsync({ uid: account._id, body, idempotencyKey }),
-      );
-      toast.success('✅ Balance adjusted!');
-      onDone();
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
+    const adjusted = () =>
+      attempts.send({ uid: account._id, ...body }, (idempotencyKey) => adjust.mutateAsync({ uid: account._id, body, idempotencyKey }));
+    if (await toasted(adjusted, '✅ Balance adjusted!')) onDone();
   });
 
   return (

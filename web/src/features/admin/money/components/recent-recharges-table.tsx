@@ -1,6 +1,6 @@
-import { useRecentRecharges } from '@/features/admin/api/get-recent-recharges';
-import { UserCell } from '@/features/admin/components/cells';
-import { ListSection } from '@/features/admin/components/list-table';
+import { useRecentRecharges } from '@/features/admin/money/api/get-recent-recharges';
+import { UserCell } from '@/features/admin/shared/components/cells';
+import { ListSection } from '@/features/admin/shared/components/list-table';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 /** Every credit, newest first; `pageSize` rows before Show More (the Overview's 5), then Load more. */
@@ -13,7 +13,7 @@ export function RecentRechargesTable({ pageSize }: { pageSize?: number }) {
       caption="Recent Recharges"
       emptyText="No recharges yet."
       errorText="Could not load recharges."
-      {...(pageSize ? { pageSize } : {})}
+      pageSize={pageSize}
       columns={[
         { header: 'Date', cell: (recharge) => formatDateTime(recharge.date) },
         { header: 'User', cell: (recharge) => <UserCell user={recharge.user} /> },

@@ -2,7 +2,7 @@ import type { FulfilmentState } from '@shared/fulfilment';
 import type { OrderStatus } from '@shared/order-status';
 import type { Platform } from '@shared/platforms';
 import { adminOrderSchema } from '@shared/providers';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export interface OrdersFilter {
   status?: OrderStatus | undefined;

@@ -1,6 +1,6 @@
 import type { RefillStatus } from '@shared/api-v2';
 import { refillSchema } from '@shared/schemas';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminRefillsKey = ['admin', 'refills'] as const;
 

@@ -1,10 +1,10 @@
 import { orderSchema, updateStatusBody } from '@shared/schemas';
 import { z } from 'zod/mini';
+import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
+import { adminOverviewKey } from '@/features/admin/reports/api/get-overview';
 import { api } from '@/lib/api-client';
 import { useRefetchingMutation } from '@/lib/refetch';
 import { adminOrdersKey } from './get-all-orders';
-import { adminOverviewKey } from './get-overview';
-import { adminUsersKey } from './get-users';
 
 export const updateStatusAnswer = z.object({ message: z.string(), order: orderSchema });
 

@@ -3,20 +3,12 @@ import type { Order } from '@shared/schemas';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import type { Column } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { UserCell } from '@/features/admin/components/cells';
-import { OrderStatusEditor } from '@/features/admin/components/order-status-editor';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { OrderStatusEditor } from '@/features/admin/orders/components/order-status-editor';
+import { NumberCell, UserCell } from '@/features/admin/shared/components/cells';
+import { formatAmount } from '@/lib/format';
 
 export const orderColumns: Column<Order>[] = [
-  {
-    header: 'Order',
-    cell: (order) => (
-      <span className="text-right sm:text-left">
-        <span className="block font-mono font-semibold">#{order.number}</span>
-        <span className="block text-xs text-slate-600">{formatDateTime(order.createdAt)}</span>
-      </span>
-    ),
-  },
+  { header: 'Order', cell: (order) => <NumberCell entry={order} /> },
   { header: 'User', cell: (order) => <UserCell user={order.user} /> },
   {
     header: 'Service',

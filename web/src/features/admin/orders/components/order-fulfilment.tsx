@@ -16,12 +16,15 @@ import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { useProviderServices } from '@/features/admin/api/get-provider-services';
-import { useMarkOrderSent, useRefundWithoutProvider, useResendOrder } from '@/features/admin/api/order-fulfilment';
-import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
+import { useMarkOrderSent } from '@/features/admin/orders/api/mark-order-sent';
+import { useRefundWithoutProvider } from '@/features/admin/orders/api/refund-without-provider';
+import { useResendOrder } from '@/features/admin/orders/api/resend-order';
+import { useUpdateOrderStatus } from '@/features/admin/orders/api/update-order-status';
+import { useProviderServices } from '@/features/admin/providers/api/get-provider-services';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { useFieldError } from '@/lib/use-field-error';
 
 export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
   manual: 'Manual',
@@ -227,16 +230,17 @@ function ResendDialog({ order, providers, onClose }: { order: AdminOrder; provid
             <span>I checked the provider’s panel: the order is not there.</span>
           </label>
         ) : null}
-        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Close">
-          <Button
-            type="submit"
-            className="flex-1"
-            loading={resend.isPending}
-            disabled={!providerId || (other && !serviceId) || (unknown && !checked)}
-          >
-            Resend
-          </Button>
-        </DialogActions>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          cancelLabel="Close"
+          action={{
+            type: 'submit',
+            loading: resend.isPending,
+            disabled: !providerId || (other && !serviceId) || (unknown && !checked),
+            label: 'Resend',
+          }}
+        />
       </form>
     </Modal>
   );
@@ -313,17 +317,13 @@ function MarkSentDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
   const { failure, setFailure, run } = useAdminAction();
   const markSent = useMarkOrderSent();
   const [providerOrderId, setProviderOrderId] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { error, passed } = useFieldError();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const parsed = markSentBody.safeParse({ providerOrderId });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!passed(parsed)) return;
     await run(() => markSent.mutateAsync({ id: order._id, body: parsed.data }), {
       done: `✅ Order #${order.number} is marked sent`,
       after: onClose,
@@ -344,11 +344,12 @@ function MarkSentDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
           error={error}
           onChange={(event) => setProviderOrderId(event.target.value)}
         />
-        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Close">
-          <Button type="submit" className="flex-1" loading={markSent.isPending}>
-            Mark sent
-          </Button>
-        </DialogActions>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          cancelLabel="Close"
+          action={{ type: 'submit', loading: markSent.isPending, label: 'Mark sent' }}
+        />
       </form>
     </Modal>
   );
@@ -372,11 +373,12 @@ function CancelDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
             The order may have been placed at the provider: if it is there, cancel it in the provider’s panel too.
           </p>
         ) : null}
-        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep the order">
-          <Button variant="danger" className="flex-1" loading={update.isPending} onClick={onConfirm}>
-            Cancel and refund
-          </Button>
-        </DialogActions>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          cancelLabel="Keep the order"
+          action={{ variant: 'danger', loading: update.isPending, onClick: onConfirm, label: 'Cancel and refund' }}
+        />
       </div>
     </Modal>
   );
@@ -448,11 +450,12 @@ function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; on
         <p className="text-sm font-semibold text-slate-900">
           {remainsFits ? `Partial: ${formatRupees(back)} goes back` : `Cancelled: ${formatRupees(back)} goes back`} to {order.user.email}.
         </p>
-        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep the order">
-          <Button type="submit" variant="danger" className="flex-1" loading={refund.isPending}>
-            Refund without provider
-          </Button>
-        </DialogActions>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          cancelLabel="Keep the order"
+          action={{ type: 'submit', variant: 'danger', loading: refund.isPending, label: 'Refund without provider' }}
+        />
       </form>
     </Modal>
   );

@@ -1,12 +1,10 @@
 import { allowedNextStatuses, isFinalStatus, ORDER_STATUSES } from '@shared/order-status';
 import type { Order } from '@shared/schemas';
 import { useId, useState } from 'react';
-import { type DripFeedOrder, StopDripFeedDialog } from '@/components/orders/stop-drip-feed-dialog';
+import { type DripFeedOrder, StopDripFeedControl } from '@/components/orders/stop-drip-feed-dialog';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toasts';
-import { useUpdateOrderStatus } from '@/features/admin/api/update-order-status';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
+import { useUpdateOrderStatus } from '@/features/admin/orders/api/update-order-status';
+import { toldByServer, useAdminAction, useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 
 /**
  * Status dropdown (every status; those the order cannot move to are disabled), remains for partial, Update.
@@ -19,35 +17,25 @@ export function OrderStatusEditor({ order }: { order: Order }) {
 
 function StopDripFeed({ order }: { order: DripFeedOrder }) {
   const update = useUpdateOrderStatus();
-  const [open, setOpen] = useState(false);
   const { failure, setFailure, run } = useAdminAction();
-  const close = () => {
-    setOpen(false);
-    setFailure(null);
-  };
-  const onStop = () =>
-    run(() => update.mutateAsync({ id: order._id, body: { status: 'cancelled' } }), { done: toldByServer, after: close });
   return (
-    <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${order.number}`}>
-        Stop
-      </Button>
-      <StopDripFeedDialog
-        order={order}
-        open={open}
-        onClose={close}
-        onStop={onStop}
-        stopping={update.isPending}
-        failure={failure}
-        balance={`${order.user.email}'s balance`}
-      />
-    </>
+    <StopDripFeedControl
+      label="Stop"
+      order={order}
+      balance={`${order.user.email}'s balance`}
+      stopping={update.isPending}
+      failure={failure}
+      clearFailure={() => setFailure(null)}
+      onStop={(close) =>
+        void run(() => update.mutateAsync({ id: order._id, body: { status: 'cancelled' } }), { done: toldByServer, after: close })
+      }
+    />
   );
 }
 
 function StatusDropdown({ order }: { order: Order }) {
   const id = useId();
-  const toast = useToast();
+  const toasted = useToastedAction();
   const update = useUpdateOrderStatus();
   const [status, setStatus] = useState(order.status);
   const [remains, setRemains] = useState('');
@@ -57,17 +45,11 @@ function StatusDropdown({ order }: { order: Order }) {
   const remainsValid = Number.isInteger(remainsNumber) && remainsNumber > 0 && remainsNumber < order.quantity;
   const canUpdate = !final && status !== order.status && (status !== 'partial' || remainsValid);
 
-  const onUpdate = async () => {
-    try {
-      const answer = await update.mutateAsync({
-        id: order._id,
-        body: status === 'partial' ? { status, remains: remainsNumber } : { status },
-      });
-      toast.success(`✅ ${answer.message}`);
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
-  };
+  const onUpdate = () =>
+    toasted(
+      () => update.mutateAsync({ id: order._id, body: status === 'partial' ? { status, remains: remainsNumber } : { status } }),
+      toldByServer,
+    );
 
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 sm:justify-start">

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { ChoiceField, SearchForm } from '@/components/ui/filter-fields';
 import { TextField } from '@/components/ui/form-field';
 import { Section } from '@/components/ui/section';
-import { type OrdersFilter, useAllOrders } from '@/features/admin/api/get-all-orders';
-import { ListTable } from '@/features/admin/components/list-table';
-import { orderColumns } from '@/features/admin/components/order-columns';
+import { type OrdersFilter, useAllOrders } from '@/features/admin/orders/api/get-all-orders';
+import { orderColumns } from '@/features/admin/orders/components/order-columns';
+import { ListTable } from '@/features/admin/shared/components/list-table';
 
 export function OrdersPanel() {
   const [filter, setFilter] = useState<OrdersFilter>({});

@@ -3,8 +3,8 @@ import type { AdminOrder, Fulfilment } from '@shared/providers';
 import { LIMITS, type Order } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OrdersSection } from '@/features/admin/components/orders-section';
-import { admin, currentPath, fakeAuth, ignoreUnknownSearchElement, mockApi, renderApp } from '@/testing/render';
+import { OrdersSection } from '@/features/admin/orders/components/orders-section';
+import { admin, currentPath, fakeAuth, fill, ignoreUnknownSearchElement, mockApi, renderApp } from '@/testing/render';
 
 const asAdmin = (route = '/admin/orders') => ({ route, path: '/admin/orders', auth: fakeAuth({ user: admin }) });
 
@@ -94,7 +94,7 @@ describe('OrdersSection', () => {
     expect(calls.some((call) => call.path === '/api/services')).toBe(false);
     await user.selectOptions(screen.getByLabelText('Service'), 'tt-views-fast');
     await user.type(screen.getByLabelText('To (Pakistan date)'), '2026-01-31');
-    await user.type(screen.getByLabelText('Search orders'), ' ali@example.com ');
+    await fill(user, screen.getByLabelText('Search orders'), ' ali@example.com ');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(listCalls().at(-1)?.query).toMatchObject({
@@ -316,27 +316,30 @@ const failed = (number: number) =>
   order(number, 'pending', { state: 'failed', providerId: 'pA', providerServiceId: '7', error: 'Not enough funds on balance', attempt: 1 });
 const unknown = (number: number) => order(number, 'pending', { state: 'unknown', providerId: 'pA', providerServiceId: '7', attempt: 1 });
 
+/** The Orders section over `orders`, with the catalogue and the providers; `more` answers any other call. */
+function openOrders(orders: AdminOrder[], more: Parameters<typeof mockApi>[0] = {}, route?: string) {
+  const { calls } = mockApi({
+    'GET /api/admin/order': { body: { orders, nextCursor: null } },
+    'GET /api/admin/services': { body: CATALOGUE },
+    'GET /api/admin/providers': { body: PROVIDERS },
+    ...more,
+  });
+  return { calls, ...renderApp(<OrdersSection />, asAdmin(route)) };
+}
+
+/** Order `number`'s row, once the table shows it. */
+const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+
 describe('OrdersSection: orders at their providers', () => {
   beforeEach(ignoreUnknownSearchElement);
 
   it('shows each order’s fulfilment, manual orders unchanged', async () => {
-    mockApi({
-      'GET /api/admin/order': {
-        body: {
-          orders: [
-            order(100000001),
-            order(100000002, 'processing', { state: 'sent', providerId: 'pA', providerOrderId: '98765', flag: 'Two provider orders' }),
-            failed(100000003),
-            unknown(100000004),
-          ],
-          nextCursor: null,
-        },
-      },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
-    });
-    renderApp(<OrdersSection />, asAdmin());
-    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    openOrders([
+      order(100000001),
+      order(100000002, 'processing', { state: 'sent', providerId: 'pA', providerOrderId: '98765', flag: 'Two provider orders' }),
+      failed(100000003),
+      unknown(100000004),
+    ]);
     const manual = await row(100000001);
     expect(within(manual).getByText('Manual')).toBeInTheDocument();
     expect(within(manual).queryByRole('button', { name: /Resend/ })).toBeNull();
@@ -357,21 +360,10 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('mutes a failed or unknown order the admin has closed since, with no action and no warning left', async () => {
-    mockApi({
-      'GET /api/admin/order': {
-        body: {
-          orders: [
-            { ...failed(100000021), status: 'cancelled' },
-            { ...unknown(100000022), status: 'completed' },
-          ],
-          nextCursor: null,
-        },
-      },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
-    });
-    renderApp(<OrdersSection />, asAdmin());
-    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    openOrders([
+      { ...failed(100000021), status: 'cancelled' },
+      { ...unknown(100000022), status: 'completed' },
+    ]);
     const refunded = await row(100000021);
     expect(within(refunded).getByText('Closed: the order is cancelled')).toBeInTheDocument();
     expect(within(refunded).getByText('Failed')).not.toHaveClass('text-red-800');
@@ -383,25 +375,14 @@ describe('OrdersSection: orders at their providers', () => {
 
   it('shows "Cancel requested" on a sent order whose cancel waits for the provider, and a refusal', async () => {
     const sent = { state: 'sent' as const, providerId: 'pA', providerOrderId: '98765' };
-    mockApi({
-      'GET /api/admin/order': {
-        body: {
-          orders: [
-            order(100000011, 'pending', { ...sent, cancel: { state: 'requested', at: '2026-01-01T00:00:00.000Z' } }),
-            order(100000012, 'processing', {
-              ...sent,
-              cancel: { state: 'refused', at: '2026-01-01T00:00:00.000Z', error: 'Order can not be canceled' },
-            }),
-            order(100000013, 'cancelled', { ...sent, cancel: { state: 'requested', at: '2026-01-01T00:00:00.000Z' } }),
-          ],
-          nextCursor: null,
-        },
-      },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
-    });
-    renderApp(<OrdersSection />, asAdmin());
-    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    openOrders([
+      order(100000011, 'pending', { ...sent, cancel: { state: 'requested', at: '2026-01-01T00:00:00.000Z' } }),
+      order(100000012, 'processing', {
+        ...sent,
+        cancel: { state: 'refused', at: '2026-01-01T00:00:00.000Z', error: 'Order can not be canceled' },
+      }),
+      order(100000013, 'cancelled', { ...sent, cancel: { state: 'requested', at: '2026-01-01T00:00:00.000Z' } }),
+    ]);
     expect(within(await row(100000011)).getByText('Cancel requested')).toBeInTheDocument();
     expect(within(await row(100000012)).getByText('Cancel refused: Order can not be canceled')).toBeInTheDocument();
     // Confirmed and refunded: nothing waits any more.
@@ -409,12 +390,7 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('filters by provider state, which takes no status, platform or service', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
-    });
-    const { user } = renderApp(<OrdersSection />, asAdmin('/admin/orders?status=pending&from=2026-01-01'));
+    const { calls, user } = openOrders([failed(100000003)], {}, '/admin/orders?status=pending&from=2026-01-01');
     await screen.findByText('#100000003');
     await user.selectOptions(screen.getByLabelText('Provider state'), 'failed');
     expect(screen.getByLabelText('Status')).toBeDisabled();
@@ -428,10 +404,7 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('resends a failed order to the same provider, or to another active one’s service picked from its list', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([failed(100000003)], {
       'GET /api/admin/providers/pB/services': { body: { services: BETA_SERVICES } },
       'POST /api/admin/orders/100000003/resend': (call) => {
         const body = call.body as { providerId?: string; providerServiceId?: string };
@@ -445,7 +418,6 @@ describe('OrdersSection: orders at their providers', () => {
         };
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Resend order 100000003' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resend order #100000003' });
     // The same provider first; other active ones; a disabled one is not offered.
@@ -501,17 +473,13 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('shows the API’s refusal of a resend in the dialog', async () => {
-    mockApi({
-      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { user } = openOrders([failed(100000003)], {
       'GET /api/admin/providers/pB/services': { body: { services: BETA_SERVICES } },
       'POST /api/admin/orders/100000003/resend': {
         status: 400,
         body: { message: `${MESSAGES.providerServiceMissing} (301)`, code: 'provider_service_not_found', field: 'providerServiceId' },
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Resend order 100000003' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByRole('option', { name: 'Beta Panel' });
@@ -522,13 +490,9 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('warns that an unknown order may be at the provider, and resends it only once the admin checked', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [unknown(100000004)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([unknown(100000004)], {
       'POST /api/admin/orders/100000004/resend': { body: { order: order(100000004, 'pending', { state: 'queued', providerId: 'pA' }) } },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Resend order 100000004' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resend order #100000004' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('the order may have been placed there');
@@ -540,15 +504,11 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('marks an order sent with the provider’s order id, after explaining to look at the provider first', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [unknown(100000004)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([unknown(100000004)], {
       'POST /api/admin/orders/100000004/mark-sent': {
         body: { order: order(100000004, 'pending', { state: 'sent', providerId: 'pA', providerOrderId: '98765' }) },
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Mark order 100000004 sent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark order #100000004 sent' });
     expect(dialog).toHaveTextContent('Check the provider’s panel first');
@@ -557,7 +517,7 @@ describe('OrdersSection: orders at their providers', () => {
     // An empty or impossible id is refused here, with the shared schema's words, and not sent.
     await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
     expect(await within(dialog).findByText('The provider’s order id is required')).toBeInTheDocument();
-    await user.type(field, 'no spaces please');
+    await fill(user, field, 'no spaces please');
     await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
     expect(await within(dialog).findByText('That is not an order id the provider can have')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -572,15 +532,11 @@ describe('OrdersSection: orders at their providers', () => {
   });
 
   it('cancels a failed order with its full refund only after the admin confirms', async () => {
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [failed(100000003)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([failed(100000003)], {
       'PUT /api/admin/update-status/100000003': {
         body: { message: 'Order status updated', order: order(100000003, 'cancelled', failed(100000003).fulfilment) },
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Cancel order 100000003' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order #100000003?' });
     expect(dialog).toHaveTextContent('ali@example.com gets the full Rs 20 back');
@@ -596,28 +552,17 @@ describe('OrdersSection: orders at their providers', () => {
 
   it('shows a sent order’s provider disabled, gone or silent, and one refunded without it', async () => {
     const sent = { state: 'sent' as const, providerOrderId: '98765' };
-    mockApi({
-      'GET /api/admin/order': {
-        body: {
-          orders: [
-            order(100000031, 'pending', { ...sent, providerId: 'pC' }),
-            order(100000032, 'processing', { ...sent, providerId: 'pGone' }),
-            order(100000033, 'pending', { ...sent, providerId: 'pA', unansweredSince: '2026-01-02T03:04:00.000Z' }),
-            order(100000034, 'cancelled', {
-              ...sent,
-              providerId: 'pGone',
-              closedWithoutProvider: { at: '2026-01-03T00:00:00.000Z', by: 'admin@example.com', reason: 'Provider closed its panel' },
-            }),
-            order(100000035, 'pending', { ...sent, providerId: 'pA' }),
-          ],
-          nextCursor: null,
-        },
-      },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
-    });
-    renderApp(<OrdersSection />, asAdmin());
-    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
+    openOrders([
+      order(100000031, 'pending', { ...sent, providerId: 'pC' }),
+      order(100000032, 'processing', { ...sent, providerId: 'pGone' }),
+      order(100000033, 'pending', { ...sent, providerId: 'pA', unansweredSince: '2026-01-02T03:04:00.000Z' }),
+      order(100000034, 'cancelled', {
+        ...sent,
+        providerId: 'pGone',
+        closedWithoutProvider: { at: '2026-01-03T00:00:00.000Z', by: 'admin@example.com', reason: 'Provider closed its panel' },
+      }),
+      order(100000035, 'pending', { ...sent, providerId: 'pA' }),
+    ]);
     const disabled = await row(100000031);
     expect(await within(disabled).findByText('Gamma Panel (disabled)')).toBeInTheDocument();
     expect(within(disabled).getByRole('button', { name: 'Refund order 100000031 without the provider' })).toBeEnabled();
@@ -644,10 +589,7 @@ describe('OrdersSection: orders at their providers', () => {
 
   it('refunds a sent order without its provider only with the risk shown and a reason; remains make it partial', async () => {
     const target = order(100000041, 'pending', { state: 'sent', providerId: 'pC', providerOrderId: '98765' });
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [target, failed(100000042)], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([target, failed(100000042)], {
       'POST /api/admin/orders/100000041/refund-without-provider': {
         body: {
           message: 'Order partial and refunded without the provider’s confirmation',
@@ -655,7 +597,6 @@ describe('OrdersSection: orders at their providers', () => {
         },
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     const failedRow = (await screen.findByText('#100000042')).closest('tr') as HTMLElement;
     expect(within(failedRow).queryByRole('button', { name: /without the provider/ })).toBeNull();
 
@@ -670,7 +611,7 @@ describe('OrdersSection: orders at their providers', () => {
     // A reason is required, and remains must be under the quantity: refused here, nothing sent.
     await user.click(submit);
     expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Reason'), 'Provider closed its panel');
+    await fill(user, within(dialog).getByLabelText('Reason'), 'Provider closed its panel');
     await user.type(within(dialog).getByLabelText('Remains (optional)'), '1000');
     await user.click(submit);
     expect(await within(dialog).findByText('Remains must be between 1 and 999')).toBeInTheDocument();
@@ -691,19 +632,15 @@ describe('OrdersSection: orders at their providers', () => {
 
   it('keeps the dialog open with the API’s refusal, and sends no remains when none is given', async () => {
     const target = order(100000051, 'pending', { state: 'unknown', providerId: 'pA', attempt: 1 });
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [target], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([target], {
       'POST /api/admin/orders/100000051/refund-without-provider': {
         status: 409,
         body: { message: MESSAGES.orderFinal, code: 'order_final', field: 'status' },
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
     await user.click(await screen.findByRole('button', { name: 'Refund order 100000051 without the provider' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Reason'), 'Not in their panel');
+    await fill(user, within(dialog).getByLabelText('Reason'), 'Not in their panel');
     await user.click(within(dialog).getByRole('button', { name: 'Refund without provider' }));
     expect(await within(dialog).findByText(`❌ ${MESSAGES.orderFinal}`)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ reason: 'Not in their panel' }]);
@@ -727,16 +664,11 @@ describe('OrdersSection: orders at their providers', () => {
       },
     };
     const run: AdminOrder = { ...failed(100000012), dripRun: { parent: 100000010, run: 2, runs: 5 } };
-    const { calls } = mockApi({
-      'GET /api/admin/order': { body: { orders: [parent, run], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
+    const { calls, user } = openOrders([parent, run], {
       'PUT /api/admin/update-status/100000010': {
         body: { message: 'Order status updated', order: { ...parent, status: 'partial', remains: 3000, refund: 60 } },
       },
     });
-    const { user } = renderApp(<OrdersSection />, asAdmin());
-    const row = async (number: number) => (await screen.findByText(`#${number}`)).closest('tr') as HTMLElement;
     const parentRow = await row(100000010);
     expect(within(parentRow).getByText('Drip-feed · 2 of 5 runs · every 1 h')).toBeInTheDocument();
     expect(within(parentRow).getByText('Runs #100000011, #100000012')).toBeInTheDocument();
@@ -764,12 +696,7 @@ describe('OrdersSection: orders at their providers', () => {
       ...order(100000010, 'completed'),
       dripFeed: { runs: 2, interval: 5, quantity: 500, runsDone: 2, nextRunAt: null, orders: [100000011, 100000012] },
     };
-    mockApi({
-      'GET /api/admin/order': { body: { orders: [parent], nextCursor: null } },
-      'GET /api/admin/services': { body: CATALOGUE },
-      'GET /api/admin/providers': { body: PROVIDERS },
-    });
-    renderApp(<OrdersSection />, asAdmin());
+    openOrders([parent]);
     const parentRow = (await screen.findByText('#100000010')).closest('tr') as HTMLElement;
     expect(within(parentRow).getByText('Drip-feed · 2 of 2 runs · every 5 min')).toBeInTheDocument();
     expect(within(parentRow).queryByText(/Next run/)).toBeNull();

@@ -15,18 +15,18 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { ChoiceField, DateRangeFields, FilterActions } from '@/components/ui/filter-fields';
+import { ChoiceField, DateRangeFields, FilterActions, useFilterDraft } from '@/components/ui/filter-fields';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Section } from '@/components/ui/section';
-import { useAdminServices } from '@/features/admin/api/get-admin-services';
-import type { OrdersFilter } from '@/features/admin/api/get-all-orders';
-import { useAllOrders } from '@/features/admin/api/get-all-orders';
-import { useProviders } from '@/features/admin/api/get-providers';
-import { useUpdateOrderStatuses } from '@/features/admin/api/update-order-statuses';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { ListTable } from '@/features/admin/components/list-table';
-import { orderColumns } from '@/features/admin/components/order-columns';
-import { FULFILMENT_LABELS, FulfilmentActions, FulfilmentCell } from '@/features/admin/components/order-fulfilment';
+import { useAdminServices } from '@/features/admin/catalogue/api/get-admin-services';
+import type { OrdersFilter } from '@/features/admin/orders/api/get-all-orders';
+import { useAllOrders } from '@/features/admin/orders/api/get-all-orders';
+import { useUpdateOrderStatuses } from '@/features/admin/orders/api/update-order-statuses';
+import { orderColumns } from '@/features/admin/orders/components/order-columns';
+import { FULFILMENT_LABELS, FulfilmentActions, FulfilmentCell } from '@/features/admin/orders/components/order-fulfilment';
+import { useProviders } from '@/features/admin/providers/api/get-providers';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { ListTable } from '@/features/admin/shared/components/list-table';
 
 const FILTER_KEYS = ['q', 'status', 'platform', 'serviceId', 'from', 'to', 'fulfilment'] as const;
 
@@ -49,8 +49,7 @@ function filterFrom(params: URLSearchParams): OrdersFilter {
 function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (next: OrdersFilter) => void }) {
   // The admin catalogue, disabled services too: their orders continue and can be looked for.
   const services = useAdminServices();
-  const [draft, setDraft] = useState(filter);
-  const set = (patch: Partial<OrdersFilter>) => setDraft((current) => ({ ...current, ...patch }));
+  const { draft, set, clear } = useFilterDraft(filter, onApply);
   const byState = draft.fulfilment !== undefined;
   const serviceChoices = (services.data?.services ?? []).filter((service) => !draft.platform || service.platform === draft.platform);
   const onSubmit = (event: FormEvent) => {
@@ -109,14 +108,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
           onChange={(fulfilment) => set({ fulfilment })}
         />
         <DateRangeFields range={draft} onChange={set} labels={['From (Pakistan date)', 'To (Pakistan date)']} bounded />
-        <FilterActions
-          applyLabel="Apply filters"
-          className="flex gap-2 sm:col-span-2 lg:col-span-3"
-          onClear={() => {
-            setDraft({});
-            onApply({});
-          }}
-        />
+        <FilterActions applyLabel="Apply filters" className="flex gap-2 sm:col-span-2 lg:col-span-3" onClear={clear} />
       </form>
     </search>
   );

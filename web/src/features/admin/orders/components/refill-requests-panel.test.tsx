@@ -1,7 +1,7 @@
 import type { Refill } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RefillRequestsPanel } from '@/features/admin/components/refill-requests-panel';
+import { RefillRequestsPanel } from '@/features/admin/orders/components/refill-requests-panel';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };

@@ -11,12 +11,11 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { SelectField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { RefillStatusBadge } from '@/components/ui/status-badge';
-import { useToast } from '@/components/ui/toasts';
-import { type RefillDecision, useDecideRefill } from '@/features/admin/api/decide-refill';
-import { useRefills } from '@/features/admin/api/get-refills';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { UserCell } from '@/features/admin/components/cells';
-import { ListTable } from '@/features/admin/components/list-table';
+import { type RefillDecision, useDecideRefill } from '@/features/admin/orders/api/decide-refill';
+import { useRefills } from '@/features/admin/orders/api/get-refills';
+import { NumberCell, UserCell } from '@/features/admin/shared/components/cells';
+import { ListTable } from '@/features/admin/shared/components/list-table';
+import { toldByServer, useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { formatDateTime } from '@/lib/format';
 
 const DECISION_TEXT: Record<RefillDecision, { title: string; body: string; button: string }> = {
@@ -55,7 +54,7 @@ function UpstreamNote({ upstream }: { upstream: NonNullable<Refill['upstream']> 
 }
 
 export function RefillRequestsPanel() {
-  const toast = useToast();
+  const toasted = useToastedAction();
   const [filter, setFilter] = useState<FilterValue>('pending');
   const refills = useRefills(filter === 'all' ? undefined : filter);
   const decide = useDecideRefill();
@@ -63,12 +62,7 @@ export function RefillRequestsPanel() {
 
   const onConfirm = async () => {
     if (!deciding) return;
-    try {
-      const answer = await decide.mutateAsync({ id: deciding.refill._id, decision: deciding.decision });
-      toast.success(`✅ ${answer.message}`);
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
+    await toasted(() => decide.mutateAsync({ id: deciding.refill._id, decision: deciding.decision }), toldByServer);
     setDeciding(null);
   };
 
@@ -98,15 +92,7 @@ export function RefillRequestsPanel() {
         pageSize={5}
         emptyText={filter === 'pending' ? 'No pending refill requests.' : 'No refill requests.'}
         columns={[
-          {
-            header: 'Refill',
-            cell: (refill) => (
-              <span className="text-right sm:text-left">
-                <span className="block font-mono font-semibold">#{refill.number}</span>
-                <span className="block text-xs text-slate-600">{formatDateTime(refill.createdAt)}</span>
-              </span>
-            ),
-          },
+          { header: 'Refill', cell: (refill) => <NumberCell entry={refill} /> },
           {
             header: 'User',
             cell: (refill) => <UserCell user={refill.user} />,
@@ -176,16 +162,15 @@ export function RefillRequestsPanel() {
               Order #{deciding.refill.orderId} of {deciding.refill.user.email}: {deciding.refill.service}.
             </p>
             <p className="text-sm text-slate-700">{text.body}</p>
-            <DialogActions onCancel={() => setDeciding(null)}>
-              <Button
-                variant={deciding.decision === 'complete' ? 'success' : 'danger'}
-                className="flex-1"
-                loading={decide.isPending}
-                onClick={onConfirm}
-              >
-                {text.button}
-              </Button>
-            </DialogActions>
+            <DialogActions
+              onCancel={() => setDeciding(null)}
+              action={{
+                variant: deciding.decision === 'complete' ? 'success' : 'danger',
+                loading: decide.isPending,
+                onClick: onConfirm,
+                label: text.button,
+              }}
+            />
           </div>
         ) : null}
       </Modal>

@@ -19,7 +19,7 @@ function outcomeOf<S extends z.ZodMiniType>(run: WorkerRun, result: S): z.infer<
 }
 
 /**
- * POSTs an action the workers run (issue 30: Sync now, a provider's services sync or Check), which
+ * POSTs an action the workers run (Sync now, a provider's services sync or Check: docs/decisions/0008-forwarding-orders-upstream.md), which
  * answers 202 with where to follow it, and follows it (GET) until it ends: resolves with its result,
  * rejects with its error (busy: another run held the work; failed: the provider refused, did not answer…).
  */

@@ -1,5 +1,5 @@
 import { forwardingSettingsSchema } from '@shared/providers';
-import { settingsEndpoint } from './settings-endpoint';
+import { settingsEndpoint } from '@/features/admin/shared/api/settings-endpoint';
 
 /** /admin/settings/forwarding: the margin alert and the automatic refund of failed orders. */
 const forwarding = settingsEndpoint('forwarding', forwardingSettingsSchema);

@@ -1,7 +1,7 @@
 import { providerServiceSchema } from '@shared/providers';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { adminProvidersKey } from '@/features/admin/api/get-providers';
+import { adminProvidersKey } from '@/features/admin/providers/api/get-providers';
 import { api } from '@/lib/api-client';
 
 const providerServicesAnswer = z.object({ services: z.array(providerServiceSchema), skipped: z.optional(z.number().check(z.int())) });

@@ -1,5 +1,5 @@
 import { providerSchema } from '@shared/providers';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 /** Every providers query starts with this key: a change invalidates them all. */
 export const adminProvidersKey = ['admin', 'providers'] as const;

@@ -2,7 +2,7 @@ import { type ImportServicesBody, importServicesBody } from '@shared/providers';
 import { adminServiceSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
+import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';
 import { api } from '@/lib/api-client';
 
 const importAnswer = z.object({ services: z.array(adminServiceSchema) });

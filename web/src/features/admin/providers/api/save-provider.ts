@@ -6,8 +6,8 @@ import {
   updateProviderBody,
 } from '@shared/providers';
 import { z } from 'zod/mini';
-import { startAndFollow } from '@/features/admin/api/follow-worker-run';
-import { adminProvidersKey } from '@/features/admin/api/get-providers';
+import { startAndFollow } from '@/features/admin/providers/api/follow-worker-run';
+import { adminProvidersKey } from '@/features/admin/providers/api/get-providers';
 import { api } from '@/lib/api-client';
 import { useRefetchingMutation } from '@/lib/refetch';
 

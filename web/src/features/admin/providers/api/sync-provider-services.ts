@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { startAndFollow } from '@/features/admin/api/follow-worker-run';
-import { adminProvidersKey } from '@/features/admin/api/get-providers';
-import { useCatalogueChanged } from '@/features/admin/api/use-catalogue-changed';
+import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';
+import { startAndFollow } from '@/features/admin/providers/api/follow-worker-run';
+import { adminProvidersKey } from '@/features/admin/providers/api/get-providers';
 
 export const serviceSyncAnswer = z.object({
   checked: z.number().check(z.int()),

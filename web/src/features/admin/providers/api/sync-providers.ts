@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { startAndFollow } from '@/features/admin/api/follow-worker-run';
-import { adminProvidersKey } from '@/features/admin/api/get-providers';
+import { startAndFollow } from '@/features/admin/providers/api/follow-worker-run';
+import { adminProvidersKey } from '@/features/admin/providers/api/get-providers';
 
 export const syncAnswer = z.object({
   sent: z.number().check(z.int()),

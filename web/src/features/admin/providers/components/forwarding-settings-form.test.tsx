@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ForwardingSettingsForm } from '@/features/admin/components/forwarding-settings-form';
+import { ForwardingSettingsForm } from '@/features/admin/providers/components/forwarding-settings-form';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/settings', auth: fakeAuth({ user: admin }) };

@@ -4,9 +4,9 @@
 import { type ForwardingSettings, forwardingSettingsSchema } from '@shared/providers';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
-import { useForwardingSettings, useUpdateForwardingSettings } from '@/features/admin/api/forwarding-settings';
-import { SettingsSection } from '@/features/admin/components/settings-section';
-import { numberOf, useSettingsForm } from '@/features/admin/hooks/use-settings-form';
+import { useForwardingSettings, useUpdateForwardingSettings } from '@/features/admin/providers/api/forwarding-settings';
+import { SettingsSection } from '@/features/admin/shared/components/settings-section';
+import { numberOf, useSettingsForm } from '@/features/admin/shared/hooks/use-settings-form';
 
 interface Values {
   marginThresholdPercent: string;
@@ -23,7 +23,7 @@ const valuesOf = (s: ForwardingSettings): Values => ({
 });
 
 function Form({ settings }: { settings: ForwardingSettings }) {
-  const { values, set, errors, failure, submit, saving } = useSettingsForm({
+  const { values, set, field, failure, submit, saving } = useSettingsForm({
     settings,
     valuesOf,
     parse: (v: Values) =>
@@ -43,9 +43,7 @@ function Form({ settings }: { settings: ForwardingSettings }) {
         label="Margin threshold (%)"
         inputMode="decimal"
         hint="A provider’s service whose margin over its cost falls under this raises an alert"
-        value={values.marginThresholdPercent}
-        error={errors.marginThresholdPercent}
-        onChange={(e) => set({ marginThresholdPercent: e.target.value })}
+        {...field('marginThresholdPercent')}
       />
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
@@ -65,15 +63,7 @@ function Form({ settings }: { settings: ForwardingSettings }) {
           <option value="never">Never (the admin decides)</option>
           <option value="after">After some hours in Failed</option>
         </SelectField>
-        {values.refund === 'after' ? (
-          <TextField
-            label="Hours in Failed"
-            inputMode="numeric"
-            value={values.failedRefundHours}
-            error={errors.failedRefundHours}
-            onChange={(e) => set({ failedRefundHours: e.target.value })}
-          />
-        ) : null}
+        {values.refund === 'after' ? <TextField label="Hours in Failed" inputMode="numeric" {...field('failedRefundHours')} /> : null}
       </div>
       <Button type="submit" loading={saving}>
         Save provider settings

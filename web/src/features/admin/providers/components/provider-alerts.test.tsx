@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProviderAlerts } from '@/features/admin/components/provider-alerts';
+import { ProviderAlerts } from '@/features/admin/providers/components/provider-alerts';
 import { providerFixture } from '@/testing/providers';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 

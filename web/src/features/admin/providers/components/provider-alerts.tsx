@@ -3,7 +3,7 @@
 // admin. Nothing shows while all is well (or before the providers load).
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useProviders } from '@/features/admin/api/get-providers';
+import { useProviders } from '@/features/admin/providers/api/get-providers';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

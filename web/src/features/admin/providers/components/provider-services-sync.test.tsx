@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProvidersPanel } from '@/features/admin/components/providers-panel';
+import { ProvidersPanel } from '@/features/admin/providers/components/providers-panel';
 import { providerFixture } from '@/testing/providers';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
@@ -23,7 +23,7 @@ describe('ProvidersPanel: services sync', () => {
           ],
         },
       },
-      // 202 and where to follow the run (issue 30); the run as it ended.
+      // 202 and where to follow the run; the run as it ended.
       'POST /api/admin/providers/a1/sync-services': {
         status: 202,
         body: { run: { ...run('s1'), state: 'queued' }, follow: '/api/admin/providers/a1/sync-services/s1' },

@@ -3,9 +3,8 @@
 // under the margin threshold, and a button to sync now.
 import type { Provider } from '@shared/providers';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toasts';
-import { type ServiceSyncAnswer, useSyncProviderServices } from '@/features/admin/api/sync-provider-services';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { type ServiceSyncAnswer, useSyncProviderServices } from '@/features/admin/providers/api/sync-provider-services';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { formatDateTime } from '@/lib/format';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -23,16 +22,14 @@ export function syncSummary(name: string, r: ServiceSyncAnswer): string {
 }
 
 export function ProviderServicesSync({ provider }: { provider: Provider }) {
-  const toast = useToast();
+  const toasted = useToastedAction();
   const sync = useSyncProviderServices();
   const alerts = provider.marginAlerts ?? 0;
-  const run = async () => {
-    try {
-      toast.success(syncSummary(provider.name, await sync.mutateAsync(provider._id)));
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
-  };
+  const run = () =>
+    toasted(
+      () => sync.mutateAsync(provider._id),
+      (answer) => syncSummary(provider.name, answer),
+    );
   return (
     <span className="min-w-0 text-right sm:text-left">
       <span className="block text-sm">{provider.servicesSync ? formatDateTime(provider.servicesSync.at) : 'Never synced'}</span>

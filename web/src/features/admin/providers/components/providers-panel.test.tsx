@@ -1,9 +1,9 @@
 import type { ProviderServiceItem } from '@shared/providers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProvidersPanel } from '@/features/admin/components/providers-panel';
+import { ProvidersPanel } from '@/features/admin/providers/components/providers-panel';
 import { providerFixture } from '@/testing/providers';
-import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
+import { admin, fakeAuth, fill, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/providers', auth: fakeAuth({ user: admin }) };
 
@@ -26,7 +26,7 @@ const theirService = (service: string, fields: Partial<ProviderServiceItem> = {}
 const PROVIDERS = [provider('a1'), provider('b2', { name: 'Low one', lowBalance: true, balance: 1, active: false })];
 const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
-/** The API's 202 for a run of the workers (issue 30), and the run as GET answers it once it ended. */
+/** The API's 202 for a run of the workers, and the run as GET answers it once it ended. */
 const started = (id: string, kind: string, follow: string) => ({
   status: 202,
   body: { run: { id, kind, state: 'queued', createdAt: '2025-01-02T03:04:05.000Z' }, follow },
@@ -135,15 +135,15 @@ describe('ProvidersPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Add provider' }));
     const dialog = screen.getByRole('dialog', { name: 'Add provider' });
     await user.type(within(dialog).getByLabelText('Name'), 'Upstream');
-    await user.type(within(dialog).getByLabelText('API URL'), 'not a url');
+    await fill(user, within(dialog).getByLabelText('API URL'), 'not a url');
     await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
     expect(await within(dialog).findByText('Enter the provider’s API URL (https://...)')).toBeInTheDocument();
     expect(within(dialog).getByText('API key is required')).toBeInTheDocument();
     expect(sent(calls, 'POST', '/api/admin/providers')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('API URL'));
-    await user.type(within(dialog).getByLabelText('API URL'), 'https://up.example/api/v2');
-    await user.type(within(dialog).getByLabelText('API key'), 'secret-key-9f2c');
+    await fill(user, within(dialog).getByLabelText('API URL'), 'https://up.example/api/v2');
+    await fill(user, within(dialog).getByLabelText('API key'), 'secret-key-9f2c');
     await user.type(within(dialog).getByLabelText('Rate to PKR'), '278.5');
     await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
     expect(await within(dialog).findByText('❌ The provider answered: Invalid API key')).toBeInTheDocument();
@@ -210,7 +210,7 @@ describe('ProvidersPanel', () => {
     await user.selectOptions(within(dialog).getByLabelText('Platform'), 'instagram');
     await user.type(within(dialog).getByLabelText('Category'), 'Followers');
     expect(within(dialog).getByText(/Shown as “Instagram Followers <name>”/)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Name of 2'), '  Real [[30 days refill] ');
+    await fill(user, within(dialog).getByLabelText('Name of 2'), '  Real [30 days refill] ');
     await user.click(within(dialog).getByRole('button', { name: /Import/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(calls, 'POST', '/api/admin/services/import')[0]?.body).toEqual({
@@ -257,14 +257,14 @@ describe('ProvidersPanel', () => {
     expect(within(table).getAllByRole('checkbox')).toHaveLength(100);
     expect(within(dialog).getByText('51 more: narrow the search.')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByLabelText('Search services'), 'tiktok');
+    await fill(user, within(dialog).getByLabelText('Search services'), 'tiktok');
     expect(within(dialog).getByText('1 of 151 services')).toBeInTheDocument();
     expect(within(table).getAllByRole('checkbox')).toHaveLength(1);
     expect(await within(table).findByText('Already imported: TikTok Views Fast')).toBeInTheDocument();
     expect(within(table).getByText('TikTok Views · refill')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Search services'));
-    await user.type(within(dialog).getByLabelText('Search services'), 'nothing like it');
+    await fill(user, within(dialog).getByLabelText('Search services'), 'nothing like it');
     expect(within(dialog).getByText('No service matches the search.')).toBeInTheDocument();
   });
 });

@@ -17,16 +17,18 @@ import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
-import { useAdminServices } from '@/features/admin/api/get-admin-services';
-import { useProviderServices } from '@/features/admin/api/get-provider-services';
-import { useProviders } from '@/features/admin/api/get-providers';
-import { useImportServices } from '@/features/admin/api/import-services';
-import { useCheckProvider, useCreateProvider, useUpdateProvider } from '@/features/admin/api/save-provider';
-import { type SyncAnswer, useSyncProviders } from '@/features/admin/api/sync-providers';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { ListTable } from '@/features/admin/components/list-table';
-import { ProviderServicesSync } from '@/features/admin/components/provider-services-sync';
+import { useAdminServices } from '@/features/admin/catalogue/api/get-admin-services';
+import { useProviderServices } from '@/features/admin/providers/api/get-provider-services';
+import { useProviders } from '@/features/admin/providers/api/get-providers';
+import { useImportServices } from '@/features/admin/providers/api/import-services';
+import { useCheckProvider, useCreateProvider, useUpdateProvider } from '@/features/admin/providers/api/save-provider';
+import { type SyncAnswer, useSyncProviders } from '@/features/admin/providers/api/sync-providers';
+import { ProviderServicesSync } from '@/features/admin/providers/components/provider-services-sync';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { ListTable, wholeList } from '@/features/admin/shared/components/list-table';
+import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { ApiError } from '@/lib/api-error';
+import { fieldErrors } from '@/lib/field-errors';
 import { formatAmount, formatDateTime, formatSavedAt } from '@/lib/format';
 
 type Dialog = { kind: 'add' } | { kind: 'services'; provider: Provider };
@@ -60,21 +62,13 @@ function OrderCounts({ provider }: { provider: Provider }) {
 const syncSummary = (r: SyncAnswer) => `Sync done: ${r.sent} sent, ${r.checked} checked, ${r.changed} changed`;
 
 export function ProvidersPanel() {
-  const toast = useToast();
   const list = useProviders();
   const update = useUpdateProvider();
   const check = useCheckProvider();
   const sync = useSyncProviders();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast.success(done);
-    } catch (error) {
-      toast.error(adminFailure(error));
-    }
-  };
+  const run = useToastedAction();
 
   const columns: Column<Provider>[] = [
     {
@@ -222,9 +216,7 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
     setFailure(null);
     const parsed = createProviderBody.safeParse({ ...values, rateToPkr: values.rateToPkr === '' ? Number.NaN : Number(values.rateToPkr) });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrors<Field>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -364,14 +356,7 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
         />
       ) : null}
       <ListTable
-        list={{
-          items: matching.slice(0, SERVICES_SHOWN),
-          isPending: services.isPending,
-          isError: services.isError,
-          hasNextPage: false,
-          isFetchingNextPage: false,
-          fetchNextPage: () => undefined,
-        }}
+        list={wholeList(services, matching.slice(0, SERVICES_SHOWN))}
         caption="Provider services"
         columns={columns}
         getKey={(s) => s.service}

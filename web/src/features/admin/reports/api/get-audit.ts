@@ -1,6 +1,6 @@
 import type { AuditType } from '@shared/audit';
 import { auditEntrySchema } from '@shared/schemas';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminAuditKey = ['admin', 'audit'] as const;
 

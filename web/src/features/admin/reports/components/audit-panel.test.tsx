@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuditPanel, auditChanges } from '@/features/admin/components/audit-panel';
+import { AuditPanel, auditChanges } from '@/features/admin/reports/components/audit-panel';
 import { admin, fakeAuth, ignoreUnknownSearchElement, mockApi, renderApp } from '@/testing/render';
 
 const entry: AuditEntry = {

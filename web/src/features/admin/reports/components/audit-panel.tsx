@@ -8,8 +8,8 @@ import { ChoiceField, SearchForm } from '@/components/ui/filter-fields';
 import { TextField } from '@/components/ui/form-field';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { type AuditFilter, useAudit } from '@/features/admin/api/get-audit';
-import { ListTable } from '@/features/admin/components/list-table';
+import { type AuditFilter, useAudit } from '@/features/admin/reports/api/get-audit';
+import { ListTable } from '@/features/admin/shared/components/list-table';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 /** The fields the trail records in rupees (balances, amounts, refunds, rates per 1000). */

@@ -4,8 +4,8 @@ import { EXPORT_KINDS, type ExportKind } from '@shared/reports';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
-import { downloadExport } from '@/features/admin/api/download-export';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { downloadExport } from '@/features/admin/reports/api/download-export';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
 import type { DayRange } from '@/lib/day-ranges';
 
 const EXPORT_LABELS: Record<ExportKind, string> = { orders: 'Orders CSV', ledger: 'Ledger CSV', 'top-ups': 'Top-ups CSV' };

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HeadlineFigures } from '@/features/admin/components/headline-figures';
+import { HeadlineFigures } from '@/features/admin/reports/components/headline-figures';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 describe('HeadlineFigures', () => {

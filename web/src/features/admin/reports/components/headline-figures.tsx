@@ -2,7 +2,7 @@
 // "today" being the Pakistan day. Each waiting figure links to the section that works through it.
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useOverview } from '@/features/admin/api/get-overview';
+import { useOverview } from '@/features/admin/reports/api/get-overview';
 import { formatAmount } from '@/lib/format';
 
 function Figure({ label, value, to }: { label: string; value: string; to?: string }) {

@@ -3,7 +3,7 @@
 import { REPORT_GRANULARITIES, type ReportGranularity } from '@shared/reports';
 import { DateRangeFields } from '@/components/ui/filter-fields';
 import { SelectField } from '@/components/ui/form-field';
-import type { ReportSearch } from '@/features/admin/hooks/use-report-search';
+import type { ReportSearch } from '@/features/admin/reports/hooks/use-report-search';
 import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '@/lib/day-ranges';
 
 const GRANULARITY_LABELS: Record<ReportGranularity, string> = { day: 'Day', week: 'Week', month: 'Month' };

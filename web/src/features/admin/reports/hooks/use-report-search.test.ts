@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeOf, readReportSearch, writeReportSearch } from '@/features/admin/hooks/use-report-search';
+import { rangeOf, readReportSearch, writeReportSearch } from '@/features/admin/reports/hooks/use-report-search';
 
 const read = (query: string) => readReportSearch(new URLSearchParams(query));
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { UserCell } from '@/features/admin/components/cells';
+import { UserCell } from '@/features/admin/shared/components/cells';
 import { renderApp } from '@/testing/render';
 
 describe('UserCell', () => {

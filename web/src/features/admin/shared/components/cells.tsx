@@ -2,6 +2,17 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+
+/** An order's or a refill's number (#…), with when it was made under it. */
+export function NumberCell({ entry }: { entry: { number: number; createdAt: string } }) {
+  return (
+    <span className="text-right sm:text-left">
+      <span className="block font-mono font-semibold">#{entry.number}</span>
+      <span className="block text-xs text-slate-600">{formatDateTime(entry.createdAt)}</span>
+    </span>
+  );
+}
 
 /** Who an entry belongs to; with the account's `_id`, its name opens the account in the Users section. */
 export function UserCell({ user }: { user: { _id?: string; name: string; email: string } }) {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ListTable, type ListTableList } from '@/features/admin/components/list-table';
+import { ListTable, type ListTableList } from '@/features/admin/shared/components/list-table';
 
 type Row = { id: string };
 const rows: Row[] = Array.from({ length: 7 }, (_, i) => ({ id: `r${i + 1}` }));

@@ -5,7 +5,7 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-field';
 import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { LoadMore } from '@/features/admin/components/cells';
+import { LoadMore } from '@/features/admin/shared/components/cells';
 
 export interface ListTableList<Row> {
   items: readonly Row[];
@@ -14,6 +14,18 @@ export interface ListTableList<Row> {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+}
+
+/** A list that comes in one answer (the catalogue, a provider's services): nothing more to load. */
+export function wholeList<Row>(query: { isPending: boolean; isError: boolean }, items: readonly Row[]): ListTableList<Row> {
+  return {
+    items,
+    isPending: query.isPending,
+    isError: query.isError,
+    hasNextPage: false,
+    isFetchingNextPage: false,
+    fetchNextPage: () => undefined,
+  };
 }
 
 export interface RowSelection {

@@ -1,6 +1,7 @@
 // Tabs that choose which state of a list is shown (arrow keys, Home and End move between them). They
 // wrap onto a second line on a phone rather than widen the page, and each is a 44 px tap target there.
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useTablist } from '@/components/ui/use-tablist';
 
 export interface StatusTab<Value extends string> {
   value: Value;
@@ -24,24 +25,14 @@ export function StatusTabs<Value extends string>({
   /** The chosen state's content (the tab panel). */
   children: ReactNode;
 }) {
-  const baseId = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const selected = Math.max(
     0,
     tabs.findIndex((tab) => tab.value === value),
   );
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: tabs.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = (target + tabs.length) % tabs.length;
-    const tab = tabs[next];
-    if (!tab) return;
-    onChange(tab.value);
-    buttons.current[next]?.focus();
-  };
+  const { baseId, tabProps } = useTablist(tabs.length, selected, (index) => {
+    const tab = tabs[index];
+    if (tab) onChange(tab.value);
+  });
 
   return (
     <div className="space-y-3">
@@ -49,17 +40,9 @@ export function StatusTabs<Value extends string>({
         {tabs.map((tab, index) => (
           <button
             key={tab.value}
-            ref={(element) => {
-              buttons.current[index] = element;
-            }}
-            type="button"
-            role="tab"
+            {...tabProps(index)}
             id={`${baseId}-tab-${tab.value}`}
-            aria-selected={index === selected}
             aria-controls={`${baseId}-panel`}
-            tabIndex={index === selected ? 0 : -1}
-            onClick={() => onChange(tab.value)}
-            onKeyDown={onKeyDown}
             className={`min-h-11 rounded-full px-3 text-sm font-semibold ring-1 ring-inset sm:min-h-9 sm:px-4 ${
               index === selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
             }`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '@/components/ui/toasts';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
 import { ApiError } from '@/lib/api-error';
 
 interface Outcome<T> {
@@ -15,6 +15,8 @@ interface Outcome<T> {
 /** The toast of an action whose answer says what it did. */
 export const toldByServer = (answer: { message: string }) => `✅ ${answer.message}`;
 
+const said = <T>(done: string | ((answer: T) => string), answer: T) => (typeof done === 'string' ? done : done(answer));
+
 /**
  * An admin's action from a dialog or a row: `run` clears the last refusal, awaits the call, toasts what it
  * did and goes on; a refusal is kept in `failure` for the dialog to show (the spec's "❌ " and the
@@ -27,7 +29,7 @@ export function useAdminAction(networkText?: string) {
     setFailure(null);
     try {
       const answer = await call();
-      toast.success(typeof done === 'string' ? done : done(answer));
+      toast.success(said(done, answer));
       after?.(answer);
     } catch (error) {
       if (field && error instanceof ApiError && error.code === 'invalid_input' && error.field === field.name) field.show(error.message);
@@ -35,4 +37,21 @@ export function useAdminAction(networkText?: string) {
     }
   };
   return { failure, setFailure, run };
+}
+
+/**
+ * An action whose outcome is a toast, its refusal too (a row's button, a form that then closes): the
+ * returned function awaits the call, toasts what it did or why not, and answers whether it worked.
+ */
+export function useToastedAction() {
+  const toast = useToast();
+  return async <T>(call: () => Promise<T>, done: string | ((answer: T) => string)) => {
+    try {
+      toast.success(said(done, await call()));
+      return true;
+    } catch (error) {
+      toast.error(adminFailure(error));
+      return false;
+    }
+  };
 }

@@ -1,16 +1,17 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '@/components/ui/toasts';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
 import { ApiError } from '@/lib/api-error';
+import { fieldErrors } from '@/lib/field-errors';
 
 type Parsed<T> =
   | { success: true; data: T }
   | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /**
- * A settings section's form over text inputs: `values` as typed, parsed on submit (the first issue of each
- * field under it), saved, then shown as the server saved them. A refusal naming a field (`fieldOf`) shows
+ * A settings section's form over text inputs: `values` as typed (`field(name)` for a TextField), parsed on
+ * submit (the first issue of each field under it), saved, then shown as the server saved them. A refusal naming a field (`fieldOf`) shows
  * under that field, any other as the form's failure.
  */
 export function useSettingsForm<T, Values, Field extends string>({
@@ -37,9 +38,7 @@ export function useSettingsForm<T, Values, Field extends string>({
     setFailure(null);
     const parsed = parse(values);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrors<Field>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -54,7 +53,14 @@ export function useSettingsForm<T, Values, Field extends string>({
     }
   };
 
-  return { values, set, errors, failure, submit, saving: save.isPending };
+  /** A text field's value, error and change, to spread on its TextField. */
+  const field = <Name extends Field & keyof Values>(name: Name) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => set({ [name]: event.target.value } as Partial<Values>),
+  });
+
+  return { values, set, field, errors, failure, submit, saving: save.isPending };
 }
 
 /** A number typed in a text input: NaN when empty, so the schema says it is missing rather than zero. */

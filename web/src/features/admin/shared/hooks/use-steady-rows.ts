@@ -2,7 +2,7 @@
 // refetch must not reorder or remove the rows under the pointer; the decided row leaves only once its
 // action succeeded, and does not come back while the refetch that drops it is still on its way.
 import { useState } from 'react';
-import type { ListTableList } from '@/features/admin/components/list-table';
+import type { ListTableList } from '@/features/admin/shared/components/list-table';
 
 /**
  * `rows` as shown: frozen between `hold` and `release`, and without the rows decided here while
@@ -56,4 +56,19 @@ export function useRowDialog<Row, Dialog>(rows: readonly Row[], getKey: (row: Ro
       steady.release(decided);
     },
   };
+}
+
+/**
+ * A queue section (top-up requests, wallet SMS, reviews): the state its tabs show (`initial` first), that
+ * state's list with its rows held still while a row's dialog is open (useRowDialog) when `isQueue`.
+ */
+export function useQueue<Status extends string, Row extends { _id: string }, Dialog>(
+  initial: Status,
+  useList: (status: Status) => ListTableList<Row>,
+  isQueue: (status: Status) => boolean,
+) {
+  const [status, setStatus] = useState<Status>(initial);
+  const list = useList(status);
+  const { rows, dialog, open, close } = useRowDialog<Row, Dialog>(list.items, (row) => row._id, isQueue(status));
+  return { status, setStatus, list: withRows(list, rows), dialog, open, close };
 }

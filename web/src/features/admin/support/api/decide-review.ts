@@ -1,9 +1,9 @@
 import { adminReviewSchema, rejectReviewBody } from '@shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { adminOverviewKey } from '@/features/admin/reports/api/get-overview';
 import { api } from '@/lib/api-client';
 import { adminReviewsKey } from './get-admin-reviews';
-import { adminOverviewKey } from './get-overview';
 
 export const decideReviewAnswer = z.object({ message: z.string(), review: adminReviewSchema });
 

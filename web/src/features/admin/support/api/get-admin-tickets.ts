@@ -1,5 +1,5 @@
 import { adminTicketSchema, type TicketState } from '@shared/tickets';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminTicketsKey = ['admin', 'tickets'] as const;
 

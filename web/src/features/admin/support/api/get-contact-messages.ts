@@ -1,5 +1,5 @@
 import { contactMessageSchema } from '@shared/schemas';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminMessagesKey = ['admin', 'contact-messages'] as const;
 

@@ -1,8 +1,8 @@
 import type { AdminTicket, TicketMessage } from '@shared/tickets';
 import { useQueryClient } from '@tanstack/react-query';
+import { adminOverviewKey } from '@/features/admin/reports/api/get-overview';
 import { type AdminTicketAnswer, adminTicketKey } from './get-admin-ticket';
 import { adminTicketsKey } from './get-admin-tickets';
-import { adminOverviewKey } from './get-overview';
 
 /** After an answer or a close: the ticket's new state on screen at once, then the list and the waiting count refetch. */
 export function useAdminTicketChanged() {

@@ -1,5 +1,5 @@
-import { useContactMessages } from '@/features/admin/api/get-contact-messages';
-import { ListSection } from '@/features/admin/components/list-table';
+import { ListSection } from '@/features/admin/shared/components/list-table';
+import { useContactMessages } from '@/features/admin/support/api/get-contact-messages';
 import { formatDateTime } from '@/lib/format';
 
 /** Every contact message, newest first; `pageSize` rows before Show More (the Overview's 5), then Load more. */
@@ -12,7 +12,7 @@ export function ContactMessagesTable({ pageSize }: { pageSize?: number }) {
       caption="Contact Messages"
       emptyText="No messages yet."
       errorText="Could not load contact messages."
-      {...(pageSize ? { pageSize } : {})}
+      pageSize={pageSize}
       columns={[
         { header: 'Date', cell: (message) => formatDateTime(message.createdAt) },
         {

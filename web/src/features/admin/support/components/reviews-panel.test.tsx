@@ -1,7 +1,7 @@
 import type { AdminReview } from '@shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ReviewsPanel } from '@/features/admin/components/reviews-panel';
+import { ReviewsPanel } from '@/features/admin/support/components/reviews-panel';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/reviews', auth: fakeAuth({ user: admin }) };

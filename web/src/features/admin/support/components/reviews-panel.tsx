@@ -1,11 +1,10 @@
-// The reviews visitors posted, held for approval before they show on About (issue 29): the pending queue
+// The reviews visitors posted, held for approval before they show on About: the pending queue
 // (oldest first) with Approve and Reject, and the approved and rejected ones (newest first). Approve
 // publishes the review; Reject keeps it off About, with a note the admins alone read. While a review's
 // dialog is open its row and the rows around it stay put, and the decided row leaves once decided.
 import type { AdminReview, ReviewStatus } from '@shared/schemas';
 import { LIMITS } from '@shared/schemas';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { TextAreaField } from '@/components/ui/form-field';
@@ -13,13 +12,12 @@ import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { Stars } from '@/components/ui/stars';
 import { RequestStatusBadge } from '@/components/ui/status-badge';
-import { useDecideReview } from '@/features/admin/api/decide-review';
-import { useAdminReviews } from '@/features/admin/api/get-admin-reviews';
-import { DecisionButtons } from '@/features/admin/components/cells';
-import { ListTable } from '@/features/admin/components/list-table';
-import { StatusTabs } from '@/features/admin/components/status-tabs';
-import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
-import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
+import { DecisionButtons } from '@/features/admin/shared/components/cells';
+import { QueueTable } from '@/features/admin/shared/components/queue-table';
+import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
+import { useQueue } from '@/features/admin/shared/hooks/use-steady-rows';
+import { useDecideReview } from '@/features/admin/support/api/decide-review';
+import { useAdminReviews } from '@/features/admin/support/api/get-admin-reviews';
 import { formatDateTime } from '@/lib/format';
 
 type Dialog = { kind: 'approve' | 'reject'; review: AdminReview };
@@ -81,23 +79,23 @@ function DecisionForm({ dialog, onDecided, onCancel }: { dialog: Dialog; onDecid
           onChange={(event) => setNote(event.target.value)}
         />
       )}
-      <DialogActions failure={failure} onCancel={onCancel}>
-        <Button type="submit" variant={approving ? 'success' : 'danger'} className="flex-1" loading={decide.isPending}>
-          {approving ? 'Approve' : 'Reject'}
-        </Button>
-      </DialogActions>
+      <DialogActions
+        failure={failure}
+        onCancel={onCancel}
+        action={{
+          type: 'submit',
+          variant: approving ? 'success' : 'danger',
+          loading: decide.isPending,
+          label: approving ? 'Approve' : 'Reject',
+        }}
+      />
     </form>
   );
 }
 
 export function ReviewsPanel() {
-  const [status, setStatus] = useState<ReviewStatus>('pending');
-  const reviews = useAdminReviews(status);
-  const { rows, dialog, open, close } = useRowDialog<(typeof reviews.items)[number], Dialog>(
-    reviews.items,
-    (review) => review._id,
-    status === 'pending',
-  );
+  const queue = useQueue<ReviewStatus, AdminReview, Dialog>('pending', useAdminReviews, (state) => state === 'pending');
+  const { status, dialog, open, close } = queue;
 
   const columns: Column<AdminReview>[] = [
     {
@@ -146,21 +144,16 @@ export function ReviewsPanel() {
 
   return (
     <Section id="reviews-heading" title="Customer Reviews">
-      <StatusTabs
+      <QueueTable
+        queue={queue}
         label="Reviews"
         tabs={TABS}
-        value={status}
-        onChange={setStatus}
         intro={status === 'pending' ? 'Oldest first: the review that has waited longest is at the top.' : 'Newest first.'}
-      >
-        <ListTable
-          list={withRows(reviews, rows)}
-          caption={CAPTIONS[status]}
-          emptyText={status === 'pending' ? 'No reviews waiting for approval.' : `No ${status} reviews.`}
-          errorText="Could not load reviews."
-          columns={columns}
-        />
-      </StatusTabs>
+        caption={CAPTIONS[status]}
+        emptyText={status === 'pending' ? 'No reviews waiting for approval.' : `No ${status} reviews.`}
+        errorText="Could not load reviews."
+        columns={columns}
+      />
       <Modal open={dialog !== null} onClose={() => close()} title={dialog?.kind === 'reject' ? 'Reject review' : 'Approve review'}>
         {dialog ? (
           <DecisionForm

@@ -6,10 +6,10 @@ import { MessageField } from '@/components/tickets/message-field';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useDeleteSavedReply } from '@/features/admin/api/delete-saved-reply';
-import { useSavedReplies } from '@/features/admin/api/get-saved-replies';
-import { useSaveSavedReply } from '@/features/admin/api/save-saved-reply';
-import { adminFailure } from '@/features/admin/components/admin-messages';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { useDeleteSavedReply } from '@/features/admin/support/api/delete-saved-reply';
+import { useSavedReplies } from '@/features/admin/support/api/get-saved-replies';
+import { useSaveSavedReply } from '@/features/admin/support/api/save-saved-reply';
 
 export function SavedRepliesManager() {
   const replies = useSavedReplies();

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { MessageField } from '@/components/tickets/message-field';
 import { TicketThread } from '@/components/tickets/ticket-thread';
 import { useReply } from '@/components/tickets/use-reply';
+import { useTicketAction } from '@/components/tickets/use-ticket-action';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert, SelectField } from '@/components/ui/form-field';
@@ -14,12 +15,12 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { StatusBadge, TicketStateBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { useAnswerTicket } from '@/features/admin/api/answer-ticket';
-import { useCloseAdminTicket } from '@/features/admin/api/close-admin-ticket';
-import { type AdminTicketAnswer, useAdminTicket } from '@/features/admin/api/get-admin-ticket';
-import { useSavedReplies } from '@/features/admin/api/get-saved-replies';
-import { adminFailure } from '@/features/admin/components/admin-messages';
-import { SavedRepliesManager } from '@/features/admin/components/saved-replies-manager';
+import { adminFailure } from '@/features/admin/shared/components/admin-messages';
+import { useAnswerTicket } from '@/features/admin/support/api/answer-ticket';
+import { useCloseAdminTicket } from '@/features/admin/support/api/close-admin-ticket';
+import { type AdminTicketAnswer, useAdminTicket } from '@/features/admin/support/api/get-admin-ticket';
+import { useSavedReplies } from '@/features/admin/support/api/get-saved-replies';
+import { SavedRepliesManager } from '@/features/admin/support/components/saved-replies-manager';
 import { ApiError } from '@/lib/api-error';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 
@@ -29,7 +30,11 @@ const orderHref = (number: string | number) => paths.adminOrders.getHref({ q: St
 export function TicketDetail({ id }: { id: string }) {
   const detail = useAdminTicket(id);
   const close = useCloseAdminTicket();
-  const [alert, setAlert] = useState<string | null>(null);
+  const { alert, button } = useTicketAction({
+    ticketId: detail.data?.ticket._id ?? id,
+    failure: adminFailure,
+    onStale: () => void detail.refetch(),
+  });
 
   if (detail.isPending) return <LoadingBlock className="min-h-40" />;
   if (detail.isError) {
@@ -37,16 +42,6 @@ export function TicketDetail({ id }: { id: string }) {
     return <FormAlert>{missing ? 'Ticket not found.' : 'Could not load this ticket.'}</FormAlert>;
   }
   const { ticket, messages, customer } = detail.data;
-
-  const onClose = async () => {
-    setAlert(null);
-    try {
-      await close.mutateAsync(ticket._id);
-    } catch (error) {
-      setAlert(adminFailure(error));
-      if (error instanceof ApiError && error.status === 409) void detail.refetch();
-    }
-  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -72,11 +67,7 @@ export function TicketDetail({ id }: { id: string }) {
             </div>
             <div className="flex items-center gap-2">
               <TicketStateBadge state={ticket.state} />
-              {ticket.state === 'closed' ? null : (
-                <Button size="sm" variant="secondary" loading={close.isPending} onClick={() => void onClose()}>
-                  Close ticket
-                </Button>
-              )}
+              {ticket.state === 'closed' ? null : button('Close ticket', close)}
             </div>
           </div>
           {alert ? <FormAlert>{alert}</FormAlert> : null}

@@ -7,9 +7,9 @@ import { SelectField } from '@/components/ui/form-field';
 import { Section } from '@/components/ui/section';
 import { TicketStateBadge, UnreadBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { useAdminTickets } from '@/features/admin/api/get-admin-tickets';
-import { UserCell } from '@/features/admin/components/cells';
-import { ListTable } from '@/features/admin/components/list-table';
+import { UserCell } from '@/features/admin/shared/components/cells';
+import { ListTable } from '@/features/admin/shared/components/list-table';
+import { useAdminTickets } from '@/features/admin/support/api/get-admin-tickets';
 import { formatDateTime } from '@/lib/format';
 
 const STATE_OPTIONS: Record<TicketState, string> = { open: 'Waiting for us', answered: 'Answered', closed: 'Closed' };

@@ -5,9 +5,9 @@ import type { Order } from '@shared/schemas';
 import type { AdminTicket, SavedReply, TicketMessage } from '@shared/tickets';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SavedRepliesManager } from '@/features/admin/components/saved-replies-manager';
-import { TicketDetail } from '@/features/admin/components/ticket-detail';
-import { TicketsPanel } from '@/features/admin/components/tickets-panel';
+import { SavedRepliesManager } from '@/features/admin/support/components/saved-replies-manager';
+import { TicketDetail } from '@/features/admin/support/components/ticket-detail';
+import { TicketsPanel } from '@/features/admin/support/components/tickets-panel';
 import { anOrder, aTicket, aTicketMessage } from '@/testing/fixtures';
 import { admin, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 

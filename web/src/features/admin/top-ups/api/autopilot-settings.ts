@@ -1,5 +1,5 @@
 import { autopilotSettingsSchema } from '@shared/wallet-autopilot';
-import { settingsEndpoint } from './settings-endpoint';
+import { settingsEndpoint } from '@/features/admin/shared/api/settings-endpoint';
 
 /** /admin/settings/autopilot: whether matched wallet payments are credited by themselves, and the limits. */
 const autopilot = settingsEndpoint('autopilot', autopilotSettingsSchema);

@@ -2,12 +2,12 @@
 import { rechargeRequestSchema } from '@shared/schemas';
 import { attachEventBody, dismissEventBody, walletEventSchema } from '@shared/wallet-autopilot';
 import { z } from 'zod/mini';
+import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
+import { adminRechargesKey } from '@/features/admin/money/api/get-recent-recharges';
+import { adminOverviewKey } from '@/features/admin/reports/api/get-overview';
 import { api } from '@/lib/api-client';
 import { useRefetchingMutation } from '@/lib/refetch';
-import { adminOverviewKey } from './get-overview';
-import { adminRechargesKey } from './get-recent-recharges';
 import { adminRequestsKey } from './get-recharge-requests';
-import { adminUsersKey } from './get-users';
 import { walletEventsKey } from './get-wallet-events';
 
 export const attachAnswer = z.object({ message: z.string(), request: rechargeRequestSchema });

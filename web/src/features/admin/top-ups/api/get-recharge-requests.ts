@@ -1,5 +1,5 @@
 import { adminRechargeRequestSchema, type RechargeRequest } from '@shared/schemas';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminRequestsKey = ['admin', 'recharge-requests'] as const;
 

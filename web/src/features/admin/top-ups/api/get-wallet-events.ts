@@ -1,5 +1,5 @@
 import { type WalletEventStatus, walletEventSchema } from '@shared/wallet-autopilot';
-import { useAdminList } from '@/features/admin/hooks/use-admin-list';
+import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const walletEventsKey = ['admin', 'wallet-events'] as const;
 

@@ -3,13 +3,13 @@
 import type { AdminRechargeRequest } from '@shared/schemas';
 import { approveRequestBody } from '@shared/wallet-autopilot';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { TextField } from '@/components/ui/form-field';
-import { useApproveRechargeRequest } from '@/features/admin/api/decide-recharge-request';
-import { PayerNumber, smsSummary } from '@/features/admin/components/request-sms';
-import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
+import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
+import { useApproveRechargeRequest } from '@/features/admin/top-ups/api/decide-recharge-request';
+import { PayerNumber, smsSummary } from '@/features/admin/top-ups/components/request-sms';
 import { formatAmount } from '@/lib/format';
+import { useFieldError } from '@/lib/use-field-error';
 
 const amountOf = (text: string) => {
   const plain = text.replace(/[,\s]/g, '');
@@ -32,7 +32,7 @@ export function ApproveRequestForm({
   // The larger amount the admin said yes to: typing another amount asks again.
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { error, setError, passed } = useFieldError();
   const amount = amountOf(text);
   const parsed = approveRequestBody.safeParse({ amount });
   const over = parsed.success && amount > request.amount;
@@ -40,11 +40,7 @@ export function ApproveRequestForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!passed(parsed)) return;
     if (over && confirmed !== amount) {
       setUnconfirmed(true);
       return;
@@ -106,11 +102,11 @@ export function ApproveRequestForm({
           ) : null}
         </div>
       ) : null}
-      <DialogActions failure={failure} onCancel={onCancel}>
-        <Button type="submit" variant="success" className="flex-1" loading={approve.isPending}>
-          Approve
-        </Button>
-      </DialogActions>
+      <DialogActions
+        failure={failure}
+        onCancel={onCancel}
+        action={{ type: 'submit', variant: 'success', loading: approve.isPending, label: 'Approve' }}
+      />
     </form>
   );
 }

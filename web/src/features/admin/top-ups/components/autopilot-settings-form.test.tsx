@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AutopilotSettingsForm } from '@/features/admin/components/autopilot-settings-form';
+import { AutopilotSettingsForm } from '@/features/admin/top-ups/components/autopilot-settings-form';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/settings', auth: fakeAuth({ user: admin }) };

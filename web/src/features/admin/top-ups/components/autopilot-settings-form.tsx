@@ -1,12 +1,12 @@
-// Settings → Automatic credits (issue 28): whether a wallet payment matched with its request is credited
+// Settings → Automatic credits (docs/decisions/0015-top-up-autopilot.md): whether a wallet payment matched with its request is credited
 // with nobody pressing Approve, and the limits above which it waits for the admin (GET/PUT
 // /api/admin/settings/autopilot).
 import { type AutopilotSettings, autopilotSettingsSchema } from '@shared/wallet-autopilot';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
-import { useAutopilotSettings, useUpdateAutopilotSettings } from '@/features/admin/api/autopilot-settings';
-import { SettingsSection } from '@/features/admin/components/settings-section';
-import { numberOf, useSettingsForm } from '@/features/admin/hooks/use-settings-form';
+import { SettingsSection } from '@/features/admin/shared/components/settings-section';
+import { numberOf, useSettingsForm } from '@/features/admin/shared/hooks/use-settings-form';
+import { useAutopilotSettings, useUpdateAutopilotSettings } from '@/features/admin/top-ups/api/autopilot-settings';
 
 interface Values {
   enabled: boolean;
@@ -24,7 +24,7 @@ const valuesOf = (s: AutopilotSettings): Values => ({
 });
 
 function Form({ settings }: { settings: AutopilotSettings }) {
-  const { values, set, errors, failure, submit, saving } = useSettingsForm({
+  const { values, set, field, failure, submit, saving } = useSettingsForm({
     settings,
     valuesOf,
     parse: (v: Values) =>
@@ -51,27 +51,9 @@ function Form({ settings }: { settings: AutopilotSettings }) {
         Credit matched payments automatically
       </label>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label="Largest automatic credit (Rs)"
-          inputMode="decimal"
-          value={values.maxAmount}
-          error={errors.maxAmount}
-          onChange={(e) => set({ maxAmount: e.target.value })}
-        />
-        <TextField
-          label="Largest first top-up credited automatically (Rs)"
-          inputMode="decimal"
-          value={values.firstTopUpMax}
-          error={errors.firstTopUpMax}
-          onChange={(e) => set({ firstTopUpMax: e.target.value })}
-        />
-        <TextField
-          label="Automatic credits per customer per day"
-          inputMode="numeric"
-          value={values.dailyCount}
-          error={errors.dailyCount}
-          onChange={(e) => set({ dailyCount: e.target.value })}
-        />
+        <TextField label="Largest automatic credit (Rs)" inputMode="decimal" {...field('maxAmount')} />
+        <TextField label="Largest first top-up credited automatically (Rs)" inputMode="decimal" {...field('firstTopUpMax')} />
+        <TextField label="Automatic credits per customer per day" inputMode="numeric" {...field('dailyCount')} />
       </div>
       <p className="text-sm text-slate-600">Anything else waits for you under Top-ups, with the reason.</p>
       <Button type="submit" loading={saving}>

@@ -1,7 +1,7 @@
 import type { AdminRechargeRequest, RequestSms } from '@shared/schemas';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RechargeRequestsPanel } from '@/features/admin/components/recharge-requests-panel';
+import { RechargeRequestsPanel } from '@/features/admin/top-ups/components/recharge-requests-panel';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin', auth: fakeAuth({ user: admin }) };

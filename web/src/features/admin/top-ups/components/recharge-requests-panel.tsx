@@ -4,23 +4,20 @@
 // neither reorders nor removes them, and the decided row leaves once its decision succeeded.
 import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { TextAreaField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { DuplicateIdBadge, RequestStatusBadge } from '@/components/ui/status-badge';
-import { useRejectRechargeRequest } from '@/features/admin/api/decide-recharge-request';
-import { useRechargeRequests } from '@/features/admin/api/get-recharge-requests';
-import { ApproveRequestForm } from '@/features/admin/components/approve-request-form';
-import { DecisionButtons, UserCell } from '@/features/admin/components/cells';
-import { ListTable } from '@/features/admin/components/list-table';
-import { ProofThumbnail } from '@/features/admin/components/payment-proof';
-import { CreditedHow, PayerNumber, RequestSms } from '@/features/admin/components/request-sms';
-import { StatusTabs } from '@/features/admin/components/status-tabs';
-import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
-import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
+import { DecisionButtons, UserCell } from '@/features/admin/shared/components/cells';
+import { QueueDialog, QueueTable } from '@/features/admin/shared/components/queue-table';
+import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
+import { useQueue } from '@/features/admin/shared/hooks/use-steady-rows';
+import { useRejectRechargeRequest } from '@/features/admin/top-ups/api/decide-recharge-request';
+import { useRechargeRequests } from '@/features/admin/top-ups/api/get-recharge-requests';
+import { ApproveRequestForm } from '@/features/admin/top-ups/components/approve-request-form';
+import { ProofThumbnail } from '@/features/admin/top-ups/components/payment-proof';
+import { CreditedHow, PayerNumber, RequestSms } from '@/features/admin/top-ups/components/request-sms';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 type Status = RechargeRequest['status'];
@@ -60,23 +57,18 @@ function RejectForm({ request, onRejected, onCancel }: { request: AdminRechargeR
         <span className="wrap-anywhere">{request.reference}</span>).
       </p>
       <TextAreaField label="Note for the user (optional)" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
-      <DialogActions failure={failure} onCancel={onCancel}>
-        <Button type="submit" variant="danger" className="flex-1" loading={reject.isPending}>
-          Reject
-        </Button>
-      </DialogActions>
+      <DialogActions
+        failure={failure}
+        onCancel={onCancel}
+        action={{ type: 'submit', variant: 'danger', loading: reject.isPending, label: 'Reject' }}
+      />
     </form>
   );
 }
 
 export function RechargeRequestsPanel() {
-  const [status, setStatus] = useState<Status>('pending');
-  const requests = useRechargeRequests(status);
-  const { rows, dialog, open, close } = useRowDialog<(typeof requests.items)[number], Dialog>(
-    requests.items,
-    (request) => request._id,
-    status === 'pending',
-  );
+  const queue = useQueue<Status, AdminRechargeRequest, Dialog>('pending', useRechargeRequests, (state) => state === 'pending');
+  const { status, open, close } = queue;
 
   const columns: Column<AdminRechargeRequest>[] = [
     // The date under the user, not a column of its own: at 640 px the table must still fit.
@@ -118,33 +110,24 @@ export function RechargeRequestsPanel() {
 
   return (
     <Section id="requests-heading" title="Recharge Requests">
-      <StatusTabs
+      <QueueTable
+        queue={queue}
         label="Recharge requests"
         tabs={TABS}
-        value={status}
-        onChange={setStatus}
         intro={status === 'pending' ? 'Oldest first: the customer who has waited longest is at the top.' : 'Newest first.'}
-      >
-        <ListTable
-          list={withRows(requests, rows)}
-          caption={
-            status === 'pending' ? 'Pending Recharge Requests' : `${status === 'approved' ? 'Approved' : 'Rejected'} recharge requests`
-          }
-          emptyText={`No ${status} recharge requests.`}
-          errorText="Could not load recharge requests."
-          columns={columns}
-        />
-      </StatusTabs>
-      <Modal open={dialog?.kind === 'approve'} onClose={() => close()} title="Approve recharge request">
-        {dialog?.kind === 'approve' ? (
-          <ApproveRequestForm request={dialog.request} onApproved={() => close(dialog.request._id)} onCancel={() => close()} />
-        ) : null}
-      </Modal>
-      <Modal open={dialog?.kind === 'reject'} onClose={() => close()} title="Reject recharge request">
-        {dialog?.kind === 'reject' ? (
-          <RejectForm request={dialog.request} onRejected={() => close(dialog.request._id)} onCancel={() => close()} />
-        ) : null}
-      </Modal>
+        caption={
+          status === 'pending' ? 'Pending Recharge Requests' : `${status === 'approved' ? 'Approved' : 'Rejected'} recharge requests`
+        }
+        emptyText={`No ${status} recharge requests.`}
+        errorText="Could not load recharge requests."
+        columns={columns}
+      />
+      <QueueDialog queue={queue} kind="approve" title="Approve recharge request">
+        {({ request }, cancel) => <ApproveRequestForm request={request} onApproved={() => close(request._id)} onCancel={cancel} />}
+      </QueueDialog>
+      <QueueDialog queue={queue} kind="reject" title="Reject recharge request">
+        {({ request }, cancel) => <RejectForm request={request} onRejected={() => close(request._id)} onCancel={cancel} />}
+      </QueueDialog>
     </Section>
   );
 }

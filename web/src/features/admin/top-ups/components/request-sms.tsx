@@ -1,4 +1,4 @@
-// What a top-up request shows of its wallet's SMS (issue 28): none yet, or received with what it says, and
+// What a top-up request shows of its wallet's SMS (docs/decisions/0015-top-up-autopilot.md): none yet, or received with what it says, and
 // why it waits for the admin when it was held; and how an approved one was credited.
 import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas';
 import { formatPayerNumber } from '@shared/wallet-sms';
@@ -10,7 +10,7 @@ export function smsSummary(sms: { amount: number | null; payer: string | null })
 }
 
 export function RequestSms({ sms }: { sms: AdminRechargeRequest['sms'] }) {
-  // An answer from before issue 28 says nothing either way.
+  // An answer from before the autopilot says nothing either way.
   if (sms === undefined) return <span className="text-slate-500">—</span>;
   if (sms === null) return <span className="text-slate-600">no SMS yet</span>;
   return (

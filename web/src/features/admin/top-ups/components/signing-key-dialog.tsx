@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Modal } from '@/components/ui/modal';
-import type { PairedDevice } from '@/features/admin/api/wallet-devices';
+import type { PairedDevice } from '@/features/admin/top-ups/api/pair-wallet-device';
 
 const APP_RELEASES = 'https://github.com/capcom6/android-sms-gateway/releases';
 

@@ -1,7 +1,7 @@
 import type { Overview } from '@shared/schemas';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WalletAlerts } from '@/features/admin/components/wallet-alerts';
+import { WalletAlerts } from '@/features/admin/top-ups/components/wallet-alerts';
 import { formatDateTime } from '@/lib/format';
 import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 

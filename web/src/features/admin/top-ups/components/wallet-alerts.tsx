@@ -1,9 +1,9 @@
-// The Overview's alert line about the top-up autopilot (issue 28): each wallet phone gone silent (its
+// The Overview's alert line about the top-up autopilot (docs/decisions/0015-top-up-autopilot.md): each wallet phone gone silent (its
 // wallet's payments are then checked by hand), and the wallet payments waiting for the admin. Nothing
 // shows while all is well, or before the overview loads.
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useOverview } from '@/features/admin/api/get-overview';
+import { useOverview } from '@/features/admin/reports/api/get-overview';
 import { formatDateTime } from '@/lib/format';
 
 export function WalletAlerts() {

@@ -3,15 +3,15 @@
 import type { AdminRechargeRequest } from '@shared/schemas';
 import { attachEventBody, dismissEventBody, type WalletEvent } from '@shared/wallet-autopilot';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
-import { useAttachWalletEvent, useDismissWalletEvent } from '@/features/admin/api/decide-wallet-event';
-import { usePendingRechargeRequests } from '@/features/admin/api/get-recharge-requests';
-import { LoadMore } from '@/features/admin/components/cells';
-import { smsSummary } from '@/features/admin/components/request-sms';
-import { toldByServer, useAdminAction } from '@/features/admin/hooks/use-admin-action';
+import { LoadMore } from '@/features/admin/shared/components/cells';
+import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
+import { useAttachWalletEvent, useDismissWalletEvent } from '@/features/admin/top-ups/api/decide-wallet-event';
+import { usePendingRechargeRequests } from '@/features/admin/top-ups/api/get-recharge-requests';
+import { smsSummary } from '@/features/admin/top-ups/components/request-sms';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { useFieldError } from '@/lib/use-field-error';
 
 const NOTE_MAX = 500;
 
@@ -57,7 +57,7 @@ export function AttachEventForm({ event, onAttached, onCancel }: { event: Wallet
   const pending = usePendingRechargeRequests();
   const [chosen, setChosen] = useState('');
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { error, setError, passed } = useFieldError();
   // The likely ones first: the same wallet and amount (a mistyped transaction id, most often).
   const likely = pending.items.filter((r) => r.method === event.wallet && r.amount === event.amount);
   const others = pending.items.filter((r) => !likely.includes(r));
@@ -68,11 +68,7 @@ export function AttachEventForm({ event, onAttached, onCancel }: { event: Wallet
     formEvent.preventDefault();
     setFailure(null);
     const parsed = attachEventBody.safeParse({ requestId: typed.trim() || selected });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!passed(parsed)) return;
     await run(() => attach.mutateAsync({ id: event._id, requestId: parsed.data.requestId }), {
       done: toldByServer,
       after: onAttached,
@@ -108,11 +104,7 @@ export function AttachEventForm({ event, onAttached, onCancel }: { event: Wallet
         error={typed.trim() !== '' ? error : undefined}
         onChange={(change) => setTyped(change.target.value)}
       />
-      <DialogActions failure={failure} onCancel={onCancel}>
-        <Button type="submit" className="flex-1" loading={attach.isPending}>
-          Attach
-        </Button>
-      </DialogActions>
+      <DialogActions failure={failure} onCancel={onCancel} action={{ type: 'submit', loading: attach.isPending, label: 'Attach' }} />
     </form>
   );
 }
@@ -121,17 +113,13 @@ export function DismissEventForm({ event, onDismissed, onCancel }: { event: Wall
   const { failure, setFailure, run } = useAdminAction();
   const dismiss = useDismissWalletEvent();
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { error, setError, passed } = useFieldError();
 
   const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault();
     setFailure(null);
     const parsed = dismissEventBody.safeParse({ note });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!passed(parsed)) return;
     await run(() => dismiss.mutateAsync({ id: event._id, note: parsed.data.note }), {
       done: '✅ SMS dismissed',
       after: onDismissed,
@@ -152,11 +140,11 @@ export function DismissEventForm({ event, onDismissed, onCancel }: { event: Wall
         error={error}
         onChange={(change) => setNote(change.target.value)}
       />
-      <DialogActions failure={failure} onCancel={onCancel}>
-        <Button type="submit" variant="danger" className="flex-1" loading={dismiss.isPending}>
-          Dismiss
-        </Button>
-      </DialogActions>
+      <DialogActions
+        failure={failure}
+        onCancel={onCancel}
+        action={{ type: 'submit', variant: 'danger', loading: dismiss.isPending, label: 'Dismiss' }}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { AdminRechargeRequest } from '@shared/schemas';
 import type { WalletEvent } from '@shared/wallet-autopilot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WalletEventsPanel } from '@/features/admin/components/wallet-events-panel';
+import { WalletEventsPanel } from '@/features/admin/top-ups/components/wallet-events-panel';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/top-ups', auth: fakeAuth({ user: admin }) };

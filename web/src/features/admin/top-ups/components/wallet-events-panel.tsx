@@ -1,19 +1,16 @@
-// The SMS the wallet phones forwarded (issue 28), one state at a time: unmatched payments (no request
+// The SMS the wallet phones forwarded (docs/decisions/0015-top-up-autopilot.md), one state at a time: unmatched payments (no request
 // names them yet) and held ones (a request does, outside the autopilot's limits) are the admin's queues,
 // oldest first; unparsed messages looked like a payment but matched no template. Each queue row can be
 // attached to a pending request or dismissed with a note; the rows stay put while its dialog is open.
 import type { WalletEvent, WalletEventStatus } from '@shared/wallet-autopilot';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { WalletEventStatusBadge } from '@/components/ui/status-badge';
-import { useWalletEvents } from '@/features/admin/api/get-wallet-events';
-import { ListTable } from '@/features/admin/components/list-table';
-import { StatusTabs } from '@/features/admin/components/status-tabs';
-import { AttachEventForm, DismissEventForm } from '@/features/admin/components/wallet-event-dialogs';
-import { useRowDialog, withRows } from '@/features/admin/hooks/use-steady-rows';
+import { QueueDialog, QueueTable } from '@/features/admin/shared/components/queue-table';
+import { useQueue } from '@/features/admin/shared/hooks/use-steady-rows';
+import { useWalletEvents } from '@/features/admin/top-ups/api/get-wallet-events';
+import { AttachEventForm, DismissEventForm } from '@/features/admin/top-ups/components/wallet-event-dialogs';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 const TABS = [
@@ -56,13 +53,8 @@ function SmsText({ text }: { text: string }) {
 }
 
 export function WalletEventsPanel() {
-  const [status, setStatus] = useState<WalletEventStatus>('unmatched');
-  const events = useWalletEvents(status);
-  const { rows, dialog, open, close } = useRowDialog<(typeof events.items)[number], Dialog>(
-    events.items,
-    (event) => event._id,
-    isQueue(status),
-  );
+  const queue = useQueue<WalletEventStatus, WalletEvent, Dialog>('unmatched', useWalletEvents, isQueue);
+  const { status, open, close } = queue;
 
   const columns: Column<WalletEvent>[] = [
     {
@@ -130,25 +122,22 @@ export function WalletEventsPanel() {
 
   return (
     <Section id="wallet-events-heading" title="Wallet SMS">
-      <StatusTabs label="Wallet SMS" tabs={TABS} value={status} onChange={setStatus} intro={INTRO[status]}>
-        <ListTable
-          list={withRows(events, rows)}
-          caption={`Wallet SMS: ${status}`}
-          emptyText={`No ${status} SMS.`}
-          errorText="Could not load the wallet SMS."
-          columns={columns}
-        />
-      </StatusTabs>
-      <Modal open={dialog?.kind === 'attach'} onClose={() => close()} title="Attach to a request" size="lg">
-        {dialog?.kind === 'attach' ? (
-          <AttachEventForm event={dialog.event} onAttached={() => close(dialog.event._id)} onCancel={() => close()} />
-        ) : null}
-      </Modal>
-      <Modal open={dialog?.kind === 'dismiss'} onClose={() => close()} title="Dismiss SMS">
-        {dialog?.kind === 'dismiss' ? (
-          <DismissEventForm event={dialog.event} onDismissed={() => close(dialog.event._id)} onCancel={() => close()} />
-        ) : null}
-      </Modal>
+      <QueueTable
+        queue={queue}
+        label="Wallet SMS"
+        tabs={TABS}
+        intro={INTRO[status]}
+        caption={`Wallet SMS: ${status}`}
+        emptyText={`No ${status} SMS.`}
+        errorText="Could not load the wallet SMS."
+        columns={columns}
+      />
+      <QueueDialog queue={queue} kind="attach" title="Attach to a request" size="lg">
+        {({ event }, cancel) => <AttachEventForm event={event} onAttached={() => close(event._id)} onCancel={cancel} />}
+      </QueueDialog>
+      <QueueDialog queue={queue} kind="dismiss" title="Dismiss SMS">
+        {({ event }, cancel) => <DismissEventForm event={event} onDismissed={() => close(event._id)} onCancel={cancel} />}
+      </QueueDialog>
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import type { WalletDevice } from '@shared/wallet-autopilot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WalletPhonesPanel } from '@/features/admin/components/wallet-phones-panel';
+import { WalletPhonesPanel } from '@/features/admin/top-ups/components/wallet-phones-panel';
 import { admin, fakeAuth, mockApi, type RecordedCall, renderApp, SETTINGS } from '@/testing/render';
 
 const asAdmin = { route: '/admin/settings', auth: fakeAuth({ user: admin }) };

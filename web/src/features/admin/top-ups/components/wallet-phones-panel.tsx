@@ -1,4 +1,4 @@
-// Settings → Wallet phones (issue 28): the phones that forward the wallets' SMS, their health (a phone
+// Settings → Wallet phones (docs/decisions/0015-top-up-autopilot.md): the phones that forward the wallets' SMS, their health (a phone
 // silent for 10 minutes leaves its wallet's top-ups to the admin), revoking one (a lost phone), and
 // pairing a new one, whose signing key is shown once.
 import type { WalletDevice } from '@shared/wallet-autopilot';
@@ -8,11 +8,13 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { WalletDeviceStateBadge } from '@/components/ui/status-badge';
-import { type PairedDevice, useRevokeWalletDevice, useWalletDevices } from '@/features/admin/api/wallet-devices';
-import { ListTable } from '@/features/admin/components/list-table';
-import { PairPhoneForm } from '@/features/admin/components/pair-phone-form';
-import { SigningKeyDialog } from '@/features/admin/components/signing-key-dialog';
-import { useAdminAction } from '@/features/admin/hooks/use-admin-action';
+import { ListTable } from '@/features/admin/shared/components/list-table';
+import { useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
+import { useWalletDevices } from '@/features/admin/top-ups/api/get-wallet-devices';
+import type { PairedDevice } from '@/features/admin/top-ups/api/pair-wallet-device';
+import { useRevokeWalletDevice } from '@/features/admin/top-ups/api/revoke-wallet-device';
+import { PairPhoneForm } from '@/features/admin/top-ups/components/pair-phone-form';
+import { SigningKeyDialog } from '@/features/admin/top-ups/components/signing-key-dialog';
 import { formatDateTime, formatSavedAt } from '@/lib/format';
 
 function When({ at }: { at: string | null }) {
@@ -28,16 +30,16 @@ function RevokeForm({ device, onDone }: { device: WalletDevice; onDone: () => vo
       <p className="text-sm text-slate-700">
         {`Revoke ${device.name}? Its messages are refused from now on; pair the phone again to use it.`}
       </p>
-      <DialogActions failure={failure} onCancel={onDone}>
-        <Button
-          variant="danger"
-          className="flex-1"
-          loading={revoke.isPending}
-          onClick={() => run(() => revoke.mutateAsync(device._id), { done: `✅ ${device.name} revoked`, after: onDone })}
-        >
-          Revoke
-        </Button>
-      </DialogActions>
+      <DialogActions
+        failure={failure}
+        onCancel={onDone}
+        action={{
+          variant: 'danger',
+          loading: revoke.isPending,
+          onClick: () => run(() => revoke.mutateAsync(device._id), { done: `✅ ${device.name} revoked`, after: onDone }),
+          label: 'Revoke',
+        }}
+      />
     </div>
   );
 }
