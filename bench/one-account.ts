@@ -1,5 +1,6 @@
-// A part of `npm run bench` on its own (issue 16): the API overhead and the two contention runs
-// (20 accounts, then one account), without the scale seeding. `npx tsx bench/one-account.ts` after `npm run build`.
+// A part of `npm run bench` on its own (decision records 0007, 0010): the API overhead and the two
+// contention runs (20 accounts, then one account), without the scale seeding.
+// `npx tsx bench/one-account.ts` after `npm run build`.
 import { startStackOnFreePorts } from '../scripts/lib/emulators';
 import { renderTable } from './figures';
 

@@ -1,7 +1,8 @@
-// The top-up autopilot (issue 28) as a customer feels it: a request is pending, the wallet phone forwards
-// the payment's SMS to the panel (signed as the SMS Gateway app signs, through Hosting → Functions →
-// Firestore), and the time is counted from the moment the SMS reaches the panel until the customer's own
-// profile shows the new balance. And the other order: the SMS first, then the request, answered approved.
+// The top-up autopilot (decision record 0015) as a customer feels it: a request is pending, the wallet
+// phone forwards the payment's SMS to the panel (signed as the SMS Gateway app signs, through Hosting →
+// Functions → Firestore), and the time is counted from the moment the SMS reaches the panel until the
+// customer's own profile shows the new balance. And the other order: the SMS first, then the request,
+// answered approved.
 import { randomInt, randomUUID } from 'node:crypto';
 import { adminIdToken } from '../scripts/lib/admin-session';
 import { signUp } from '../scripts/lib/auth-emulator';

@@ -32,7 +32,7 @@ describe('which screens load a file', () => {
       '_react.js': { file: 'assets/react.js' },
       '_chart-lib.js': { file: 'assets/chart-lib.js' },
       'src/app/routes/admin/reports.tsx': { file: 'assets/admin-reports.js', imports: ['index.html'] },
-      'src/features/admin/components/report-charts.tsx': { file: 'assets/admin-report-charts.js', imports: ['_chart-lib.js'] },
+      'src/features/admin/reports/components/report-charts.tsx': { file: 'assets/admin-report-charts.js', imports: ['_chart-lib.js'] },
       'src/app/routes/dashboard.tsx': { file: 'assets/dashboard.js', imports: ['index.html', '_chart-lib.js'] },
     };
     expect(routesLoading(manifest, new Set(['assets/chart-lib.js']))).toEqual(['src/app/routes/dashboard.tsx']);

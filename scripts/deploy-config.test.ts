@@ -1,4 +1,4 @@
-// The deploy's configuration read the way `firebase deploy` reads it (issue 29): firebase.json against
+// The deploy's configuration read the way `firebase deploy` reads it: firebase.json against
 // firebase-tools' own schema (the validator it ships), the Firestore database's location (a missing
 // database is created where firebase.json says, and a location can never change), every function's region
 // and runtime settings as the deploy sees them (their endpoints), the /api rewrite, the Node runtime, and
@@ -78,7 +78,8 @@ describe('the functions as the deploy sees them', () => {
       expect(endpoints[name]?.eventTrigger, name).toMatchObject({ retry: false });
       expect(endpoints[name]?.availableMemoryMb, name).toBe(256);
     }
-    // The admin's requested runs (issue 30): on their creation, the scheduled run's memory and time, not retried.
+    // The admin's requested runs (services/providers/worker-runs.ts): on their creation, the scheduled run's
+    // memory and time, not retried.
     expect(endpoints.runRequestedWorkerRun).toMatchObject({
       eventTrigger: { eventType: 'google.cloud.firestore.document.v1.created', retry: false },
       availableMemoryMb: 512,

@@ -1,4 +1,5 @@
-// `npm run migrate:issue-12`: run once after deploying the issue-12 version (safe to run again).
+// `npm run migrate:issue-12`: run once after deploying the search by link and the admins'
+// emails kept in audit/ (safe to run again).
 // Without GCLOUD_PROJECT, or with a demo- project, it talks to the local emulators (default ports);
 // with GCLOUD_PROJECT=<real project> it uses Application Default Credentials.
 import { defaultToLocalEmulators, PROJECT_ID } from './lib/emulators';

@@ -1,4 +1,4 @@
-// `npm run migrate:issue-13-users`: run once after deploying the issue-13 version (safe to run again).
+// `npm run migrate:issue-13-users`: run once after deploying the search by name (safe to run again).
 // Without GCLOUD_PROJECT, or with a demo- project, it talks to the local emulators (default ports);
 // with GCLOUD_PROJECT=<real project> it uses Application Default Credentials.
 import { defaultToLocalEmulators, PROJECT_ID } from './lib/emulators';

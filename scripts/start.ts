@@ -2,8 +2,8 @@
 // provider on a local port and the local workers (local-workers.ts): a listener that forwards an order
 // within seconds of its placement (the Firestore trigger's stand-in) and a ticker running the
 // every-minute work (sweep, status sync), so orders go to the provider and come back completed with
-// nothing to press; and the demo wallet phone (issue 28), which pings every 5 minutes as the SMS Gateway
-// app does, so `npm run wallet:sms` payments credit by themselves.
+// nothing to press; and the demo wallet phone (decision record 0015), which pings every 5 minutes as the
+// SMS Gateway app does, so `npm run wallet:sms` payments credit by themselves.
 // (The npm script builds the web app and the functions first.)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,13 +1,7 @@
 // `npm run wallet:sms -- --wallet Easypaisa --amount 500 --tid 12345678901 --from 03451234567`: sends a
-// wallet's incoming-payment SMS to the running panel as a paired wallet phone does (the SMS Gateway for
-// Android app's `sms:received` webhook, signed with the phone's key exactly as the app signs). By default
-// it is the demo Easypaisa phone `npm start` pairs; another phone with --device and --key.
-//
-// Options: --amount (rupees, required), --tid (default: random 11 digits), --from (the payer's number,
-// default 03451234567), --wallet (default: the phone's), --name (the payer's name), --sender (default:
-// the wallet's demo sender id), --text (a message of your own instead of the wallet's wording),
-// --url (default http://127.0.0.1:5000), --device and --key (another paired phone), --ping (a
-// system:ping instead of an SMS).
+// wallet's incoming-payment SMS to the running panel as a paired wallet phone does (the SMS Gateway app's
+// `sms:received` webhook, signed as the app signs; decision record 0015), by default as the demo
+// Easypaisa phone `npm start` pairs. The options are below.
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DEMO_PHONE, DEMO_SENDERS, deliver, pingBody, smsReceivedBody, walletSmsText } from './lib/wallet-phone';
@@ -15,16 +9,16 @@ import { DEMO_PHONE, DEMO_SENDERS, deliver, pingBody, smsReceivedBody, walletSms
 const { values } = parseArgs({
   options: {
     wallet: { type: 'string' },
-    amount: { type: 'string' },
+    amount: { type: 'string' }, // rupees; required unless --text or --ping
     tid: { type: 'string' },
-    from: { type: 'string', default: '03451234567' },
-    name: { type: 'string' },
-    sender: { type: 'string' },
-    text: { type: 'string' },
+    from: { type: 'string', default: '03451234567' }, // the payer's number
+    name: { type: 'string' }, // the payer's name
+    sender: { type: 'string' }, // default: the wallet's demo sender id
+    text: { type: 'string' }, // a message of your own instead of the wallet's wording
     url: { type: 'string', default: 'http://127.0.0.1:5000' },
-    device: { type: 'string', default: DEMO_PHONE.id },
+    device: { type: 'string', default: DEMO_PHONE.id }, // --device and --key: another paired phone
     key: { type: 'string', default: DEMO_PHONE.signingKey },
-    ping: { type: 'boolean', default: false },
+    ping: { type: 'boolean', default: false }, // a system:ping instead of an SMS
   },
 });
 

@@ -55,7 +55,7 @@ describe('npm run admin:grant / admin:revoke', () => {
     await ensureProfile(await identityByEmail(user.email));
 
     expect(cli('grant', user.email).status).toBe(0);
-    // Signed in again with the password alone, the claim reads nothing of others (issue 29) ...
+    // Signed in again with the password alone, the claim reads nothing of others ...
     expect(await readFirestoreAs(await user.refresh(), 'users')).toBe(403);
     // ... and with the second factor passed, everything.
     const token = await passSecondFactor(user);

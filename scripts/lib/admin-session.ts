@@ -1,4 +1,4 @@
-// An admin's session with the second factor (issue 29), as a script gets one: the password sign-in, a code
+// An admin's session with the second factor, as a script gets one: the password sign-in, a code
 // from the admin's TOTP key sent to POST /api/admin/mfa/verify, and its custom token exchanged for an ID
 // token (what the console does). README shows the same steps with curl.
 import { currentTotp, nextAcceptableCode } from '../../functions/src/lib/totp';

@@ -1,10 +1,7 @@
-// Back-dated, money-consistent history written straight to Firestore: customers, their top-ups (the
-// recharge record, its credit entry and its audit record, as services/recharges.ts writes them), orders
-// charged and ended completed, partial (the remains' share refunded, half up) or cancelled (refunded in
-// full), some still open, provider orders with their fulfilment and frozen cost, manual orders, and
-// adjustments with their reason and audit record; each balance the sum of its ledger. Generated from a
-// seed, so the same seed gives the same store. Two users: the report-fold acceptance test (its own
-// services, providers and dates) and `npm start`'s demo data on an empty store (writeDemoHistory).
+// Back-dated, money-consistent history written straight to Firestore (top-ups, orders in every ending,
+// provider orders, adjustments: each with the ledger and audit records the services write, e.g.
+// services/money/credits.ts), from a seed so the same seed gives the same store. For the rollups'
+// acceptance test (services/reports/daily-rollups.emulator.test.ts) and `npm start`'s demo data.
 // Imports the Admin SDK: import it only once the emulators are ensured (scripts/lib/seed.ts).
 import { type DocumentReference, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { auth, db } from '../../functions/src/lib/admin';
@@ -114,8 +111,8 @@ export interface HistoryOrder {
   dripFeed?: true;
   refillDays?: number;
   /**
-   * Resent (a Resend to another provider, services/forwarding.ts) at `at`: before that its fulfilment
-   * was at `provider` for `cost`; `provider` and `cost` above are the ones after.
+   * Resent (a Resend to another provider, services/orders/fulfilment-actions.ts) at `at`: before that its
+   * fulfilment was at `provider` for `cost`; `provider` and `cost` above are the ones after.
    */
   resentFrom?: { provider: string; cost: number; at: number };
 }

@@ -1,6 +1,6 @@
 // The demo accounts `npm start` seeds and prints.
 /**
- * The demo admin; `totpSecret` is the second factor `npm start` enrols for it (issue 29), the key an
+ * The demo admin; `totpSecret` is the second factor `npm start` enrols for it, the key an
  * authenticator app is given (`npm run admin:code` prints its current code).
  */
 export const DEMO_ADMIN = {

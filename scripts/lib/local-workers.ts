@@ -4,7 +4,7 @@
 // query on the queued fulfilments that calls the same forwardOrder when one becomes queued. Beside it
 // the ticker (ticker.ts) stands in for Cloud Scheduler. Both may overlap each other and themselves:
 // forwardOrder's claim is the only gate, so a second call finds the order claimed and stops. A third
-// listener stands in for `runRequestedWorkerRun` (the admin's Sync now, services sync and Check, issue 30).
+// listener stands in for `runRequestedWorkerRun` (the admin's Sync now, services sync and Check).
 import type { FulfilmentDoc } from '../../functions/src/services/orders/fulfilment';
 import type { ForwardDeps, ForwardOutcome } from '../../functions/src/workers/forward';
 import type { ScheduledResult } from '../../functions/src/workers/scheduled';

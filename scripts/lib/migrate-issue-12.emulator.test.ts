@@ -47,7 +47,7 @@ describe('npm run migrate:issue-12', () => {
     const orders = db.collection('orders');
     const audit = db.collection('audit');
 
-    // Old shapes (as written before issue 12), beside documents the current code wrote.
+    // Old shapes (no linkHash, the admin's email on the document), beside documents the current code wrote.
     await orders.doc('1001').set(order(OLD_LINK, 1));
     for (const id of ['1002', '1003', '1004', '1005']) await orders.doc(id).set(order(`https://www.tiktok.com/@a/video/${id}`, 2));
     await orders.doc('1006').set({ ...order(SEARCHED, 3), linkHash: orderLinkHash(SEARCHED) });

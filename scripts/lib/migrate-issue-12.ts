@@ -1,4 +1,4 @@
-// The one-off backfill for documents written before issue 12 (`npm run migrate:issue-12`):
+// The one-off backfill for documents older than these two changes (`npm run migrate:issue-12`):
 // - orders/* get the linkHash the admin's link search matches (as placeOrder writes it);
 // - recharges/* `by` and rechargeRequests/* `decidedBy` (an admin's email, in documents the customer
 //   reads) move to audit/, in the record the current code writes, and the old field goes.

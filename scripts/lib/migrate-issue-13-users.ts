@@ -1,8 +1,8 @@
-// The one-off backfill for profiles written before issue 13 (`npm run migrate:issue-13-users`): users/*
-// get `nameLower`, the lowercased name the admin's search by name matches (as newUserDoc writes it).
-// Paged by document id, never loaded whole; a profile that has it is skipped, so a second run, or a
-// run after an interrupted one, changes nothing that was done. Names do not change after a profile is
-// made, so a batched write cannot undo a concurrent one.
+// The one-off backfill for profiles written before the search by name (`npm run migrate:issue-13-users`):
+// users/* get `nameLower`, the lowercased name the admin's search by name matches (as newUserDoc writes it).
+// Paged by document id, never loaded whole; a profile that has it is skipped, so a second run, or a run after
+// an interrupted one, changes nothing that was done. Names do not change after a profile is made, so a
+// batched write cannot undo a concurrent one.
 import { FieldPath } from 'firebase-admin/firestore';
 
 export interface UsersMigrationReport {

@@ -54,7 +54,7 @@ describe('seed', () => {
 
   it('makes the demo admin an admin for firestore.rules too (the claim and the role on the profile)', async () => {
     await seed();
-    // The password alone opens nothing of others (issue 29); with the seeded key's code, everything.
+    // The password alone opens nothing of others; with the seeded key's code, everything.
     const passwordOnly = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(await readFirestoreAs(passwordOnly.idToken, 'users')).toBe(403);
     const { auth } = await import('../../functions/src/lib/admin');

@@ -2,8 +2,9 @@
 // customer with Rs 500 credited through the same code path as a real top-up, and (when `npm start`
 // runs one) the demo provider with a few of its services imported and linked, through the admin's
 // own service code; and (`npm start` again) about 60 days of demo history for the reports, on an empty
-// store only (scripts/lib/demo-history.ts); and the demo wallet phone for the Easypaisa wallet (issue 28). It refuses to run unless every Admin SDK call is pointed at the emulators of a
-// `demo-` project.
+// store only (scripts/lib/demo-history.ts); and the demo wallet phone for the Easypaisa wallet (decision
+// record 0015). It refuses to run unless every Admin SDK call is pointed at the emulators of a `demo-`
+// project.
 import type { Actor } from '../../functions/src/services/kernel/audit';
 import { DEMO_ADMIN, DEMO_BALANCE_RUPEES, DEMO_PROVIDER, DEMO_USER } from './demo';
 import { DEMO_PHONE } from './wallet-phone';
@@ -74,7 +75,7 @@ async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }
 }
 
 /**
- * The demo Easypaisa wallet phone (issue 28), paired as an admin pairs one but with the fixed id and key
+ * The demo Easypaisa wallet phone, paired as an admin pairs one but with the fixed id and key
  * of scripts/lib/wallet-phone.ts, so `npm run wallet:sms` can send a payment SMS as it. Kept if paired.
  */
 async function seedDemoPhone(actor: Actor): Promise<void> {
@@ -124,7 +125,7 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
   }
 
   const admin = await ensureAccount(DEMO_ADMIN, true);
-  // The demo admin's second factor (issue 29), with the fixed key `npm start` prints: enrolled once.
+  // The demo admin's second factor, with the fixed key `npm start` prints: enrolled once.
   const { enrollMfa, getMfaStatus } = await import('../../functions/src/services/accounts/admin-mfa');
   if (!(await getMfaStatus(admin.uid)).enrolled) await enrollMfa(admin, undefined, 'in-process', { secret: DEMO_ADMIN.totpSecret });
   const demo = await ensureAccount(DEMO_USER, false);

@@ -1,13 +1,7 @@
-// The Storage emulator (firebase-tools, Node) evaluates storage.rules in a separate Java "rules runtime"
-// that firebase-tools downloads on first use; these machines cannot download it. So the launcher builds
-// one from scripts/storage-rules-runtime/StorageRulesRuntime.java: the same stdin/stdout protocol,
-// answered by the Firebase rules engine inside the Cloud SDK's Firestore emulator jar (which the project
-// needs anyway), and puts it where firebase-tools looks (FIREBASE_EMULATORS_PATH, under the name of the
-// jar it would have downloaded).
-//
-// firebase-tools also refuses to start any Java-backed emulator on Java < 21 (its own Firestore jar needs
-// 21). The runtime built here is compiled for the Java installed, so on such machines firebase-tools gets
-// a `java` first on its PATH that answers its version probe as 21 and runs the real java for the rest.
+// The Storage emulator's Java "rules runtime", which firebase-tools downloads on first use and these
+// machines cannot: built from scripts/storage-rules-runtime/StorageRulesRuntime.java (the same stdin/stdout
+// protocol) on the rules engine in the Cloud SDK's Firestore emulator jar (docs/decisions/0003), and put
+// where firebase-tools looks, under the name of the jar it would have downloaded.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +49,8 @@ export function prepareStorageRulesRuntime(root: string, engineJar: string, java
     rmSync(classes, { recursive: true, force: true });
   }
   let path = process.env.PATH ?? '';
+  // firebase-tools starts no Java-backed emulator below Java 21, though this runtime runs on the Java
+  // installed: a `java` first on its PATH answers the version probe as 21 and runs the real one otherwise.
   if (javaMajor < 21) {
     const shimDir = join(dir, 'java-version-21');
     mkdirSync(shimDir, { recursive: true });

@@ -1,5 +1,5 @@
-// Issue 13 in a real browser, at 360 and at 1280 px: the admin finds a customer in the console's users
-// section, opens the account and blocks it with a reason; the customer sees why on the dashboard and
+// Blocking a customer in a real browser, at 360 and at 1280 px: the admin finds a customer in the console's
+// users section, opens the account and blocks it with a reason; the customer sees why on the dashboard and
 // the order page and cannot order; once unblocked, the customer can order again.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';

@@ -112,7 +112,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
 /**
  * Signs in through /login and waits for the page the app goes to (`landing`, a URL glob or pattern). An
  * admin (`totpSecret`: their authenticator app's key) then passes the second factor as a person does:
- * the code the app shows, typed into the console's two-step sign-in (issue 29).
+ * the code the app shows, typed into the console's two-step sign-in.
  */
 export async function signInThroughUi(
   page: Page,

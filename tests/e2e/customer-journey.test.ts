@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
+import { placeOrder } from '../support/customer-page';
 import { DESKTOP, newContext, PHONE, registerThroughUi, screenshotBothWidths, setOrderStatusAsAdmin, signInThroughUi } from './browser';
 import { browser, openPage, url } from './fixture';
 
@@ -49,7 +50,8 @@ describe('a new customer, from sign-up to a refunded order', () => {
   it('shows the public pages to a visitor', async () => {
     await customer.goto('/');
     await expect.poll(() => customer.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
-    // The hero and the cards paint with the first render (issue 16); their prices come with the catalogue.
+    // The hero and the cards paint with the first render (decision record 0014); their prices come with the
+    // catalogue.
     await expect.poll(() => customer.getByRole('link', { name: /^Order Now/ }).count()).toBe(7);
     expect(await customer.getByRole('button', { name: 'Coming Soon' }).isDisabled()).toBe(true);
     expect(await customer.getByText('Boost your social media presence with reliable & fast services.').isVisible()).toBe(true);
@@ -123,7 +125,8 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await adminPage.goto('/admin/top-ups');
     const approve = adminPage.getByRole('button', { name: `Approve Rs 500 for ${account.email}` });
     await approve.click();
-    // Approve asks what arrived (issue 28): the request's amount, as no SMS came.
+    // Approve asks what arrived, as the autopilot credits it (decision record 0015): the request's amount, as
+    // no SMS came.
     const confirm = adminPage.getByRole('dialog', { name: 'Approve recharge request' });
     expect(await confirm.getByLabel('Amount received (Rs)').inputValue()).toBe('500');
     await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -148,11 +151,8 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await customer.getByLabel('Link').fill('https://www.tiktok.com/@sara');
     await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs 45');
     await screenshotBothWidths(customer, 'order');
-    await customer.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = customer.getByRole('dialog', { name: 'Order Placed' });
-    await dialog.getByText('Your order was successfully received!').waitFor();
-    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
-    expect(orderNumber).toMatch(/^\d{9}$/);
+    const { dialog, number } = await placeOrder(customer);
+    orderNumber = number;
     expect(await dialog.getByText('Rs 455').isVisible()).toBe(true);
     await screenshotBothWidths(customer, 'order-placed-modal');
     await dialog.getByRole('button', { name: 'Done' }).click();

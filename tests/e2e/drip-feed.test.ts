@@ -1,4 +1,4 @@
-// Issue 15's drip-feed in a real browser at 360 px, on the emulators from the built app with the workers
+// Drip-feed in a real browser at 360 px, on the emulators from the built app with the workers
 // beside them (their clock 8× the wall clock: a 5-minute interval passes in about 37 s). The admin turns
 // Drip-feed on for a service in its editor; a funded customer orders it in runs on /order, seeing the total
 // quantity and the price (run price × runs); the dashboard shows run 1, then run 2 as the worker starts
@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../scripts/lib/auth-emulator';
+import { placeOrder } from '../support/customer-page';
 import { expectMoneyInvariants } from '../support/money-invariants';
 import { PHONE, registerThroughUi, screenshotBothWidths } from './browser';
 import { openPage, url } from './fixture';
@@ -112,11 +113,8 @@ describe('a drip-feed at 360 px, from the service editor to the stop and its ref
     expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(customer, 'order-drip-feed');
 
-    await customer.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = customer.getByRole('dialog', { name: 'Order Placed' });
-    await dialog.getByText('Your order was successfully received!').waitFor();
-    parentNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
-    expect(parentNumber).toMatch(/^\d{9}$/);
+    const { dialog, number } = await placeOrder(customer);
+    parentNumber = number;
     expect(await dialog.getByText('Rs 150').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Done' }).click();
   });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // (DOM types: the init script and page.evaluate callbacks below run in the browser.)
-// Nothing moves once painted (issue 16): the layout shift of a customer's screens while they load, as
+// Nothing moves once painted: the layout shift of a customer's screens while they load, as
 // Chromium's PerformanceObserver('layout-shift') counts it (Lighthouse's CLS), below Google's "good"
 // of 0.1. Each screen is loaded as a returning customer's first visit of the day: the session kept,
 // no service worker and no cache, on a phone.

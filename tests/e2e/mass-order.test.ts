@@ -1,4 +1,4 @@
-// Issue 15's Mass Order page in a real browser at 360 px, on the emulators from the built app: a funded
+// The Mass Order page in a real browser at 360 px, on the emulators from the built app: a funded
 // customer pastes a mixed batch (both orders of fields, an unknown service, a link of the wrong
 // platform); the valid lines are placed and charged, the others reported. The answer of one line is
 // lost on the way back (the server placed it); the batch sent again places nothing twice.

@@ -1,16 +1,17 @@
-// Issue 17's payment proof in a real browser at 360 px, on the emulators (Storage included) from the
-// built app: a customer attaches a 4000×3000 screenshot to a recharge request; the browser shrinks it
+// A recharge request's payment proof in a real browser at 360 px, on the emulators (Storage included) from
+// the built app: a customer attaches a 4000×3000 screenshot to a recharge request; the browser shrinks it
 // (the stored object, read back with the Admin SDK, is at most 5 MB and 1600 px on its longest side) and
-// uploads it under the customer's folder; asked then, the customer turns notifications on for this phone;
-// the admin sees the picture beside the request, opens it large, and approves; the balance grows, the
-// bell counts the approval, and the push the server handed to its sender (recorded on the emulators)
-// reaches the phone's service worker, shows, and opens the dashboard when tapped. No page error and no
-// policy violation on the way (tests/support/clean-pages.ts).
+// uploads it under the customer's folder; asked then, the customer turns notifications on for this phone; the
+// admin sees the picture beside the request, opens it large, and approves; the balance grows, the bell counts
+// the approval, and the push the server handed to its sender (recorded on the emulators) reaches the phone's
+// service worker, shows, and opens the dashboard when tapped. No page error and no policy violation on the
+// way (tests/support/clean-pages.ts).
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type PushData, pushDataSchema } from '../../functions/src/shared/notifications';
 import { PROOF_MAX_BYTES, PROOF_MAX_SIDE } from '../../functions/src/shared/payment-proof';
+import { dashboardBalance } from '../support/customer-page';
 import { PHONE, registerThroughUi, screenshotBothWidths } from './browser';
 import { customerAndAdmin, url } from './fixture';
 import { fcmEnvelope, openPushChannel } from './push-channel';
@@ -128,7 +129,8 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
     await screenshotBothWidths(adminPage, 'admin-top-up-proof');
     await adminPage.keyboard.press('Escape');
     await approve.click();
-    // Approve asks what arrived (issue 28): the request's amount, as no SMS came.
+    // Approve asks what arrived, as the autopilot credits it (decision record 0015): the request's amount, as
+    // no SMS came.
     const confirm = adminPage.getByRole('dialog', { name: 'Approve recharge request' });
     expect(await confirm.getByLabel('Amount received (Rs)').inputValue()).toBe('500');
     await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -136,15 +138,7 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
   });
 
   it('the customer’s balance grows by the amount', async () => {
-    await expect
-      .poll(
-        async () => {
-          await customer.goto('/dashboard');
-          return customer.getByTestId('balance').textContent();
-        },
-        { timeout: 60_000, interval: 1000 },
-      )
-      .toBe('Rs 500');
+    await expect.poll(dashboardBalance(customer), { timeout: 60_000, interval: 1000 }).toBe('Rs 500');
   });
 
   it('the bell counts the approval, and the push handed to FCM for this phone shows and opens the dashboard', async () => {

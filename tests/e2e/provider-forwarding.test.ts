@@ -1,12 +1,12 @@
-// Issue 14 in a real browser, with nothing pressed between the order and its completion: the admin
-// (1280 px) adds the demo provider in the console's Providers section, browses its services and imports
-// one with a markup, seeing our rate; a funded customer (360 px) orders it on /order; the local workers
-// beside the stack (its global setup: the listener forwards, the ticker syncs, as under `npm start`)
-// carry it to the provider and back, and the customer's dashboard shows it completed. The customer
-// never sees the provider: not its name, its address or its cost, neither on the page nor in any answer.
+// Forwarding to a provider (decision record 0008) in a real browser, nothing pressed between the order and
+// its completion: the admin (1280 px) adds the demo provider and imports one of its services with a markup;
+// a funded customer (360 px) orders it; the local workers beside the stack (as under `npm start`) carry it
+// to the provider and back, and the dashboard shows it completed. The customer never sees the provider:
+// not its name, its address or its cost, on the page or in any answer.
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { placeOrder } from '../support/customer-page';
 import { registerThroughUi, screenshotBothWidths } from './browser';
 import { customerAndAdmin } from './fixture';
 
@@ -73,11 +73,8 @@ describe('an order of a provider’s service goes out and comes back completed b
     await customer.getByLabel('Link').fill(`https://instagram.com/hina.${suffix}`);
     // 100 of Rs 345.80 per 1000.
     await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs 34.58');
-    await customer.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = customer.getByRole('dialog', { name: 'Order Placed' });
-    await dialog.getByText('Your order was successfully received!').waitFor();
-    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
-    expect(orderNumber).toMatch(/^\d{9}$/);
+    const { dialog, number } = await placeOrder(customer);
+    orderNumber = number;
     await dialog.getByRole('button', { name: 'Done' }).click();
   });
 

@@ -10,6 +10,7 @@
 import { orderStatusNotification, type PushData } from '@shared/notifications';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER } from '../../scripts/lib/demo';
+import { orderRealFollowers } from '../support/customer-page';
 import { PHONE, screenshotBothWidths, signInThroughUi } from './browser';
 import { openContext, url } from './fixture';
 import { fcmEnvelope, openPushChannel, type PushChannel } from './push-channel';
@@ -26,14 +27,7 @@ describe('a push on the phone', () => {
     await signInThroughUi(page, DEMO_USER, '**/dashboard');
     await page.getByRole('link', { name: 'Place Order' }).first().click();
     await page.waitForURL('**/order');
-    await page.getByRole('button', { name: /^Followers/ }).click();
-    await page.getByRole('radio', { name: /^Real Followers/ }).check();
-    await page.getByLabel('Link').fill('https://www.tiktok.com/@push.test');
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Order Placed' });
-    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
-    expect(orderNumber).toMatch(/^\d{9}$/);
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    orderNumber = await orderRealFollowers(page, 'https://www.tiktok.com/@push.test');
 
     channel = await openPushChannel(page, url);
   });

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { DEMO_USER } from '../../scripts/lib/demo';
 import { ROOT } from '../../scripts/lib/emulators';
+import { orderRealFollowers } from '../support/customer-page';
 import { PHONE, screenshotBothWidths, setOffline, signInThroughUi } from './browser';
 import { adminIdToken, adminPage, openContext, url } from './fixture';
 
@@ -109,14 +110,7 @@ describe('the app on the home screen: offline, updates, install', () => {
     await signInThroughUi(page, DEMO_USER, '**/dashboard');
     await page.getByRole('link', { name: 'Place Order' }).click();
     await page.waitForURL('**/order');
-    await page.getByRole('button', { name: /^Followers/ }).click();
-    await page.getByRole('radio', { name: /^Real Followers/ }).check();
-    await page.getByLabel('Link').fill('https://www.tiktok.com/@offline.test');
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Order Placed' });
-    orderNumber = ((await dialog.locator('dd').first().textContent()) ?? '').trim();
-    expect(orderNumber).toMatch(/^\d{9}$/);
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    orderNumber = await orderRealFollowers(page, 'https://www.tiktok.com/@offline.test');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Dashboard' }).click();

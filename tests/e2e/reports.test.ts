@@ -1,10 +1,10 @@
-// Issue 18's pages in a real browser, on the emulators from the built app. A customer registers; through
-// the API the admin credits a top-up, the customer places three orders and the admin cancels one (a
-// refund); the report rollups are folded as the worker would fold them 11 minutes later. The admin's
-// reports page then shows today's totals grown by exactly that activity, at 1280 px and at 360 px (no
-// sideways scroll), its three charts drawn with their names, and an export whose rows are those orders;
-// the customer's statement lists the entries with their running balances and filters by type; the
-// dashboard's spending chart comes after the page. No page error and no policy violation on the way
+// The reports' pages (decision records 0011, 0012) in a real browser, on the emulators from the built app. A
+// customer registers; through the API the admin credits a top-up, the customer places three orders and the
+// admin cancels one (a refund); the report rollups are folded as the worker would fold them 11 minutes later.
+// The admin's reports page then shows today's totals grown by exactly that activity, at 1280 px and at 360 px
+// (no sideways scroll), its three charts drawn with their names, and an export whose rows are those orders;
+// the customer's statement lists the entries with their running balances and filters by type; the dashboard's
+// spending chart comes after the page. No page error and no policy violation on the way
 // (tests/support/clean-pages.ts).
 import { randomUUID } from 'node:crypto';
 import { buffer as streamBytes } from 'node:stream/consumers';

@@ -1,10 +1,11 @@
-// Issue 17's tickets in a real browser at 360 px, on the emulators from the built app: a customer opens
+// Support tickets in a real browser at 360 px, on the emulators from the built app: a customer opens
 // a ticket about an order from the dashboard's Get help; the admin finds it waiting in the console,
 // keeps a saved reply and answers with it; the customer sees the unread badge in the navigation, reads
 // the answer, and the badge goes; the bell counts the answer too, and its notification opens the thread.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dashboardBalance } from '../support/customer-page';
 import { DESKTOP, PHONE, registerThroughUi, screenshotBothWidths } from './browser';
 import { customerAndAdmin } from './fixture';
 
@@ -24,17 +25,7 @@ describe('a support ticket about an order at 360 px', () => {
     await registerThroughUi(customer, account);
     const { addBalance } = await import('../../functions/src/services/money/credits');
     await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
-    // The dashboard read the balance before the top-up (and the service worker may answer with that
-    // saved profile while the emulated function is slow): load again until the top-up shows.
-    await expect
-      .poll(
-        async () => {
-          await customer.goto('/dashboard');
-          return customer.getByTestId('balance').textContent();
-        },
-        { timeout: 60_000, interval: 1000 },
-      )
-      .toBe('Rs 200');
+    await expect.poll(dashboardBalance(customer), { timeout: 60_000, interval: 1000 }).toBe('Rs 200');
     await customer.goto('/order');
     await customer.getByRole('heading', { level: 1, name: 'Order Services' }).waitFor();
     await customer.getByRole('button', { name: /^Followers/ }).click();

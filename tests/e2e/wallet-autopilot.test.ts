@@ -1,10 +1,10 @@
-// Issue 28's top-up autopilot in a real browser at 360 px, on the whole emulator stack from the built app:
-// the admin pairs the shop's Easypaisa phone on a phone (the signing key shown once); a customer asks for
-// a top-up on that wallet (the form says it is credited automatically), then the wallet phone forwards the
-// payment's SMS, signed as the SMS Gateway app signs, through Hosting; the open dashboard shows the new
-// balance, the bell's count and the toast with no reload. Then the other order: the SMS first, and the
-// request's own answer credits it. Last, a payment from another number waits for the admin, who sees the
-// SMS and the reason beside the request and approves what arrived. No page error and no policy violation
+// The top-up autopilot (decision record 0015) in a real browser at 360 px, on the whole emulator stack from
+// the built app: the admin pairs the shop's Easypaisa phone on a phone (the signing key shown once); a
+// customer asks for a top-up on that wallet (the form says it is credited automatically), then the wallet
+// phone forwards the payment's SMS, signed as the SMS Gateway app signs, through Hosting; the open dashboard
+// shows the new balance, the bell's count and the toast with no reload. Then the other order: the SMS first,
+// and the request's own answer credits it. Last, a payment from another number waits for the admin, who sees
+// the SMS and the reason beside the request and approves what arrived. No page error and no policy violation
 // on the way (tests/support/clean-pages.ts); nothing wider than the phone.
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';

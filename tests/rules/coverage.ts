@@ -1,13 +1,7 @@
-// The emulator's rule coverage for the rules project: saved as the emulator renders it (HTML, the
-// shape firebase-tools links to) and as JSON, and judged: every `allow ... if <condition>` and every
-// helper function's body must have come out both allowing (true) and denying (false, or an error,
-// which Firestore also treats as a denial).
-//
-// The JSON (`:ruleCoverage`) holds the rules source and a tree of evaluated expressions, each with its
-// source position and the values it took with their counts. Constant conditions (`if true`) are not
-// instrumented, so they never appear in the tree; they are listed as unconditional instead, and
-// their allowing side is proved by the matrix tests alone. The emulator resets the counts whenever
-// rules are loaded, so what is judged is this run's tests only (initializeTestEnvironment loads them).
+// The emulator's rule coverage for the rules project, saved (HTML as firebase-tools links it, and JSON)
+// and judged: every allow condition and helper body must have come out both allowing and denying (an
+// error is a denial too). The emulator resets the counts whenever rules load (initializeTestEnvironment
+// does), so only this run's tests are judged.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { firestoreEmulator, PROJECT_ID } from './rules-env';
 
@@ -83,6 +77,7 @@ export function conditions(report: CoverageReport): Condition[] {
         allowed: count((v) => v.boolValue === true),
         denied: count((v) => v.boolValue === false),
         errored: count((v) => 'undefined' in v),
+        // `if true` is not instrumented (no node in the tree): the matrix tests alone prove it allows.
         unconditional: expression === 'true',
       };
     })

@@ -198,7 +198,7 @@ describe('an admin is the claim and the profile role admin, in a session that wa
     await asServer(testEnv, (server) => updateDoc(doc(server, 'users/admin'), { role: 'user' }));
     await expectNoAdminReads(db.admin);
   });
-  it('an admin claim and role without the second factor grant nothing (a password alone: issue 29)', async () => {
+  it('an admin claim and role without the second factor grant nothing (a password alone)', async () => {
     await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true }));
     await expectNoAdminReads(clientWithClaims(testEnv, 'admin', { email: 'admin@example.com', admin: true, mfa: 'true' }));
     // Passed, but more than 12 hours ago (or with no time): asked again.
@@ -383,7 +383,7 @@ describe('settings/public: got by anyone, written by nobody; other settings are 
   it('a user can get the public settings', () => assertSucceeds(get('alice', 'settings/public')));
   it('nobody, admins included, can get another settings document', async () => {
     for (const actor of ACTORS) await assertFails(get(actor, 'settings/private'));
-    // The autopilot's limits (issue 28) are the admin's, through the API only.
+    // The autopilot's limits (decision record 0015) are the admin's, through the API only.
     for (const actor of ACTORS) await assertFails(get(actor, 'settings/autopilot'));
   });
   it('nobody, admins included, can list the settings collection', async () => {
@@ -622,7 +622,8 @@ describe('workerLeases: the scheduled run’s lease, server-only', () => itDenie
 describe('workerRuns: the admin’s requested runs, followed through the API, server-only (admins included)', () =>
   itDeniesEverything('workerRuns', 'workerRuns/run-1'));
 
-// The reports' rollups (issue 18): the admin reads them through the API, a customer their own spending.
+// The reports' rollups (decision record 0011): the admin reads them through the API, a customer their own
+// spending.
 describe('reportDays: the reports’ rollups per day, server-only (admins included)', () =>
   itDeniesEverything('reportDays', 'reportDays/2026-02-01'));
 describe('reportDays/{day}/customers: the rollups’ per-customer figures, server-only (their owner included)', () =>

@@ -100,7 +100,8 @@ export const FIXTURES: Record<string, DocumentData> = {
   [BOB_ORDER]: order('100000002', 'bob'),
   [ACTIVE_SERVICE]: service('TikTok Followers (Real)', true),
   [INACTIVE_SERVICE]: service('TikTok Followers (Retired)', false),
-  // A review published before issue 29 (no status), one approved since, and one waiting for approval.
+  // A review published before reviews waited for approval (no status), one approved since, and one waiting
+  // for approval.
   'reviews/review-1': { name: 'Bob', rating: 5, comment: 'Fast delivery', createdAt: at },
   'reviews/review-2': { name: 'Sana', rating: 4, comment: 'Good', createdAt: at, status: 'approved', decidedAt: at },
   'reviewQueue/review-3': { name: 'Spam', rating: 5, comment: 'Buy followers at evil.example', createdAt: at, status: 'pending' },
@@ -158,7 +159,8 @@ export const FIXTURES: Record<string, DocumentData> = {
   'notificationSettings/alice': { preferences: { order: { bell: true, push: false } }, devices: { 'device-1': at }, updatedAt: at },
   'notificationSettings/bob': { devices: {}, updatedAt: at },
   'pushDevices/device-1': { uid: 'alice', token: 'fcm-token-1', createdAt: at, lastSeenAt: at },
-  // The top-up autopilot (issue 28): a paired phone, its signing key, a payment SMS, a day's automatic credits.
+  // The top-up autopilot (decision record 0015): a paired phone, its signing key, a payment SMS, a day's
+  // automatic credits.
   'walletDevices/phone-1': { name: 'Shop phone', wallet: 'Easypaisa', senders: ['3737'], createdAt: at, revokedAt: null },
   'walletDeviceKeys/phone-1': { key: 'the-signing-key-of-phone-1' },
   'walletEvents/Easypaisa:31455290817': {

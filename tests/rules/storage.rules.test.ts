@@ -142,7 +142,7 @@ describe('payment-proofs/{uid}/{file}: the owner uploads once, the owner and adm
   });
   it('another user cannot get it', () => assertFails(getBytes(ref(storage.bob, ALICE_PROOF))));
   it('anonymous cannot get it', () => assertFails(getBytes(ref(storage.anonymous, ALICE_PROOF))));
-  it('an admin signed in with the password alone (no second factor: issue 29) cannot get it', () =>
+  it('an admin signed in with the password alone (no second factor) cannot get it', () =>
     assertFails(getBytes(ref(asModular(testEnv.authenticatedContext('admin', { admin: true }).storage()), ALICE_PROOF))));
   it('an admin whose second factor was passed more than 12 hours ago cannot get it', () => {
     const longAgo = Math.floor(Date.now() / 1000) - 12 * 3600 - 60;

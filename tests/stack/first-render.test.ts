@@ -1,5 +1,5 @@
-// What the app's first render waits for (issue 16), read from the built app's Vite manifest as the
-// browser gets it: the entry's own code, and the chunks it imports statically (each one more request
+// What the app's first render waits for (decision record 0014), read from the built app's Vite manifest as
+// the browser gets it: the entry's own code, and the chunks it imports statically (each one more request
 // before anything paints, on a phone's slow link).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,9 +29,9 @@ describe("the app's first render", () => {
 
 describe("the landing page's prices", () => {
   it('build the answers they read, not every schema of the app (shared/schemas.ts)', () => {
-    // Their chunk comes after the landing page's first paint; building all ~180 schemas there was ~30 ms
-    // of a phone's main thread (its blocking time, issue 16). The catalogue and an error's body are in
-    // shared/answers.ts.
+    // Their chunk comes after the landing page's first paint; building all ~180 schemas there was ~30 ms of a
+    // phone's main thread (its blocking time, in Lighthouse's score). The catalogue and an error's body are
+    // in shared/answers.ts.
     const prices = routeFiles(manifest, 'src/features/home/components/priced-service-cards.tsx').js;
     const sources = [...prices].flatMap(
       (file) => (JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8')) as { sources: string[] }).sources,

@@ -95,7 +95,7 @@ export { signIn };
 
 /**
  * A new Auth account (email/password) with an ID token; `admin` sets the custom claim first and passes
- * the second factor as the console does (issue 29: enrolled on first use, then a code), so the token opens
+ * the second factor as the console does (enrolled on first use, then a code), so the token opens
  * the admin routes.
  */
 export async function createUser(options: { admin?: boolean; name?: string; email?: string; password?: string } = {}): Promise<TestUser> {
@@ -124,7 +124,7 @@ export async function createUser(options: { admin?: boolean; name?: string; emai
 }
 
 /**
- * An admin's ID token with the second factor (issue 29), through the same code the API runs: enrolled the
+ * An admin's ID token with the second factor, through the same code the API runs: enrolled the
  * first time, then a code the verifier accepts now (the earliest step not used yet), exchanged with the
  * Auth emulator as the web SDK exchanges the custom token.
  */

@@ -1,5 +1,5 @@
 // A second in-process API that counts Firestore reads (X-Firestore-Reads on each answer), beside the file's
-// own (tests/support/api.ts), for the tests that measure what a request reads (issue 30: one place).
+// own (tests/support/api.ts), for the tests that measure what a request reads.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../functions/src/app';

@@ -1,5 +1,5 @@
 // A queue's batch leader in a process of its own, for the tests that kill one mid-batch
-// (functions/src/services/group-commit.emulator.test.ts). It runs one batch over LEADER_UID's queue and
+// (functions/src/services/orders/place-order.emulator.test.ts). It runs one batch over LEADER_UID's queue and
 // tells its parent over IPC when the batch commits: LEADER_MODE=before stops just before the commit is
 // sent (the batch read, decided and queued its writes), LEADER_MODE=after just after it succeeded (the
 // answers are never given). Either way it then hangs until the parent kills it. With LEADER_WAIT=go it

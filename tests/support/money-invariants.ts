@@ -1,17 +1,7 @@
-// The money invariants, checked over everything in the store. Every money test runs this at its end
-// (and the benchmarks after their runs):
-// - no balance below zero, every amount an integer number of paisa;
-// - each user's balance = the sum of their ledger entries (credits, refunds and adjustments, which are
-//   signed, minus debits), and each entry's balanceAfter chain is consistent when ordered;
-// - every adjustment has a reason and its `adjust` audit entry (one per adjustment of the account);
-// - every order has exactly one debit of its price (a drip-feed's run none: its drip-feed paid for it) and
-//   at most one refund, refund ≤ price, a refund only for a cancelled or partial order and of the right amount;
-// - every drip-feed's runs are the orders it lists, one per run started, each priced one run; its refund
-//   plus its started runs' prices plus, while open, its runs not started is its price;
-// - every credit has exactly one recharge record of the same amount, and every recharge one credit;
-// - the total of all balances = credits − debits + refunds + adjustments;
-// - the count of active (pending/processing) orders per activeLinks key (customer, service and link)
-//   matches activeLinks.
+// The money invariants, checked over everything in the store: every money test runs this at its end, and
+// the benchmarks after their runs. Each broken one comes back as a line: balances against the ledger,
+// each order's debit and refund, each recharge's one credit, drip-feeds against their runs, the
+// activeLinks counts and the wallet SMS of the top-up autopilot.
 import { db as adminDb } from '../../functions/src/lib/admin';
 import type { UserDoc } from '../../functions/src/services/accounts/users';
 import type { RechargeDoc } from '../../functions/src/services/money/credits';
@@ -87,6 +77,7 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   }
 
   let totalBalance = 0;
+  // No balance below zero or in part paisa; each is the sum of its ledger (only adjustments are signed).
   for (const doc of users.docs) {
     const user = doc.data() as UserDoc;
     const balance = user.balancePaisa ?? 0;
@@ -100,6 +91,8 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     if (!users.docs.some((d) => d.id === uid)) problems.push(`ledger entries for missing user ${uid}`);
   }
 
+  // One debit of the price (a drip-feed's run none: its drip-feed paid), at most one refund, and that the
+  // one its status owes: all of a cancelled order, the remains' share of a partial one, else none.
   for (const doc of orders.docs) {
     const order = doc.data() as OrderDoc;
     const orderDebits = debitsByOrder.get(doc.id) ?? [];
@@ -126,6 +119,7 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     if (!orders.docs.some((d) => d.id === orderId)) problems.push(`ledger entry for missing order ${orderId}`);
   }
 
+  // Every recharge record has exactly one credit of its amount, and every credit a recharge record.
   const rechargeIds = new Set(recharges.docs.map((d) => d.id));
   for (const doc of recharges.docs) {
     const recharge = doc.data() as RechargeDoc;
@@ -137,8 +131,8 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     if (!rechargeIds.has(rechargeId)) problems.push(`credit without a recharge record (${rechargeId})`);
   }
 
-  // Each active order counts in the activeLinks document it names (orders placed before issue 12 name
-  // none: theirs is the older key, per service and link).
+  // Each active order counts in the activeLinks document it names (orders placed before the key was
+  // per customer name none: theirs is the older key, per service and link).
   const activeCounts = new Map<string, number>();
   for (const doc of orders.docs) {
     const order = doc.data() as OrderDoc;
@@ -159,6 +153,7 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     }
   }
 
+  // All balances together = credits − debits + refunds + adjustments.
   if (totalBalance !== credits - debits + refunds + adjustments) {
     problems.push(
       `total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds} + adjustments ${adjustments}`,
@@ -169,8 +164,8 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
 }
 
 /**
- * The top-up autopilot (issue 28): a wallet SMS settles one request at most, and an automatic credit is
- * exactly what its SMS says arrived, once.
+ * The top-up autopilot (decision record 0015): a wallet SMS settles one request at most, and an automatic
+ * credit is exactly what its SMS says arrived, once.
  * - every matched payment names an approved request, and an automatic credit's request names it back;
  * - no two approved requests were settled by one SMS, no request credited twice, no transaction id credited
  *   by two requests;

@@ -1,4 +1,4 @@
-// Orders placed through the API in the emulator tests (issue 30): the request and its 201 in one place.
+// Orders placed through the API in the emulator tests: the request and its 201 in one place.
 import { expect } from 'vitest';
 import { call, type TestUser } from './api';
 

@@ -1,4 +1,4 @@
-// The world of the workers' emulator tests (issue 30): the demo provider on a free port, a funded customer
+// The world of the workers' emulator tests: the demo provider on a free port, a funded customer
 // (with an API key when asked) and an admin, the provider written straight to Firestore and our services
 // linked to its service 101; and orders of views placed, and sent, there.
 import { afterAll, beforeAll, expect } from 'vitest';

@@ -1,13 +1,9 @@
 /// <reference lib="dom" />
 // (DOM types: a page.evaluate callback below runs in the browser.)
-// Starts the whole emulator suite (Firestore, Auth, Functions, Hosting, Storage) on free ports from the built
-// app (npm test builds first), and beside it what `npm start` runs beside it: the demo provider (on a
-// free port) and the local forwarding workers (scripts/lib/local-workers.ts), so an order of a
-// provider-linked service is forwarded and synced here as it is there. Seeds the store once (the seed
-// only adds what is missing, so every file finds it as a seed of its own would leave it), starts the
-// run's one Chromium, and signs the seeded admin (second factor and all) and the demo customer in once
-// each through the real UI, saving their sessions for the browser tests (tests/e2e/fixture.ts). Hands
-// the stack's URL, the demo provider and the browser to the `stack` project (HTTP and browser tests).
+// The `stack` project's setup: the whole emulator suite on free ports from the built app, with what
+// `npm start` runs beside it (the demo provider, the local forwarding workers), so provider-linked orders
+// are forwarded and synced here as there; the store seeded; the run's one Chromium, and the seeded admin
+// and demo customer signed in once through the UI, their sessions saved for tests/e2e/fixture.ts.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserServer, chromium, type Page } from 'playwright-core';
@@ -58,6 +54,7 @@ export async function setup(project: TestProject) {
     intervalMs: TICK_MS,
     onError: (error) => console.warn('Stack forwarding workers:', error),
   });
+  // Once for the run: the seed adds only what is missing, so each file finds what its own seed would leave.
   const { seed } = await import('../../scripts/lib/seed');
   await seed();
   browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

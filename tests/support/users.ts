@@ -1,4 +1,4 @@
-// Customers for the emulator tests (issue 30): a new account with a balance, the two steps every such test takes.
+// Customers for the emulator tests: a new account with a balance, the two steps every such test takes.
 import { createUser, fund, type TestUser } from './api';
 
 /** A new customer with `rupees` on their balance (credited as the admin's top-up would). */

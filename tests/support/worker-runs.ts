@@ -1,4 +1,4 @@
-// The admin's requested runs in the in-process API tests (issue 30): the API answers 202 with where to
+// The admin's requested runs in the in-process API tests: the API answers 202 with where to
 // follow a run, and a Firestore trigger (index.ts) runs it, which no emulator runs here. `completeRun`
 // does what the trigger does (the same exported handler, the production clients and clock unless given)
 // and answers the followed run as the console reads it.
