@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../tests/support/api';
+import { providerFields } from '../../tests/support/providers';
 import {
   type DeclaredFieldOverride,
   type DeclaredIndex,
@@ -70,7 +71,10 @@ beforeAll(async () => {
  * so neither calls it.
  */
 async function runSweeper() {
-  await db.collection('providers').doc('idxProvider').set({ name: 'Index', active: true });
+  await db
+    .collection('providers')
+    .doc('idxProvider')
+    .set(providerFields('https://index.example/api/v2', 'index-key', { name: 'Index' }));
   // With an automatic refund set, so that its query runs too.
   await db.collection('settings').doc('forwarding').set({ marginThresholdPercent: 10, disableBelowMargin: false, failedRefundHours: 1 });
   const deps = { now: Date.now, clientFor: async () => ({}) as ProviderClient };

@@ -8,8 +8,9 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { hideBodiesFromHost } from './lib/host-body';
 import { API_RUNTIME, GLOBAL_RUNTIME, REQUESTED_RUN_RUNTIME, SCHEDULED_RUNTIME, TRIGGER_RUNTIME } from './lib/runtime';
-import type { FulfilmentDoc } from './services/orders/fulfilment';
-import type { RefillDoc } from './services/orders/refills';
+import { dataOf } from './lib/typed-collection';
+import { fulfilmentDocSchema } from './services/orders/fulfilment';
+import { refillDocSchema } from './services/orders/refills';
 import { workerDeps as productionDeps } from './workers/deps';
 import { becameQueued, type ForwardDeps, forwardOrder } from './workers/forward';
 import { providerPort } from './workers/provider-port';
@@ -30,15 +31,15 @@ const workerDeps: ForwardDeps = productionDeps();
 
 // A placement or a Resend: send now. A duplicate delivery finds the order claimed and stops.
 export const forwardQueuedOrder = onDocumentWritten({ ...TRIGGER_RUNTIME, document: 'orderFulfilment/{id}' }, async (event) => {
-  const before = event.data?.before.data() as FulfilmentDoc | undefined;
-  const after = event.data?.after.data() as FulfilmentDoc | undefined;
+  const before = dataOf(event.data?.before, fulfilmentDocSchema);
+  const after = dataOf(event.data?.after, fulfilmentDocSchema);
   if (becameQueued(before, after)) await forwardOrder(event.params.id, workerDeps);
 });
 
 // A refill request of an order at a provider: ask the provider now. A duplicate delivery finds it claimed.
 export const sendQueuedRefill = onDocumentWritten({ ...TRIGGER_RUNTIME, document: 'refills/{id}' }, async (event) => {
-  const before = event.data?.before.data() as RefillDoc | undefined;
-  const after = event.data?.after.data() as RefillDoc | undefined;
+  const before = dataOf(event.data?.before, refillDocSchema);
+  const after = dataOf(event.data?.after, refillDocSchema);
   if (refillBecameQueued(before, after)) await sendRefill(event.params.id, workerDeps);
 });
 

@@ -1,6 +1,6 @@
 // Opaque cursors for lists ordered by one field (newest or oldest first by a timestamp, or alphabetically
 // by a text), with the document id as the tie-breaker so no item is skipped or repeated when two share a value.
-import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
+import { type DocumentData, FieldPath, type Query, type QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { invalidInput } from './errors';
 
 interface CursorData {
@@ -54,10 +54,11 @@ interface TextCursorData {
 const MAX_TEXT_CURSOR = 1000;
 
 type Page = { limit: number; cursor?: string | undefined };
-type Snapshot = FirebaseFirestore.QueryDocumentSnapshot;
+/** A document of the query (typed when the query is a typed collection's, lib/typed-collection.ts). */
+type Snapshot<D = DocumentData> = QueryDocumentSnapshot<D>;
 
 /** One page of an ordered query (one document more than the page tells whether another follows). */
-async function onePage<T>(ordered: Query, page: Page, toItem: (doc: Snapshot) => T, cursorAfter: (last: Snapshot) => string) {
+async function onePage<T, D>(ordered: Query<D>, page: Page, toItem: (doc: Snapshot<D>) => T, cursorAfter: (last: Snapshot<D>) => string) {
   const snap = await ordered.limit(page.limit + 1).get();
   const docs = snap.docs.slice(0, page.limit);
   const last = docs.at(-1);
@@ -68,11 +69,11 @@ async function onePage<T>(ordered: Query, page: Page, toItem: (doc: Snapshot) =>
  * Runs `query` ordered by the text `field` ascending from `cursor` (its filters may be a range on that
  * field, e.g. a prefix); returns one page and the next cursor.
  */
-export async function pageAlphabetical<T>(
-  query: Query,
+export async function pageAlphabetical<T, D>(
+  query: Query<D>,
   field: string,
   page: Page,
-  toItem: (doc: Snapshot) => T,
+  toItem: (doc: Snapshot<D>) => T,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
   let ordered = query.orderBy(field).orderBy(FieldPath.documentId());
   if (page.cursor) {
@@ -83,21 +84,21 @@ export async function pageAlphabetical<T>(
 }
 
 /** Runs `query` ordered by `field` descending from `cursor`; returns one page and the next cursor. */
-export function pageNewestFirst<T>(query: Query, field: string, page: Page, toItem: (doc: Snapshot) => T) {
+export function pageNewestFirst<T, D>(query: Query<D>, field: string, page: Page, toItem: (doc: Snapshot<D>) => T) {
   return pageByTime(query, field, 'desc', page, toItem);
 }
 
 /** Runs `query` ordered by `field` ascending from `cursor` (a queue: what waits longest comes first). */
-export function pageOldestFirst<T>(query: Query, field: string, page: Page, toItem: (doc: Snapshot) => T) {
+export function pageOldestFirst<T, D>(query: Query<D>, field: string, page: Page, toItem: (doc: Snapshot<D>) => T) {
   return pageByTime(query, field, 'asc', page, toItem);
 }
 
-async function pageByTime<T>(
-  query: Query,
+async function pageByTime<T, D>(
+  query: Query<D>,
   field: string,
   direction: 'asc' | 'desc',
   page: Page,
-  toItem: (doc: Snapshot) => T,
+  toItem: (doc: Snapshot<D>) => T,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
   let ordered = query.orderBy(field, direction).orderBy(FieldPath.documentId(), direction);
   if (page.cursor) {
@@ -112,9 +113,9 @@ async function pageByTime<T>(
  * one before was taken (an export streams page after page and never holds the range). The cursor is the
  * last snapshot, so a collection-group query resumes by its full path.
  */
-export async function* pagesOf(query: Query, field: string, direction: 'asc' | 'desc', size: number): AsyncGenerator<Snapshot[]> {
+export async function* pagesOf<D>(query: Query<D>, field: string, direction: 'asc' | 'desc', size: number): AsyncGenerator<Snapshot<D>[]> {
   const ordered = query.orderBy(field, direction).orderBy(FieldPath.documentId(), direction);
-  let last: Snapshot | undefined;
+  let last: Snapshot<D> | undefined;
   for (;;) {
     const { docs } = await (last ? ordered.startAfter(last) : ordered).limit(size).get();
     if (docs.length > 0) yield docs;

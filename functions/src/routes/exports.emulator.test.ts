@@ -7,6 +7,7 @@ import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { bodyText, csvRecords } from '../../../tests/support/csv';
+import { providerFields } from '../../../tests/support/providers';
 import { recordQueries } from '../../../tests/support/query-recorder';
 import { db } from '../lib/admin';
 import { pakistanDayOf } from '../shared/pakistan-days';
@@ -144,7 +145,10 @@ describe('GET /api/admin/exports/orders.csv', () => {
   const orderId = (i: number) => String(200_000_000 + i);
 
   beforeAll(async () => {
-    await db.collection('providers').doc('bulkpanel').set({ name: 'Bulk, "Panel"', active: true });
+    await db
+      .collection('providers')
+      .doc('bulkpanel')
+      .set(providerFields('https://bulk.example/api/v2', 'bulk-key', { name: 'Bulk, "Panel"' }));
     await writeInBatches(ROWS, (batch, i) => {
       const createdAt = Timestamp.fromMillis(instant(i));
       const uid = customerOf(i);

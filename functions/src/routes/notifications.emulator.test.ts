@@ -9,7 +9,6 @@ import { emulatorPushesCollection, type PushSender, recordingSender } from '../l
 import { requestRefill } from '../services/orders/refills';
 import {
   deviceIdOf,
-  type NotificationDoc,
   notificationSettingsRef,
   notificationsOf,
   PUSH_MAX_ATTEMPTS,
@@ -52,8 +51,7 @@ async function clearNotifications(user: TestUser) {
   const snap = await notificationsOf(user.uid).get();
   await Promise.all(snap.docs.map((d) => d.ref.delete()));
 }
-const stored = async (user: TestUser) =>
-  (await notificationsOf(user.uid).get()).docs.map((d) => ({ id: d.id, ...(d.data() as NotificationDoc) }));
+const stored = async (user: TestUser) => (await notificationsOf(user.uid).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
 const newToken = (prefix = 'tok') => `${prefix}-${randomUUID()}`;
 const registered = async (user: TestUser, token = newToken()) => {
   ok(await as(user).post('/api/notifications/devices', { token }), 204);

@@ -5,7 +5,7 @@ import { authenticate, identityOf } from '../middleware/authenticate';
 import { idempotencyKey, parseBody, parseQuery } from '../middleware/parse';
 import { providersOf } from '../middleware/provider-port';
 import { isNumberedId } from '../services/orders/order-numbers';
-import { listMyOrders, type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders/orders';
+import { listMyOrders, ordersCollection, updateOrderStatus } from '../services/orders/orders';
 import { placeOrder } from '../services/orders/place-order';
 import { MESSAGES } from '../shared/messages';
 import { pageQuery, placeOrderBody } from '../shared/schemas';
@@ -36,7 +36,7 @@ ordersRouter.post('/orders/:id/cancel', authenticate({ checkRevoked: true }), as
   const id = String(req.params.id);
   const { uid } = identityOf(req);
   // Whose order and whether it is a drip-feed never change: read once, outside the transaction.
-  const order = isNumberedId(id) ? ((await ordersCollection().doc(id).get()).data() as OrderDoc | undefined) : undefined;
+  const order = isNumberedId(id) ? (await ordersCollection().doc(id).get()).data() : undefined;
   if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
   if (!order.dripFeed) throw fail('not_cancelable', MESSAGES.onlyDripFeedStops, 'status');
   const changed = await updateOrderStatus(id, 'cancelled', undefined, { ownerUid: uid });

@@ -2,6 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, type TestUser } from '../../../tests/support/api';
 import { countingApiForFile } from '../../../tests/support/counting-api';
+import { providerFields } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import { READS_HEADER } from '../lib/read-counter';
 import { CUSTOMER_SHARD_FIELD, CUSTOMER_SHARDS, customerShardOf, foldReports } from '../services/reports/daily-rollups';
@@ -123,7 +124,7 @@ describe('GET /api/admin/reports: reads', () => {
     await db
       .collection('providers')
       .doc('readsProvider')
-      .set({ name: 'Reads', currency: 'USD', balance: 3, balanceCheckedAt: null, rateToPkr: 280, active: true });
+      .set(providerFields('https://reads.example/api/v2', 'reads-key', { name: 'Reads', currency: 'USD', balance: 3, rateToPkr: 280 }));
     await addOrders(300);
     const small = await readsOfJune();
     expect(small.report.totals.orders).toBe(300);

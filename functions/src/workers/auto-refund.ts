@@ -9,11 +9,12 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { getAllOf } from '../lib/typed-collection';
 import type { Actor } from '../services/kernel/audit';
 import { leaseHeld, leaseIsOurs, newLease } from '../services/kernel/lease';
 import { runInTransaction } from '../services/kernel/transactions';
-import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/orders/fulfilment';
-import { type OrderDoc, ordersCollection, updateOrderStatus } from '../services/orders/orders';
+import { dueFulfilments, fulfilmentRef } from '../services/orders/fulfilment';
+import { ordersCollection, updateOrderStatus } from '../services/orders/orders';
 import { getForwardingSettings } from '../services/providers/forwarding-settings';
 import type { ForwardDeps } from './forward';
 
@@ -34,9 +35,9 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
   const ref = fulfilmentRef(orderId);
   const claimed = await runInTransaction<Claimed>(null, async (tx) => {
     const now = deps.now();
-    const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(orderId), ref);
-    const order = orderSnap?.data() as OrderDoc | undefined;
-    const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
+    const [orderSnap, fulfilmentSnap] = await getAllOf(tx, ordersCollection().doc(orderId), ref);
+    const order = orderSnap?.data();
+    const f = fulfilmentSnap?.data();
     if (f?.state !== 'failed' || !f.failedAt || f.failedAt.toMillis() > cutoffMs) return { status: 200, body: { skip: true } };
     if (leaseHeld(f.refundLease, now)) return { status: 200, body: { skip: true } };
     // The admin already moved the order (cancelled it, or set a status by hand): not ours to refund.
@@ -60,7 +61,7 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
   }
   const { token } = claimed.body;
   await runInTransaction(null, async (tx) => {
-    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    const f = (await tx.get(ref)).data();
     if (leaseIsOurs(f?.refundLease, token)) {
       tx.update(ref, {
         failedAt: FieldValue.delete(),

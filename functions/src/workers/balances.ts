@@ -5,6 +5,7 @@
 // A balance that arrives releases the orders waiting for funds on the sweep that follows.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
+import { getAllOf } from '../lib/typed-collection';
 import { runInTransaction } from '../services/kernel/transactions';
 import { fulfilmentCollection } from '../services/orders/fulfilment';
 import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/providers/provider-store';
@@ -80,8 +81,8 @@ async function refreshOne(id: string, doc: ProviderDoc, deps: ForwardDeps, timeo
   const ref = providersCollection().doc(id);
   const at = ts(deps.now());
   await runInTransaction(null, async (tx) => {
-    const [snap, claimsSnap] = await tx.getAll(ref, providerClaimsRef(id));
-    const current = snap?.data() as ProviderDoc | undefined;
+    const [snap, claimsSnap] = await getAllOf(tx, ref, providerClaimsRef(id));
+    const current = snap?.data();
     if (!current) return { status: 200, body: null };
     if ('error' in answer) {
       tx.update(ref, { balanceError: answer.error, balanceErrorAt: at });
@@ -125,10 +126,10 @@ async function releaseWaiting(providerId: string, at: Timestamp): Promise<void> 
 export async function refreshBalances(deps: ForwardDeps, timeoutMs = BALANCE_TIMEOUT_MS): Promise<BalanceResult> {
   const now = deps.now();
   const active = await providersCollection().where('active', '==', true).get();
-  const due = active.docs.filter((d) => lastAsked(d.data() as ProviderDoc) <= now - BALANCE_MAX_AGE_MS);
+  const due = active.docs.filter((d) => lastAsked(d.data()) <= now - BALANCE_MAX_AGE_MS);
   const outcomes = await Promise.all(
     due.map((d) =>
-      refreshOne(d.id, d.data() as ProviderDoc, deps, timeoutMs).catch((error: unknown) => {
+      refreshOne(d.id, d.data(), deps, timeoutMs).catch((error: unknown) => {
         logger.error('Balance refresh of a provider failed', { providerId: d.id, error: String(error) });
         return false;
       }),

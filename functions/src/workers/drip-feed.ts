@@ -7,11 +7,12 @@
 // a run of a linked service is queued, and the trigger (or the listener, or the sweep) sends it.
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
+import { getAllOf } from '../lib/typed-collection';
 import { runInTransaction } from '../services/kernel/transactions';
 import { type DripFeedParent, startRun } from '../services/orders/drip-feed';
 import { freeRefs, numberCandidates } from '../services/orders/order-numbers';
-import { activeLinkRef, legacyActiveLinkKey, type OrderDoc, ordersCollection } from '../services/orders/orders';
-import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../services/providers/provider-store';
+import { activeLinkRef, legacyActiveLinkKey, ordersCollection } from '../services/orders/orders';
+import { providersCollection, serviceLinkRef } from '../services/providers/provider-store';
 import { notificationId, readNotifier } from '../services/support/notifications';
 import { orderStatusNotification } from '../shared/notifications';
 import { isFinalStatus } from '../shared/order-status';
@@ -39,10 +40,11 @@ export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now
   const answer = await runInTransaction<RunOutcome>(null, async (tx) => {
     const now = ts(deps.now());
     // The parent first (its service and activeLinks key), then the rest in one round trip.
-    const known = (await tx.get(parentRef)).data() as OrderDoc | undefined;
+    const known = (await tx.get(parentRef)).data();
     if (!known?.dripFeed) return { status: 200, body: 'skipped' };
     const key = known.activeLinkKey ?? legacyActiveLinkKey(known.serviceId, known.link);
-    const [linkSnap, activeSnap, ...candidates] = await tx.getAll(
+    const [linkSnap, activeSnap, ...candidates] = await getAllOf(
+      tx,
       serviceLinkRef(known.serviceId),
       activeLinkRef(key),
       ...numberCandidates(ordersCollection()),
@@ -53,8 +55,8 @@ export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now
     if (isFinalStatus(parent.status) || plan.runsDone >= plan.runs || !due) return { status: 200, body: 'skipped' };
     // The service's provider link now (a run is sent where the service is sold from today), its cost frozen
     // at the run's start; a service no longer linked delivers its runs by hand.
-    const link = linkSnap?.data() as ServiceLinkDoc | undefined;
-    const provider = link ? ((await tx.get(providersCollection().doc(link.providerId))).data() as ProviderDoc | undefined) : undefined;
+    const link = linkSnap?.data();
+    const provider = link ? (await tx.get(providersCollection().doc(link.providerId))).data() : undefined;
     const [childRef] = freeRefs(candidates, 1);
     if (!childRef || !activeSnap) throw new Error('getAll returned fewer snapshots than asked');
     // The last run completes the drip-feed: its customer is told (the push goes with the worker's).

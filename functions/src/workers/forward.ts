@@ -5,10 +5,11 @@
 // the admin (Resend, Mark sent, or a cancel through updateOrderStatus, which refunds once).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { logger } from '../lib/logger';
+import { getAllOf } from '../lib/typed-collection';
 import { leaseHeld, leaseIsOurs, newLease } from '../services/kernel/lease';
 import { runInTransaction } from '../services/kernel/transactions';
 import { dueFulfilments, type FulfilmentDoc, fulfilmentRef, REASONS, WAIT_RETRY_MS } from '../services/orders/fulfilment';
-import { type OrderDoc, ordersCollection } from '../services/orders/orders';
+import { ordersCollection } from '../services/orders/orders';
 import { claimedOf, type ProviderDoc, providerClaimsRef, providersCollection } from '../services/providers/provider-store';
 import type { ProviderClient } from '../upstream/client';
 import { failureForLog, type UpstreamResult } from '../upstream/result';
@@ -77,9 +78,9 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
   const ref = fulfilmentRef(orderId);
   const claimed = await runInTransaction<{ claim: Claim } | { skipped: ForwardOutcome }>(null, async (tx) => {
     const now = deps.now();
-    const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(orderId), ref);
-    const order = orderSnap?.data() as OrderDoc | undefined;
-    const f = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
+    const [orderSnap, fulfilmentSnap] = await getAllOf(tx, ordersCollection().doc(orderId), ref);
+    const order = orderSnap?.data();
+    const f = fulfilmentSnap?.data();
     if (!order || !f || f.state !== 'queued') return { status: 200, body: { skipped: { kind: 'skipped', state: f?.state ?? 'none' } } };
     const wait = (reason: string, changes: Record<string, unknown> = { sweepAt: ts(now + WAIT_RETRY_MS) }) => {
       tx.update(ref, fulfilmentUpdate({ reason, ...changes }, ts(now)));
@@ -89,8 +90,8 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
     if (order.status !== 'pending') return wait(REASONS.notPending, { sweepAt: FieldValue.delete() });
     if (!f.providerId || !f.providerServiceId) throw new Error(`Order ${orderId} is queued without a provider`);
     const claimsRef = providerClaimsRef(f.providerId);
-    const [providerSnap, claimsSnap] = await tx.getAll(providersCollection().doc(f.providerId), claimsRef);
-    const provider = providerSnap?.data() as ProviderDoc | undefined;
+    const [providerSnap, claimsSnap] = await getAllOf(tx, providersCollection().doc(f.providerId), claimsRef);
+    const provider = providerSnap?.data();
     const claimedPaisa = claimedOf(claimsSnap);
     if (!provider) return wait(REASONS.providerMissing);
     if (!provider.active) return wait(REASONS.providerInactive);
@@ -157,7 +158,7 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
   const ref = fulfilmentRef(orderId);
   const answer = await runInTransaction<ForwardOutcome>(null, async (tx) => {
     const now = deps.now();
-    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    const f = (await tx.get(ref)).data();
     if (!f) throw new Error(`Order ${orderId} lost its fulfilment`);
     const ours = f.state === 'sending' && leaseIsOurs(f.lease, claim.token);
     const at = ts(now);
@@ -230,7 +231,7 @@ async function expireLease(orderId: string, deps: ForwardDeps): Promise<boolean>
   const ref = fulfilmentRef(orderId);
   const answer = await runInTransaction<boolean>(null, async (tx) => {
     const now = deps.now();
-    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    const f = (await tx.get(ref)).data();
     if (f?.state !== 'sending' || !f.lease || leaseHeld(f.lease, now)) return { status: 200, body: false };
     tx.update(ref, fulfilmentUpdate({ state: 'unknown', error: REASONS.leaseExpired, lease: FieldValue.delete() }, ts(now)));
     return { status: 200, body: true };

@@ -1,7 +1,7 @@
 // A client for one provider by its id (its URL and its key, read outside any transaction), or by its URL
 // and key: for the workers and for the provider port (provider-port.ts) that the app's requests use.
 import { config } from '../lib/config';
-import { type ProviderDoc, type ProviderSecretDoc, providerSecretRef, providersCollection } from '../services/providers/provider-store';
+import { providerSecretRef, providersCollection } from '../services/providers/provider-store';
 import { networkFor } from '../upstream/addresses';
 import { createProviderClient, type ProviderClient } from '../upstream/client';
 
@@ -18,7 +18,9 @@ export const providerClient = (url: string, key: string, timeoutMs = config.prov
   createProviderClient({ url, key, timeoutMs, network: providerNetwork() });
 
 export async function providerClientFor(providerId: string, timeoutMs = config.providerTimeoutMs): Promise<ProviderClient> {
-  const [snap, secret] = await Promise.all([providersCollection().doc(providerId).get(), providerSecretRef(providerId).get()]);
-  if (!snap.exists || !secret.exists) throw new Error(`Provider ${providerId} has no document or no key`);
-  return providerClient((snap.data() as ProviderDoc).url, (secret.data() as ProviderSecretDoc).key, timeoutMs);
+  const [snap, secretSnap] = await Promise.all([providersCollection().doc(providerId).get(), providerSecretRef(providerId).get()]);
+  const provider = snap.data();
+  const secret = secretSnap.data();
+  if (!provider || !secret) throw new Error(`Provider ${providerId} has no document or no key`);
+  return providerClient(provider.url, secret.key, timeoutMs);
 }

@@ -52,7 +52,7 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
     null,
     async (tx) => {
       const now = deps.now();
-      const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
+      const refill = (await tx.get(ref)).data();
       const up = refill?.upstream;
       if (!refill || !up || up.state !== 'queued') return { status: 200, body: { skipped: up?.state ?? 'none' } };
       // Decided by hand while queued: nothing to ask.
@@ -73,7 +73,7 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
 
   const answer = await runInTransaction<RefillOutcome>(null, async (tx) => {
     const now = deps.now();
-    const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
+    const refill = (await tx.get(ref)).data();
     const up = refill?.upstream;
     if (!refill || !up) throw new Error(`Refill ${refillId} lost its upstream part`);
     const ours = up.state === 'sending' && leaseIsOurs(up.lease, claim.token);
@@ -89,7 +89,7 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
       });
       return { status: 200, body: { kind: 'sent', providerRefillId: result.value.refill } };
     }
-    if (!ours) return { status: 200, body: { kind: 'late', state: up.state } };
+    if (!ours) return { status: 200, body: { kind: 'late', state: up.state ?? 'none' } };
     const done = { 'upstream.lease': FieldValue.delete(), 'upstream.dueAt': FieldValue.delete() };
     if (!result.ok && result.kind === 'refused') {
       tx.update(ref, { ...done, 'upstream.state': 'failed', 'upstream.error': result.error });
@@ -106,7 +106,7 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
 async function expireLease(refillId: string, deps: ForwardDeps): Promise<boolean> {
   const ref = refillsCollection().doc(refillId);
   const answer = await runInTransaction<boolean>(null, async (tx) => {
-    const up = ((await tx.get(ref)).data() as RefillDoc | undefined)?.upstream;
+    const up = (await tx.get(ref)).data()?.upstream;
     if (up?.state !== 'sending' || !up.lease || leaseHeld(up.lease, deps.now())) return { status: 200, body: false };
     tx.update(ref, {
       'upstream.state': 'unknown',
@@ -123,7 +123,7 @@ async function expireLease(refillId: string, deps: ForwardDeps): Promise<boolean
 async function recordCheck(refillId: string, providerRefillId: string, changes: Record<string, unknown>) {
   const ref = refillsCollection().doc(refillId);
   await runInTransaction(null, async (tx) => {
-    const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
+    const refill = (await tx.get(ref)).data();
     const up = refill?.upstream;
     if (refill?.status === 'pending' && up?.state === 'sent' && up.providerRefillId === providerRefillId) tx.update(ref, changes);
     return { status: 200, body: null };
@@ -189,7 +189,7 @@ export async function runRefillWork(deps: ForwardDeps, budgetMs = SWEEP_SEND_BUD
   for (const doc of due.docs) {
     // As the sweep: a backlog of slow calls must not take the whole run (the rest stay due, oldest first).
     if (deps.now() - started >= budgetMs) break;
-    const refill = doc.data() as RefillDoc;
+    const refill = doc.data();
     try {
       if (refill.upstream?.state === 'queued') {
         if ((await sendRefill(doc.id, deps)).kind === 'sent') result.sent += 1;

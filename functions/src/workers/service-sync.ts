@@ -7,7 +7,7 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { fail } from '../lib/errors';
 import { logger } from '../lib/logger';
-import type { ServiceDoc } from '../services/catalogue/catalogue';
+import { getAllOf } from '../lib/typed-collection';
 import { servicesCollection } from '../services/catalogue/catalogue';
 import { type Actor, recordAudit } from '../services/kernel/audit';
 import { claimLease, releaseLease } from '../services/kernel/lease';
@@ -20,7 +20,6 @@ import {
   type ProviderDoc,
   providerRef,
   providersCollection,
-  type ServiceLinkDoc,
   sameAlert,
   serviceLinkRef,
   serviceLinksCollection,
@@ -111,9 +110,9 @@ async function syncOne(
   counts: ServiceSyncResult,
 ): Promise<() => void> {
   const serviceRef = servicesCollection().doc(serviceId);
-  const [serviceSnap, linkSnap] = await tx.getAll(serviceRef, serviceLinkRef(serviceId));
-  const doc = serviceSnap?.data() as ServiceDoc | undefined;
-  const link = linkSnap?.data() as ServiceLinkDoc | undefined;
+  const [serviceSnap, linkSnap] = await getAllOf(tx, serviceRef, serviceLinkRef(serviceId));
+  const doc = serviceSnap?.data();
+  const link = linkSnap?.data();
   // Deleted, unlinked or linked elsewhere meanwhile: not this run's business.
   if (!doc || !link || link.providerId !== context.providerId) return () => undefined;
   counts.checked += 1;
@@ -200,6 +199,7 @@ export async function syncProviderServices(providerId: string, deps: ForwardDeps
   const result = emptyResult();
   const done: Record<string, unknown> = {};
   try {
+    // The lease's claim found it, and providers are never deleted.
     const provider = (await providerRef(providerId).get()).data() as ProviderDoc;
     const answer = await (await deps.clientFor(providerId)).services();
     const links = await serviceLinksCollection().where('providerId', '==', providerId).get();
@@ -217,7 +217,7 @@ export async function syncProviderServices(providerId: string, deps: ForwardDeps
     // No list at all: nothing to refresh; the console says why.
     if (answer.ok) {
       const plan = (serviceId: string): Plan => {
-        const link = links.docs.find((d) => d.id === serviceId)?.data() as ServiceLinkDoc | undefined;
+        const link = links.docs.find((d) => d.id === serviceId)?.data();
         return {
           theirs: (link && theirs.get(link.serviceId)) ?? null,
           availability: problem === null,
@@ -232,7 +232,7 @@ export async function syncProviderServices(providerId: string, deps: ForwardDeps
           // Counts of a transaction that runs again start over.
           Object.assign(counts, emptyResult());
           const [current, settings] = await Promise.all([tx.get(providerRef(providerId)), getForwardingSettings(tx)]);
-          const rateToPkr = (current.data() as ProviderDoc | undefined)?.rateToPkr ?? provider.rateToPkr;
+          const rateToPkr = current.data()?.rateToPkr ?? provider.rateToPkr;
           const context = {
             providerId,
             rateToPkr,
@@ -270,7 +270,7 @@ export async function syncDueProviderServices(deps: ForwardDeps): Promise<Servic
   const providers = await providersCollection().where('active', '==', true).get();
   const now = deps.now();
   for (const p of providers.docs) {
-    const last = (p.data() as ProviderDoc).servicesSyncedAt;
+    const last = p.data().servicesSyncedAt;
     if (last && now - last.toMillis() < SERVICES_SYNC_EVERY_MS) continue;
     try {
       const r = await syncProviderServices(p.id, deps);

@@ -7,11 +7,12 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { isAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { getAllOf } from '../lib/typed-collection';
 import { claimLease, releaseLease } from '../services/kernel/lease';
 import { runInTransaction } from '../services/kernel/transactions';
 import { dueFulfilments, type FulfilmentDoc, fulfilmentRef } from '../services/orders/fulfilment';
-import { type OrderDoc, type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders/orders';
-import { type ProviderDoc, providersCollection } from '../services/providers/provider-store';
+import { type OrderProgress, ordersCollection, updateOrderStatus } from '../services/orders/orders';
+import { providersCollection } from '../services/providers/provider-store';
 import { API_V2_MAX_IDS } from '../shared/api-v2';
 import { canTransition, isFinalStatus } from '../shared/order-status';
 import type { StatusEntry } from '../upstream/answers';
@@ -59,8 +60,8 @@ async function recordCheck(
   const orderRef = ordersCollection().doc(orderId);
   const { progress } = options;
   await runInTransaction(null, async (tx) => {
-    const [fSnap, orderSnap] = progress ? await tx.getAll(ref, orderRef) : [await tx.get(ref), undefined];
-    const f = fSnap?.data() as FulfilmentDoc | undefined;
+    const [fSnap, orderSnap] = progress ? await getAllOf(tx, ref, orderRef) : [await tx.get(ref), undefined];
+    const f = fSnap?.data();
     if (f?.state !== 'sent' || f.providerOrderId !== providerOrderId) return { status: 200, body: null };
     if (f.closedWithoutProvider) {
       if (f.syncDueAt) tx.update(ref, { syncDueAt: FieldValue.delete() });
@@ -73,7 +74,7 @@ async function recordCheck(
       : { unansweredSince: f.unansweredSince ?? ts(now) };
     const closed = f.open === false ? { syncDueAt: FieldValue.delete() } : {};
     tx.update(ref, { ...changes, ...unanswered, ...closed, updatedAt: ts(now) });
-    const order = orderSnap?.data() as OrderDoc | undefined;
+    const order = orderSnap?.data();
     // A count the provider got wrong this time is left out of `progress`: the last good one stays.
     const merged = progress && order ? { ...order.progress, ...progress } : undefined;
     if (merged && !sameProgress(order?.progress, merged)) tx.update(orderRef, { progress: merged });
@@ -97,7 +98,7 @@ function progressOf(entry: StatusEntry, quantity: number): OrderProgress | undef
 /** Applies one provider answer to one order; returns whether the order's status changed, or 'flag'. */
 async function applyEntry(orderId: string, f: FulfilmentDoc, entry: StatusEntry, now: number): Promise<'changed' | 'flag' | 'same'> {
   const providerOrderId = f.providerOrderId as string;
-  const order = (await ordersCollection().doc(orderId).get()).data() as OrderDoc | undefined;
+  const order = (await ordersCollection().doc(orderId).get()).data();
   if (!order) return 'same';
   const mapping = mapUpstreamStatus(entry, order.quantity);
   const age = now - order.createdAt.toMillis();
@@ -160,7 +161,7 @@ async function askStatuses(client: ProviderClient, ids: string[]): Promise<Map<s
 async function clearStaleDue(orderId: string) {
   const ref = fulfilmentRef(orderId);
   await runInTransaction(null, async (tx) => {
-    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    const f = (await tx.get(ref)).data();
     if (f && f.state !== 'sent' && f.syncDueAt) tx.update(ref, { syncDueAt: FieldValue.delete() });
     return { status: 200, body: null };
   });
@@ -181,7 +182,7 @@ export async function syncProvider(providerId: string, deps: ForwardDeps): Promi
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const now = deps.now();
       const due = await dueFulfilments('providerId', providerId, 'syncDueAt', now, API_V2_MAX_IDS);
-      const all = due.docs.map((d) => ({ id: d.id, f: d.data() as FulfilmentDoc }));
+      const all = due.docs.map((d) => ({ id: d.id, f: d.data() }));
       const sent = all.filter((o) => o.f.state === 'sent' && o.f.providerOrderId !== undefined);
       // A due time left on an order no longer sent would hold a place at the head of this query for ever.
       for (const stale of all.filter((o) => !sent.includes(o))) await clearStaleDue(stale.id);
@@ -227,7 +228,7 @@ export async function syncAll(deps: ForwardDeps): Promise<SyncResult> {
   const providers = await providersCollection().get();
   const total: SyncResult = { checked: 0, changed: 0, flagged: 0 };
   for (const p of providers.docs) {
-    if ((p.data() as ProviderDoc).active !== true && !(await hasDueOrders(p.id, deps.now()))) continue;
+    if (p.data().active !== true && !(await hasDueOrders(p.id, deps.now()))) continue;
     const r = await syncProvider(p.id, deps);
     total.checked += r.checked;
     total.changed += r.changed;

@@ -3,19 +3,14 @@
 // (a phone silent for 10 minutes: an alert to the admins, once per silence).
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin';
+import { getAllGrouped } from '../lib/typed-collection';
 import { usersCollection } from '../services/accounts/users';
 import { runInTransaction } from '../services/kernel/transactions';
 import { deliverNow, notificationId, readNotifier } from '../services/support/notifications';
 import { matchQuietly } from '../services/top-ups/payment-match';
-import {
-  type RechargeRequestDoc,
-  type ReferenceDoc,
-  rechargeReferencesCollection,
-  rechargeRequestsCollection,
-  requestEventRef,
-} from '../services/top-ups/recharge-requests';
-import { deviceState, type WalletDeviceDoc, walletDevicesCollection } from '../services/top-ups/wallet-devices';
-import { type WalletEventDoc, walletEventsCollection } from '../services/top-ups/wallet-events';
+import { rechargeReferencesCollection, rechargeRequestsCollection, requestEventRef } from '../services/top-ups/recharge-requests';
+import { deviceState, walletDevicesCollection } from '../services/top-ups/wallet-devices';
+import { walletEventsCollection } from '../services/top-ups/wallet-events';
 import { walletPhoneSilentNotification } from '../shared/notifications';
 
 /** How far back the run looks for unmatched payments (the app retries a delivery for two days). */
@@ -50,18 +45,17 @@ export async function matchWaitingPayments(nowMs: number): Promise<{ matched: nu
     rechargeRequestsCollection().where('status', '==', 'pending').orderBy('createdAt', 'desc').limit(PENDING_BATCH).get(),
   ]);
   const due = new Map<string, string | undefined>();
-  const events = waiting.docs.map((d) => ({ id: d.id, doc: d.data() as WalletEventDoc })).filter((e) => e.doc.tid);
+  const events = waiting.docs.map((d) => ({ id: d.id, doc: d.data() })).filter((e) => e.doc.tid);
   const tids = [...new Set(events.map((e) => e.doc.tid as string))];
-  const eventRefs = pending.docs.map((d) => requestEventRef(d.data() as RechargeRequestDoc));
-  const refs = [...tids.map((tid) => rechargeReferencesCollection().doc(tid)), ...eventRefs];
-  const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
-  for (const snap of snaps.slice(0, tids.length)) {
-    const data = snap.data() as ReferenceDoc | { requestId: string } | undefined;
+  const eventRefs = pending.docs.map((d) => requestEventRef(d.data()));
+  const snaps = await getAllGrouped(db, { references: tids.map((tid) => rechargeReferencesCollection().doc(tid)), events: eventRefs });
+  for (const snap of snaps.references) {
+    const data = snap.data();
     // A legacy claim (made at submission) may name a pending request: the match reads it.
     if (data !== undefined && (!('pending' in data) || data.pending > 0)) due.set(snap.id, events.find((e) => e.doc.tid === snap.id)?.id);
   }
-  for (const snap of snaps.slice(tids.length)) {
-    const event = snap.data() as WalletEventDoc | undefined;
+  for (const snap of snaps.events) {
+    const event = snap.data();
     if (event?.status === 'unmatched' && event.tid) due.set(event.tid, snap.id);
   }
   let matched = 0;
@@ -78,7 +72,7 @@ export async function matchWaitingPayments(nowMs: number): Promise<{ matched: nu
 export async function reportSilentPhones(nowMs: number): Promise<number> {
   const phones = await walletDevicesCollection().where('revokedAt', '==', null).get();
   const silent = phones.docs.filter((d) => {
-    const doc = d.data() as WalletDeviceDoc;
+    const doc = d.data();
     return deviceState(doc, nowMs) === 'silent' && !doc.silentSince;
   });
   if (silent.length === 0) return 0;
@@ -86,7 +80,7 @@ export async function reportSilentPhones(nowMs: number): Promise<number> {
   let reported = 0;
   for (const phone of silent) {
     const pushes = await runInTransaction<string[] | null>(null, async (tx, now) => {
-      const doc = (await tx.get(phone.ref)).data() as WalletDeviceDoc | undefined;
+      const doc = (await tx.get(phone.ref)).data();
       if (!doc || deviceState(doc, nowMs) !== 'silent' || doc.silentSince) return { status: 200, body: null };
       const id = notificationId.walletPhoneSilent(phone.id, now.toMillis());
       const notifiers = await Promise.all(admins.map((uid) => readNotifier(tx, uid, [id])));

@@ -6,10 +6,11 @@
 // used once). Every code, right or wrong, counts against the admin's rate limit, written (and a wrong one
 // audited) even when the code is refused; a code is accepted once (the step it was for is recorded).
 import { createHash, randomBytes } from 'node:crypto';
-import type { Timestamp } from 'firebase-admin/firestore';
-import { auth, db } from '../../lib/admin';
+import { z } from 'zod';
+import { auth } from '../../lib/admin';
 import { AppError, fail } from '../../lib/errors';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
+import { timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { ENROL_SIGN_IN_MAX_AGE_SECONDS, MFA_MESSAGES, type MfaEnrolled, type MfaStatus, RECOVERY_CODES } from '../../shared/mfa';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
@@ -20,19 +21,20 @@ import type { Identity } from './users';
 /** The issuer authenticator apps show beside the code. */
 export const MFA_ISSUER = 'Shohrat';
 
-export interface AdminMfaDoc {
+export const adminMfaDocSchema = z.object({
   /** Base32, as the app was given it. */
-  secret: string;
-  enrolledAt: Timestamp;
+  secret: z.string(),
+  enrolledAt: timestampSchema,
   /** The first code that proved the app has the key; until then the set-up may be done again. */
-  confirmedAt: Timestamp | null;
+  confirmedAt: timestampSchema.nullable(),
   /** The last step a code was accepted for: no code of it or before is accepted again. */
-  lastStep: number;
+  lastStep: z.number().int(),
   /** sha256 of each recovery code (upper case, no dash); a used one is removed. */
-  recoveryHashes: string[];
-}
+  recoveryHashes: z.array(z.string()),
+});
+export type AdminMfaDoc = z.infer<typeof adminMfaDocSchema>;
 
-export const adminMfaRef = (uid: string) => db.collection('adminMfa').doc(uid);
+export const adminMfaRef = (uid: string) => typedCollection('adminMfa', adminMfaDocSchema).doc(uid);
 
 const hashRecovery = (code: string) => createHash('sha256').update(code.replace(/-/g, '').toUpperCase()).digest('hex');
 
@@ -49,7 +51,7 @@ function newRecoveryCode(): string {
 }
 
 export async function getMfaStatus(uid: string): Promise<MfaStatus> {
-  const doc = (await adminMfaRef(uid).get()).data() as AdminMfaDoc | undefined;
+  const doc = (await adminMfaRef(uid).get()).data();
   return { enrolled: doc !== undefined, recoveryCodesLeft: doc?.recoveryHashes.length ?? 0 };
 }
 
@@ -90,7 +92,7 @@ export async function enrollMfa(
   const answer = await runInTransaction<{ ok: boolean; again: boolean }>(null, async (tx, now) => {
     const ref = adminMfaRef(admin.uid);
     const [snap, limit] = await Promise.all([tx.get(ref), checkRateLimit(tx, 'mfaCode', { uid: admin.uid }, now)]);
-    const existing = snap.data() as AdminMfaDoc | undefined;
+    const existing = snap.data();
     // A set-up from before confirmations were recorded counts as confirmed.
     const confirmed = existing !== undefined && existing.confirmedAt !== null;
     if (confirmed && existing) {
@@ -131,7 +133,7 @@ export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now(
   const answer = await runInTransaction<{ ok: boolean }>(null, async (tx, now) => {
     const ref = adminMfaRef(admin.uid);
     const [snap, limit] = await Promise.all([tx.get(ref), checkRateLimit(tx, 'mfaCode', { uid: admin.uid }, now)]);
-    const doc = snap.data() as AdminMfaDoc | undefined;
+    const doc = snap.data();
     if (!doc) throw fail('mfa_not_enrolled', MFA_MESSAGES.notEnrolled);
     limit.record();
     const checked = checkCode(doc, code, nowMs);

@@ -4,26 +4,18 @@
 // sessions not ended since) is sessions.ts's resolveApiKey.
 import { randomBytes } from 'node:crypto';
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
+import { timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { runInTransaction, sha256 } from '../kernel/transactions';
 import { assertNotBlocked, type Identity, readAccount, type UserDoc, userRef } from './users';
 
-interface ApiKeyDoc {
-  uid: string;
-  createdAt: Timestamp;
-  last4: string;
-}
+const apiKeyDocSchema = z.object({ uid: z.string(), createdAt: timestampSchema, last4: z.string() });
+type ApiKeyDoc = z.infer<typeof apiKeyDocSchema>;
 
-interface ProfileApiKey {
-  hash: string;
-  createdAt: Timestamp;
-  last4: string;
-}
+/** The key a profile holds (UserDoc.apiKey). */
+type ProfileApiKey = NonNullable<UserDoc['apiKey']>;
 
-/** A profile with the reseller key it holds, if any. */
-export type ProfileWithKey = UserDoc & { apiKey?: ProfileApiKey | null };
-
-const apiKeysCollection = () => db.collection('apiKeys');
+const apiKeysCollection = () => typedCollection('apiKeys', apiKeyDocSchema);
 
 /** 40 hex characters, like the keys resellers' scripts already hold for other panels. */
 function newKey(): string {
@@ -31,7 +23,7 @@ function newKey(): string {
 }
 
 export async function getApiKeyInfo(uid: string): Promise<{ exists: boolean; createdAt?: string; last4?: string }> {
-  const profile = (await userRef(uid).get()).data() as ProfileWithKey | undefined;
+  const profile = (await userRef(uid).get()).data();
   const key = profile?.apiKey;
   return key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false };
 }
@@ -44,7 +36,7 @@ export async function createApiKey(identity: Identity): Promise<string> {
     const { user, createIfMissing } = await readAccount(tx, identity, now);
     // A blocked account cannot use a key, so it gets no new one either.
     assertNotBlocked(user);
-    const old = (user as ProfileWithKey).apiKey;
+    const old = user.apiKey;
     createIfMissing();
     if (old) tx.delete(apiKeysCollection().doc(old.hash));
     tx.create(apiKeysCollection().doc(hash), { uid: identity.uid, createdAt: now, last4: key.slice(-4) } satisfies ApiKeyDoc);
@@ -55,7 +47,7 @@ export async function createApiKey(identity: Identity): Promise<string> {
 }
 
 /** The write phase of a revocation, in the caller's transaction, from the profile it read. */
-export function revokeApiKeyIn(tx: Transaction, profileRef: DocumentReference, profile: ProfileWithKey): void {
+export function revokeApiKeyIn(tx: Transaction, profileRef: DocumentReference, profile: UserDoc): void {
   if (!profile.apiKey) return;
   tx.delete(apiKeysCollection().doc(profile.apiKey.hash));
   tx.update(profileRef, { apiKey: null });
@@ -64,7 +56,7 @@ export function revokeApiKeyIn(tx: Transaction, profileRef: DocumentReference, p
 export async function revokeApiKey(uid: string): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
-    const profile = snap.data() as ProfileWithKey | undefined;
+    const profile = snap.data();
     if (profile) revokeApiKeyIn(tx, snap.ref, profile);
     return { status: 200, body: null };
   });
@@ -83,9 +75,9 @@ export async function findApiKey(key: string): Promise<FoundApiKey | null> {
   if (!/^[0-9a-f]{40}$/i.test(key)) return null;
   const keyHash = sha256(key.toLowerCase());
   const snap = await apiKeysCollection().doc(keyHash).get();
-  const doc = snap.data() as ApiKeyDoc | undefined;
+  const doc = snap.data();
   if (!doc) return null;
-  const profile = (await userRef(doc.uid).get()).data() as ProfileWithKey | undefined;
+  const profile = (await userRef(doc.uid).get()).data();
   if (!profile?.apiKey || profile.apiKey.hash !== keyHash) return null;
   return { uid: doc.uid, keyHash, createdAt: profile.apiKey.createdAt, user: profile };
 }

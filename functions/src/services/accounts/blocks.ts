@@ -10,7 +10,7 @@ import { MESSAGES } from '../../shared/messages';
 import type { User } from '../../shared/schemas';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
-import { type BlockedDoc, identityByUid, isUid, type UserDoc, userRef, userToWire } from './users';
+import { type BlockedDoc, identityByUid, isUid, userRef, userToWire } from './users';
 
 const blockedToAudit = (blocked: BlockedDoc | null | undefined) =>
   blocked ? { blocked: { reason: blocked.reason, at: blocked.at.toDate().toISOString() } } : { blocked: null };
@@ -22,7 +22,7 @@ async function setBlocked(admin: Actor, uid: string, reason: string, block: bool
   if (block && (await identityByUid(uid)).admin) throw fail('cannot_block_admin', MESSAGES.cannotBlockAdmin);
   const answer = await runInTransaction(null, async (tx, now) => {
     const ref = userRef(uid);
-    const profile = (await tx.get(ref)).data() as UserDoc | undefined;
+    const profile = (await tx.get(ref)).data();
     if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
     if (block && profile.role === 'admin') throw fail('cannot_block_admin', MESSAGES.cannotBlockAdmin);
     if (block && profile.blocked) throw fail('conflict', MESSAGES.alreadyBlocked);

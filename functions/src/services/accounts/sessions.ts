@@ -8,7 +8,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { auth } from '../../lib/admin';
 import { config } from '../../lib/config';
 import { runInTransaction } from '../kernel/transactions';
-import { type FoundApiKey, findApiKey, type ProfileWithKey, revokeApiKeyIn } from './api-keys';
+import { type FoundApiKey, findApiKey, revokeApiKeyIn } from './api-keys';
 import { userRef } from './users';
 
 /** When the account's sessions were last ended, per its Auth record; a disabled account's end now. */
@@ -27,7 +27,7 @@ function sessionsEndedAt(record: UserRecord): Timestamp | null {
 export async function recordEndedSessions(uid: string, endedAt: Timestamp, keysMadeBefore: Timestamp = endedAt): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
-    const profile = snap.data() as ProfileWithKey | undefined;
+    const profile = snap.data();
     if (profile) {
       if (!profile.sessionsValidAfter || profile.sessionsValidAfter.toMillis() < endedAt.toMillis()) {
         tx.update(snap.ref, { sessionsValidAfter: endedAt });

@@ -5,40 +5,49 @@
 // one carrier address.
 import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { auth, db } from '../../lib/admin';
 import { fail } from '../../lib/errors';
 import { pageAlphabetical, pageNewestFirst } from '../../lib/pagination';
+import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
-import { type Paisa, toRupees } from '../../shared/money';
+import { toRupees } from '../../shared/money';
 import { profileName } from '../../shared/names';
 import type { AdminUserDetail, User } from '../../shared/schemas';
 import { runInTransaction } from '../kernel/transactions';
 import type { Account } from '../money/ledger';
 
-export interface UserDoc {
-  name: string;
-  email: string;
-  role: 'admin' | 'user';
-  balancePaisa: Paisa;
-  lastRecharge: { amountPaisa: Paisa; date: Timestamp } | null;
-  createdAt: Timestamp;
+/**
+ * The customer a document belongs to (an order, a refill, a ticket, a top-up): their uid, and their name
+ * and email as they were then (a copy).
+ */
+export const customerFields = { userId: z.string(), user: z.object({ _id: z.string(), name: z.string(), email: z.string() }) };
+
+const blockedDocSchema = z.object({ reason: z.string(), at: timestampSchema });
+export type BlockedDoc = z.infer<typeof blockedDocSchema>;
+
+export const userDocSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  balancePaisa: paisaSchema,
+  lastRecharge: z.object({ amountPaisa: paisaSchema, date: timestampSchema }).nullable(),
+  createdAt: timestampSchema,
   /** When the account's sessions were last ended (sessions.ts), for firestore.rules. */
-  sessionsValidAfter?: Timestamp;
+  sessionsValidAfter: timestampSchema.optional(),
   /**
    * The name lowercased, for the admin's search by name prefix (written with the name; older profiles
    * get it from `npm run migrate:issue-13-users`).
    */
-  nameLower?: string;
+  nameLower: z.string().optional(),
   /** Set while an admin has the account blocked (blocks.ts): no orders, top-up requests or API key use. */
-  blocked?: BlockedDoc | null;
+  blocked: blockedDocSchema.nullable().optional(),
   /** The number the customer last paid a top-up from (normalizePayerNumber), remembered for the next form. */
-  payerNumber?: string;
-}
-
-export interface BlockedDoc {
-  reason: string;
-  at: Timestamp;
-}
+  payerNumber: z.string().optional(),
+  /** The reseller API key the account holds (api-keys.ts: its hash, never the key); null once revoked. */
+  apiKey: z.object({ hash: z.string(), createdAt: timestampSchema, last4: z.string() }).nullable().optional(),
+});
+export type UserDoc = z.infer<typeof userDocSchema>;
 
 /** The search form of a name (see UserDoc.nameLower). */
 export const nameSearchKey = (name: string) => name.toLowerCase();
@@ -65,7 +74,7 @@ export interface Identity {
   authTime?: number;
 }
 
-export const usersCollection = () => db.collection('users');
+export const usersCollection = () => typedCollection('users', userDocSchema);
 export const userRef = (uid: string) => usersCollection().doc(uid);
 
 export function identityFromToken(token: DecodedIdToken): Identity {
@@ -148,11 +157,11 @@ export function emailUpdate(profile: UserDoc, identity: Identity): { email: stri
  * create, and the write that makes the stored profile so (nothing when it already is).
  */
 export function profileFromSnapshot(
-  snap: DocumentSnapshot,
+  snap: DocumentSnapshot<UserDoc>,
   identity: Identity,
   now: Timestamp,
 ): { user: UserDoc; write: (tx: Transaction) => void } {
-  const existing = snap.data() as UserDoc | undefined;
+  const existing = snap.data();
   const update = existing ? emailUpdate(existing, identity) : null;
   const user = existing ? { ...existing, ...update } : newUserDoc(identity, now);
   return {
@@ -165,7 +174,7 @@ export function profileFromSnapshot(
 }
 
 /** The account from a snapshot read in `tx` (see readAccount), for callers that batch their reads. */
-export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot, identity: Identity, now: Timestamp): ReadAccount {
+export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot<UserDoc>, identity: Identity, now: Timestamp): ReadAccount {
   const { user, write } = profileFromSnapshot(snap, identity, now);
   return {
     account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
@@ -188,8 +197,8 @@ export async function ensureProfile(identity: Identity, name?: string): Promise<
   // The shared runner: a first request's parallel calls (register and profile) contend on the profile.
   const answer = await runInTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
-    if (snap.exists) {
-      const existing = snap.data() as UserDoc;
+    const existing = snap.data();
+    if (existing) {
       const update = emailUpdate(existing, identity);
       if (update) tx.update(ref, update);
       return { status: 200, body: { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false } };
@@ -224,7 +233,7 @@ export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
  */
 export async function listUsers(page: { limit: number; cursor?: string | undefined; q?: string | undefined; by?: 'email' | 'name' }) {
   const q = page.q ? nameSearchKey(page.q) : undefined;
-  const toUser = (d: FirebaseFirestore.QueryDocumentSnapshot) => userToWire(d.id, d.data() as UserDoc);
+  const toUser = (d: FirebaseFirestore.QueryDocumentSnapshot<UserDoc>) => userToWire(d.id, d.data());
   if (!q) return pageNewestFirst(usersCollection(), 'createdAt', page, toUser);
   // A prefix search goes alphabetically by the field, a page at a time like every list.
   const field = page.by === 'name' ? 'nameLower' : 'email';
@@ -235,7 +244,7 @@ export async function listUsers(page: { limit: number; cursor?: string | undefin
 export async function getAdminUser(uid: string): Promise<AdminUserDetail> {
   if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
   const snap = await userRef(uid).get();
-  const profile = snap.data() as (UserDoc & { apiKey?: { createdAt: Timestamp; last4: string } | null }) | undefined;
+  const profile = snap.data();
   if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
   const [orders, rechargeRequests] = await Promise.all([
     db.collection('orders').where('userId', '==', uid).count().get(),

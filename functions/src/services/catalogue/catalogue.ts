@@ -2,10 +2,12 @@
 // (catalogue/categories) and the next service number (catalogue/numbers). The built-in catalogue
 // (shared/catalogue) only seeds an empty store. Every change is one transaction with its audit entry.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { definedFields } from '../../lib/defined-fields';
 import { fail, invalidInput } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { exists, getAllOf, paisaSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
 import {
   BUILT_IN_CATEGORIES,
   CATALOGUE,
@@ -15,7 +17,7 @@ import {
   SERVICE_ID_PATTERN,
   SERVICE_LIMITS,
 } from '../../shared/catalogue';
-import type { ServiceType } from '../../shared/comments';
+import { SERVICE_TYPES } from '../../shared/comments';
 import { MESSAGES } from '../../shared/messages';
 import { divideRoundHalfUp, formatRupees, type Paisa, toPaisa, toRupees } from '../../shared/money';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
@@ -39,7 +41,6 @@ import {
   linkToWire,
   marginAlertFor,
   marginAlertToWire,
-  type ProviderDoc,
   providersCollection,
   readProvider,
   type ServiceLinkDoc,
@@ -48,41 +49,43 @@ import {
   serviceLinksCollection,
 } from '../providers/provider-store';
 
-export interface ServiceDoc {
-  number: number;
-  platform: Platform;
+export const serviceDocSchema = z.object({
+  number: z.number().int(),
+  platform: z.enum(PLATFORMS),
   /** Free text; the platform's order of categories is in catalogue/categories. */
-  category: string;
-  name: string;
-  ratePer1000Paisa: Paisa;
-  min: number;
-  max: number;
-  defaultQuantity: number;
-  description: string;
+  category: z.string(),
+  name: z.string(),
+  ratePer1000Paisa: paisaSchema,
+  min: z.number().int(),
+  max: z.number().int(),
+  defaultQuantity: z.number().int(),
+  description: z.string(),
   /** Whether refillDays > 0; kept for documents read by older code. */
-  refill: boolean;
+  refill: z.boolean(),
   /** Days after completion a refill may be asked for; absent on services stored before it (see refillDaysOf). */
-  refillDays?: number;
+  refillDays: z.number().int().optional(),
   /** Whether a pending order may be cancelled by the customer (API v2 `cancel`). */
-  cancel: boolean;
-  active: boolean;
+  cancel: z.boolean(),
+  active: z.boolean(),
   /** API v2's service type; absent on services stored before types: Default (serviceTypeOf). */
-  type?: ServiceType;
+  type: z.enum(SERVICE_TYPES).optional(),
   /** Orders may be drip-fed (runs and interval, services/orders/drip-feed.ts). Absent: no. */
-  dripfeed?: boolean;
+  dripfeed: z.boolean().optional(),
   /** Set by a delete while it checks for orders (see deleteService); never on the wire. */
-  deleteCheck?: string;
-}
+  deleteCheck: z.string().optional(),
+});
+export type ServiceDoc = z.infer<typeof serviceDocSchema>;
 
-type CategoriesDoc = Partial<Record<Platform, string[]>>;
-interface NumbersDoc {
-  /** The next service number: only ever grows, so a deleted service's number is never given again. */
-  next: number;
-}
+/** catalogue/categories: each platform's order of categories (a platform the admin never ordered has none). */
+const categoriesDocSchema = z.partialRecord(z.enum(PLATFORMS), z.array(z.string()));
+type CategoriesDoc = z.infer<typeof categoriesDocSchema>;
+/** catalogue/numbers: the next service number: only ever grows, so a deleted service's number is never given again. */
+const numbersDocSchema = z.object({ next: z.number().int() });
+type NumbersDoc = z.infer<typeof numbersDocSchema>;
 
-export const servicesCollection = () => db.collection('services');
-const categoriesRef = () => db.collection('catalogue').doc('categories');
-const numbersRef = () => db.collection('catalogue').doc('numbers');
+export const servicesCollection = () => typedCollection('services', serviceDocSchema);
+const categoriesRef = () => typedDoc('catalogue/categories', categoriesDocSchema);
+const numbersRef = () => typedDoc('catalogue/numbers', numbersDocSchema);
 
 /** A service's refill window in days: services stored before windows were per service had a flag. */
 export const refillDaysOf = (doc: Pick<ServiceDoc, 'refill' | 'refillDays'>): number =>
@@ -161,21 +164,21 @@ const byNumber = (a: Service, b: Service) => (a.number ?? 0) - (b.number ?? 0);
 /** What customers see: the active services and their categories' order. */
 export async function listActiveServices(): Promise<{ services: Service[]; categories: CategoryOrder }> {
   const [snap, categories] = await Promise.all([servicesCollection().where('active', '==', true).get(), categoriesRef().get()]);
-  const services = snap.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)).sort(byNumber);
-  return { services, categories: categoryOrder(services, categories.data() as CategoriesDoc | undefined) };
+  const services = snap.docs.map((d) => serviceToWire(d.id, d.data())).sort(byNumber);
+  return { services, categories: categoryOrder(services, categories.data()) };
 }
 
 /** The active services as stored, by number (the listing of API v2's `services`). */
 export async function listActiveServiceDocs(): Promise<ServiceDoc[]> {
   const snap = await servicesCollection().where('active', '==', true).get();
-  return snap.docs.map((d) => d.data() as ServiceDoc).sort((a, b) => a.number - b.number);
+  return snap.docs.map((d) => d.data()).sort((a, b) => a.number - b.number);
 }
 
 /** The active service with this number (API v2's service id), or null when none is. */
 export async function findActiveServiceByNumber(number: number): Promise<{ id: string; service: ServiceDoc } | null> {
   const found = await servicesCollection().where('number', '==', number).limit(1).get();
   const doc = found.docs[0];
-  const service = doc?.data() as ServiceDoc | undefined;
+  const service = doc?.data();
   return doc && service?.active ? { id: doc.id, service } : null;
 }
 
@@ -189,15 +192,15 @@ export async function listAdminServices(filter: {
   active?: boolean | undefined;
 }) {
   const [snap, stored, links] = await Promise.all([servicesCollection().get(), categoriesRef().get(), serviceLinksCollection().get()]);
-  const linkOf = new Map(links.docs.map((d) => [d.id, d.data() as ServiceLinkDoc]));
-  const all = snap.docs.map((d) => adminServiceToWire(d.id, d.data() as ServiceDoc, linkOf.get(d.id))).sort(byNumber);
+  const linkOf = new Map(links.docs.map((d) => [d.id, d.data()]));
+  const all = snap.docs.map((d) => adminServiceToWire(d.id, d.data(), linkOf.get(d.id))).sort(byNumber);
   const services = all.filter(
     (s) =>
       (filter.platform === undefined || s.platform === filter.platform) &&
       (!filter.category || s.category === filter.category) &&
       (filter.active === undefined || s.active === filter.active),
   );
-  return { services, categories: categoryOrder(all, stored.data() as CategoriesDoc | undefined) };
+  return { services, categories: categoryOrder(all, stored.data()) };
 }
 
 /** The fields of a service an audit entry shows, as the wire has them (rupees, refillDays, cancelAllowed). */
@@ -237,8 +240,8 @@ export async function newServiceSlots(tx: Transaction) {
     tx.get(categoriesRef()),
   ]);
   // The counter may be missing (a store seeded before it) or behind: never below any number in use.
-  let next = Math.max((numbers.data() as NumbersDoc | undefined)?.next ?? 1, ((highest.docs[0]?.get('number') as number) ?? 0) + 1);
-  let order = categories.data() as CategoriesDoc | undefined;
+  let next = Math.max(numbers.data()?.next ?? 1, ((highest.docs[0]?.get('number') as number) ?? 0) + 1);
+  let order = categories.data();
   let orderChanged = false;
   return {
     add(fields: NewServiceFields) {
@@ -304,9 +307,9 @@ async function readService(tx: Transaction, id: string) {
   // An id no service can have (a slash, `__x__`) would make Firestore throw: it names no service.
   if (id.length > SERVICE_ID_MAX_LENGTH || !SERVICE_ID_PATTERN.test(id)) throw fail('service_not_found', MESSAGES.serviceNotFound);
   const ref = servicesCollection().doc(id);
-  const snap = await tx.get(ref);
-  if (!snap.exists) throw fail('service_not_found', MESSAGES.serviceNotFound);
-  return { ref, doc: snap.data() as ServiceDoc };
+  const doc = (await tx.get(ref)).data();
+  if (!doc) throw fail('service_not_found', MESSAGES.serviceNotFound);
+  return { ref, doc };
 }
 
 export async function updateService(actor: Actor, id: string, patch: UpdateServiceBody): Promise<AdminService> {
@@ -314,7 +317,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     // The service first: it refuses an id no document can have before the link is looked up by it.
     const { ref, doc } = await readService(tx, id);
     const [categories, linkSnap] = await Promise.all([tx.get(categoriesRef()), tx.get(serviceLinkRef(id))]);
-    const link = linkSnap.exists ? (linkSnap.data() as ServiceLinkDoc) : null;
+    const link = linkSnap.data() ?? null;
     const refillDays = patch.refillDays ?? refillDaysOf(doc);
     const next: ServiceDoc = {
       ...doc,
@@ -368,7 +371,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     );
     // Nothing the admin sees changed: no write, no entry.
     if (Object.keys(after).length === 0) return { status: 200, body: adminServiceToWire(id, doc, link) };
-    const order = withCategory(categories.data() as CategoriesDoc | undefined, next.platform, next.category);
+    const order = withCategory(categories.data(), next.platform, next.category);
     tx.update(ref, settlesActive ? { ...next, deleteCheck: FieldValue.delete() } : next);
     if (order) tx.set(categoriesRef(), order);
     const nextLinkDoc: ServiceLinkDoc | null = nextLink
@@ -449,7 +452,7 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
 async function putBackInSale(id: string, marker: string): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const ref = servicesCollection().doc(id);
-    const doc = (await tx.get(ref)).data() as ServiceDoc | undefined;
+    const doc = (await tx.get(ref)).data();
     if (doc?.deleteCheck === marker) tx.update(ref, { active: true, deleteCheck: FieldValue.delete() });
     return { status: 200, body: null };
   });
@@ -458,7 +461,7 @@ async function putBackInSale(id: string, marker: string): Promise<void> {
 /** The stored category order and every service (the order's categories are those in use). */
 async function readCategories(tx: Transaction): Promise<{ stored: CategoriesDoc | undefined; all: Service[] }> {
   const [snap, services] = await Promise.all([tx.get(categoriesRef()), tx.get(servicesCollection())]);
-  return { stored: snap.data() as CategoriesDoc | undefined, all: services.docs.map((d) => serviceToWire(d.id, d.data() as ServiceDoc)) };
+  return { stored: snap.data(), all: services.docs.map((d) => serviceToWire(d.id, d.data())) };
 }
 
 /** The admin's order of a platform's categories; categories it leaves out follow, as categoryOrder says. */
@@ -526,13 +529,13 @@ function isPreviewed(changes: readonly PriceChange[], expected: Record<string, {
 async function linkedCosts(tx: Transaction, ids: string[]) {
   const costOf = new Map<string, { cost: number; rateToPkr: number; hadAlert: boolean }>();
   const [linkSnaps, settings] = await Promise.all([
-    ids.length > 0 ? tx.getAll(...ids.map((id) => serviceLinkRef(id))) : Promise.resolve([]),
+    ids.length > 0 ? getAllOf(tx, ...ids.map((id) => serviceLinkRef(id))) : Promise.resolve([]),
     getForwardingSettings(tx),
   ]);
-  const links = linkSnaps.filter((s) => s.exists).map((s) => ({ id: s.id, link: s.data() as ServiceLinkDoc }));
+  const links = linkSnaps.filter(exists).map((s) => ({ id: s.id, link: s.data() }));
   const providerIds = [...new Set(links.map((l) => l.link.providerId))];
-  const providerSnaps = providerIds.length > 0 ? await tx.getAll(...providerIds.map((id) => providersCollection().doc(id))) : [];
-  const rateOf = new Map(providerSnaps.filter((s) => s.exists).map((s) => [s.id, (s.data() as ProviderDoc).rateToPkr]));
+  const providerSnaps = providerIds.length > 0 ? await getAllOf(tx, ...providerIds.map((id) => providersCollection().doc(id))) : [];
+  const rateOf = new Map(providerSnaps.filter(exists).map((s) => [s.id, s.data().rateToPkr]));
   for (const { id, link } of links) {
     const rateToPkr = rateOf.get(link.providerId);
     if (rateToPkr !== undefined) costOf.set(id, { cost: link.cost, rateToPkr, hadAlert: link.marginAlert !== undefined });
@@ -545,7 +548,7 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
     let query = servicesCollection().where('platform', '==', body.platform);
     if (body.category) query = query.where('category', '==', body.category);
     const snap = await tx.get(query);
-    const docs = snap.docs.map((d) => ({ ref: d.ref, doc: d.data() as ServiceDoc })).sort((a, b) => a.doc.number - b.doc.number);
+    const docs = snap.docs.map((d) => ({ ref: d.ref, doc: d.data() })).sort((a, b) => a.doc.number - b.doc.number);
     const planned = docs.map(({ ref, doc }) => ({ ref, doc, to: changedRate(doc.ratePer1000Paisa, body.percent) }));
     if (planned.some((p) => p.to > SERVICE_LIMITS.maxRate * 100)) throw invalidInput(MESSAGES.bulkPriceTooHigh, 'percent');
     if (planned.some((p) => smallestOrderIssue(p.to, p.doc.min))) throw invalidInput(MESSAGES.bulkPriceTooLow, 'percent');

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiServerForFile } from '../../../../tests/support/api';
 import { API_V2_RATE_LIMITS } from '../../shared/api-v2';
-import { ApiRateLimiter, apiRateLimitsCollection, type SlotDoc, takeApiRequest } from './api-rate-limit';
+import { ApiRateLimiter, apiRateLimitsCollection, takeApiRequest } from './api-rate-limit';
 import { sha256 } from './transactions';
 
 apiServerForFile();
@@ -35,7 +35,7 @@ afterEach(async () => {
 /** The documents of one key's counters: every write this key caused. */
 async function slotDocs(keyHash: string) {
   const snapshot = await apiRateLimitsCollection().get();
-  return snapshot.docs.map((d) => d.data() as SlotDoc).filter((d) => d.bucket.startsWith(`key-${keyHash.slice(0, 32)}-`));
+  return snapshot.docs.map((d) => d.data()).filter((d) => d.bucket.startsWith(`key-${keyHash.slice(0, 32)}-`));
 }
 
 describe('the API v2 limit per key', () => {

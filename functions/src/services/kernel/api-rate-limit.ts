@@ -6,8 +6,10 @@
 // than once a second however busy a key is.
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { logger } from '../../lib/logger';
+import { timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { API_V2_RATE_LIMITS, API_V2_WRONG_KEY_LIMITS, type ApiV2LimitClass } from '../../shared/api-v2';
 import { addressKey } from './rate-limit';
 import { sha256 } from './transactions';
@@ -24,21 +26,22 @@ export const SHARE_INTERVAL_MS = 1000;
 /** `in` takes at most 30 values; a window spans SLOTS_PER_WINDOW + 1 slots. */
 const SLOTS_READ = SLOTS_PER_WINDOW + 1;
 
-export const apiRateLimitsCollection = () => db.collection('apiRateLimits');
-
 /** One instance's share of a counter in one slot; the document is written by that instance only. */
-export interface SlotDoc {
+export const slotDocSchema = z.object({
   /** `${counter}-${slot}`: what the other instances query. */
-  bucket: string;
-  instance: string;
+  bucket: z.string(),
+  instance: z.string(),
   /** Requests this instance allowed in the slot (the whole count, not a delta: a repeated write counts nothing twice). */
-  count: number;
+  count: z.number(),
   /** When (ms) the latest of them came. */
-  lastAt: number;
+  lastAt: z.number(),
   /** How many times the document was written: evidence that it is no hot spot. */
-  writes: number;
-  expiresAt: Timestamp;
-}
+  writes: z.number(),
+  expiresAt: timestampSchema,
+});
+export type SlotDoc = z.infer<typeof slotDocSchema>;
+
+export const apiRateLimitsCollection = () => typedCollection('apiRateLimits', slotDocSchema);
 
 interface Counter {
   id: string;
@@ -221,7 +224,7 @@ export class ApiRateLimiter {
       .then((snapshot) => {
         const others = new Map<number, Hits>();
         for (const doc of snapshot.docs) {
-          const data = doc.data() as SlotDoc;
+          const data = doc.data();
           if (data.instance === this.instance) continue;
           const slot = Number(data.bucket.slice(counter.id.length + 1));
           const known = others.get(slot);

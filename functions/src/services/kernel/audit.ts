@@ -7,33 +7,38 @@
 // `{collection}-{id}`, so `auditedBy` finds who did it in one read; repeatable actions (a status change,
 // a price edit) get an auto id.
 import type { DocumentReference, Query, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { pageNewestFirst } from '../../lib/pagination';
-import type { AuditType } from '../../shared/audit';
+import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { AUDIT_TYPES, type AuditType } from '../../shared/audit';
 import type { AuditEntry } from '../../shared/schemas';
 
-export interface AuditDoc {
+const changedFieldsSchema = z.record(z.string(), z.unknown()).nullable().optional();
+
+export const auditDocSchema = z.object({
   /** The document it is about, e.g. `recharges/abc`, `orders/123456789`, `settings/app`. */
-  subject: string;
-  action: AuditType;
+  subject: z.string(),
+  action: z.enum(AUDIT_TYPES),
   /** The admin's email at the time ("seed" for the demo data). */
-  by: string;
+  by: z.string(),
   /** '' on records `npm run migrate:issue-12` moved from older documents, which kept only the email. */
-  byUid: string;
-  at: Timestamp;
+  byUid: z.string(),
+  at: timestampSchema,
   /** The fields the action changed, as they were and as they became (absent on the oldest records). */
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  before: changedFieldsSchema,
+  after: changedFieldsSchema,
   /** Why, where the action asks for a reason (adjustments, blocks). */
-  reason?: string;
-}
+  reason: z.string().optional(),
+});
+export type AuditDoc = z.infer<typeof auditDocSchema>;
 
 export interface Actor {
   uid: string;
   email: string;
 }
 
-export const auditCollection = () => db.collection('audit');
+export const auditCollection = () => typedCollection('audit', auditDocSchema);
 export const auditRef = (subject: DocumentReference) => auditCollection().doc(`${subject.parent.id}-${subject.id}`);
 
 export interface AuditInput {
@@ -96,9 +101,9 @@ export function writeAudit(
 export async function auditedBy(subjects: DocumentReference[]): Promise<Map<string, string>> {
   const by = new Map<string, string>();
   if (subjects.length === 0) return by;
-  const snaps = await db.getAll(...subjects.map(auditRef));
+  const snaps = await getAllOf(db, ...subjects.map(auditRef));
   for (const [i, snap] of snaps.entries()) {
-    const record = snap.data() as AuditDoc | undefined;
+    const record = snap.data();
     const subject = subjects[i];
     if (record && subject) by.set(subject.id, record.by);
   }
@@ -126,9 +131,9 @@ export async function listAudit(page: {
   actor?: string | undefined;
   type?: AuditType | undefined;
 }) {
-  let query: Query = auditCollection();
+  let query: Query<AuditDoc> = auditCollection();
   const actor = page.actor?.trim();
   if (actor) query = actor.includes('@') ? query.where('by', '==', actor.toLowerCase()) : query.where('byUid', '==', actor);
   if (page.type) query = query.where('action', '==', page.type);
-  return pageNewestFirst(query, 'at', page, (d) => auditToWire(d.id, d.data() as AuditDoc));
+  return pageNewestFirst(query, 'at', page, (d) => auditToWire(d.id, d.data()));
 }

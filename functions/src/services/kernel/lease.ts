@@ -7,12 +7,12 @@
 // each document has always used.
 import { randomUUID } from 'node:crypto';
 import { type DocumentReference, FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { timestampSchema } from '../../lib/typed-collection';
 import { runInTransaction } from './transactions';
 
-export interface Lease {
-  token: string;
-  until: Timestamp;
-}
+export const leaseSchema = z.object({ token: z.string(), until: timestampSchema });
+export type Lease = z.infer<typeof leaseSchema>;
 
 /** Whether `lease` is held at `now` (milliseconds): written and not yet run out. */
 export function leaseHeld(lease: Pick<Lease, 'until'> | null | undefined, now: number): boolean {

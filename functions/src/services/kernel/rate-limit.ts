@@ -6,9 +6,10 @@
 import { randomInt } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import ipaddr from 'ipaddr.js';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
+import { keyOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import { sha256 } from './transactions';
 
@@ -93,15 +94,18 @@ export type RateLimitScope = keyof typeof RATE_LIMITS;
 /** Who a limit counts: anonymous writes by client address, signed-in ones by account. */
 export type RateLimitSubject = { address: string } | { uid: string };
 
-interface RateLimitDoc {
-  scope: RateLimitScope;
-  /** Times (ms) of the latest allowed requests, oldest first; never more than the largest `max`. */
-  hits: number[];
-  /** For a TTL policy: the counter is meaningless after the longest window. */
-  expiresAt: Timestamp;
-}
+const scopeSchema = keyOf(RATE_LIMITS);
 
-export const rateLimitsCollection = () => db.collection('rateLimits');
+const rateLimitDocSchema = z.object({
+  scope: scopeSchema,
+  /** Times (ms) of the latest allowed requests, oldest first; never more than the largest `max`. */
+  hits: z.array(z.number()),
+  /** For a TTL policy: the counter is meaningless after the longest window. */
+  expiresAt: timestampSchema,
+});
+type RateLimitDoc = z.infer<typeof rateLimitDocSchema>;
+
+export const rateLimitsCollection = () => typedCollection('rateLimits', rateLimitDocSchema);
 
 /**
  * The part of an address that identifies one client: an IPv4 address as is (also when IPv4-mapped),
@@ -168,7 +172,10 @@ export function shardShares(max: number, shards = CEILING_SHARDS): number[] {
   return Array.from({ length: shards }, (_, i) => Math.floor(max / shards) + (i < max % shards ? 1 : 0));
 }
 
-export const rateCeilingsCollection = () => db.collection('rateCeilings');
+/** One shard of a scope's hourly ceiling. */
+const ceilingShardSchema = z.object({ scope: scopeSchema, count: z.number().int(), expiresAt: timestampSchema });
+
+export const rateCeilingsCollection = () => typedCollection('rateCeilings', ceilingShardSchema);
 
 async function checkCeiling(tx: Transaction, scope: RateLimitScope, max: number, now: number): Promise<() => void> {
   const bucket = Math.floor(now / ceilingWindowMs);
@@ -209,7 +216,7 @@ export async function checkRateLimit(
   // less), but its verdict comes second: the subject's own limit answers first.
   const ceiling = ceilingPerHour === undefined ? Promise.resolve(null) : checkCeiling(tx, scope, ceilingPerHour, now.toMillis());
   ceiling.catch(() => undefined);
-  const stored = (await tx.get(ref)).data() as RateLimitDoc | undefined;
+  const stored = (await tx.get(ref)).data();
   const verdict = decide(stored?.hits ?? [], limits, now.toMillis());
   if (!verdict.allowed) {
     throw new AppError('rate_limited', MESSAGES.tooManyRequests, undefined, verdict.retryAfterSeconds);

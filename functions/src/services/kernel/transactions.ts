@@ -3,11 +3,13 @@
 // transaction, so a retry either replays the first answer (or refusal) or moves no money.
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type DocumentSnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { config } from '../../lib/config';
 import { AppError, busy } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import type { ErrorCode } from '../../shared/errors';
+import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 
 export interface Answer<T = unknown> {
@@ -26,17 +28,19 @@ export interface IdempotencyOptions {
   request: unknown;
 }
 
-export interface IdempotencyRecord {
-  scope: string;
-  uid: string;
-  requestHash: string;
+/** idempotency/{hash}: what a request under an Idempotency-Key was answered. */
+const idempotencyRecordSchema = z.object({
+  scope: z.string(),
+  uid: z.string(),
+  requestHash: z.string(),
   /** The answer given (status and JSON body), or the refusal (an error's code, message and field). */
-  status?: number;
-  body?: string;
-  refusal?: { code: ErrorCode; message: string; field?: string };
-  createdAt: Timestamp;
-  expiresAt: Timestamp;
-}
+  status: z.number().int().optional(),
+  body: z.string().optional(),
+  refusal: z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.string().optional() }).optional(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
+});
+export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>;
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -53,7 +57,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function idempotencyRef(scope: string, uid: string, key: string) {
-  return db.collection('idempotency').doc(sha256(`${scope}\u0000${uid}\u0000${key}`));
+  return typedCollection('idempotency', idempotencyRecordSchema).doc(sha256(`${scope}\u0000${uid}\u0000${key}`));
 }
 
 export interface TransactionOptions {
@@ -123,13 +127,13 @@ export async function runInTransaction<T>(
       const now = Timestamp.now();
       let checked = ref === null;
       let existing: IdempotencyRecord | undefined;
-      const check = (snap: DocumentSnapshot | undefined) => {
+      const check = (snap: DocumentSnapshot<IdempotencyRecord> | undefined) => {
         checked = true;
         existing = checkRecord<T>(snap, options, requestHash, now);
       };
       const read: TransactionRead = async (...refs) => {
         if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
-        const [snap, ...rest] = await tx.getAll(ref, ...refs);
+        const [snap, ...rest] = await getAllOf(tx, ref, ...refs);
         check(snap);
         return rest;
       };
@@ -164,7 +168,7 @@ export async function runInTransaction<T>(
 
 /** The stored record if it is still valid for this request; throws to replay it or on a conflict. */
 function checkRecord<T>(
-  snap: DocumentSnapshot | undefined,
+  snap: DocumentSnapshot<IdempotencyRecord> | undefined,
   options: IdempotencyOptions | null,
   requestHash: string,
   now: Timestamp,
@@ -184,12 +188,12 @@ export type RecordReading =
   | { kind: 'conflict' };
 
 export function readRecord(
-  snap: DocumentSnapshot | undefined,
+  snap: DocumentSnapshot<IdempotencyRecord> | undefined,
   scope: string | undefined,
   requestHash: string,
   now: Timestamp,
 ): RecordReading {
-  const record = snap?.data() as IdempotencyRecord | undefined;
+  const record = snap?.data();
   if (!record) return { kind: 'none' };
   if (record.expiresAt.toMillis() <= now.toMillis()) return { kind: 'none', record };
   if (record.requestHash !== requestHash || record.scope !== scope) return { kind: 'conflict' };
@@ -208,7 +212,12 @@ export function recordBase(options: IdempotencyOptions, requestHash: string, now
 }
 
 /** An expired record is replaced; otherwise the claim is a create, so two racing transactions cannot both claim the key. */
-export function claim(tx: Transaction, ref: DocumentReference, existing: IdempotencyRecord | undefined, record: IdempotencyRecord) {
+export function claim(
+  tx: Transaction,
+  ref: DocumentReference<IdempotencyRecord>,
+  existing: IdempotencyRecord | undefined,
+  record: IdempotencyRecord,
+) {
   if (existing) tx.set(ref, record);
   else tx.create(ref, record);
 }
@@ -218,7 +227,7 @@ export function claim(tx: Transaction, ref: DocumentReference, existing: Idempot
  * it had queued). A racing request with the same key that claimed it first wins: its answer stands.
  */
 export async function rememberRefusal(
-  ref: DocumentReference,
+  ref: DocumentReference<IdempotencyRecord>,
   options: IdempotencyOptions,
   requestHash: string,
   error: AppError,
@@ -228,7 +237,7 @@ export async function rememberRefusal(
   await transact(deadline, async (tx, beforeCommit) => {
     const now = Timestamp.now();
     const snap = await tx.get(ref);
-    const existing = snap.data() as IdempotencyRecord | undefined;
+    const existing = snap.data();
     if (existing && existing.expiresAt.toMillis() > now.toMillis()) return;
     claim(tx, ref, existing, { ...recordBase(options, requestHash, now), refusal });
     beforeCommit();

@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toPaisa, toRupees } from '../../shared/money';
 import type { AdjustBalanceBody, LedgerEntry, User } from '../../shared/schemas';
-import { isUid, type UserDoc, userRef, userToWire } from '../accounts/users';
+import { isUid, userRef, userToWire } from '../accounts/users';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { type LedgerDoc, ledgerEntryId, ledgerEntryToWire, postEntry } from './ledger';
@@ -25,7 +25,7 @@ export async function adjustBalance(admin: Actor, uid: string, body: AdjustBalan
     async (tx, now) => {
       const ref = userRef(uid);
       const snap = await tx.get(ref);
-      const profile = snap.data() as UserDoc | undefined;
+      const profile = snap.data();
       // Only an account with a profile has a balance to correct (add-balance credits any account).
       if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
       const account = { uid, ref, balancePaisa: profile.balancePaisa ?? 0 };

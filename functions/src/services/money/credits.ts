@@ -1,29 +1,32 @@
 // Credits: every top-up, whether the admin adds balance by email or approves a recharge request,
 // writes the recharge record, the ledger entry, lastRecharge and the balance in one transaction.
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { pageNewestFirst } from '../../lib/pagination';
+import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../../shared/money';
 import { topUpNotification } from '../../shared/notifications';
 import type { Recharge } from '../../shared/schemas';
-import { type Identity, identityByEmail, identityByUid, readAccount, userToWire } from '../accounts/users';
+import { customerFields, type Identity, identityByEmail, identityByUid, readAccount, userToWire } from '../accounts/users';
 import { auditedBy, writeAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
 
-export interface RechargeDoc {
-  userId: string;
-  user: { _id: string; name: string; email: string };
-  amountPaisa: Paisa;
-  date: Timestamp;
-  method?: string;
-  reference?: string;
-  requestId?: string;
-}
+export const rechargeDocSchema = z.object({
+  ...customerFields,
+  amountPaisa: paisaSchema,
+  date: timestampSchema,
+  method: z.string().optional(),
+  reference: z.string().optional(),
+  requestId: z.string().optional(),
+  /** The admin's email on records older than issue 12 (`npm run migrate:issue-12` moves it to audit/ and removes it). */
+  by: z.string().optional(),
+});
+export type RechargeDoc = z.infer<typeof rechargeDocSchema>;
 
-export const rechargesCollection = () => db.collection('recharges');
+export const rechargesCollection = () => typedCollection('recharges', rechargeDocSchema);
 
 /** The wire shape; `by` (the admin who credited it, from audit/) only in the admin's list. */
 export function rechargeToWire(id: string, doc: RechargeDoc, by?: string): Recharge {
@@ -132,12 +135,10 @@ export async function addBalance(
 export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {
   const { items, nextCursor } = await pageNewestFirst(rechargesCollection(), 'date', page, (d) => d);
   const by = await auditedBy(items.map((d) => d.ref));
-  return { items: items.map((d) => rechargeToWire(d.id, d.data() as RechargeDoc, by.get(d.id))), nextCursor };
+  return { items: items.map((d) => rechargeToWire(d.id, d.data(), by.get(d.id))), nextCursor };
 }
 
 /** One account's credits, newest first (the admin's view of a customer). */
 export function listUserRecharges(uid: string, page: { limit: number; cursor?: string | undefined }) {
-  return pageNewestFirst(rechargesCollection().where('userId', '==', uid), 'date', page, (d) =>
-    rechargeToWire(d.id, d.data() as RechargeDoc),
-  );
+  return pageNewestFirst(rechargesCollection().where('userId', '==', uid), 'date', page, (d) => rechargeToWire(d.id, d.data()));
 }

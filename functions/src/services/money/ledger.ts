@@ -3,28 +3,31 @@
 // transaction. Credits, debits and refunds store a positive amount (the type says which way it went);
 // an adjustment (an admin's correction, either way) stores its signed amount and its reason.
 import { type DocumentReference, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { fail } from '../../lib/errors';
 import { pageNewestFirst } from '../../lib/pagination';
+import { paisaSchema, timestampSchema, typedCollection, typedGroup } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import { isPaisa, type Paisa, toRupees } from '../../shared/money';
 import { pakistanDayEnd, pakistanDayStart } from '../../shared/pakistan-days';
 import type { StatementFilters } from '../../shared/reports';
-import type { LedgerEntry, LedgerType } from '../../shared/schemas';
+import { LEDGER_TYPES, type LedgerEntry, type LedgerType } from '../../shared/schemas';
 
 export type { LedgerType };
 
-export interface LedgerDoc {
-  type: LedgerType;
+export const ledgerDocSchema = z.object({
+  type: z.enum(LEDGER_TYPES),
   /** Positive; an adjustment's is signed (negative takes money away). */
-  amountPaisa: Paisa;
-  balanceAfterPaisa: Paisa;
-  orderId?: string;
-  rechargeId?: string;
+  amountPaisa: paisaSchema,
+  balanceAfterPaisa: paisaSchema,
+  orderId: z.string().optional(),
+  rechargeId: z.string().optional(),
   /** An adjustment's reason. */
-  reason?: string;
-  at: Timestamp;
-}
+  reason: z.string().optional(),
+  at: timestampSchema,
+});
+export type LedgerDoc = z.infer<typeof ledgerDocSchema>;
 
 /** What an entry does to the balance: + for credits, refunds and positive adjustments, − otherwise. */
 export const signedAmount = (entry: Pick<LedgerDoc, 'type' | 'amountPaisa'>): Paisa =>
@@ -37,7 +40,9 @@ export interface Account {
   balancePaisa: Paisa;
 }
 
-export const ledgerCollection = (uid: string) => db.collection('users').doc(uid).collection('ledger');
+export const ledgerCollection = (uid: string) => typedCollection(db.collection('users').doc(uid).collection('ledger'), ledgerDocSchema);
+/** Every account's entries (users/{uid}/ledger), as one collection group. */
+export const ledgerGroup = () => typedGroup('ledger', ledgerDocSchema);
 
 /** The entry ids say what they are for, so a second debit or refund of one order cannot be created. */
 export const ledgerEntryId = {
@@ -83,15 +88,13 @@ export function postEntries(tx: Transaction, account: Account, entries: readonly
   const docs = entries.map((entry) => {
     const doc = entryDoc(balance, entry);
     balance = doc.balanceAfterPaisa;
-    return doc;
+    return { id: entry.id, doc };
   });
   if (docs.length === 0) return [];
-  entries.forEach((entry, i) => {
-    tx.create(ledgerCollection(account.uid).doc(entry.id), docs[i] as LedgerDoc);
-  });
+  for (const { id, doc } of docs) tx.create(ledgerCollection(account.uid).doc(id), doc);
   tx.update(account.ref, { balancePaisa: balance });
   account.balancePaisa = balance;
-  return docs.map((doc) => doc.balanceAfterPaisa);
+  return docs.map(({ doc }) => doc.balanceAfterPaisa);
 }
 
 /** The entry as stored after `balancePaisa`; throws when it is not a valid amount or would overdraw. */
@@ -132,8 +135,8 @@ export function ledgerEntryToWire(id: string, doc: LedgerDoc): LedgerEntry {
 }
 
 /** An account's entries of the statement's filters (none: all of them). */
-export function statementEntries(uid: string, filters: StatementFilters = {}): Query {
-  let query: Query = ledgerCollection(uid);
+export function statementEntries(uid: string, filters: StatementFilters = {}): Query<LedgerDoc> {
+  let query: Query<LedgerDoc> = ledgerCollection(uid);
   // type == and a range on `at`, ordered by `at`: the index (type, at desc, id desc) serves it.
   if (filters.type) query = query.where('type', '==', filters.type);
   if (filters.from) query = query.where('at', '>=', Timestamp.fromMillis(pakistanDayStart(filters.from)));
@@ -143,5 +146,5 @@ export function statementEntries(uid: string, filters: StatementFilters = {}): Q
 
 /** An account's entries, newest first (the customer's own statement, and the admin's view of it). */
 export function listLedger(uid: string, page: { limit: number; cursor?: string | undefined } & StatementFilters) {
-  return pageNewestFirst(statementEntries(uid, page), 'at', page, (d) => ledgerEntryToWire(d.id, d.data() as LedgerDoc));
+  return pageNewestFirst(statementEntries(uid, page), 'at', page, (d) => ledgerEntryToWire(d.id, d.data()));
 }

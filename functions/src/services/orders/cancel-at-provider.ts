@@ -12,7 +12,7 @@ import type { Order } from '../../shared/schemas';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import type { CancelRequestedAnswer, ProviderCancelRequest } from '../providers/provider-port';
-import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
+import { fulfilmentRef } from './fulfilment';
 
 /** After an accepted cancel, the provider's status is asked this soon: the confirmation refunds. */
 export const CANCEL_CHECK_AFTER_MS = 60_000;
@@ -46,7 +46,7 @@ export async function recordCancelAnswer(
 ): Promise<CancelRequestedAnswer> {
   const ref = fulfilmentRef(target.orderId);
   await runInTransaction(null, async (tx, now) => {
-    const f = (await tx.get(ref)).data() as FulfilmentDoc | undefined;
+    const f = (await tx.get(ref)).data();
     // Recorded on the provider order that was asked (a Resend or Mark sent since would be another one), while
     // the order is open: one closed meanwhile (the sync's Canceled, a refund without the provider) is not
     // put back into the sync's query.

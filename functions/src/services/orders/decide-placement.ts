@@ -11,7 +11,7 @@ import { MESSAGES } from '../../shared/messages';
 import { orderPrice, type Paisa, toPaisa } from '../../shared/money';
 import { PLATFORM_LABELS } from '../../shared/platforms';
 import type { Order } from '../../shared/schemas';
-import { assertNotBlocked, type Identity, profileFromSnapshot } from '../accounts/users';
+import { assertNotBlocked, type Identity, profileFromSnapshot, type UserDoc } from '../accounts/users';
 import { refillDaysOf, type ServiceDoc } from '../catalogue/catalogue';
 import { ledgerEntryId, type PostEntry } from '../money/ledger';
 import type { ProviderDoc, ServiceLinkDoc } from '../providers/provider-store';
@@ -83,7 +83,7 @@ export class PlacementState {
   profileFrom: Identity | undefined;
 
   constructor(
-    readonly userSnap: DocumentSnapshot,
+    readonly userSnap: DocumentSnapshot<UserDoc>,
     private readonly activeLinks: ReadonlyMap<string, ActiveLinkDoc | undefined>,
     private readonly candidates: readonly DocumentSnapshot[],
     now: Timestamp,

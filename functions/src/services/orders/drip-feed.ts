@@ -5,6 +5,8 @@
 // run 1 in its transaction, workers/drip-feed.ts the others when due. Both read and write the parent in
 // their transaction, as a cancel of it does, so a run is never started twice nor after a stop.
 import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { timestampSchema } from '../../lib/typed-collection';
 import type { DripFeed, DripRun } from '../../shared/drip-feed';
 import type { Paisa } from '../../shared/money';
 import type { ProviderDoc, ServiceLinkDoc } from '../providers/provider-store';
@@ -12,26 +14,24 @@ import { fulfilmentAtPlacement, fulfilmentRef } from './fulfilment';
 import type { OrderDoc } from './orders';
 
 /** OrderDoc.dripFeed: the runs' plan and how far it got. */
-export interface DripFeedDoc {
-  runs: number;
+export const dripFeedDocSchema = z.object({
+  runs: z.number().int(),
   /** Minutes between two runs. */
-  interval: number;
+  interval: z.number().int(),
   /** Each run's quantity (the parent's `quantity` is the total). */
-  quantity: number;
+  quantity: z.number().int(),
   /** Runs started so far, each a child order in `orders`. */
-  runsDone: number;
+  runsDone: z.number().int(),
   /** When the next run starts; absent once every run started or the drip-feed stopped (the worker's query). */
-  nextRunAt?: Timestamp;
+  nextRunAt: timestampSchema.optional(),
   /** The runs' order numbers, in run order. */
-  orders: number[];
-}
+  orders: z.array(z.number().int()),
+});
+export type DripFeedDoc = z.infer<typeof dripFeedDocSchema>;
 
 /** OrderDoc.dripRun: the run of its parent's drip-feed this order is. */
-export interface DripRunDoc {
-  parentId: string;
-  run: number;
-  runs: number;
-}
+export const dripRunDocSchema = z.object({ parentId: z.string(), run: z.number().int(), runs: z.number().int() });
+export type DripRunDoc = z.infer<typeof dripRunDocSchema>;
 
 export type DripFeedParent = OrderDoc & { dripFeed: DripFeedDoc };
 

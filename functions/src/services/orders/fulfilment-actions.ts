@@ -3,6 +3,7 @@
 // audited in their transaction; neither moves money (a cancel goes through updateOrderStatus).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { conflict, fail, invalidInput } from '../../lib/errors';
+import { getAllOf } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import { formatRupees, toRupees } from '../../shared/money';
 import { isFinalStatus } from '../../shared/order-status';
@@ -17,7 +18,7 @@ import { type Actor, recordAudit } from '../kernel/audit';
 import { leaseHeld } from '../kernel/lease';
 import { runInTransaction } from '../kernel/transactions';
 import type { ProviderPort } from '../providers/provider-port';
-import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../providers/provider-store';
+import { providersCollection, serviceLinkRef } from '../providers/provider-store';
 import { findProviderService } from '../providers/providers';
 import {
   type AttemptRecord,
@@ -28,7 +29,7 @@ import {
   sweepAfter,
 } from './fulfilment';
 import { isNumberedId } from './order-numbers';
-import { adminOrderToWire, type OrderDoc, ordersCollection } from './orders';
+import { adminOrderToWire, ordersCollection } from './orders';
 
 /** The first status check of an order marked sent (as forward.ts's FIRST_SYNC_AFTER_MS). */
 const FIRST_SYNC_AFTER_MS = 2 * 60_000;
@@ -60,10 +61,10 @@ function assertNoRefundUnderWay(f: FulfilmentDoc, now: Timestamp): void {
 async function readOrder(tx: FirebaseFirestore.Transaction, id: string) {
   if (!isNumberedId(id)) throw fail('order_not_found', MESSAGES.orderNotFound);
   const ref = fulfilmentRef(id);
-  const [orderSnap, fulfilmentSnap] = await tx.getAll(ordersCollection().doc(id), ref);
-  const order = orderSnap?.data() as OrderDoc | undefined;
+  const [orderSnap, fulfilmentSnap] = await getAllOf(tx, ordersCollection().doc(id), ref);
+  const order = orderSnap?.data();
   if (!order) throw fail('order_not_found', MESSAGES.orderNotFound);
-  return { ref, order, fulfilment: fulfilmentSnap?.data() as FulfilmentDoc | undefined };
+  return { ref, order, fulfilment: fulfilmentSnap?.data() };
 }
 
 /**
@@ -96,7 +97,7 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
       ...(f.rateToPkr !== undefined ? { rateToPkr: f.rateToPkr } : {}),
     };
     if (chosen) {
-      const provider = (await tx.get(providersCollection().doc(chosen.providerId))).data() as ProviderDoc | undefined;
+      const provider = (await tx.get(providersCollection().doc(chosen.providerId))).data();
       if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound, 'providerId');
       const { service } = chosen;
       if (order.quantity < service.min || order.quantity > service.max) {
@@ -116,9 +117,9 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
         rateToPkr: provider.rateToPkr,
       };
     } else if (body.providerId !== undefined && body.providerId !== f.providerId) {
-      const [linkSnap, providerSnap] = await tx.getAll(serviceLinkRef(order.serviceId), providersCollection().doc(body.providerId));
-      const link = linkSnap?.data() as ServiceLinkDoc | undefined;
-      const provider = providerSnap?.data() as ProviderDoc | undefined;
+      const [linkSnap, providerSnap] = await getAllOf(tx, serviceLinkRef(order.serviceId), providersCollection().doc(body.providerId));
+      const link = linkSnap?.data();
+      const provider = providerSnap?.data();
       if (!provider) throw fail('provider_not_found', MESSAGES.providerNotFound, 'providerId');
       if (link?.providerId !== body.providerId) throw conflict(MESSAGES.resendNotLinked, 'providerId');
       const fresh = fulfilmentAtPlacement(link, provider, order.quantity, now);

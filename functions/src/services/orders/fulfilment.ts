@@ -3,85 +3,95 @@
 // Firestore: the provider, our cost and the provider's order id are admins' facts (as serviceProviders). The workers (workers/forward.ts) and the admin's
 // Resend and Mark sent move it; money never moves here (only updateOrderStatus moves an order's money).
 import { type Timestamp, Timestamp as TimestampValue } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
-import type { FulfilmentState, UpstreamCancelState } from '../../shared/fulfilment';
-import { type Paisa, toRupees } from '../../shared/money';
+import { z } from 'zod';
+import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { FULFILMENT_STATES, UPSTREAM_CANCEL_STATES } from '../../shared/fulfilment';
+import { toRupees } from '../../shared/money';
 import { type Fulfilment, providerCostPaisa } from '../../shared/providers';
-import type { Lease } from '../kernel/lease';
+import { leaseSchema } from '../kernel/lease';
 import type { ProviderDoc, ServiceLinkDoc } from '../providers/provider-store';
 
-/** One earlier attempt, kept when the admin resends (and a late answer of one). */
-export interface AttemptRecord {
-  attempt: number;
-  state: FulfilmentState;
-  providerId?: string;
-  providerOrderId?: string;
-  error?: string;
-  at: Timestamp;
-}
+const fulfilmentStateSchema = z.enum(FULFILMENT_STATES);
 
-export interface FulfilmentDoc {
-  state: FulfilmentState;
+/** Where an attempt stands: its state, the provider, and the provider's order id or its refusal. */
+const attemptFields = {
+  state: fulfilmentStateSchema,
+  providerId: z.string().optional(),
+  providerOrderId: z.string().optional(),
+  /** The provider's refusal (`failed`) or why the answer is unknown. */
+  error: z.string().optional(),
+};
+
+/** What the provider last reported of an order's delivery (status sync): its start count and what remains. */
+export const progressFields = { startCount: z.number().int().optional(), remains: z.number().int().optional() };
+
+/** One earlier attempt, kept when the admin resends (and a late answer of one). */
+const attemptRecordSchema = z.object({ attempt: z.number().int(), ...attemptFields, at: timestampSchema });
+export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
+
+const closedWithoutProviderSchema = z.object({
+  at: timestampSchema,
+  /** The admin's email and uid. */
+  by: z.string(),
+  byUid: z.string(),
+  reason: z.string(),
+});
+export type ClosedWithoutProvider = z.infer<typeof closedWithoutProviderSchema>;
+
+export const fulfilmentDocSchema = z.object({
+  ...attemptFields,
   /**
    * While the order is not final: what the admin's lists by state and the providers' counts take (a
-   * failed order the admin cancelled is no longer one to act on). Absent on documents written before it.
+   * failed order the admin cancelled is no longer one to act on). Absent on documents written before it,
+   * and after a Resend to the same provider (which rewrites the document without it).
    */
-  open?: boolean;
+  open: z.boolean().optional(),
   /** The order's placement time: the admin's lists by state are newest first by it. */
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  providerId?: string;
-  providerServiceId?: string;
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  providerServiceId: z.string().optional(),
   /** Our cost of the whole order in paisa and the provider's rate to PKR used, frozen at placement (or a resend to another link). */
-  costPaisa?: Paisa;
-  rateToPkr?: number;
+  costPaisa: paisaSchema.optional(),
+  rateToPkr: z.number().optional(),
   /** `add` calls claimed so far (0 while queued the first time). */
-  attempt?: number;
+  attempt: z.number().int().optional(),
   /** When it became queued (a placement or a Resend). */
-  queuedAt?: Timestamp;
+  queuedAt: timestampSchema.optional(),
   /**
    * When the sweeper next tries it (oldest first): a minute after it was queued (its trigger was lost),
    * then every few minutes while it waits (provider disabled or short of funds), so waiting orders take
    * turns instead of holding the sweep's batch. Absent: nothing to try (an order no longer pending).
    */
-  sweepAt?: Timestamp;
+  sweepAt: timestampSchema.optional(),
   /** Held while `sending`: only the holder of `token` records the answer; `until` passed → `unknown`. */
-  lease?: Lease;
-  providerOrderId?: string;
-  /** The provider's refusal (`failed`) or why the answer is unknown. */
-  error?: string;
+  lease: leaseSchema.optional(),
   /** Why a queued order waits (provider disabled, its balance under the cost, the order no longer pending). */
-  reason?: string;
+  reason: z.string().optional(),
   /** When the status sync next asks the provider about it (sent orders only). */
-  syncDueAt?: Timestamp;
+  syncDueAt: timestampSchema.optional(),
   /** When it became `failed` (the automatic refund's clock); removed once that refund has dealt with it. */
-  failedAt?: Timestamp;
+  failedAt: timestampSchema.optional(),
   /** Held by the automatic refund between its claim and the cancel: Resend and Mark sent wait for it. */
-  refundLease?: Lease;
+  refundLease: leaseSchema.optional(),
   /** When the automatic refund cancelled it. */
-  refundedAt?: Timestamp;
-  startCount?: number;
-  remains?: number;
-  flag?: string;
-  history?: AttemptRecord[];
+  refundedAt: timestampSchema.optional(),
+  ...progressFields,
+  flag: z.string().optional(),
+  history: z.array(attemptRecordSchema).optional(),
   /** The last cancellation asked of the provider (a sent order; see cancel-at-provider.ts). */
-  cancel?: { state: UpstreamCancelState; at: Timestamp; error?: string };
+  cancel: z.object({ state: z.enum(UPSTREAM_CANCEL_STATES), at: timestampSchema, error: z.string().optional() }).optional(),
   /** The first status check since the last answer that got no usable one (the provider unreachable); absent once it answers. */
-  unansweredSince?: Timestamp;
+  unansweredSince: timestampSchema.optional(),
   /**
    * The admin closed the order without the provider's confirmation (updateOrderStatus's `withoutProvider`),
    * in the transaction that refunded it: what the provider says or answers later moves nothing.
    */
-  closedWithoutProvider?: ClosedWithoutProvider;
-}
+  closedWithoutProvider: closedWithoutProviderSchema.optional(),
+});
+export type FulfilmentDoc = z.infer<typeof fulfilmentDocSchema>;
 
-export interface ClosedWithoutProvider {
-  at: Timestamp;
-  /** The admin's email and uid. */
-  by: string;
-  byUid: string;
-  reason: string;
-}
+export const fulfilmentCollection = () => typedCollection('orderFulfilment', fulfilmentDocSchema);
+export const fulfilmentRef = (orderId: string) => fulfilmentCollection().doc(orderId);
 
 /**
  * Why a queued order waits or why an attempt ended without an answer (workers/forward.ts writes them;
@@ -101,9 +111,6 @@ export const SWEEP_QUEUED_AFTER_MS = 60_000;
 /** A queued order kept waiting (with a reason) is tried again after this. */
 export const WAIT_RETRY_MS = 5 * 60_000;
 export const sweepAfter = (now: Timestamp, ms: number) => TimestampValue.fromMillis(now.toMillis() + ms);
-
-export const fulfilmentCollection = () => db.collection('orderFulfilment');
-export const fulfilmentRef = (orderId: string) => fulfilmentCollection().doc(orderId);
 
 /**
  * The fulfilments whose `field` is `value` and whose time `dueField` has come by `untilMs`, soonest

@@ -1,23 +1,25 @@
 // Orders: the documents, the placement rules (placing itself: place-order.ts and decide-placement.ts), the
 // lists, and the admin's status changes with exactly-once refunds.
 import { type DocumentReference, FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { fail, invalidInput, isAppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { pageNewestFirst } from '../../lib/pagination';
+import { getAllOf, paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { commentLines, commentsIssue, takesComments } from '../../shared/comments';
 import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
 import type { ErrorCode } from '../../shared/errors';
 import type { FulfilmentState } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
-import { type Paisa, partialRefund, toRupees } from '../../shared/money';
+import { partialRefund, toRupees } from '../../shared/money';
 import { orderStatusNotification } from '../../shared/notifications';
-import { canTransition, isFinalStatus, type OrderStatus } from '../../shared/order-status';
+import { canTransition, isFinalStatus, ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../../shared/pakistan-days';
-import { isPlatformLink, normalizeLink, PLATFORM_LABELS, type Platform } from '../../shared/platforms';
+import { isPlatformLink, normalizeLink, PLATFORM_LABELS, PLATFORMS, type Platform } from '../../shared/platforms';
 import type { AdminOrder } from '../../shared/providers';
 import { emailSchema, linkSchema, type Order } from '../../shared/schemas';
-import { type UserDoc, userRef } from '../accounts/users';
+import { customerFields, userRef } from '../accounts/users';
 import { type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction, sha256 } from '../kernel/transactions';
@@ -25,53 +27,58 @@ import { ledgerEntryId, postEntry } from '../money/ledger';
 import type { ProviderCancelRequest, ProviderPort } from '../providers/provider-port';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
 import { CANCEL_ASK_AGAIN_AFTER_MS, cancelRequestedAnswer } from './cancel-at-provider';
-import { type DripFeedDoc, type DripFeedParent, type DripRunDoc, dripFeedToWire, dripRunToWire, notStarted } from './drip-feed';
-import { type ClosedWithoutProvider, type FulfilmentDoc, fulfilmentCollection, fulfilmentRef, fulfilmentToWire } from './fulfilment';
+import { type DripFeedParent, dripFeedDocSchema, dripFeedToWire, dripRunDocSchema, dripRunToWire, notStarted } from './drip-feed';
+import {
+  type ClosedWithoutProvider,
+  type FulfilmentDoc,
+  fulfilmentCollection,
+  fulfilmentRef,
+  fulfilmentToWire,
+  progressFields,
+} from './fulfilment';
 import { isNumberedId } from './order-numbers';
 
-export interface OrderDoc {
-  userId: string;
-  user: { _id: string; name: string; email: string };
-  platform: Platform;
-  serviceId: string;
-  service: string;
-  link: string;
-  /** sha256 of the canonical link: what the admin's search matches (a link may exceed what Firestore indexes). */
-  linkHash?: string;
-  quantity: number;
+/** What the provider last reported while delivering (status sync), as its customer may see it (workers/sync.ts). */
+const orderProgressSchema = z.object(progressFields);
+export type OrderProgress = z.infer<typeof orderProgressSchema>;
+
+export const orderDocSchema = z.object({
+  ...customerFields,
+  platform: z.enum(PLATFORMS),
+  serviceId: z.string(),
+  service: z.string(),
+  link: z.string(),
+  /** sha256 of the canonical link: what the admin's search matches (a link may exceed what Firestore indexes); absent before issue 12. */
+  linkHash: z.string().optional(),
+  quantity: z.number().int(),
   /** A Custom Comments order's comments, one per line (`quantity` of them); sent to its provider as they are. */
-  comments?: string;
-  pricePaisa: Paisa;
-  status: OrderStatus;
-  remains?: number;
-  refundPaisa?: Paisa;
-  /** What the provider last reported while delivering (status sync): its start count and what remains. */
-  progress?: OrderProgress;
+  comments: z.string().optional(),
+  pricePaisa: paisaSchema,
+  status: z.enum(ORDER_STATUSES),
+  remains: z.number().int().optional(),
+  refundPaisa: paisaSchema.optional(),
+  progress: orderProgressSchema.optional(),
   /** The activeLinks document this order counts in while active (absent on older orders: see legacyActiveLinkKey). */
-  activeLinkKey?: string;
+  activeLinkKey: z.string().optional(),
   /** The service's refill window when the order was placed (absent on older orders: the service's window then). */
-  refillDays?: number;
+  refillDays: z.number().int().optional(),
   /** The refill request still pending for this order (see refills.ts). */
-  refillPendingId?: string | null;
+  refillPendingId: z.string().nullable().optional(),
   /** A drip-feed order (services/orders/drip-feed.ts): `quantity` and `pricePaisa` are its runs' totals; no fulfilment. */
-  dripFeed?: DripFeedDoc;
+  dripFeed: dripFeedDocSchema.optional(),
   /** A run of a drip-feed order, which paid for it (no debit of its own). */
-  dripRun?: DripRunDoc;
+  dripRun: dripRunDocSchema.optional(),
   /**
    * On a run only: its price was charged on its drip-feed, not on it (no ledger debit of its own). The
    * admin's figures of what orders charged leave runs out by this field (an equality an index serves).
    */
-  paidByDripFeed?: true;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-}
+  paidByDripFeed: z.literal(true).optional(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type OrderDoc = z.infer<typeof orderDocSchema>;
 
-export interface OrderProgress {
-  startCount?: number;
-  remains?: number;
-}
-
-export const ordersCollection = () => db.collection('orders');
+export const ordersCollection = () => typedCollection('orders', orderDocSchema);
 
 /** OrderDoc.linkHash of a link as typed or stored: placing, the admin's search and the issue-12 backfill use this one. */
 export const orderLinkHash = (link: string) => sha256(normalizeLink(link));
@@ -107,8 +114,8 @@ export function adminOrderToWire(id: string, doc: OrderDoc, fulfilment: Fulfilme
 /** Admin answers for orders read: each with its fulfilment, read in one round trip. */
 async function withFulfilment(orders: { id: string; doc: OrderDoc }[]): Promise<AdminOrder[]> {
   if (orders.length === 0) return [];
-  const snaps = await db.getAll(...orders.map((o) => fulfilmentRef(o.id)));
-  return orders.map((o, i) => adminOrderToWire(o.id, o.doc, snaps[i]?.data() as FulfilmentDoc | undefined));
+  const snaps = await getAllOf(db, ...orders.map((o) => fulfilmentRef(o.id)));
+  return orders.map((o, i) => adminOrderToWire(o.id, o.doc, snaps[i]?.data()));
 }
 
 /**
@@ -159,16 +166,18 @@ export function checkOrderAgainstService(service: ServiceDoc, body: { link: stri
  * its placement incremented: orders placed before the key included the customer count under the
  * older key, per service and link, until they end.
  */
-export interface ActiveLinkDoc {
-  uid?: string;
-  serviceId: string;
-  link: string;
-  count: number;
-}
+export const activeLinkDocSchema = z.object({
+  /** Absent on the documents of the older key (legacyActiveLinkKey), shared by every customer. */
+  uid: z.string().optional(),
+  serviceId: z.string(),
+  link: z.string(),
+  count: z.number().int(),
+});
+export type ActiveLinkDoc = z.infer<typeof activeLinkDocSchema>;
 export const activeLinkKey = (uid: string, serviceId: string, link: string) => sha256(`${uid}\u0000${serviceId}\u0000${link}`);
 /** The key of orders placed before the key included the customer, shared by every customer. */
 export const legacyActiveLinkKey = (serviceId: string, link: string) => sha256(`${serviceId}\u0000${link}`);
-export const activeLinksCollection = () => db.collection('activeLinks');
+export const activeLinksCollection = () => typedCollection('activeLinks', activeLinkDocSchema);
 export const activeLinkRef = (key: string) => activeLinksCollection().doc(key);
 
 export interface StatusChangeOptions {
@@ -228,9 +237,9 @@ export async function updateOrderStatus(
     push = null;
     const orderRef = ordersCollection().doc(orderId);
     // The fulfilment is read with the order: a change must not race the worker's send (see below).
-    const [snap, fulfilmentSnap] = await tx.getAll(orderRef, fulfilmentRef(orderId));
-    const order = snap?.data() as OrderDoc | undefined;
-    const fulfilment = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
+    const [snap, fulfilmentSnap] = await getAllOf(tx, orderRef, fulfilmentRef(orderId));
+    const order = snap?.data();
+    const fulfilment = fulfilmentSnap?.data();
     if (!order || (options.ownerUid !== undefined && order.userId !== options.ownerUid))
       throw fail('order_not_found', MESSAGES.orderNotFound);
     if (options.withoutProvider) assertClosableWithoutProvider(order, fulfilment);
@@ -243,7 +252,7 @@ export async function updateOrderStatus(
     } else {
       if (options.onlyFrom && !options.onlyFrom.includes(order.status)) throw fail('not_cancelable', refusal, 'status');
       if (options.requireCancelable) {
-        const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
+        const service = (await tx.get(servicesCollection().doc(order.serviceId))).data();
         if (!service?.cancel) throw fail('not_cancelable', refusal, 'status');
       }
     }
@@ -298,7 +307,7 @@ export async function updateOrderStatus(
     }
     const userSnap = refundPaisa > 0 ? await tx.get(userRef(order.userId)) : null;
     const linkRef = activeLinksCollection().doc(order.activeLinkKey ?? legacyActiveLinkKey(order.serviceId, order.link));
-    const active = isFinalStatus(status) ? ((await tx.get(linkRef)).data() as ActiveLinkDoc | undefined) : undefined;
+    const active = isFinalStatus(status) ? (await tx.get(linkRef)).data() : undefined;
     // A drip-feed's run is not notified: its drip-feed's stop and completion are.
     const notification = order.dripRun ? null : notificationId.order(orderId, status);
     const notifier = notification ? await readNotifier(tx, order.userId, [notification]) : null;
@@ -368,7 +377,7 @@ export async function updateOrderStatus(
     }
     if (userSnap) {
       if (!userSnap.exists) throw new Error(`Order ${orderId} has no owner profile`);
-      const balancePaisa = (userSnap.data() as UserDoc).balancePaisa ?? 0;
+      const balancePaisa = userSnap.data()?.balancePaisa ?? 0;
       postEntry(
         tx,
         { uid: order.userId, ref: userSnap.ref, balancePaisa },
@@ -431,16 +440,16 @@ export async function refundWithoutProvider(
 }
 
 export async function listMyOrders(uid: string, page: { limit: number; cursor?: string | undefined }) {
-  return pageNewestFirst(ordersCollection().where('userId', '==', uid), 'createdAt', page, (d) => orderToWire(d.id, d.data() as OrderDoc));
+  return pageNewestFirst(ordersCollection().where('userId', '==', uid), 'createdAt', page, (d) => orderToWire(d.id, d.data()));
 }
 
 /** The orders with these numbers that belong to `uid`, by number (others' and missing ones are absent). */
 export async function getOwnOrders(uid: string, ids: readonly number[]): Promise<Map<number, OrderDoc>> {
   const refs = ids.map((id) => ordersCollection().doc(String(id)));
-  const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
+  const snaps = refs.length > 0 ? await getAllOf(db, ...refs) : [];
   const found = new Map<number, OrderDoc>();
   for (const snap of snaps) {
-    const order = snap.data() as OrderDoc | undefined;
+    const order = snap.data();
     if (order && order.userId === uid) found.set(Number(snap.id), order);
   }
   return found;
@@ -498,7 +507,7 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   let platform = page.platform;
   if (page.serviceId) {
     if (platform) {
-      const service = (await servicesCollection().doc(page.serviceId).get()).data() as ServiceDoc | undefined;
+      const service = (await servicesCollection().doc(page.serviceId).get()).data();
       if (service && service.platform !== platform) return { items: [], nextCursor: null };
     }
     platform = undefined;
@@ -506,9 +515,9 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (q && !isLink && !isEmail) {
     // An order number: at most one result.
     if (!isNumberedId(q)) return { items: [], nextCursor: null };
-    const [snap, fulfilmentSnap] = await db.getAll(ordersCollection().doc(q), fulfilmentRef(q));
-    const doc = snap?.data() as OrderDoc | undefined;
-    const fulfilment = fulfilmentSnap?.data() as FulfilmentDoc | undefined;
+    const [snap, fulfilmentSnap] = await getAllOf(db, ordersCollection().doc(q), fulfilmentRef(q));
+    const doc = snap?.data();
+    const fulfilment = fulfilmentSnap?.data();
     const match =
       doc &&
       (!page.status || doc.status === page.status) &&
@@ -521,18 +530,18 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (page.fulfilment) {
     // The fulfilment documents carry the order's createdAt: the same newest-first list, then the orders.
     // Open orders only: a list by state is the admin's work (a failed order already cancelled is done).
-    let byState: Query = fulfilmentCollection().where('state', '==', page.fulfilment).where('open', '==', true);
+    let byState: Query<FulfilmentDoc> = fulfilmentCollection().where('state', '==', page.fulfilment).where('open', '==', true);
     if (from) byState = byState.where('createdAt', '>=', from);
     if (to) byState = byState.where('createdAt', '<', to);
-    const found = await pageNewestFirst(byState, 'createdAt', page, (d) => ({ id: d.id, fulfilment: d.data() as FulfilmentDoc }));
-    const orderSnaps = found.items.length > 0 ? await db.getAll(...found.items.map((f) => ordersCollection().doc(f.id))) : [];
+    const found = await pageNewestFirst(byState, 'createdAt', page, (d) => ({ id: d.id, fulfilment: d.data() }));
+    const orderSnaps = found.items.length > 0 ? await getAllOf(db, ...found.items.map((f) => ordersCollection().doc(f.id))) : [];
     const items = found.items.flatMap((f, i) => {
-      const doc = orderSnaps[i]?.data() as OrderDoc | undefined;
+      const doc = orderSnaps[i]?.data();
       return doc ? [adminOrderToWire(f.id, doc, f.fulfilment)] : [];
     });
     return { items, nextCursor: found.nextCursor };
   }
-  let query: Query = ordersCollection();
+  let query: Query<OrderDoc> = ordersCollection();
   if (isEmail) query = query.where('user.email', '==', q.toLowerCase());
   if (isLink) query = query.where('linkHash', '==', orderLinkHash(q));
   if (page.serviceId) query = query.where('serviceId', '==', page.serviceId);
@@ -540,7 +549,7 @@ export async function listAllOrders(page: AdminOrdersFilter) {
   if (page.status) query = query.where('status', '==', page.status);
   if (from) query = query.where('createdAt', '>=', from);
   if (to) query = query.where('createdAt', '<', to);
-  const found = await pageNewestFirst(query, 'createdAt', page, (d) => ({ id: d.id, doc: d.data() as OrderDoc }));
+  const found = await pageNewestFirst(query, 'createdAt', page, (d) => ({ id: d.id, doc: d.data() }));
   return { items: await withFulfilment(found.items), nextCursor: found.nextCursor };
 }
 
@@ -606,8 +615,8 @@ export async function updateOrderStatuses(
  */
 async function queuesByOwner(ids: readonly string[]): Promise<number[][]> {
   const numbered = ids.flatMap((id, i) => (isNumberedId(id) ? [i] : []));
-  const snaps = numbered.length > 0 ? await db.getAll(...numbered.map((i) => ordersCollection().doc(ids[i] as string))) : [];
-  const owners = new Map(numbered.map((i, k) => [i, (snaps[k]?.data() as OrderDoc | undefined)?.userId]));
+  const snaps = numbered.length > 0 ? await getAllOf(db, ...numbered.map((i) => ordersCollection().doc(ids[i] as string))) : [];
+  const owners = new Map(numbered.map((i, k) => [i, snaps[k]?.data()?.userId]));
   const byOwner = new Map<string, number[]>();
   const queues: number[][] = [];
   for (let i = 0; i < ids.length; i++) {

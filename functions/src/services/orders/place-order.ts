@@ -17,13 +17,14 @@ import { db } from '../../lib/admin';
 import { config, MAX_TRANSACTION_DEADLINE_MS } from '../../lib/config';
 import { AppError, busy, isAppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { getAllGrouped, getAllOf } from '../../lib/typed-collection';
 import { ERROR_CODES } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toRupees } from '../../shared/money';
 import { normalizeLink } from '../../shared/platforms';
 import type { PlaceOrderBody } from '../../shared/schemas';
 import { type Identity, profileFromSnapshot, userRef } from '../accounts/users';
-import { type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
+import { servicesCollection } from '../catalogue/catalogue';
 import {
   type Answer,
   Contended,
@@ -40,7 +41,7 @@ import {
   transact,
 } from '../kernel/transactions';
 import { postEntries } from '../money/ledger';
-import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../providers/provider-store';
+import { providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../providers/provider-store';
 import {
   decidePlacement,
   NUMBER_CANDIDATES_PER_ORDER,
@@ -51,7 +52,7 @@ import {
   type PlaceOrderAnswer,
 } from './decide-placement';
 import { numberCandidates } from './order-numbers';
-import { type ActiveLinkDoc, activeLinkKey, activeLinksCollection, ordersCollection, orderToWire } from './orders';
+import { activeLinkKey, activeLinksCollection, ordersCollection, orderToWire } from './orders';
 
 export interface PlaceOrderOptions {
   idempotencyKey?: string | undefined;
@@ -313,7 +314,7 @@ function answerOf(outcome: Outcome, creator: boolean): Answer<PlaceOrderAnswer> 
 interface OwnRequest {
   ref: DocumentReference;
   intent: NewIntent;
-  linkPreRead: Promise<DocumentSnapshot>;
+  linkPreRead: Promise<DocumentSnapshot<ServiceLinkDoc>>;
 }
 
 interface BatchEntry {
@@ -392,7 +393,7 @@ async function decideBatch(
       const now = Timestamp.now();
       const [pendingDocs, ownLink] = await Promise.all([
         queue ? tx.get(pendingQuery(uid).limit(BATCH_LIMIT)).then((snap) => snap.docs) : Promise.resolve([] as QueryDocumentSnapshot[]),
-        own?.linkPreRead.then((snap) => snap.data() as ServiceLinkDoc | undefined),
+        own?.linkPreRead.then((snap) => snap.data()),
       ]);
 
       const entries: BatchEntry[] = [];
@@ -435,33 +436,32 @@ async function decideBatch(
       ];
       const keyed = entries.filter((entry) => entry.intent.key !== undefined);
       const knownProviders = ownLink ? [ownLink.providerId] : [];
-      const snaps =
+      const read =
         entries.length === 0
-          ? []
-          : await tx.getAll(
-              userRef(uid),
-              ...serviceIds.map((id) => servicesCollection().doc(id)),
-              ...serviceIds.map((id) => serviceLinkRef(id)),
-              ...linkKeys.map((linkKey) => activeLinksCollection().doc(linkKey)),
-              ...keyed.map((entry) => idempotencyRef(SCOPE, uid, entry.intent.key as string)),
-              ...knownProviders.map((id) => providersCollection().doc(id)),
-              ...numberCandidates(ordersCollection(), NUMBER_CANDIDATES_PER_ORDER * entries.length),
-            );
-      const take = (count: number) => snaps.splice(0, count);
-      const userSnap = take(1)[0];
-      const services = new Map(take(serviceIds.length).map((snap) => [snap.id, snap.data() as ServiceDoc | undefined]));
-      const providerLinks = new Map(take(serviceIds.length).map((snap) => [snap.id, snap.data() as ServiceLinkDoc | undefined]));
-      const activeLinks = new Map(take(linkKeys.length).map((snap) => [snap.id, snap.data() as ActiveLinkDoc | undefined]));
-      const records = take(keyed.length);
-      const providers = new Map(take(knownProviders.length).map((snap) => [snap.id, snap.data() as ProviderDoc | undefined]));
-      const candidates = snaps;
+          ? undefined
+          : await getAllGrouped(tx, {
+              user: [userRef(uid)],
+              services: serviceIds.map((id) => servicesCollection().doc(id)),
+              links: serviceIds.map((id) => serviceLinkRef(id)),
+              activeLinks: linkKeys.map((linkKey) => activeLinksCollection().doc(linkKey)),
+              records: keyed.map((entry) => idempotencyRef(SCOPE, uid, entry.intent.key as string)),
+              providers: knownProviders.map((id) => providersCollection().doc(id)),
+              candidates: numberCandidates(ordersCollection(), NUMBER_CANDIDATES_PER_ORDER * entries.length),
+            });
+      const userSnap = read?.user[0];
+      const services = new Map((read?.services ?? []).map((snap) => [snap.id, snap.data()]));
+      const providerLinks = new Map((read?.links ?? []).map((snap) => [snap.id, snap.data()]));
+      const activeLinks = new Map((read?.activeLinks ?? []).map((snap) => [snap.id, snap.data()]));
+      const records = read?.records ?? [];
+      const providers = new Map((read?.providers ?? []).map((snap) => [snap.id, snap.data()]));
+      const candidates = read?.candidates ?? [];
       // Providers of the queued orders' services (or of a link changed since the pre-read): read on their own.
       const missing = [
         ...new Set([...providerLinks.values()].flatMap((link) => (link && !providers.has(link.providerId) ? [link.providerId] : []))),
       ];
       if (missing.length > 0) {
-        for (const snap of await tx.getAll(...missing.map((id) => providersCollection().doc(id)))) {
-          providers.set(snap.id, snap.data() as ProviderDoc | undefined);
+        for (const snap of await getAllOf(tx, ...missing.map((id) => providersCollection().doc(id)))) {
+          providers.set(snap.id, snap.data());
         }
       }
 
@@ -736,7 +736,7 @@ async function enqueue(
   const recordRef = intent.key !== undefined ? idempotencyRef(SCOPE, uid, intent.key) : undefined;
   return transact(deadline, async (tx, beforeCommit) => {
     const now = Timestamp.now();
-    const [snap, recordSnap] = await tx.getAll(ref, ...(recordRef ? [recordRef] : []));
+    const [snap, recordSnap] = await getAllOf(tx, ref, ...(recordRef ? [recordRef] : []));
     const found = parseIntent(snap as DocumentSnapshot);
     const own = mine(found);
     const reading = own ? NO_RECORD : readRecord(recordSnap, SCOPE, intent.requestHash, now);
@@ -872,7 +872,7 @@ async function expireIntents(refs: DocumentReference[], nowMs: number): Promise<
   return transact(Date.now() + BATCH_MS, async (tx, beforeCommit) => {
     const expiresAt = Timestamp.fromMillis(nowMs + INTENT_TTL_MS);
     let count = 0;
-    for (const snap of await tx.getAll(...refs)) {
+    for (const snap of await getAllOf(tx, ...refs)) {
       const parsed = intentSchema.safeParse(snap.data());
       // One never written by this version is left to the account's next batch (which decides it a failure).
       if (!parsed.success || parsed.data.state !== 'pending') continue;

@@ -3,59 +3,68 @@
 // order sent to a provider is also asked of that provider (workers/refill.ts): its refill_status
 // decides it through the same transaction as the admin's decision, so it is decided once.
 import { type DocumentReference, FieldValue, type Query, Timestamp } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { fail } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
-import type { RefillStatus } from '../../shared/api-v2';
+import { timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { REFILL_STATUSES, type RefillStatus } from '../../shared/api-v2';
 import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
-import type { RefillUpstreamState } from '../../shared/fulfilment';
+import { REFILL_UPSTREAM_STATES } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
 import { refillNotification } from '../../shared/notifications';
 import type { Refill } from '../../shared/schemas';
-import { refillDaysOf, type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
+import { customerFields } from '../accounts/users';
+import { refillDaysOf, servicesCollection } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';
-import type { Lease } from '../kernel/lease';
+import { leaseSchema } from '../kernel/lease';
 import { runInTransaction } from '../kernel/transactions';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
-import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
+import { fulfilmentRef } from './fulfilment';
 import { isNumberedId, pickFreeNumberedDoc } from './order-numbers';
-import { type OrderDoc, ordersCollection } from './orders';
+import { ordersCollection } from './orders';
 
-export interface RefillDoc {
-  userId: string;
-  user: { _id: string; name: string; email: string };
-  orderId: string;
-  service: string;
-  link: string;
-  status: RefillStatus;
-  createdAt: Timestamp;
-  decidedAt?: Timestamp;
-  /** The refill asked of the provider of a sent order (absent for a manual order's refill). */
-  upstream?: RefillUpstreamDoc;
-}
-
-export interface RefillUpstreamDoc {
-  state: RefillUpstreamState;
-  providerId: string;
-  providerOrderId: string;
-  providerRefillId?: string;
+const refillUpstreamDocSchema = z.object({
+  state: z.enum(REFILL_UPSTREAM_STATES),
+  providerId: z.string(),
+  providerOrderId: z.string(),
+  providerRefillId: z.string().optional(),
   /** The provider's refusal (`failed`), why the answer is unknown, or why its status could not be read. */
-  error?: string;
+  error: z.string().optional(),
   /** The provider's last refill status word ("Pending", "In progress"…). */
-  status?: string;
+  status: z.string().optional(),
   /** Held while `sending`: only the holder of `token` records the answer. */
-  lease?: Lease;
+  lease: leaseSchema.optional(),
   /**
    * When the refill worker next looks at it, oldest first: queued → ask `refill`; sending → its lease
    * ran out (→ unknown); sent → ask `refill_status`. Absent: nothing to do (failed, unknown, decided).
    */
-  dueAt?: Timestamp;
-}
+  dueAt: timestampSchema.optional(),
+});
+export type RefillUpstreamDoc = z.infer<typeof refillUpstreamDocSchema>;
+
+export const refillDocSchema = z.object({
+  ...customerFields,
+  orderId: z.string(),
+  service: z.string(),
+  link: z.string(),
+  status: z.enum(REFILL_STATUSES),
+  createdAt: timestampSchema,
+  decidedAt: timestampSchema.optional(),
+  /**
+   * The refill asked of the provider of a sent order (absent for a manual order's refill). A provider's
+   * decision records its word in upstream.status whatever the refill holds: on a refill never asked of a
+   * provider (the worker decides only those it asked; tests decide others directly) that word is all there is.
+   */
+  upstream: z
+    .union([refillUpstreamDocSchema, refillUpstreamDocSchema.partial().extend({ state: z.undefined().optional(), status: z.string() })])
+    .optional(),
+});
+export type RefillDoc = z.infer<typeof refillDocSchema>;
 
 /** A queued refill's first turn in the sweep: the trigger normally asks the provider before it. */
 export const REFILL_SWEEP_AFTER_MS = 60_000;
 
-export const refillsCollection = () => db.collection('refills');
+export const refillsCollection = () => typedCollection('refills', refillDocSchema);
 
 export function refillToWire(id: string, doc: RefillDoc): Refill {
   return {
@@ -68,7 +77,8 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
     status: doc.status,
     createdAt: doc.createdAt.toDate().toISOString(),
     ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
-    ...(doc.upstream
+    // Only a refill asked of a provider has an upstream part to show (see RefillDoc.upstream).
+    ...(doc.upstream?.state
       ? {
           upstream: {
             state: doc.upstream.state,
@@ -90,16 +100,14 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
   // The shared runner (no money moves): contention answers the same 503 busy as every other write.
   const answer = await runInTransaction<{ refillId: string }>(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
-    const order = (await tx.get(orderRef)).data() as OrderDoc | undefined;
+    const order = (await tx.get(orderRef)).data();
     if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
     // Its runs were delivered, each an order of its own: a refill is asked of the run that dropped.
     if (order.dripFeed) throw fail('not_eligible_for_refill', DRIP_FEED_MESSAGES.parentRefill);
-    const service = (await tx.get(servicesCollection().doc(order.serviceId))).data() as ServiceDoc | undefined;
-    const pending = order.refillPendingId
-      ? ((await tx.get(refillsCollection().doc(order.refillPendingId))).data() as RefillDoc | undefined)
-      : undefined;
+    const service = (await tx.get(servicesCollection().doc(order.serviceId))).data();
+    const pending = order.refillPendingId ? (await tx.get(refillsCollection().doc(order.refillPendingId))).data() : undefined;
     const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
-    const fulfilment = (await tx.get(fulfilmentRef(orderId))).data() as FulfilmentDoc | undefined;
+    const fulfilment = (await tx.get(fulfilmentRef(orderId))).data();
 
     if (pending?.status === 'pending' && order.refillPendingId) return { status: 200, body: { refillId: order.refillPendingId } };
     const completedAt = order.updatedAt.toMillis();
@@ -136,7 +144,7 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
 /** The caller's refill (another user's is answered like a missing one). */
 export async function getOwnRefill(uid: string, refillId: string): Promise<RefillDoc | null> {
   if (!isNumberedId(refillId)) return null;
-  const doc = (await refillsCollection().doc(refillId).get()).data() as RefillDoc | undefined;
+  const doc = (await refillsCollection().doc(refillId).get()).data();
   return doc && doc.userId === uid ? doc : null;
 }
 
@@ -161,13 +169,13 @@ async function decide(
   const answer = await runInTransaction<Refill>(null, async (tx, now) => {
     push = null;
     const ref = refillsCollection().doc(refillId);
-    const refill = (await tx.get(ref)).data() as RefillDoc | undefined;
+    const refill = (await tx.get(ref)).data();
     if (!refill) throw fail('not_found', MESSAGES.refillNotFound);
     if (refill.status !== 'pending') throw fail('already_decided', `This refill request was already ${refill.status}`);
     const orderRef = ordersCollection().doc(refill.orderId);
     const notification = notificationId.refill(refillId);
     const [order, notifier] = await Promise.all([
-      tx.get(orderRef).then((snap) => snap.data() as OrderDoc | undefined),
+      tx.get(orderRef).then((snap) => snap.data()),
       readNotifier(tx, refill.userId, [notification]),
     ]);
     // A decided refill leaves the refill worker's query: nothing more is asked of the provider.
@@ -202,8 +210,8 @@ async function decide(
 
 /** Admin list: the pending ones are a queue, oldest first; any other selection a history, newest first. */
 export async function listRefills(page: { limit: number; cursor?: string | undefined; status?: RefillStatus | undefined }) {
-  let query: Query = refillsCollection();
+  let query: Query<RefillDoc> = refillsCollection();
   if (page.status) query = query.where('status', '==', page.status);
   const pager = page.status === 'pending' ? pageOldestFirst : pageNewestFirst;
-  return pager(query, 'createdAt', page, (d) => refillToWire(d.id, d.data() as RefillDoc));
+  return pager(query, 'createdAt', page, (d) => refillToWire(d.id, d.data()));
 }

@@ -127,9 +127,11 @@ const fetchBalance = async (providers: ProviderPort, url: string, key: string, c
 
 /** The provider and its key, read outside a transaction (to call it). */
 export async function readProviderWithKey(id: string): Promise<{ doc: ProviderDoc; key: string }> {
-  const [snap, secret] = await Promise.all([providerRef(id).get(), providerSecretRef(id).get()]);
-  if (!snap.exists || !secret.exists) throw fail('provider_not_found', MESSAGES.providerNotFound);
-  return { doc: snap.data() as ProviderDoc, key: (secret.data() as ProviderSecretDoc).key };
+  const [snap, secretSnap] = await Promise.all([providerRef(id).get(), providerSecretRef(id).get()]);
+  const doc = snap.data();
+  const secret = secretSnap.data();
+  if (!doc || !secret) throw fail('provider_not_found', MESSAGES.providerNotFound);
+  return { doc, key: secret.key };
 }
 
 export async function listProviders(): Promise<Provider[]> {
@@ -139,10 +141,10 @@ export async function listProviders(): Promise<Provider[]> {
   ]);
   const alerts = new Map<string, number>();
   for (const link of alerted.docs) {
-    const providerId = (link.data() as ServiceLinkDoc).providerId;
+    const providerId = link.data().providerId;
     alerts.set(providerId, (alerts.get(providerId) ?? 0) + 1);
   }
-  return Promise.all(snap.docs.map((d) => withCounts(d.id, d.data() as ProviderDoc, alerts.get(d.id) ?? 0)));
+  return Promise.all(snap.docs.map((d) => withCounts(d.id, d.data(), alerts.get(d.id) ?? 0)));
 }
 
 /** Adds a provider once its `balance` call answers (so a wrong URL or key is found now, not on an order). */
@@ -213,7 +215,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     if (changed.length === 0 && !keyChanged) return { status: 200, body: doc };
     tx.set(ref, next);
     if (claimsSnap) tx.set(providerClaimsRef(id), { claimedPaisa: claimedSince(claimedOf(claimsSnap), claimedBefore) });
-    if (keyChanged) tx.set(providerSecretRef(id), { key: patch.key } as ProviderSecretDoc);
+    if (patch.key !== undefined) tx.set(providerSecretRef(id), { key: patch.key });
     recordAudit(tx, actor, now, {
       subject: ref,
       action: 'provider_update',

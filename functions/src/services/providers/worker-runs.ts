@@ -6,11 +6,12 @@
 // with the error the request would have answered. Admin-only: firestore.rules deny every client. Kept a
 // day (lib/retention.ts).
 import { Timestamp } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { type AppError, fail } from '../../lib/errors';
-import type { ErrorCode } from '../../shared/errors';
+import { timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { ERROR_CODES } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
-import type { WorkerRun, WorkerRunKind, WorkerRunState } from '../../shared/worker-runs';
+import { WORKER_RUN_KINDS, WORKER_RUN_STATES, type WorkerRun, type WorkerRunKind } from '../../shared/worker-runs';
 import type { Actor } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { providerRef } from './provider-store';
@@ -18,24 +19,25 @@ import { providerRef } from './provider-store';
 /** How long a run's record is kept after it was asked for (TTL on expiresAt). */
 export const WORKER_RUN_TTL_MS = 24 * 60 * 60_000;
 
-export interface WorkerRunDoc {
-  kind: WorkerRunKind;
-  state: WorkerRunState;
+export const workerRunDocSchema = z.object({
+  kind: z.enum(WORKER_RUN_KINDS),
+  state: z.enum(WORKER_RUN_STATES),
   /** The provider of a services sync or a check. */
-  providerId?: string;
+  providerId: z.string().optional(),
   /** The admin who asked: the services sync's audit entries name them. */
-  requestedBy: Actor;
-  createdAt: Timestamp;
-  startedAt?: Timestamp;
-  finishedAt?: Timestamp;
+  requestedBy: z.object({ uid: z.string(), email: z.string() }),
+  createdAt: timestampSchema,
+  startedAt: timestampSchema.optional(),
+  finishedAt: timestampSchema.optional(),
   /** What the run answered (done): the body the request would answer had it done the work. */
-  result?: Record<string, unknown>;
+  result: z.record(z.string(), z.unknown()).optional(),
   /** Why not (busy, failed): the error the request would answer had it done the work. */
-  error?: { code: ErrorCode; message: string; field?: string };
-  expiresAt: Timestamp;
-}
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.string().optional() }).optional(),
+  expiresAt: timestampSchema,
+});
+export type WorkerRunDoc = z.infer<typeof workerRunDocSchema>;
 
-export const workerRunsCollection = () => db.collection('workerRuns');
+export const workerRunsCollection = () => typedCollection('workerRuns', workerRunDocSchema);
 const RUN_ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Where a run is followed (GET), by its kind. */
@@ -95,7 +97,7 @@ export async function readWorkerRun(id: string, kind: WorkerRunKind, providerId?
   // Ids are Firestore's auto ids: anything else (a slash, `__x__`) names no run, and is no path to read.
   if (!RUN_ID.test(id)) throw fail('not_found', MESSAGES.workerRunNotFound);
   const snap = await workerRunsCollection().doc(id).get();
-  const doc = snap.data() as WorkerRunDoc | undefined;
+  const doc = snap.data();
   if (!doc || doc.kind !== kind || (providerId !== undefined && doc.providerId !== providerId))
     throw fail('not_found', MESSAGES.workerRunNotFound);
   return workerRunToWire(id, doc);
@@ -105,7 +107,7 @@ export async function readWorkerRun(id: string, kind: WorkerRunKind, providerId?
 export async function startWorkerRun(id: string): Promise<WorkerRunDoc | null> {
   const ref = workerRunsCollection().doc(id);
   const answer = await runInTransaction<WorkerRunDoc | null>(null, async (tx, now) => {
-    const doc = (await tx.get(ref)).data() as WorkerRunDoc | undefined;
+    const doc = (await tx.get(ref)).data();
     if (doc?.state !== 'queued') return { status: 200, body: null };
     tx.update(ref, { state: 'running', startedAt: now });
     return { status: 200, body: { ...doc, state: 'running', startedAt: now } };
@@ -121,7 +123,7 @@ export type WorkerRunOutcome =
 export async function finishWorkerRun(id: string, outcome: WorkerRunOutcome): Promise<void> {
   const ref = workerRunsCollection().doc(id);
   await runInTransaction(null, async (tx, now) => {
-    const doc = (await tx.get(ref)).data() as WorkerRunDoc | undefined;
+    const doc = (await tx.get(ref)).data();
     if (doc?.state !== 'running') return { status: 200, body: null };
     tx.update(ref, {
       state: outcome.state,

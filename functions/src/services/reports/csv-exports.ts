@@ -10,16 +10,17 @@ import { db } from '../../lib/admin';
 import { type CsvCell, rupees } from '../../lib/csv';
 import { fail } from '../../lib/errors';
 import { pagesOf } from '../../lib/pagination';
+import { getAllOf } from '../../lib/typed-collection';
 import { type PakistanDay, pakistanDayEnd, pakistanDayOf, pakistanDayStart, pakistanTimeOf } from '../../shared/pakistan-days';
 import { type ExportKind, REPORT_LIMITS, type StatementFilters, statementCsvRange } from '../../shared/reports';
 import { type Actor, auditedBy, recordAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
 import { type RechargeDoc, rechargesCollection } from '../money/credits';
-import { type LedgerDoc, signedAmount, statementEntries } from '../money/ledger';
-import { type FulfilmentDoc, fulfilmentRef } from '../orders/fulfilment';
+import { type LedgerDoc, ledgerGroup, signedAmount, statementEntries } from '../money/ledger';
+import { fulfilmentRef } from '../orders/fulfilment';
 import { type OrderDoc, ordersCollection } from '../orders/orders';
-import { type ProviderDoc, providersCollection } from '../providers/provider-store';
+import { providersCollection } from '../providers/provider-store';
 
 export interface CsvExport {
   filename: string;
@@ -46,15 +47,15 @@ const pakistanTime = (at: Timestamp) => pakistanTimeOf(at.toMillis());
 /** Ids we make (order numbers, entry ids, uids) are safe as they are; text from anyone else goes through csvCell's guard. */
 const orderNumber = (id: string | undefined) => (id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : id);
 
-/** What an export reads: a query walked in the order of one field (then the document id). */
-interface Rows {
-  query: Query;
+/** What an export reads: a query (of documents of type T) walked in the order of one field (then the document id). */
+interface Rows<T> {
+  query: Query<T>;
   field: string;
   direction: 'asc' | 'desc';
 }
 
 /** Refuses a file of more than REPORT_LIMITS.exportRows rows, counting them in the order the pages read them. */
-async function assertFits(rows: Rows): Promise<void> {
+async function assertFits<T>(rows: Rows<T>): Promise<void> {
   const ordered = rows.query.orderBy(rows.field, rows.direction).orderBy(FieldPath.documentId(), rows.direction);
   const { count } = (await ordered.count().get()).data();
   if (count > REPORT_LIMITS.exportRows) {
@@ -66,21 +67,21 @@ async function assertFits(rows: Rows): Promise<void> {
   }
 }
 
-const pages = (rows: Rows) => pagesOf(rows.query, rows.field, rows.direction, REPORT_LIMITS.exportPage);
+const pages = <T>(rows: Rows<T>) => pagesOf(rows.query, rows.field, rows.direction, REPORT_LIMITS.exportPage);
 
-function ordersRows(range: DayRange): Rows {
+function ordersRows(range: DayRange): Rows<OrderDoc> {
   const { start, end } = rangeBounds(range);
   return { query: ordersCollection().where('createdAt', '>=', start).where('createdAt', '<', end), field: 'createdAt', direction: 'asc' };
 }
 
-async function* ordersPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+async function* ordersPages(rows: Rows<OrderDoc>): AsyncGenerator<CsvCell[][]> {
   // The providers are a handful of documents: their names once, not per order.
-  const providers = new Map((await providersCollection().get()).docs.map((d) => [d.id, (d.data() as ProviderDoc).name]));
+  const providers = new Map((await providersCollection().get()).docs.map((d) => [d.id, d.data().name]));
   for await (const docs of pages(rows)) {
-    const fulfilments = await db.getAll(...docs.map((d) => fulfilmentRef(d.id)));
+    const fulfilments = await getAllOf(db, ...docs.map((d) => fulfilmentRef(d.id)));
     yield docs.map((d, i) => {
-      const order = d.data() as OrderDoc;
-      const fulfilment = fulfilments[i]?.data() as FulfilmentDoc | undefined;
+      const order = d.data();
+      const fulfilment = fulfilments[i]?.data();
       const kind = order.dripFeed ? 'drip-feed' : order.dripRun ? 'drip-feed run' : 'order';
       return [
         orderNumber(d.id),
@@ -133,16 +134,16 @@ const ORDERS_HEADER = [
   'cost',
 ];
 
-function ledgerRows(range: DayRange): Rows {
+function ledgerRows(range: DayRange): Rows<LedgerDoc> {
   const { start, end } = rangeBounds(range);
   // Every customer's users/{uid}/ledger: the collection-group index on `at` serves the range and order.
-  return { query: db.collectionGroup('ledger').where('at', '>=', start).where('at', '<', end), field: 'at', direction: 'asc' };
+  return { query: ledgerGroup().where('at', '>=', start).where('at', '<', end), field: 'at', direction: 'asc' };
 }
 
-async function* ledgerPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+async function* ledgerPages(rows: Rows<LedgerDoc>): AsyncGenerator<CsvCell[][]> {
   for await (const docs of pages(rows)) {
     yield docs.map((d) => {
-      const entry = d.data() as LedgerDoc;
+      const entry = d.data();
       return [
         d.id,
         iso(entry.at),
@@ -162,16 +163,16 @@ async function* ledgerPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
 const LEDGER_HEADER = ['entry', 'at', 'day_pkt', 'customer_uid', 'type', 'amount', 'balance_after', 'order', 'recharge', 'reason'];
 
 /** Every recharge record is a credited top-up (an approved request or the admin's credit): written with its ledger credit. */
-function topUpsRows(range: DayRange): Rows {
+function topUpsRows(range: DayRange): Rows<RechargeDoc> {
   const { start, end } = rangeBounds(range);
   return { query: rechargesCollection().where('date', '>=', start).where('date', '<', end), field: 'date', direction: 'asc' };
 }
 
-async function* topUpsPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+async function* topUpsPages(rows: Rows<RechargeDoc>): AsyncGenerator<CsvCell[][]> {
   for await (const docs of pages(rows)) {
     const by = await auditedBy(docs.map((d) => d.ref));
     yield docs.map((d) => {
-      const recharge = d.data() as RechargeDoc;
+      const recharge = d.data();
       return [
         d.id,
         iso(recharge.date),
@@ -203,19 +204,29 @@ const TOP_UPS_HEADER = [
   'credited_by',
 ];
 
-const ADMIN_EXPORTS = {
-  orders: { rows: ordersRows, header: ORDERS_HEADER, pages: ordersPages },
-  ledger: { rows: ledgerRows, header: LEDGER_HEADER, pages: ledgerPages },
-  'top-ups': { rows: topUpsRows, header: TOP_UPS_HEADER, pages: topUpsPages },
-} satisfies Record<ExportKind, { rows: (range: DayRange) => Rows; header: string[]; pages: (rows: Rows) => AsyncGenerator<CsvCell[][]> }>;
+/** An admin export of a kind whose rows are documents of type T: the query of a range, the header, the pages. */
+interface AdminExport<T> {
+  rows: (range: DayRange) => Rows<T>;
+  header: string[];
+  pages: (rows: Rows<T>) => AsyncGenerator<CsvCell[][]>;
+}
 
 /** The export of `kind` over `range`, once its rows are counted: `export_too_large` when they would not fit in one download. */
-export async function adminExport(kind: ExportKind, range: DayRange): Promise<CsvExport> {
-  const { rows: rowsOf, header, pages: pagesFrom } = ADMIN_EXPORTS[kind];
-  const rows = rowsOf(range);
-  await assertFits(rows);
-  return { filename: `shohrat-${kind}-${range.from}-to-${range.to}.csv`, header, pages: pagesFrom(rows) };
-}
+const exporting =
+  <T>({ rows: rowsOf, header, pages: pagesFrom }: AdminExport<T>) =>
+  async (kind: ExportKind, range: DayRange): Promise<CsvExport> => {
+    const rows = rowsOf(range);
+    await assertFits(rows);
+    return { filename: `shohrat-${kind}-${range.from}-to-${range.to}.csv`, header, pages: pagesFrom(rows) };
+  };
+
+const ADMIN_EXPORTS = {
+  orders: exporting({ rows: ordersRows, header: ORDERS_HEADER, pages: ordersPages }),
+  ledger: exporting({ rows: ledgerRows, header: LEDGER_HEADER, pages: ledgerPages }),
+  'top-ups': exporting({ rows: topUpsRows, header: TOP_UPS_HEADER, pages: topUpsPages }),
+} satisfies Record<ExportKind, (kind: ExportKind, range: DayRange) => Promise<CsvExport>>;
+
+export const adminExport = (kind: ExportKind, range: DayRange): Promise<CsvExport> => ADMIN_EXPORTS[kind](kind, range);
 
 /**
  * An export is an admin reading customers' data: one audit entry, written before the first row is
@@ -240,10 +251,10 @@ function description(entry: LedgerDoc): string {
   return 'Top-up';
 }
 
-async function* statementPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
+async function* statementPages(rows: Rows<LedgerDoc>): AsyncGenerator<CsvCell[][]> {
   for await (const docs of pages(rows)) {
     yield docs.map((d) => {
-      const entry = d.data() as LedgerDoc;
+      const entry = d.data();
       return [pakistanTime(entry.at), entry.type, description(entry), rupees(signedAmount(entry)), rupees(entry.balanceAfterPaisa)];
     });
   }
@@ -255,7 +266,7 @@ async function* statementPages(rows: Rows): AsyncGenerator<CsvCell[][]> {
  */
 export async function statementExport(uid: string, filters: StatementFilters): Promise<CsvExport> {
   const range = statementCsvRange(filters);
-  const rows: Rows = { query: statementEntries(uid, { ...filters, ...range }), field: 'at', direction: 'desc' };
+  const rows: Rows<LedgerDoc> = { query: statementEntries(uid, { ...filters, ...range }), field: 'at', direction: 'desc' };
   await assertFits(rows);
   return {
     filename: `statement-${range.from}-to-${range.to}${filters.type ? `-${filters.type}` : ''}.csv`,

@@ -18,13 +18,14 @@ import {
 import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { logger } from '../../lib/logger';
-import { type Paisa, partialRefund } from '../../shared/money';
+import { getAllOf, paisaSchema, timestampSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
+import { partialRefund } from '../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import { type PakistanDay, pakistanDayOf } from '../../shared/pakistan-days';
-import type { Platform } from '../../shared/platforms';
+import { PLATFORMS } from '../../shared/platforms';
 import { runInTransaction } from '../kernel/transactions';
 import type { LedgerDoc } from '../money/ledger';
-import { type FulfilmentDoc, fulfilmentCollection, fulfilmentRef } from '../orders/fulfilment';
+import { type FulfilmentDoc, fulfilmentCollection } from '../orders/fulfilment';
 import { type OrderDoc, ordersCollection } from '../orders/orders';
 
 /**
@@ -44,113 +45,111 @@ export const CUSTOMER_SHARDS = 4;
  */
 export const CUSTOMER_SHARD_FIELD = 'byUid';
 
-export const reportDaysCollection = () => db.collection('reportDays');
-export const reportDayRef = (day: PakistanDay) => reportDaysCollection().doc(day);
-export const customerShardOf = (uid: string) =>
-  Number.parseInt(createHash('sha256').update(uid).digest('hex').slice(0, 8), 16) % CUSTOMER_SHARDS;
-export const customerShardRef = (day: PakistanDay, shard: number) => reportDayRef(day).collection('customers').doc(String(shard));
-export const reportOrderRef = (orderId: string) => db.collection('reportOrders').doc(orderId);
-export const foldStateRef = () => db.collection('reportFold').doc('state');
-
 /** A breakdown row's paisa figures and orders charged. */
-export interface RowFigures {
-  charges: Paisa;
-  refunds: Paisa;
-  cost: Paisa;
-  orders: number;
-}
+const rowFiguresSchema = z.object({ charges: paisaSchema, refunds: paisaSchema, cost: paisaSchema, orders: z.number().int() });
+export type RowFigures = z.infer<typeof rowFiguresSchema>;
 
 /** reportDays/{day}: paisa and counts of one Pakistan day, written only by the fold. */
-export interface ReportDayDoc {
-  topUps: Paisa;
-  charges: Paisa;
-  refunds: Paisa;
+const reportDayDocSchema = z.object({
+  topUps: paisaSchema,
+  charges: paisaSchema,
+  refunds: paisaSchema,
   /** Signed: the admin's corrections either way. */
-  adjustments: Paisa;
+  adjustments: paisaSchema,
   /** What providers charge for orders placed this day, less what was given back on orders that ended this day. */
-  cost: Paisa;
-  orders: number;
-  newCustomers: number;
+  cost: paisaSchema,
+  orders: z.number().int(),
+  newCustomers: z.number().int(),
   /** The orders charged this day, by their status as last folded. */
-  byStatus: Partial<Record<OrderStatus, number>>;
-  byPlatform: Record<string, RowFigures>;
-  byService: Record<string, RowFigures & { name: string; platform: Platform }>;
-  byProvider: Record<string, RowFigures>;
-}
+  byStatus: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()),
+  byPlatform: z.record(z.string(), rowFiguresSchema),
+  byService: z.record(z.string(), rowFiguresSchema.extend({ name: z.string(), platform: z.enum(PLATFORMS) })),
+  byProvider: z.record(z.string(), rowFiguresSchema),
+});
+export type ReportDayDoc = z.infer<typeof reportDayDocSchema>;
 
 /** A customer's figures of a day, in reportDays/{day}/customers/{shard}, field CUSTOMER_SHARD_FIELD, key uid. */
-export interface CustomerFigures {
-  charges: Paisa;
-  refunds: Paisa;
-  orders: number;
-}
-export type CustomerShardDoc = { [CUSTOMER_SHARD_FIELD]?: Record<string, CustomerFigures> };
+const customerFiguresSchema = z.object({ charges: paisaSchema, refunds: paisaSchema, orders: z.number().int() });
+export type CustomerFigures = z.infer<typeof customerFiguresSchema>;
+const customerShardDocSchema = z.object({ [CUSTOMER_SHARD_FIELD]: z.record(z.string(), customerFiguresSchema).optional() });
+export type CustomerShardDoc = z.infer<typeof customerShardDocSchema>;
 
 /** The breakdown keys of an order. */
-export interface OrderKeys {
-  platform: Platform;
-  serviceId: string;
-  service: string;
-  providerId: string;
-}
+const orderKeysSchema = z.object({ platform: z.enum(PLATFORMS), serviceId: z.string(), service: z.string(), providerId: z.string() });
+export type OrderKeys = z.infer<typeof orderKeysSchema>;
 
 /** A ledger entry of the order as counted in its breakdown rows (under the record's keys). */
-export interface LedgerCounted {
-  day: PakistanDay;
-  amount: Paisa;
-}
+const ledgerCountedSchema = z.object({ day: z.string(), amount: paisaSchema });
+export type LedgerCounted = z.infer<typeof ledgerCountedSchema>;
 
 /** reportOrders/{orderId}: what the fold counted for an order, so a later look counts only the change. */
-export interface ReportOrderDoc {
+const reportOrderDocSchema = z.object({
   /** Its placement day (that of its debit). */
-  day: PakistanDay;
+  day: z.string(),
   /** The rows everything below is counted under: its charge, refund and cost move together when they change. */
-  keys: OrderKeys;
+  keys: orderKeysSchema,
   /**
    * Its debit (charges and the order counted) and its refund as the ledger stream counted them in the
    * rows (a drip-feed's run has no record of its ledger: its refund counts under the drip-feed's keys,
    * which never change). Absent or null: not counted there yet.
    */
-  charge?: LedgerCounted | null;
-  refund?: LedgerCounted | null;
+  charge: ledgerCountedSchema.nullable().optional(),
+  refund: ledgerCountedSchema.nullable().optional(),
   /** Counted in byStatus (orders charged only: a drip-feed's run is not). */
-  status: OrderStatus | null;
+  status: z.enum(ORDER_STATUSES).nullable(),
   /** Its frozen cost, counted on `day`. */
-  cost: Paisa;
+  cost: paisaSchema,
   /** Cost given back when it ended cancelled or partial, counted on `backDay`. */
-  costBack: Paisa;
-  backDay: PakistanDay | null;
+  costBack: paisaSchema,
+  backDay: z.string().nullable(),
   /**
    * The versions (`updatedAt`) of the order and its fulfilment these counts come from. The fold reads
    * them outside its transaction (no lock on a document a money transaction writes): a read older than
    * these is stale, and that order is read again inside the transaction.
    */
-  seen: { order: Timestamp; fulfilment: Timestamp | null };
-}
+  seen: z.object({ order: timestampSchema, fulfilment: timestampSchema.nullable() }),
+});
+export type ReportOrderDoc = z.infer<typeof reportOrderDocSchema>;
+
+/**
+ * The fold reads its sources as they are stored, unchecked: it passes over a malformed document itself (the
+ * shapes below, logged and counted), where a typed read would throw on the emulators.
+ */
+const rawOrderRef = (id: string) => ordersCollection().withConverter<DocumentData>(null).doc(id);
+const rawFulfilmentRef = (id: string) => fulfilmentCollection().withConverter<DocumentData>(null).doc(id);
 
 const STREAMS = {
   ledger: { field: 'at', query: (): Query => db.collectionGroup('ledger') },
-  orders: { field: 'updatedAt', query: (): Query => ordersCollection() },
-  fulfilments: { field: 'updatedAt', query: (): Query => fulfilmentCollection() },
+  orders: { field: 'updatedAt', query: (): Query => ordersCollection().withConverter<DocumentData>(null) },
+  fulfilments: { field: 'updatedAt', query: (): Query => fulfilmentCollection().withConverter<DocumentData>(null) },
   users: { field: 'createdAt', query: (): Query => db.collection('users') },
 } as const;
 export type StreamName = keyof typeof STREAMS;
 export const STREAM_NAMES = Object.keys(STREAMS) as StreamName[];
 
-interface Watermark {
+const watermarkSchema = z.object({
   /** The last document folded: its field's value and its path. */
-  t?: Timestamp;
-  path?: string;
+  t: timestampSchema.optional(),
+  path: z.string().optional(),
   /** Everything before this instant is folded. */
-  through?: Timestamp;
+  through: timestampSchema.optional(),
   /** Malformed documents passed over (logged as errors), and the last one's path. */
-  skipped?: number;
-  lastSkipped?: string;
-}
+  skipped: z.number().int().optional(),
+  lastSkipped: z.string().optional(),
+});
+type Watermark = z.infer<typeof watermarkSchema>;
 
-export interface FoldStateDoc {
-  streams: Partial<Record<StreamName, Watermark>>;
-}
+const foldStateDocSchema = z.object({ streams: z.partialRecord(z.enum(['ledger', 'orders', 'fulfilments', 'users']), watermarkSchema) });
+export type FoldStateDoc = z.infer<typeof foldStateDocSchema>;
+
+export const reportDaysCollection = () => typedCollection('reportDays', reportDayDocSchema);
+export const reportDayRef = (day: PakistanDay) => reportDaysCollection().doc(day);
+export const customerShardOf = (uid: string) =>
+  Number.parseInt(createHash('sha256').update(uid).digest('hex').slice(0, 8), 16) % CUSTOMER_SHARDS;
+export const customerShardRef = (day: PakistanDay, shard: number) =>
+  typedCollection(reportDayRef(day).collection('customers'), customerShardDocSchema).doc(String(shard));
+export const reportOrderRef = (orderId: string) => typedCollection('reportOrders', reportOrderDocSchema).doc(orderId);
+export const foldStateRef = () => typedDoc('reportFold/state', foldStateDocSchema);
 
 /** Every entry and change before this instant is in the rollups: the oldest of the streams' (epoch before any fold). */
 export function foldedThrough(state: FoldStateDoc | undefined): number {
@@ -211,15 +210,15 @@ class Increments {
   }
 
   /** The day documents to read in the transaction (the shards are only incremented: no read). */
-  refs(): DocumentReference[] {
+  refs(): DocumentReference<ReportDayDoc>[] {
     return [...this.days.keys()].map(reportDayRef);
   }
 
   /** Writes each day document as it was (`snaps`, in the order of refs()) plus the increments; increments each shard's customers. */
-  write(tx: Transaction, snaps: DocumentSnapshot[]) {
+  write(tx: Transaction, snaps: DocumentSnapshot<ReportDayDoc>[]) {
     let i = 0;
     for (const [day, add] of this.days) {
-      const doc = { ...emptyDay(), ...((snaps[i++]?.data() as Partial<ReportDayDoc> | undefined) ?? {}) };
+      const doc = { ...emptyDay(), ...(snaps[i++]?.data() ?? {}) };
       tx.set(reportDayRef(day), mergeDay(doc, add));
     }
     for (const [key, add] of this.customers) {
@@ -439,11 +438,10 @@ const sameWatermark = (a: Watermark | undefined, b: Watermark | undefined) =>
   (a?.t?.nanoseconds ?? null) === (b?.t?.nanoseconds ?? null);
 
 // What the fold reads of each source document, checked: a document without them is skipped, not folded.
-const timestamp = z.instanceof(Timestamp);
 const ledgerShape = z.object({
   type: z.enum(['credit', 'debit', 'refund', 'adjustment']),
   amountPaisa: z.number().int(),
-  at: timestamp,
+  at: timestampSchema,
   orderId: z.string().optional(),
 });
 const orderShape = z.object({
@@ -453,11 +451,11 @@ const orderShape = z.object({
   status: z.enum(ORDER_STATUSES),
   quantity: z.number(),
   remains: z.number().optional(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
 });
-const fulfilmentShape = z.object({ updatedAt: timestamp, providerId: z.string().optional(), costPaisa: z.number().int().optional() });
-const userShape = z.object({ createdAt: timestamp });
+const fulfilmentShape = z.object({ updatedAt: timestampSchema, providerId: z.string().optional(), costPaisa: z.number().int().optional() });
+const userShape = z.object({ createdAt: timestampSchema });
 
 /** A document passed over: its path and what is wrong with it. */
 interface Skipped {
@@ -472,11 +470,23 @@ const issueOf = (schema: z.ZodType, data: unknown): string | null => {
 /** The order and fulfilment of an order (either may be absent), or the malformed one of them. */
 function checkPair(id: string, order: DocumentData | undefined, fulfilment: DocumentData | undefined): Skipped | null {
   const orderIssue = order ? issueOf(orderShape, order) : null;
-  if (orderIssue) return { path: ordersCollection().doc(id).path, issue: orderIssue };
+  if (orderIssue) return { path: rawOrderRef(id).path, issue: orderIssue };
   const fulfilmentIssue = fulfilment ? issueOf(fulfilmentShape, fulfilment) : null;
-  if (fulfilmentIssue) return { path: fulfilmentRef(id).path, issue: fulfilmentIssue };
+  if (fulfilmentIssue) return { path: rawFulfilmentRef(id).path, issue: fulfilmentIssue };
   return null;
 }
+
+/**
+ * An order's documents as read raw, typed once checkPair passed them: what the fold reads of them is
+ * checked (orderShape, fulfilmentShape), the rest is as stored.
+ */
+const checkedPair = (order: DocumentData | undefined, fulfilment: DocumentData | undefined): OrderRead => ({
+  order: order as OrderDoc | undefined,
+  fulfilment: fulfilment as FulfilmentDoc | undefined,
+});
+
+/** A ledger entry of a page, typed once the page's check passed it (ledgerShape: what the fold reads of it). */
+const checkedEntry = (snap: QueryDocumentSnapshot) => snap.data() as LedgerDoc;
 
 /** One page of one stream: read, then folded in one transaction; 'lost' when another run moved the watermark first. */
 async function foldPage(
@@ -487,7 +497,7 @@ async function foldPage(
 ): Promise<{ folded: number; skipped: number; done: boolean } | 'lost'> {
   const stream = STREAMS[name];
   const cutoff = Timestamp.fromMillis(cutoffMs);
-  const startState = (await foldStateRef().get()).data() as FoldStateDoc | undefined;
+  const startState = (await foldStateRef().get()).data();
   const start = startState?.streams[name];
   let query = stream.query().where(stream.field, '<', cutoff).orderBy(stream.field).orderBy(FieldPath.documentId());
   if (start?.t && start.path) query = query.startAfter(start.t, db.doc(start.path));
@@ -515,7 +525,7 @@ async function foldPage(
     await afterRead?.(name);
     const answer = await runInTransaction<Skipped[] | null>(null, async (tx) => {
       const stateSnap = await tx.get(foldStateRef());
-      const state = (stateSnap.data() as FoldStateDoc | undefined) ?? { streams: {} };
+      const state = stateSnap.data() ?? { streams: {} };
       if (!sameWatermark(state.streams[name], start)) return { status: 200, body: null };
       const inc = new Increments();
       const attemptSkipped = [...skipped];
@@ -528,9 +538,9 @@ async function foldPage(
       } else if (name === 'ledger') orderWrites = await foldLedger(tx, inc, good, ledgerReads);
       else for (const d of good) inc.day(pakistanDayOf((d.get('createdAt') as Timestamp).toMillis())).newCustomers += 1;
       const refs = inc.refs();
-      const snaps = refs.length > 0 ? await tx.getAll(...refs) : [];
+      const snaps = refs.length > 0 ? await getAllOf(tx, ...refs) : [];
       inc.write(tx, snaps);
-      for (const [id, count] of orderWrites) tx.set(reportOrderRef(id), count as unknown as DocumentData);
+      for (const [id, count] of orderWrites) tx.set(reportOrderRef(id), count);
       const mark: Watermark = { ...next };
       const before = state.streams[name];
       if (attemptSkipped.length > 0) {
@@ -560,13 +570,12 @@ type LedgerOrderRead =
   | { kind: 'malformed'; skipped: Skipped };
 
 async function ledgerOrderReads(docs: QueryDocumentSnapshot[]): Promise<Map<string, LedgerOrderRead>> {
-  const ids = [...new Set(docs.flatMap((d) => ((d.data() as LedgerDoc).orderId ? [(d.data() as LedgerDoc).orderId as string] : [])))];
+  const ids = [...new Set(docs.flatMap((d) => (checkedEntry(d).orderId ? [checkedEntry(d).orderId as string] : [])))];
   const reads = new Map<string, LedgerOrderRead>();
   if (ids.length === 0) return reads;
-  const snaps = await db.getAll(...ids.flatMap((id) => [ordersCollection().doc(id), fulfilmentRef(id)]));
+  const snaps = await db.getAll(...ids.flatMap((id) => [rawOrderRef(id), rawFulfilmentRef(id)]));
   ids.forEach((id, i) => {
-    const order = snaps[2 * i]?.data() as OrderDoc | undefined;
-    const fulfilment = snaps[2 * i + 1]?.data() as FulfilmentDoc | undefined;
+    const { order, fulfilment } = checkedPair(snaps[2 * i]?.data(), snaps[2 * i + 1]?.data());
     if (!order) return;
     const bad = checkPair(id, order, fulfilment);
     if (bad) {
@@ -595,17 +604,17 @@ async function foldLedger(
   const ids = [
     ...new Set(
       docs.flatMap((d) => {
-        const entry = d.data() as LedgerDoc;
+        const entry = checkedEntry(d);
         const read = entry.orderId ? reads.get(entry.orderId) : undefined;
         return (entry.type === 'debit' || entry.type === 'refund') && read?.kind === 'order' ? [entry.orderId as string] : [];
       }),
     ),
   ];
-  const snaps = ids.length > 0 ? await tx.getAll(...ids.map(reportOrderRef)) : [];
-  const records = new Map(ids.map((id, i) => [id, snaps[i]?.data() as ReportOrderDoc | undefined]));
+  const snaps = ids.length > 0 ? await getAllOf(tx, ...ids.map(reportOrderRef)) : [];
+  const records = new Map(ids.map((id, i) => [id, snaps[i]?.data()]));
   const changed = new Set<string>();
   for (const snap of docs) {
-    const entry = snap.data() as LedgerDoc;
+    const entry = checkedEntry(snap);
     const uid = snap.ref.parent.parent?.id;
     const day = pakistanDayOf(entry.at.toMillis());
     const doc = inc.day(day);
@@ -646,7 +655,10 @@ async function foldLedger(
       }
     }
   }
-  return [...changed].map((id) => [id, records.get(id) as ReportOrderDoc]);
+  return [...changed].flatMap((id): [string, ReportOrderDoc][] => {
+    const record = records.get(id);
+    return record ? [[id, record]] : [];
+  });
 }
 
 interface OrderRead {
@@ -661,14 +673,11 @@ async function readOrders(
   skipped: Skipped[],
 ): Promise<Map<string, OrderRead>> {
   if (docs.length === 0) return new Map();
-  const others = await db.getAll(...docs.map((d) => (name === 'orders' ? fulfilmentRef(d.id) : ordersCollection().doc(d.id))));
+  const others = await db.getAll(...docs.map((d) => (name === 'orders' ? rawFulfilmentRef(d.id) : rawOrderRef(d.id))));
   const reads = new Map<string, OrderRead>();
   docs.forEach((d, i) => {
     const other = others[i]?.data();
-    const read =
-      name === 'orders'
-        ? { order: d.data() as OrderDoc, fulfilment: other as FulfilmentDoc | undefined }
-        : { order: other as OrderDoc | undefined, fulfilment: d.data() as FulfilmentDoc };
+    const read = name === 'orders' ? checkedPair(d.data(), other) : checkedPair(other, d.data());
     const bad = checkPair(d.id, read.order, read.fulfilment);
     if (bad) skipped.push(bad);
     else reads.set(d.id, read);
@@ -702,8 +711,8 @@ async function foldOrders(
 ): Promise<[string, ReportOrderDoc][]> {
   const ids = [...reads.keys()];
   if (ids.length === 0) return [];
-  const records = await tx.getAll(...ids.map(reportOrderRef));
-  const befores = new Map(ids.map((id, i) => [id, records[i]?.data() as ReportOrderDoc | undefined]));
+  const records = await getAllOf(tx, ...ids.map(reportOrderRef));
+  const befores = new Map(ids.map((id, i) => [id, records[i]?.data()]));
   const stale = ids.filter((id) => {
     const before = befores.get(id);
     const read = reads.get(id) as OrderRead;
@@ -715,7 +724,7 @@ async function foldOrders(
     return raced && !!read.order && !sameCount(before, orderCount(read.order, read.fulfilment, before));
   });
   if (stale.length > 0) {
-    const again = await tx.getAll(...stale.flatMap((id) => [ordersCollection().doc(id), fulfilmentRef(id)]));
+    const again = await tx.getAll(...stale.flatMap((id) => [rawOrderRef(id), rawFulfilmentRef(id)]));
     stale.forEach((id, i) => {
       const order = again[2 * i]?.data();
       const fulfilment = again[2 * i + 1]?.data();
@@ -723,7 +732,7 @@ async function foldOrders(
       if (bad) {
         skipped.push(bad);
         reads.delete(id);
-      } else reads.set(id, { order: order as OrderDoc | undefined, fulfilment: fulfilment as FulfilmentDoc | undefined });
+      } else reads.set(id, checkedPair(order, fulfilment));
     });
   }
   const writes: [string, ReportOrderDoc][] = [];

@@ -9,7 +9,7 @@ import { ordersCollection } from '../orders/orders';
 import { countWaitingReviews } from '../support/reviews';
 import { countWaitingTickets } from '../support/tickets';
 import { rechargeRequestsCollection } from '../top-ups/recharge-requests';
-import { deviceState, type WalletDeviceDoc, walletDevicesCollection } from '../top-ups/wallet-devices';
+import { deviceState, walletDevicesCollection } from '../top-ups/wallet-devices';
 import { walletEventsCollection } from '../top-ups/wallet-events';
 
 export async function getOverview(nowMs = Date.now()): Promise<Overview> {
@@ -40,7 +40,7 @@ export async function getOverview(nowMs = Date.now()): Promise<Overview> {
     ],
   );
   const silent = phones.docs
-    .map((d) => ({ id: d.id, doc: d.data() as WalletDeviceDoc }))
+    .map((d) => ({ id: d.id, doc: d.data() }))
     .filter(({ doc }) => deviceState(doc, nowMs) === 'silent')
     .map(({ id, doc }) => ({ _id: id, name: doc.name, wallet: doc.wallet, lastSeenAt: doc.lastSeenAt?.toDate().toISOString() ?? null }));
   const orders = placed.data().orders - runs.data().orders;

@@ -2,8 +2,9 @@
 // record 0011): a bounded number of reads whatever the size of the store. A report over `d` days reads
 // d day documents + 4·d customer shards + the fold's state + the top customers' profiles (≤ 20) + the
 // providers + ⌈users / 1,000⌉ for the sum of balances (an aggregation).
-import { AggregateField, type DocumentReference, FieldPath } from 'firebase-admin/firestore';
+import { AggregateField, type DocumentSnapshot, FieldPath } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin';
+import { getAllGrouped, getAllOf } from '../../lib/typed-collection';
 import { toRupees } from '../../shared/money';
 import { ORDER_STATUSES } from '../../shared/order-status';
 import { addDays, daysOf, type PakistanDay, pakistanDayOf } from '../../shared/pakistan-days';
@@ -16,8 +17,7 @@ import {
   type ReportQuery,
   type Spending,
 } from '../../shared/reports';
-import type { UserDoc } from '../accounts/users';
-import type { ProviderDoc } from '../providers/provider-store';
+import { userRef } from '../accounts/users';
 import { providersCollection } from '../providers/provider-store';
 import {
   CUSTOMER_SHARD_FIELD,
@@ -28,10 +28,8 @@ import {
   customerShardRef,
   emptyDay,
   entryOf,
-  type FoldStateDoc,
   foldedThrough,
   foldStateRef,
-  type ReportDayDoc,
   type RowFigures,
   reportDayRef,
 } from './daily-rollups';
@@ -44,13 +42,6 @@ export function bucketStart(day: PakistanDay, granularity: ReportGranularity, fr
     start = addDays(day, -sinceMonday);
   } else if (granularity === 'month') start = `${day.slice(0, 8)}01`;
   return start < from ? from : start;
-}
-
-/** getAll in slices (a year's shards are over 1,800 documents), one round trip each, in parallel. */
-async function getAllInSlices(refs: DocumentReference[], slice = 500) {
-  const parts: DocumentReference[][] = [];
-  for (let i = 0; i < refs.length; i += slice) parts.push(refs.slice(i, i + slice));
-  return (await Promise.all(parts.map((part) => db.getAll(...part)))).flat();
 }
 
 const addRow = (into: RowFigures, row: Partial<RowFigures>) => {
@@ -78,7 +69,8 @@ export async function getReport(query: ReportQuery): Promise<Report> {
   const days = daysOf(query.from, query.to);
   const shardRefs = days.flatMap((day) => Array.from({ length: CUSTOMER_SHARDS }, (_, shard) => customerShardRef(day, shard)));
   const [snaps, providers, owed] = await Promise.all([
-    getAllInSlices([foldStateRef(), ...days.map(reportDayRef), ...shardRefs]),
+    // In slices of 500 (a year's shards are over 1,800 documents), one round trip each, in parallel.
+    getAllGrouped(db, { state: [foldStateRef()], days: days.map(reportDayRef), shards: shardRefs }, 500),
     providersCollection().get(),
     // The count makes the aggregation's cost visible (one read per 1,000 users counted).
     db
@@ -86,8 +78,8 @@ export async function getReport(query: ReportQuery): Promise<Report> {
       .aggregate({ balances: AggregateField.sum('balancePaisa'), users: AggregateField.count() })
       .get(),
   ]);
-  const state = snaps[0]?.data() as FoldStateDoc | undefined;
-  const dayDocs = days.map((_, i) => ({ ...emptyDay(), ...((snaps[1 + i]?.data() as Partial<ReportDayDoc> | undefined) ?? {}) }));
+  const state = snaps.state[0]?.data();
+  const dayDocs = days.map((_, i) => ({ ...emptyDay(), ...(snaps.days[i]?.data() ?? {}) }));
 
   const totals = { topUps: 0, charges: 0, refunds: 0, cost: 0, orders: 0, adjustments: 0, newCustomers: 0 };
   const buckets = new Map<PakistanDay, typeof totals>();
@@ -126,8 +118,8 @@ export async function getReport(query: ReportQuery): Promise<Report> {
   });
 
   const customers = new Map<string, CustomerFigures>();
-  for (const snap of snaps.slice(1 + days.length)) {
-    for (const [uid, figures] of Object.entries((snap.data() as CustomerShardDoc | undefined)?.[CUSTOMER_SHARD_FIELD] ?? {})) {
+  for (const snap of snaps.shards) {
+    for (const [uid, figures] of Object.entries(snap.data()?.[CUSTOMER_SHARD_FIELD] ?? {})) {
       const into = customers.get(uid) ?? { charges: 0, refunds: 0, orders: 0 };
       customers.set(uid, {
         charges: into.charges + figures.charges,
@@ -140,9 +132,9 @@ export async function getReport(query: ReportQuery): Promise<Report> {
     .map(([key, c]) => ({ key, row: { ...c, cost: 0 } }))
     .sort(byRevenue)
     .slice(0, REPORT_LIMITS.topCustomers);
-  const profiles = top.length > 0 ? await db.getAll(...top.map((c) => db.collection('users').doc(c.key))) : [];
+  const profiles = top.length > 0 ? await getAllOf(db, ...top.map((c) => userRef(c.key))) : [];
 
-  const providerNames = new Map(providers.docs.map((d) => [d.id, (d.data() as ProviderDoc).name]));
+  const providerNames = new Map(providers.docs.map((d) => [d.id, d.data().name]));
   const rows = <V extends RowFigures>(map: Map<string, V>) =>
     [...map]
       .filter(([, row]) => hasFigures(row))
@@ -172,7 +164,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
       ...rowToWire(row),
     })),
     topCustomers: top.map((c, i) => {
-      const user = profiles[i]?.data() as UserDoc | undefined;
+      const user = profiles[i]?.data();
       return {
         uid: c.key,
         name: user?.name ?? '',
@@ -184,7 +176,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
     owed: {
       balances: toRupees(Number(owed.data().balances ?? 0)),
       providers: providers.docs.map((d) => {
-        const p = d.data() as ProviderDoc;
+        const p = d.data();
         return {
           providerId: d.id,
           name: p.name,
@@ -203,10 +195,11 @@ export async function getReport(query: ReportQuery): Promise<Report> {
  */
 export async function readOwnShards(uid: string, days: PakistanDay[]) {
   const shard = customerShardOf(uid);
-  const snaps = await db.getAll(...days.map((day) => customerShardRef(day, shard)), {
+  // Firestore's getAll (read options and all) types its snapshots as DocumentData: they are the typed shards'.
+  const snaps = (await db.getAll(...days.map((day) => customerShardRef(day, shard)), {
     fieldMask: [new FieldPath(CUSTOMER_SHARD_FIELD, uid)],
-  });
-  return snaps.map((snap): Record<string, CustomerFigures> => (snap.data() as CustomerShardDoc | undefined)?.[CUSTOMER_SHARD_FIELD] ?? {});
+  })) as DocumentSnapshot<CustomerShardDoc>[];
+  return snaps.map((snap): Record<string, CustomerFigures> => snap.data()?.[CUSTOMER_SHARD_FIELD] ?? {});
 }
 
 /** What the customer spent (charges − refunds) each of the last spendingDays Pakistan days, oldest first: 31 reads. */
@@ -216,7 +209,7 @@ export async function getSpending(uid: string, nowMs = Date.now()): Promise<Spen
   const days = daysOf(first, today);
   const [shards, state] = await Promise.all([readOwnShards(uid, days), foldStateRef().get()]);
   return {
-    asOf: new Date(foldedThrough(state.data() as FoldStateDoc | undefined)).toISOString(),
+    asOf: new Date(foldedThrough(state.data())).toISOString(),
     days: days.map((day, i) => {
       const mine = shards[i]?.[uid];
       return { day, spent: toRupees((mine?.charges ?? 0) - (mine?.refunds ?? 0)) };

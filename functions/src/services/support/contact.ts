@@ -1,20 +1,16 @@
 // Contact messages (contactMessages/{id}): anyone may send one, within the per-address limit; admins
 // read them newest first.
-import type { Timestamp } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { pageNewestFirst } from '../../lib/pagination';
+import { timestampSchema, typedCollection } from '../../lib/typed-collection';
 import type { ContactMessage } from '../../shared/schemas';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
 
-export interface ContactMessageDoc {
-  name: string;
-  email: string;
-  message: string;
-  createdAt: Timestamp;
-}
+const contactMessageDocSchema = z.object({ name: z.string(), email: z.string(), message: z.string(), createdAt: timestampSchema });
+export type ContactMessageDoc = z.infer<typeof contactMessageDocSchema>;
 
-export const contactMessagesCollection = () => db.collection('contactMessages');
+export const contactMessagesCollection = () => typedCollection('contactMessages', contactMessageDocSchema);
 
 export function contactMessageToWire(id: string, doc: ContactMessageDoc): ContactMessage {
   return { _id: id, name: doc.name, email: doc.email, message: doc.message, createdAt: doc.createdAt.toDate().toISOString() };
@@ -33,5 +29,5 @@ export async function sendContactMessage(input: { name: string; email: string; m
 }
 
 export async function listContactMessages(page: { limit: number; cursor?: string | undefined }) {
-  return pageNewestFirst(contactMessagesCollection(), 'createdAt', page, (d) => contactMessageToWire(d.id, d.data() as ContactMessageDoc));
+  return pageNewestFirst(contactMessagesCollection(), 'createdAt', page, (d) => contactMessageToWire(d.id, d.data()));
 }

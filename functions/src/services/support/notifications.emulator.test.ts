@@ -9,7 +9,7 @@ import { emulatorPushesCollection } from '../../lib/push-sender';
 import { startDueRun } from '../../workers/drip-feed';
 import { updateOrderStatus } from '../orders/orders';
 import { decideRefillByProvider, requestRefill } from '../orders/refills';
-import { type NotificationDoc, notificationsOf, sendDuePushes } from './notifications';
+import { notificationsOf, sendDuePushes } from './notifications';
 
 const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
@@ -36,9 +36,7 @@ const place = async (user: TestUser, body: Record<string, unknown>) => {
   return res.body.order as { _id: string; service: string };
 };
 const orderNotes = async (user: TestUser) =>
-  (await notificationsOf(user.uid).get()).docs
-    .filter((d) => !d.id.startsWith('credit-'))
-    .map((d) => ({ id: d.id, ...(d.data() as NotificationDoc) }));
+  (await notificationsOf(user.uid).get()).docs.filter((d) => !d.id.startsWith('credit-')).map((d) => ({ id: d.id, ...d.data() }));
 const tagsPushedTo = async (token: string) =>
   (await emulatorPushesCollection().where('message.token', '==', token).get()).docs.map((d) => d.get('message.data.tag') as string);
 

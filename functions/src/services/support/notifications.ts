@@ -3,76 +3,76 @@
 // or repeated event finds its notification and writes nothing. Its push goes out as soon as the event commits
 // (deliverNow); the every-minute worker sends the rest (a provider sync's changes, a push whose call failed).
 import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { logger } from '../../lib/logger';
 import { pageNewestFirst } from '../../lib/pagination';
 import { PUSH_TTL_SECONDS, type PushMessage, type PushOutcome, type PushSender, pushSender, within } from '../../lib/push-sender';
+import { getAllOf, timestampSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_KINDS,
   NOTIFICATION_LIMITS,
   type Notification,
   type NotificationContent,
-  type NotificationKind,
   type NotificationPreferences,
   type NotificationSettings,
   notificationPreferencesSchema,
   type PushData,
 } from '../../shared/notifications';
 import { usersCollection } from '../accounts/users';
-import { type Lease, leaseIsOurs, newLease } from '../kernel/lease';
+import { leaseIsOurs, leaseSchema, newLease } from '../kernel/lease';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction, sha256 } from '../kernel/transactions';
-
-export type PushState = 'due' | 'sending' | 'sent' | 'none' | 'failed';
 
 /**
  * The notification is also the push outbox: due → sending (claimed with a lease) → sent, or due again (a later
  * dueAt) until the attempts run out (failed).
  */
-export interface PushDoc {
-  state: PushState;
+const pushDocSchema = z.object({
+  state: z.enum(['due', 'sending', 'sent', 'none', 'failed']),
   /**
    * When the worker should look at it: set while due or sending (then the lease's end), absent otherwise, so the
    * worker's collection-group query on it finds exactly what is left to do.
    */
-  dueAt?: Timestamp;
-  lease?: Lease;
+  dueAt: timestampSchema.optional(),
+  lease: leaseSchema.optional(),
   /** Sends started so far (a lease that ran out counts as one). */
-  attempts: number;
+  attempts: z.number().int(),
   /** Devices that answered sent: a retry sends to the others only. */
-  done?: string[];
-}
+  done: z.array(z.string()).optional(),
+});
+export type PushDoc = z.infer<typeof pushDocSchema>;
+export type PushState = PushDoc['state'];
 
-export interface NotificationDoc {
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  url: string;
-  createdAt: Timestamp;
-  read: boolean;
+export const notificationDocSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  createdAt: timestampSchema,
+  read: z.boolean(),
   /** Shown in the bell (the customer's preference for its kind when it was written). */
-  bell: boolean;
-  push: PushDoc;
+  bell: z.boolean(),
+  push: pushDocSchema,
   /** Firestore's TTL deletes it after this (firestore.indexes.json fieldOverrides). */
-  expiresAt: Timestamp;
-}
+  expiresAt: timestampSchema,
+});
+export type NotificationDoc = z.infer<typeof notificationDocSchema>;
 
 /** notificationSettings/{uid}: one document tells an event whether to push. */
-export interface NotificationSettingsDoc {
+const notificationSettingsDocSchema = z.object({
   /** Absent: DEFAULT_NOTIFICATION_PREFERENCES. */
-  preferences?: NotificationPreferences;
+  preferences: z.optional(notificationPreferencesSchema),
   /** The devices with pushes on: pushDevices ids → when each was last registered. */
-  devices?: Record<string, Timestamp>;
-  updatedAt?: Timestamp;
-}
+  devices: z.record(z.string(), timestampSchema).optional(),
+  updatedAt: timestampSchema.optional(),
+});
+export type NotificationSettingsDoc = z.infer<typeof notificationSettingsDocSchema>;
 
 /** pushDevices/{sha256(token)}: the token and its one account. */
-export interface PushDeviceDoc {
-  uid: string;
-  token: string;
-  createdAt: Timestamp;
-  lastSeenAt: Timestamp;
-}
+const pushDeviceDocSchema = z.object({ uid: z.string(), token: z.string(), createdAt: timestampSchema, lastSeenAt: timestampSchema });
+export type PushDeviceDoc = z.infer<typeof pushDeviceDocSchema>;
 
 /** How long a notification is kept. */
 export const NOTIFICATION_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -83,9 +83,12 @@ export const PUSH_LEASE_MS = 60_000;
 /** The wait before the n-th retry: 1, 2, 4, 8 minutes. */
 export const pushRetryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
 
-export const notificationsOf = (uid: string) => usersCollection().doc(uid).collection('notifications');
-export const notificationSettingsRef = (uid: string) => db.collection('notificationSettings').doc(uid);
-export const pushDevicesCollection = () => db.collection('pushDevices');
+export const notificationsOf = (uid: string) =>
+  typedCollection(usersCollection().doc(uid).collection('notifications'), notificationDocSchema);
+/** A notification named by a reference of any type (a push to send: a notifier's, the worker's collection-group query's). */
+const notificationRef = (ref: DocumentReference) => typedDoc(ref, notificationDocSchema);
+export const notificationSettingsRef = (uid: string) => typedCollection('notificationSettings', notificationSettingsDocSchema).doc(uid);
+export const pushDevicesCollection = () => typedCollection('pushDevices', pushDeviceDocSchema);
 export const deviceIdOf = (token: string) => sha256(token);
 
 /** The events' notification ids: one per event, so it can never notify twice. */
@@ -116,8 +119,8 @@ export interface Notifier {
  * may write (to skip one written already). An id not read here must be new (made from a new document's id).
  */
 export async function readNotifier(tx: Transaction, uid: string, ids: readonly string[] = []): Promise<Notifier> {
-  const [settingsSnap, ...snaps] = await tx.getAll(notificationSettingsRef(uid), ...ids.map((id) => notificationsOf(uid).doc(id)));
-  const settings = settingsSnap?.data() as NotificationSettingsDoc | undefined;
+  const [settingsSnap, ...snaps] = await getAllOf(tx, notificationSettingsRef(uid), ...ids.map((id) => notificationsOf(uid).doc(id)));
+  const settings = settingsSnap?.data();
   const preferences = preferencesOf(settings);
   const hasDevice = Object.keys(settings?.devices ?? {}).length > 0;
   const existing = new Set(snaps.filter((s) => s.exists).map((s) => s.id));
@@ -165,7 +168,7 @@ const bellOf = (uid: string) => notificationsOf(uid).where('bell', '==', true);
 const unreadOf = (uid: string) => bellOf(uid).where('read', '==', false);
 
 export function listNotifications(uid: string, page: { limit: number; cursor?: string | undefined }) {
-  return pageNewestFirst(bellOf(uid), 'createdAt', page, (d) => notificationToWire(d.id, d.data() as NotificationDoc));
+  return pageNewestFirst(bellOf(uid), 'createdAt', page, (d) => notificationToWire(d.id, d.data()));
 }
 
 /**
@@ -189,7 +192,7 @@ export async function markRead(uid: string, body: { ids: string[] } | { all: tru
     const refs = [...new Set(body.ids)].filter(isNotificationId).map((id) => notificationsOf(uid).doc(id));
     if (refs.length > 0) {
       await runInTransaction(null, async (tx) => {
-        const snaps = await tx.getAll(...refs);
+        const snaps = await getAllOf(tx, ...refs);
         for (const snap of snaps) if (snap.exists && snap.get('read') === false) tx.update(snap.ref, { read: true });
         return { status: 200, body: null };
       });
@@ -213,13 +216,13 @@ function settingsToWire(settings: NotificationSettingsDoc | undefined): Notifica
 }
 
 export async function getNotificationSettings(uid: string): Promise<NotificationSettings> {
-  return settingsToWire((await notificationSettingsRef(uid).get()).data() as NotificationSettingsDoc | undefined);
+  return settingsToWire((await notificationSettingsRef(uid).get()).data());
 }
 
 export async function putNotificationSettings(uid: string, preferences: NotificationPreferences): Promise<NotificationSettings> {
   const answer = await runInTransaction<NotificationSettings>(null, async (tx, now) => {
     const ref = notificationSettingsRef(uid);
-    const settings = (await tx.get(ref)).data() as NotificationSettingsDoc | undefined;
+    const settings = (await tx.get(ref)).data();
     // The whole object is replaced (a merge would keep a nested kind's old values beside the new ones).
     tx.set(ref, { preferences, updatedAt: now }, { mergeFields: ['preferences', 'updatedAt'] });
     return { status: 200, body: settingsToWire({ ...settings, preferences }) };
@@ -237,13 +240,13 @@ export async function registerDevice(uid: string, token: string): Promise<void> 
   const deviceRef = pushDevicesCollection().doc(deviceId);
   await runInTransaction(null, async (tx, now) => {
     const [[deviceSnap, settingsSnap], limit] = await Promise.all([
-      tx.getAll(deviceRef, notificationSettingsRef(uid)),
+      getAllOf(tx, deviceRef, notificationSettingsRef(uid)),
       checkRateLimit(tx, 'pushDevice', { uid }, now),
     ]);
-    const device = deviceSnap?.data() as PushDeviceDoc | undefined;
+    const device = deviceSnap?.data();
     const previousOwner = device && device.uid !== uid ? device.uid : null;
     const previousSnap = previousOwner ? await tx.get(notificationSettingsRef(previousOwner)) : null;
-    const settings = settingsSnap?.data() as NotificationSettingsDoc | undefined;
+    const settings = settingsSnap?.data();
 
     const devices = { ...settings?.devices, [deviceId]: now };
     const oldestFirst = Object.entries(devices).sort(([, a], [, b]) => a.toMillis() - b.toMillis());
@@ -254,7 +257,7 @@ export async function registerDevice(uid: string, token: string): Promise<void> 
     }
     tx.set(notificationSettingsRef(uid), { devices, updatedAt: now }, { mergeFields: ['devices', 'updatedAt'] });
     if (previousOwner && previousSnap) {
-      const theirs = { ...(previousSnap.data() as NotificationSettingsDoc | undefined)?.devices };
+      const theirs = { ...previousSnap.data()?.devices };
       delete theirs[deviceId];
       tx.set(previousSnap.ref, { devices: theirs, updatedAt: now }, { mergeFields: ['devices', 'updatedAt'] });
     }
@@ -277,10 +280,10 @@ export async function removeDevice(token: string): Promise<void> {
   const deviceId = deviceIdOf(token);
   await runInTransaction(null, async (tx, now) => {
     const deviceSnap = await tx.get(pushDevicesCollection().doc(deviceId));
-    const device = deviceSnap.data() as PushDeviceDoc | undefined;
+    const device = deviceSnap.data();
     if (!device) return { status: 204, body: null };
     const settingsSnap = await tx.get(notificationSettingsRef(device.uid));
-    forgetDevice(tx, deviceSnap.ref, settingsSnap.data() as NotificationSettingsDoc | undefined, device.uid, now);
+    forgetDevice(tx, deviceSnap.ref, settingsSnap.data(), device.uid, now);
     return { status: 204, body: null };
   });
 }
@@ -321,8 +324,8 @@ const uidOf = (ref: DocumentReference) => ref.parent.parent?.id ?? '';
 /** Claims the push if it is due (or its sender's lease ran out): sending, under a lease, one attempt more. */
 async function claimPush(ref: DocumentReference, now: number): Promise<Claim | null> {
   const answer = await runInTransaction<Claim | null>(null, async (tx) => {
-    const [snap, settingsSnap] = await tx.getAll(ref, notificationSettingsRef(uidOf(ref)));
-    const doc = snap?.data() as NotificationDoc | undefined;
+    const [snap, settingsSnap] = await getAllOf(tx, notificationRef(ref), notificationSettingsRef(uidOf(ref)));
+    const doc = snap?.data();
     const push = doc?.push;
     const claimable =
       push && (push.state === 'due' || push.state === 'sending') && push.dueAt !== undefined && push.dueAt.toMillis() <= now;
@@ -332,7 +335,7 @@ async function claimPush(ref: DocumentReference, now: number): Promise<Claim | n
       tx.update(ref, { push: { state: 'failed', attempts: push.attempts, ...(push.done ? { done: push.done } : {}) } });
       return { status: 200, body: null };
     }
-    const settings = settingsSnap?.data() as NotificationSettingsDoc | undefined;
+    const settings = settingsSnap?.data();
     // Pushes of its kind turned off since it was written (a retry, or the worker's minute): none is sent.
     const wanted = preferencesOf(settings)[doc.kind].push;
     const devices = wanted ? Object.keys(settings?.devices ?? {}).filter((id) => !push.done?.includes(id)) : [];
@@ -359,11 +362,11 @@ export async function sendPush(ref: DocumentReference, options: { now: () => num
   const claim = await claimPush(ref, options.now());
   if (!claim) return 'skipped';
   const sender = options.sender ?? pushSender();
-  const deviceSnaps = await db.getAll(...claim.devices.map((id) => pushDevicesCollection().doc(id)));
+  const deviceSnaps = await getAllOf(db, ...claim.devices.map((id) => pushDevicesCollection().doc(id)));
   const uid = uidOf(ref);
   const outcomes = await Promise.all(
     deviceSnaps.map(async (snap): Promise<[string, PushOutcome | 'gone']> => {
-      const device = snap.data() as PushDeviceDoc | undefined;
+      const device = snap.data();
       // Moved to another account, or removed, since the claim read the settings.
       if (!device || device.uid !== uid) return [snap.id, 'gone'];
       const sent = sender.send(pushMessage(device.token, ref.id, claim.doc)).catch((error: unknown): PushOutcome => {
@@ -385,17 +388,18 @@ async function recordPush(
   const unregistered = outcomes.filter(([, o]) => o === 'unregistered').map(([id]) => id);
   const answer = await runInTransaction<PushResult>(null, async (tx, at) => {
     const uid = uidOf(ref);
-    const [snap, settingsSnap, ...deviceSnaps] = await tx.getAll(
-      ref,
+    const [snap, settingsSnap, ...deviceSnaps] = await getAllOf(
+      tx,
+      notificationRef(ref),
       notificationSettingsRef(uid),
       ...unregistered.map((id) => pushDevicesCollection().doc(id)),
     );
-    const push = (snap?.data() as NotificationDoc | undefined)?.push;
+    const push = snap?.data()?.push;
     // Our lease ran out and another sender took it: its answer is the one recorded.
     if (push?.state !== 'sending' || !leaseIsOurs(push.lease, claim.lease)) return { status: 200, body: 'skipped' };
-    let settings = settingsSnap?.data() as NotificationSettingsDoc | undefined;
+    let settings = settingsSnap?.data();
     for (const deviceSnap of deviceSnaps) {
-      const device = deviceSnap.data() as PushDeviceDoc | undefined;
+      const device = deviceSnap.data();
       // Still the token FCM refused, still this customer's: a dead device.
       if (!device || device.uid !== uid) continue;
       forgetDevice(tx, deviceSnap.ref, settings, uid, at);

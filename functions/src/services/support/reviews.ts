@@ -3,41 +3,43 @@
 // under the same id, rejection leaves it in the queue as rejected. So a review is in one place at a time and the public
 // list needs no filter on a state, which reviews published before approvals existed lack: they count as approved.
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { fail, notFound } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
+import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import type { AdminReview, Review, ReviewStatus } from '../../shared/schemas';
 import { type Actor, writeAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
 
-/** reviews/{id}: a published review. */
-export interface ReviewDoc {
-  name: string;
-  rating: number;
-  comment: string;
+/** What a review says, posted or published. */
+const reviewTextSchema = z.object({
+  name: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
   /** When it was posted. */
-  createdAt: Timestamp;
+  createdAt: timestampSchema,
+  decidedAt: timestampSchema.optional(),
+});
+
+/** reviews/{id}: a published review. */
+export const reviewDocSchema = reviewTextSchema.extend({
   /** Absent on reviews published before approvals existed (which count as approved). */
-  status?: 'approved';
-  decidedAt?: Timestamp;
-}
+  status: z.literal('approved').optional(),
+});
+export type ReviewDoc = z.infer<typeof reviewDocSchema>;
 
 /** reviewQueue/{id}: a posted review waiting for the admin, or rejected. */
-export interface QueuedReviewDoc {
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: Timestamp;
-  status: 'pending' | 'rejected';
-  decidedAt?: Timestamp;
+export const queuedReviewDocSchema = reviewTextSchema.extend({
+  status: z.enum(['pending', 'rejected']),
   /** The admin's reason for a rejection (admins only). */
-  note?: string;
-}
+  note: z.string().optional(),
+});
+export type QueuedReviewDoc = z.infer<typeof queuedReviewDocSchema>;
 
-export const reviewsCollection = () => db.collection('reviews');
-export const reviewQueueCollection = () => db.collection('reviewQueue');
+export const reviewsCollection = () => typedCollection('reviews', reviewDocSchema);
+export const reviewQueueCollection = () => typedCollection('reviewQueue', queuedReviewDocSchema);
 
 /** Auto ids are 20 letters and digits; anything else (a slash, dots) cannot name a review. */
 const isReviewId = (id: string) => /^[A-Za-z0-9]{1,128}$/.test(id);
@@ -80,7 +82,7 @@ type Page = { limit: number; cursor?: string | undefined };
 
 /** What About shows: the published reviews, newest first. */
 export async function listReviews(page: Page) {
-  return pageNewestFirst(reviewsCollection(), 'createdAt', page, (d) => reviewToWire(d.id, d.data() as ReviewDoc));
+  return pageNewestFirst(reviewsCollection(), 'createdAt', page, (d) => reviewToWire(d.id, d.data()));
 }
 
 /** The admin's lists: the pending queue oldest first (who waits longest first), the others newest first. */
@@ -88,12 +90,10 @@ export async function listAdminReviews(
   page: Page & { status: ReviewStatus },
 ): Promise<{ items: AdminReview[]; nextCursor: string | null }> {
   if (page.status === 'approved') {
-    return pageNewestFirst(reviewsCollection(), 'createdAt', page, (d) => publishedToAdmin(d.id, d.data() as ReviewDoc));
+    return pageNewestFirst(reviewsCollection(), 'createdAt', page, (d) => publishedToAdmin(d.id, d.data()));
   }
   const pager = page.status === 'pending' ? pageOldestFirst : pageNewestFirst;
-  return pager(reviewQueueCollection().where('status', '==', page.status), 'createdAt', page, (d) =>
-    queuedToAdmin(d.id, d.data() as QueuedReviewDoc),
-  );
+  return pager(reviewQueueCollection().where('status', '==', page.status), 'createdAt', page, (d) => queuedToAdmin(d.id, d.data()));
 }
 
 /** How many reviews wait for the admin (the console's badge), counted by Firestore. */
@@ -109,8 +109,8 @@ async function readPending(tx: Transaction, id: string) {
   if (!isReviewId(id)) throw notFound(MESSAGES.reviewNotFound);
   const queuedRef = reviewQueueCollection().doc(id);
   const publishedRef = reviewsCollection().doc(id);
-  const [queuedSnap, publishedSnap] = await tx.getAll(queuedRef, publishedRef);
-  const queued = queuedSnap?.data() as QueuedReviewDoc | undefined;
+  const [queuedSnap, publishedSnap] = await getAllOf(tx, queuedRef, publishedRef);
+  const queued = queuedSnap?.data();
   if (publishedSnap?.exists) throw fail('already_decided', MESSAGES.reviewAlreadyApproved, 'status');
   if (!queued) throw notFound(MESSAGES.reviewNotFound);
   if (queued.status === 'rejected') throw fail('already_decided', MESSAGES.reviewAlreadyRejected, 'status');

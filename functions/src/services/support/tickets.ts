@@ -1,9 +1,10 @@
 // Support tickets: a customer's thread with the admin. tickets/{id} holds the state and the counts the lists show,
 // tickets/{id}/messages/{seq} the messages; ticketCounters/{uid} bounds a customer's open tickets.
 import { type DocumentReference, FieldPath, type Query, type Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { fail, invalidInput, notFound } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
+import { timestampSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
 import { toRupees } from '../../shared/money';
 import { ticketReplyNotification } from '../../shared/notifications';
 import type { Order } from '../../shared/schemas';
@@ -11,81 +12,80 @@ import {
   type AdminTicket,
   type CreateTicketBody,
   type SavedReply,
+  TICKET_KINDS,
   TICKET_LIMITS,
   TICKET_MESSAGES,
+  TICKET_STATES,
   type Ticket,
-  type TicketKind,
   type TicketMessage,
   type TicketState,
 } from '../../shared/tickets';
-import { type Identity, type UserDoc, userRef } from '../accounts/users';
+import { customerFields, type Identity, userRef } from '../accounts/users';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
-import { listMyOrders, type OrderDoc, ordersCollection } from '../orders/orders';
+import { listMyOrders, ordersCollection } from '../orders/orders';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 
-export interface TicketDoc {
-  userId: string;
-  user: { _id: string; name: string; email: string };
-  kind: TicketKind;
-  orderIds: string[];
-  state: TicketState;
-  createdAt: Timestamp;
+/** A number of messages or tickets. */
+const count = z.number().int();
+
+export const ticketDocSchema = z.object({
+  ...customerFields,
+  kind: z.enum(TICKET_KINDS),
+  orderIds: z.array(z.string()),
+  state: z.enum(TICKET_STATES),
+  createdAt: timestampSchema,
   /** The last activity: a message or a change of state. */
-  updatedAt: Timestamp;
-  lastCustomerMessageAt: Timestamp | null;
-  lastAdminMessageAt: Timestamp | null;
+  updatedAt: timestampSchema,
+  lastCustomerMessageAt: timestampSchema.nullable(),
+  lastAdminMessageAt: timestampSchema.nullable(),
   /** The admin's messages the customer has not seen, and the customer's the admin has not. */
-  unreadByCustomer: number;
-  unreadByAdmin: number;
-  messageCount: number;
+  unreadByCustomer: count,
+  unreadByAdmin: count,
+  messageCount: count,
   /** The first message's opening words. */
-  preview: string;
+  preview: z.string(),
   /** True while open: the admin owes an answer. */
-  waiting: boolean;
+  waiting: z.boolean(),
   /**
    * When it began to wait (null while not waiting): the admin's queue is oldest first by it, so a customer who
    * writes again while waiting keeps their place.
    */
-  waitingSince: Timestamp | null;
-}
+  waitingSince: timestampSchema.nullable(),
+});
+export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
 /**
  * No author uid: the customer reads these documents (rules), and which admin answered is an admin fact,
  * kept in the audit entry of the reply (`ticket_reply`, the message's id); the customer is the ticket's.
  */
-export interface TicketMessageDoc {
-  from: 'customer' | 'admin';
-  body: string;
-  createdAt: Timestamp;
-}
+const ticketMessageDocSchema = z.object({ from: z.enum(['customer', 'admin']), body: z.string(), createdAt: timestampSchema });
+export type TicketMessageDoc = z.infer<typeof ticketMessageDocSchema>;
 
 /**
  * ticketCounters/{uid}: read and written by every transaction that changes a ticket's state or its customer's
  * unread count, so of concurrent creates only as many commit as TICKET_LIMITS.openPerCustomer allows (a
  * query-then-write could let all of them through).
  */
-interface TicketCounterDoc {
+const ticketCounterDocSchema = z.object({
   /** The customer's tickets not closed. */
-  open: number;
+  open: count,
   /** The sum of unreadByCustomer over the customer's tickets. */
-  unread: number;
-}
+  unread: count,
+});
+type TicketCounterDoc = z.infer<typeof ticketCounterDocSchema>;
 
-interface SavedReplyDoc {
-  title: string;
-  body: string;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-}
+const savedReplyDocSchema = z.object({ title: z.string(), body: z.string(), createdAt: timestampSchema, updatedAt: timestampSchema });
+type SavedReplyDoc = z.infer<typeof savedReplyDocSchema>;
 
-export const ticketsCollection = () => db.collection('tickets');
-const messagesOf = (ticket: DocumentReference) => ticket.collection('messages');
-const counterRef = (uid: string) => db.collection('ticketCounters').doc(uid);
-export const savedRepliesCollection = () => db.collection('savedReplies');
+export const ticketsCollection = () => typedCollection('tickets', ticketDocSchema);
+const messagesOf = (ticket: DocumentReference) => typedCollection(ticket.collection('messages'), ticketMessageDocSchema);
+const counterRef = (uid: string) => typedCollection('ticketCounters', ticketCounterDocSchema).doc(uid);
+export const savedRepliesCollection = () => typedCollection('savedReplies', savedReplyDocSchema);
 /** How many saved replies there are, kept with each create and delete. */
-const savedReplyCountRef = () => db.collection('counters').doc('savedReplies');
+const savedReplyCountSchema = z.object({ count: z.number().int() });
+const savedReplyCountRef = () => typedDoc('counters/savedReplies', savedReplyCountSchema);
 
 const PREVIEW_LENGTH = 120;
 const preview = (message: string) => {
@@ -135,13 +135,13 @@ const messageToWire = (id: string, doc: TicketMessageDoc): TicketMessage => ({
 const savedReplyToWire = (id: string, doc: SavedReplyDoc): SavedReply => ({ _id: id, title: doc.title, body: doc.body });
 
 const readCounter = async (tx: Transaction, uid: string): Promise<TicketCounterDoc> =>
-  ((await tx.get(counterRef(uid))).data() as TicketCounterDoc | undefined) ?? { open: 0, unread: 0 };
+  (await tx.get(counterRef(uid))).data() ?? { open: 0, unread: 0 };
 
 /** The ticket, read in `tx`; another customer's (when `owner` is given) or a missing one is 404. */
 async function readTicket(tx: Transaction, id: string, owner?: string) {
   if (!isDocumentId(id)) throw ticketNotFound();
   const ref = ticketsCollection().doc(id);
-  const ticket = (await tx.get(ref)).data() as TicketDoc | undefined;
+  const ticket = (await tx.get(ref)).data();
   if (!ticket || (owner !== undefined && ticket.userId !== owner)) throw ticketNotFound();
   return { ref, ticket };
 }
@@ -149,7 +149,7 @@ async function readTicket(tx: Transaction, id: string, owner?: string) {
 /** The whole thread, oldest first, read in `tx`. */
 async function readMessages(tx: Transaction, ref: DocumentReference): Promise<TicketMessage[]> {
   const snap = await tx.get(messagesOf(ref).orderBy(FieldPath.documentId()).limit(TICKET_LIMITS.messagesPerTicket));
-  return snap.docs.map((d) => messageToWire(d.id, d.data() as TicketMessageDoc));
+  return snap.docs.map((d) => messageToWire(d.id, d.data()));
 }
 
 /** Refuses a message the ticket cannot take: closed, or at its bound of messages (then a new ticket). */
@@ -184,11 +184,10 @@ export async function createTicket(identity: Identity, body: CreateTicketBody, i
         ...orderIds.map((id) => tx.get(ordersCollection().doc(id))),
       ]);
       // A missing order and another customer's answer alike, so numbers cannot be probed.
-      if (orders.some((snap) => (snap.data() as OrderDoc | undefined)?.userId !== identity.uid))
-        throw invalidInput(TICKET_MESSAGES.notYourOrder, 'orderIds');
+      if (orders.some((snap) => snap.data()?.userId !== identity.uid)) throw invalidInput(TICKET_MESSAGES.notYourOrder, 'orderIds');
       if (counter.open >= TICKET_LIMITS.openPerCustomer) throw fail('too_many_open_tickets', TICKET_MESSAGES.tooManyOpen);
 
-      const profile = profileSnap.data() as UserDoc | undefined;
+      const profile = profileSnap.data();
       const ref = ticketsCollection().doc();
       const ticket: TicketDoc = {
         userId: identity.uid,
@@ -220,14 +219,12 @@ type Page = { limit: number; cursor?: string | undefined };
 
 /** The customer's tickets, newest activity first. */
 export function listMyTickets(uid: string, page: Page) {
-  return pageNewestFirst(ticketsCollection().where('userId', '==', uid), 'updatedAt', page, (d) =>
-    ticketToWire(d.id, d.data() as TicketDoc),
-  );
+  return pageNewestFirst(ticketsCollection().where('userId', '==', uid), 'updatedAt', page, (d) => ticketToWire(d.id, d.data()));
 }
 
 /** The badge: the admin's messages the customer has not seen, over all their tickets. */
 export async function myUnreadCount(uid: string): Promise<number> {
-  return ((await counterRef(uid).get()).data() as TicketCounterDoc | undefined)?.unread ?? 0;
+  return (await counterRef(uid).get()).data()?.unread ?? 0;
 }
 
 /** The thread, which the customer has now seen: the admin's messages are read. */
@@ -357,7 +354,7 @@ function decodeListCursor(cursor: string): { part: 'w' | 'r'; inner: string | un
   return { part: match[1] as 'w' | 'r', inner: match[2] || undefined };
 }
 
-const toAdmin = (d: FirebaseFirestore.QueryDocumentSnapshot) => adminTicketToWire(d.id, d.data() as TicketDoc);
+const toAdmin = (d: FirebaseFirestore.QueryDocumentSnapshot<TicketDoc>) => adminTicketToWire(d.id, d.data());
 const waitingQuery = () => ticketsCollection().where('waiting', '==', true);
 
 /**
@@ -378,7 +375,7 @@ export async function listTickets(
     if (waiting.nextCursor) return { items: waiting.items, nextCursor: encodeListCursor('w', waiting.nextCursor) };
     items.push(...waiting.items);
   }
-  const rest: Query = ticketsCollection().where('waiting', '==', false);
+  const rest: Query<TicketDoc> = ticketsCollection().where('waiting', '==', false);
   const remaining = page.limit - items.length;
   if (remaining === 0) {
     const more = await rest.limit(1).get();
@@ -402,7 +399,7 @@ export async function getTicketForAdmin(id: string) {
       const { ref, ticket } = await readTicket(tx, id);
       const [messages, profileSnap] = await Promise.all([readMessages(tx, ref), tx.get(userRef(ticket.userId))]);
       if (ticket.unreadByAdmin > 0) tx.update(ref, { unreadByAdmin: 0 });
-      const balancePaisa = (profileSnap.data() as UserDoc | undefined)?.balancePaisa ?? 0;
+      const balancePaisa = profileSnap.data()?.balancePaisa ?? 0;
       return {
         status: 200,
         body: { ticket: adminTicketToWire(ref.id, { ...ticket, unreadByAdmin: 0 }), messages, balancePaisa, userId: ticket.userId },
@@ -468,7 +465,7 @@ export async function closeTicketAsAdmin(admin: Actor, id: string) {
 
 export async function listSavedReplies(): Promise<SavedReply[]> {
   const snap = await savedRepliesCollection().orderBy('createdAt').limit(TICKET_LIMITS.savedReplies).get();
-  return snap.docs.map((d) => savedReplyToWire(d.id, d.data() as SavedReplyDoc));
+  return snap.docs.map((d) => savedReplyToWire(d.id, d.data()));
 }
 
 const readSavedReplyCount = async (tx: Transaction) =>
@@ -492,7 +489,7 @@ async function readSavedReply(tx: Transaction, id: string) {
   const notFoundError = () => notFound(TICKET_MESSAGES.savedReplyNotFound);
   if (!isDocumentId(id)) throw notFoundError();
   const ref = savedRepliesCollection().doc(id);
-  const doc = (await tx.get(ref)).data() as SavedReplyDoc | undefined;
+  const doc = (await tx.get(ref)).data();
   if (!doc) throw notFoundError();
   return { ref, doc };
 }

@@ -8,9 +8,10 @@
 // A match credits only within the admin's limits; otherwise the SMS is `held` for the admin with the
 // reason, linked to the request it names, and nothing moves.
 import { type DocumentReference, Timestamp } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { fail } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { exists, getAllGrouped, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import { type Paisa, toPaisa } from '../../shared/money';
 import { pakistanDayOf } from '../../shared/pakistan-days';
@@ -23,10 +24,9 @@ import type { Actor } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { deliverNow } from '../support/notifications';
 import { getAutopilotSettings } from './autopilot-settings';
-import { type SettingsDoc, settingsFromDoc, settingsRef } from './public-settings';
+import { settingsFromDoc, settingsRef } from './public-settings';
 import {
   assertPending,
-  type CustomerReferenceDoc,
   normalizeReference,
   type RechargeRequestDoc,
   readApproval,
@@ -35,20 +35,19 @@ import {
   rechargeReferencesCollection,
   rechargeRequestsCollection,
   rechargeRequestToWire,
+  referenceCustomersOf,
 } from './recharge-requests';
-import { type WalletDeviceDoc, walletDevicesCollection } from './wallet-devices';
+import { walletDevicesCollection } from './wallet-devices';
 import { isOpenEvent, readEvent, type WalletEventDoc, walletEventId, walletEventsCollection } from './wallet-events';
 
 /** Who credits a matched payment: the audit trail's actor, with the phone named in the entry's reason. */
 export const AUTOPILOT_ACTOR: Actor = { uid: 'system', email: 'wallet-autopilot' };
 
 /** autoCredits/{uid}_{day}: a customer's automatic credits on a Pakistan day (for the daily limit). */
-interface AutoCreditCountDoc {
-  count: number;
-  expiresAt: Timestamp;
-}
+const autoCreditCountDocSchema = z.object({ count: z.number().int(), expiresAt: timestampSchema });
+type AutoCreditCountDoc = z.infer<typeof autoCreditCountDocSchema>;
 const COUNT_RETENTION_MS = 3 * 24 * 60 * 60_000;
-const autoCreditCountRef = (uid: string, day: string) => db.collection('autoCredits').doc(`${uid}_${day}`);
+const autoCreditCountRef = (uid: string, day: string) => typedCollection('autoCredits', autoCreditCountDocSchema).doc(`${uid}_${day}`);
 
 const sameWallet = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -99,21 +98,18 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
       tx.get(settingsRef()),
       getAutopilotSettings(tx),
       readReference(tx, referenceRef),
-      tx.get(referenceRef.collection('customers')),
+      tx.get(referenceCustomersOf(tid)),
     ]);
-    const eventIds = new Set(
-      settingsFromDoc(settingsSnap.data() as SettingsDoc | undefined).wallets.map((w) => walletEventId(w.provider, tid)),
-    );
+    const eventIds = new Set(settingsFromDoc(settingsSnap.data()).wallets.map((w) => walletEventId(w.provider, tid)));
     if (options.eventId) eventIds.add(options.eventId);
-    const pendingIds = customers.docs.map((d) => d.data() as CustomerReferenceDoc).filter((c) => c.status === 'pending');
+    const pendingIds = customers.docs.map((d) => d.data()).filter((c) => c.status === 'pending');
     if (reference.legacyCustomer?.doc.status === 'pending') pendingIds.push(reference.legacyCustomer.doc);
     const eventRefs = [...eventIds].map((id) => walletEventsCollection().doc(id));
     const requestRefs = pendingIds.map((c) => rechargeRequestsCollection().doc(c.requestId));
-    const snaps = await tx.getAll(...eventRefs, ...requestRefs);
-    const events: Event[] = snaps
-      .slice(0, eventRefs.length)
-      .filter((s) => s.exists)
-      .map((s) => ({ ref: s.ref, doc: s.data() as WalletEventDoc }))
+    const snaps = await getAllGrouped(tx, { events: eventRefs, requests: requestRefs });
+    const events: Event[] = snaps.events
+      .filter(exists)
+      .map((s) => ({ ref: s.ref, doc: s.data() }))
       .filter((e) => e.doc.kind === 'payment' && e.doc.status === 'unmatched' && e.doc.tid === tid);
     if (events.length === 0) return { status: 200, body: NOTHING };
 
@@ -122,7 +118,7 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
     // SMS naming a credited id is held for the admin, never silently absorbed.
     if (reference.credited) {
       const { requestId, rechargeId } = reference.credited;
-      const credited = (await tx.get(rechargeRequestsCollection().doc(requestId))).data() as RechargeRequestDoc | undefined;
+      const credited = (await tx.get(rechargeRequestsCollection().doc(requestId))).data();
       let settled = 0;
       for (const event of events) {
         const same =
@@ -145,10 +141,10 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
       }
       return { status: 200, body: { ...NOTHING, settled, held: events.length - settled } };
     }
-    const requests: Request[] = snaps
-      .slice(eventRefs.length)
-      .filter((s) => (s.data() as RechargeRequestDoc | undefined)?.status === 'pending')
-      .map((s) => ({ id: s.id, doc: s.data() as RechargeRequestDoc }));
+    const requests: Request[] = snaps.requests.flatMap((s) => {
+      const doc = s.data();
+      return doc?.status === 'pending' ? [{ id: s.id, doc }] : [];
+    });
     if (requests.length === 0) return { status: 200, body: NOTHING };
 
     const holds: { event: Event; reason: WalletEventReason; requestId?: string; request?: RechargeRequestDoc }[] = [];
@@ -183,9 +179,9 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
       tx.get(autoCreditCountRef(request.doc.userId, day)),
       tx.get(walletDevicesCollection().doc(event.doc.device.id)),
     ]);
-    const creditsToday = (countSnap.data() as AutoCreditCountDoc | undefined)?.count ?? 0;
+    const creditsToday = countSnap.data()?.count ?? 0;
     // What a phone forwarded before it was revoked (lost, stolen: its key may be in other hands) is the admin's.
-    const phoneRevoked = !phoneSnap.exists || Boolean((phoneSnap.data() as WalletDeviceDoc).revokedAt);
+    const phoneRevoked = !phoneSnap.exists || Boolean(phoneSnap.data()?.revokedAt);
     const reason = approval.credited
       ? 'already_credited'
       : phoneRevoked
@@ -221,7 +217,7 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
 export async function matchSubmittedRequest(request: RechargeRequest): Promise<RechargeRequest> {
   await matchQuietly(normalizeReference(request.reference), { requestId: request._id });
   // The request as it is now: a replayed answer (the same Idempotency-Key) says what happened since too.
-  const doc = (await rechargeRequestsCollection().doc(request._id).get()).data() as RechargeRequestDoc | undefined;
+  const doc = (await rechargeRequestsCollection().doc(request._id).get()).data();
   return doc ? rechargeRequestToWire(request._id, doc) : request;
 }
 

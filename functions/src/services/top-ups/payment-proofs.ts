@@ -2,31 +2,26 @@
 // request names it. The check reads Storage outside any transaction (a network call, with a timeout);
 // the request's transaction then claims the proof (paymentProofs/{uid}~{file}), so one screenshot is
 // attached to one request only.
-import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
-import { bucket, db } from '../../lib/admin';
+import { z } from 'zod';
+import { bucket } from '../../lib/admin';
 import { config } from '../../lib/config';
 import { AppError, busy, invalidInput } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { PROOF_MAX_BYTES, PROOF_MESSAGES, type ProofType, parseProofPath } from '../../shared/payment-proof';
+import { keyOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { PROOF_MAX_BYTES, PROOF_MESSAGES, PROOF_TYPES, type ProofType, parseProofPath } from '../../shared/payment-proof';
 
 /** What a recharge request records of its proof. */
-export interface StoredProof {
-  path: string;
-  contentType: ProofType;
-  size: number;
-}
+export const storedProofSchema = z.object({ path: z.string(), contentType: keyOf(PROOF_TYPES), size: z.number().int() });
+export type StoredProof = z.infer<typeof storedProofSchema>;
 
 /** paymentProofs/{uid}~{file}: the request a proof is attached to. */
-export interface ProofClaimDoc {
-  requestId: string;
-  userId: string;
-  createdAt: Timestamp;
-}
+const proofClaimDocSchema = z.object({ requestId: z.string(), userId: z.string(), createdAt: timestampSchema });
+export type ProofClaimDoc = z.infer<typeof proofClaimDocSchema>;
 
-export const proofClaimRef = (path: string): DocumentReference => {
+export const proofClaimRef = (path: string) => {
   const parsed = parseProofPath(path);
   if (!parsed) throw invalidInput(PROOF_MESSAGES.invalidPath, 'proof');
-  return db.collection('paymentProofs').doc(`${parsed.uid}~${path.slice(path.lastIndexOf('/') + 1)}`);
+  return typedCollection('paymentProofs', proofClaimDocSchema).doc(`${parsed.uid}~${path.slice(path.lastIndexOf('/') + 1)}`);
 };
 
 /** The first bytes of each type (a declared type alone is the uploader's word). */

@@ -1,18 +1,20 @@
 // Public settings (settings/public): wallet accounts for top-ups and the support chat link.
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { invalidInput } from '../../lib/errors';
+import { typedDoc } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import type { Settings } from '../../shared/schemas';
 import { duplicateProviderIndexes, LIMITS } from '../../shared/schemas';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 
-export interface SettingsDoc {
-  wallets: Settings['wallets'];
-  supportChat: string;
-}
+const settingsDocSchema = z.object({
+  wallets: z.array(z.object({ provider: z.string(), accountNumber: z.string(), accountName: z.string() })),
+  supportChat: z.string(),
+});
+export type SettingsDoc = z.infer<typeof settingsDocSchema>;
 
-export const settingsRef = () => db.collection('settings').doc('public');
+export const settingsRef = () => typedDoc('settings/public', settingsDocSchema);
 
 /** Placeholder accounts written by the local seed; an admin replaces them in production. */
 export const DEFAULT_SETTINGS: SettingsDoc = {
@@ -34,7 +36,7 @@ export const settingsFromDoc = (doc: SettingsDoc | undefined): SettingsDoc => do
 
 export async function getSettings(): Promise<Settings> {
   const snap = await settingsRef().get();
-  return settingsToWire(settingsFromDoc(snap.data() as SettingsDoc | undefined));
+  return settingsToWire(settingsFromDoc(snap.data()));
 }
 
 /** The configured wallet whose provider is `method` (case-insensitive), if any. */
@@ -48,7 +50,7 @@ export async function updateSettings(admin: Actor, input: SettingsDoc): Promise<
   if (duplicateProviderIndexes(input.wallets).length > 0) throw invalidInput(MESSAGES.duplicateWallet, 'wallets');
   const doc: SettingsDoc = { wallets: input.wallets, supportChat: input.supportChat };
   await runInTransaction(null, async (tx, now) => {
-    const before = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined);
+    const before = settingsFromDoc((await tx.get(settingsRef())).data());
     tx.set(settingsRef(), doc);
     recordAudit(tx, admin, now, {
       subject: settingsRef(),

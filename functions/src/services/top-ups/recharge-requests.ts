@@ -5,9 +5,11 @@
 // its payer, or probe which ids were submitted): the same document counts the pending requests naming the id, shown
 // to the admin as duplicates, and rechargeReferences/{ID}/customers/{uid} stops one customer naming it twice.
 import { type DocumentReference, FieldValue, type Query, type Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { fail, invalidInput, notFound } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
+import { exists, getAllGrouped, getAllOf, paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../../shared/money';
 import { topUpNotification } from '../../shared/notifications';
@@ -15,84 +17,84 @@ import { PROOF_MESSAGES } from '../../shared/payment-proof';
 import type { AdminRechargeRequest, RechargeRequest, User } from '../../shared/schemas';
 import { normalizePayerNumber } from '../../shared/wallet-sms';
 import { WHOSE_PAYMENT_REASONS } from '../../shared/wallet-states';
-import { accountFromSnapshot, assertNotBlocked, type Identity, type UserDoc, userRef, userToWire } from '../accounts/users';
+import { accountFromSnapshot, assertNotBlocked, customerFields, type Identity, type UserDoc, userRef, userToWire } from '../accounts/users';
 import { type Actor, writeAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
 import { writeCredit } from '../money/credits';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
-import { checkProof, type ProofClaimDoc, proofClaimRef, type StoredProof } from './payment-proofs';
-import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './public-settings';
+import { checkProof, type ProofClaimDoc, proofClaimRef, storedProofSchema } from './payment-proofs';
+import { findWallet, settingsFromDoc, settingsRef } from './public-settings';
 import { isOpenEvent, requestSmsToWire, type WalletEventDoc, walletEventRef } from './wallet-events';
 
 export type RechargeRequestStatus = RechargeRequest['status'];
 
-export interface RechargeRequestDoc {
-  userId: string;
-  user: { _id: string; name: string; email: string };
-  amountPaisa: Paisa;
+export const rechargeRequestDocSchema = z.object({
+  ...customerFields,
+  amountPaisa: paisaSchema,
   /** The wallet provider as configured in settings. */
-  method: string;
+  method: z.string(),
   /** The wallet transaction id as the customer typed it (trimmed). */
-  reference: string;
+  reference: z.string(),
   /**
    * normalizeReference(reference). Absent on legacy requests (made while an id was claimed at submission,
    * LegacyClaimDoc); the requests that have it are the ones counted in pendingRechargeRequests/{uid}.
    */
-  referenceKey?: string;
-  status: RechargeRequestStatus;
-  createdAt: Timestamp;
+  referenceKey: z.string().optional(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: timestampSchema,
   /** Who decided is in audit/ (admins only): the customer reads this document. */
-  decidedAt?: Timestamp;
-  note?: string;
+  decidedAt: timestampSchema.optional(),
+  note: z.string().optional(),
   /** The recharge record an approval wrote. */
-  rechargeId?: string;
+  rechargeId: z.string().optional(),
   /** The payment screenshot the customer attached, checked when the request was made. */
-  proof?: StoredProof;
+  proof: storedProofSchema.optional(),
   /** The number the customer paid from (normalizePayerNumber), compared with the wallet SMS's payer (decision record 0015). */
-  payerNumber?: string;
+  payerNumber: z.string().optional(),
   /** What was credited, when it differs from the amount requested (the admin credits what arrived). */
-  creditedPaisa?: Paisa;
+  creditedPaisa: paisaSchema.optional(),
   /** The wallet SMS this payment was matched with (walletEvents/). */
-  walletEventId?: string;
+  walletEventId: z.string().optional(),
   /** Credited by the autopilot, not by an admin. */
-  autoCredited?: boolean;
-}
+  autoCredited: z.boolean().optional(),
+  /** The deciding admin's email on requests older than issue 12 (`npm run migrate:issue-12` moves it to audit/). */
+  decidedBy: z.string().optional(),
+});
+export type RechargeRequestDoc = z.infer<typeof rechargeRequestDocSchema>;
 
 /** rechargeReferences/{ID}: the pending requests naming an id, and its credit (LegacyClaimDoc: the older shape). */
-export interface ReferenceDoc {
+const referenceDocSchema = z.object({
   /** Pending requests naming this id, of any customers. */
-  pending: number;
+  pending: z.number().int(),
   /** The approval that credited this id; there is never a second. */
-  credited: { requestId: string; userId: string; rechargeId: string } | null;
-}
+  credited: z.object({ requestId: z.string(), userId: z.string(), rechargeId: z.string() }).nullable(),
+});
+export type ReferenceDoc = z.infer<typeof referenceDocSchema>;
 
 /** rechargeReferences/{ID} in its legacy shape, still read, no longer written: a claim made when the first request was submitted. */
-interface LegacyClaimDoc {
-  requestId: string;
-  userId: string;
-  createdAt: Timestamp;
-}
+const legacyClaimDocSchema = z.object({ requestId: z.string(), userId: z.string(), createdAt: timestampSchema });
+type LegacyClaimDoc = z.infer<typeof legacyClaimDocSchema>;
 
 /** rechargeReferences/{ID}/customers/{uid}: this customer's pending or approved request for the id. */
-export interface CustomerReferenceDoc {
-  requestId: string;
-  status: 'pending' | 'approved';
-}
+const customerReferenceDocSchema = z.object({ requestId: z.string(), status: z.enum(['pending', 'approved']) });
+export type CustomerReferenceDoc = z.infer<typeof customerReferenceDocSchema>;
 
 /** pendingRechargeRequests/{uid}: how many of the customer's requests (legacy ones aside) wait. */
-interface PendingCountDoc {
-  count: number;
-}
+const pendingCountDocSchema = z.object({ count: z.number().int() });
+type PendingCountDoc = z.infer<typeof pendingCountDocSchema>;
 
 /** Requests a customer may have waiting at once. */
 export const MAX_PENDING_RECHARGE_REQUESTS = 5;
 
-export const rechargeRequestsCollection = () => db.collection('rechargeRequests');
-export const rechargeReferencesCollection = () => db.collection('rechargeReferences');
-export const customerReferenceRef = (referenceKey: string, uid: string) =>
-  rechargeReferencesCollection().doc(referenceKey).collection('customers').doc(uid);
-const pendingCountRef = (uid: string) => db.collection('pendingRechargeRequests').doc(uid);
+export const rechargeRequestsCollection = () => typedCollection('rechargeRequests', rechargeRequestDocSchema);
+export const rechargeReferencesCollection = () =>
+  typedCollection('rechargeReferences', z.union([referenceDocSchema, legacyClaimDocSchema]));
+/** rechargeReferences/{ID}/customers: the customers whose requests name the id. */
+export const referenceCustomersOf = (referenceKey: string) =>
+  typedCollection(rechargeReferencesCollection().doc(referenceKey).collection('customers'), customerReferenceDocSchema);
+export const customerReferenceRef = (referenceKey: string, uid: string) => referenceCustomersOf(referenceKey).doc(uid);
+const pendingCountRef = (uid: string) => typedCollection('pendingRechargeRequests', pendingCountDocSchema).doc(uid);
 
 /** Transaction ids are letters and digits; case does not make a different payment. */
 export const normalizeReference = (reference: string) => reference.trim().toUpperCase();
@@ -103,11 +105,11 @@ export interface ReferenceState extends ReferenceDoc {
 }
 
 /** A reference document as the current shape (a legacy claim is read through the request it names). */
-export async function readReference(tx: Transaction, ref: DocumentReference): Promise<ReferenceState> {
-  const data = (await tx.get(ref)).data() as ReferenceDoc | LegacyClaimDoc | undefined;
+export async function readReference(tx: Transaction, ref: DocumentReference<ReferenceDoc | LegacyClaimDoc>): Promise<ReferenceState> {
+  const data = (await tx.get(ref)).data();
   if (!data) return { pending: 0, credited: null, legacyCustomer: null };
   if ('pending' in data) return { ...data, legacyCustomer: null };
-  const claimed = (await tx.get(rechargeRequestsCollection().doc(data.requestId))).data() as RechargeRequestDoc | undefined;
+  const claimed = (await tx.get(rechargeRequestsCollection().doc(data.requestId))).data();
   const customer = (status: CustomerReferenceDoc['status']) => ({ uid: data.userId, doc: { requestId: data.requestId, status } });
   if (claimed?.status === 'pending') return { pending: 1, credited: null, legacyCustomer: customer('pending') };
   if (claimed?.status === 'approved') {
@@ -119,7 +121,7 @@ export async function readReference(tx: Transaction, ref: DocumentReference): Pr
 }
 
 /** The write phase for a reference: its document in the current shape, and a legacy claim's customer document. */
-export function writeReference(tx: Transaction, ref: DocumentReference, state: ReferenceState) {
+export function writeReference(tx: Transaction, ref: DocumentReference<ReferenceDoc | LegacyClaimDoc>, state: ReferenceState) {
   tx.set(ref, { pending: state.pending, credited: state.credited } satisfies ReferenceDoc);
   if (state.legacyCustomer) tx.set(customerReferenceRef(ref.id, state.legacyCustomer.uid), state.legacyCustomer.doc);
 }
@@ -171,20 +173,20 @@ export async function submitRechargeRequest(
         proofRef ? tx.get(proofRef) : Promise.resolve(null),
       ]);
 
-      assertNotBlocked(userSnap.data() as UserDoc | undefined);
-      const wallet = findWallet(settingsFromDoc(settingsSnap.data() as SettingsDoc | undefined), body.method);
+      assertNotBlocked(userSnap.data());
+      const wallet = findWallet(settingsFromDoc(settingsSnap.data()), body.method);
       if (!wallet) throw invalidInput(MESSAGES.unknownWallet, 'method');
       // The customer's own pending or approved request for this id. Two racing submissions both read
       // none; the commit of one invalidates the other's read, and its retry finds it.
       if (mineSnap.exists || state.legacyCustomer?.uid === identity.uid)
         throw fail('transaction_id_used', MESSAGES.transactionIdUsed, 'reference');
-      const pending = (pendingSnap.data() as PendingCountDoc | undefined)?.count ?? 0;
+      const pending = pendingSnap.data()?.count ?? 0;
       if (pending >= MAX_PENDING_RECHARGE_REQUESTS) throw fail('too_many_pending', MESSAGES.tooManyPendingRecharges);
       // One screenshot, one request: two submissions naming it both read no claim, and the commit of one
       // invalidates the other's read, whose retry finds the claim.
       if (proofClaim?.exists) throw fail('proof_used', PROOF_MESSAGES.used, 'proof');
 
-      const profile = userSnap.data() as UserDoc | undefined;
+      const profile = userSnap.data();
       const requestRef = rechargeRequestsCollection().doc();
       const request: RechargeRequestDoc = {
         userId: identity.uid,
@@ -237,7 +239,7 @@ async function readForDecision(tx: Transaction, requestId: string, request: Rech
     if (decision.status === 'approved') tx.set(mine, { requestId, status: 'approved' } satisfies CustomerReferenceDoc);
     else tx.delete(mine);
     if (pendingSnap) {
-      const count = (pendingSnap.data() as PendingCountDoc | undefined)?.count ?? 0;
+      const count = pendingSnap.data()?.count ?? 0;
       tx.set(pendingCountRef(request.userId), { count: Math.max(0, count - 1) } satisfies PendingCountDoc);
     }
   };
@@ -256,10 +258,10 @@ export const requestEventRef = (request: RechargeRequestDoc) =>
 /** The SMS naming a request's transaction id, in every configured wallet (a hold may sit in another one). */
 async function readEventsOfId(tx: Transaction, request: RechargeRequestDoc) {
   const tid = request.referenceKey ?? normalizeReference(request.reference);
-  const wallets = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined).wallets.map((w) => w.provider);
+  const wallets = settingsFromDoc((await tx.get(settingsRef())).data()).wallets.map((w) => w.provider);
   const providers = [...new Set([request.method, ...wallets])];
-  const snaps = await tx.getAll(...providers.map((provider) => walletEventRef(provider, tid)));
-  return snaps.filter((snap) => snap.exists).map((snap) => ({ ref: snap.ref, doc: snap.data() as WalletEventDoc }));
+  const snaps = await getAllOf(tx, ...providers.map((provider) => walletEventRef(provider, tid)));
+  return snaps.filter(exists).map((snap) => ({ ref: snap.ref, doc: snap.data() }));
 }
 
 export interface ApprovalInput {
@@ -311,9 +313,10 @@ export async function readApproval(
     attached ? Promise.resolve(null) : tx.get(requestEventRef(request)),
     otherRef ? readReference(tx, otherRef) : Promise.resolve(null),
   ]);
-  const found = eventSnap?.exists ? { ref: eventSnap.ref, doc: eventSnap.data() as WalletEventDoc } : null;
+  const eventDoc = eventSnap?.data();
+  const found = eventSnap && eventDoc ? { ref: eventSnap.ref, doc: eventDoc } : null;
   const event = attached ?? found;
-  const profile = profileSnap.data() as UserDoc | undefined;
+  const profile = profileSnap.data();
   return {
     request,
     profile,
@@ -379,7 +382,7 @@ export async function readApproval(
 export async function readRequest(tx: Transaction, requestId: string) {
   if (!isRequestId(requestId)) throw notFound(MESSAGES.requestNotFound);
   const ref = rechargeRequestsCollection().doc(requestId);
-  const request = (await tx.get(ref)).data() as RechargeRequestDoc | undefined;
+  const request = (await tx.get(ref)).data();
   if (!request) throw notFound(MESSAGES.requestNotFound);
   return request;
 }
@@ -466,7 +469,7 @@ type Page = { limit: number; cursor?: string | undefined };
 
 export async function listMyRechargeRequests(uid: string, page: Page) {
   const query = rechargeRequestsCollection().where('userId', '==', uid);
-  return pageNewestFirst(query, 'createdAt', page, (d) => rechargeRequestToWire(d.id, d.data() as RechargeRequestDoc));
+  return pageNewestFirst(query, 'createdAt', page, (d) => rechargeRequestToWire(d.id, d.data()));
 }
 
 /**
@@ -487,12 +490,12 @@ function isDuplicate(requestId: string, request: RechargeRequestDoc, reference: 
 export async function listRechargeRequests(
   page: Page & { status?: RechargeRequestStatus | undefined },
 ): Promise<{ items: AdminRechargeRequest[]; nextCursor: string | null }> {
-  let query: Query = rechargeRequestsCollection();
+  let query: Query<RechargeRequestDoc> = rechargeRequestsCollection();
   if (page.status) query = query.where('status', '==', page.status);
   const pager = page.status === 'pending' ? pageOldestFirst : pageNewestFirst;
   const { items, nextCursor } = await pager(query, 'createdAt', page, (d) => ({
     id: d.id,
-    doc: d.data() as RechargeRequestDoc,
+    doc: d.data(),
   }));
   const keys = [...new Set(items.map(({ doc }) => doc.referenceKey ?? normalizeReference(doc.reference)))];
   const references = new Map<string, ReferenceDoc | LegacyClaimDoc | undefined>();
@@ -500,9 +503,9 @@ export async function listRechargeRequests(
   const eventRefs = items.map(({ doc }) => requestEventRef(doc));
   const events = new Map<string, WalletEventDoc>();
   if (keys.length > 0) {
-    const snaps = await db.getAll(...keys.map((key) => rechargeReferencesCollection().doc(key)), ...eventRefs);
-    for (const snap of snaps.slice(0, keys.length)) references.set(snap.id, snap.data() as ReferenceDoc | LegacyClaimDoc | undefined);
-    for (const snap of snaps.slice(keys.length)) if (snap.exists) events.set(snap.id, snap.data() as WalletEventDoc);
+    const snaps = await getAllGrouped(db, { references: keys.map((key) => rechargeReferencesCollection().doc(key)), events: eventRefs });
+    for (const snap of snaps.references) references.set(snap.id, snap.data());
+    for (const snap of snaps.events.filter(exists)) events.set(snap.id, snap.data());
   }
   return {
     items: items.map(({ id, doc }, index) => {

@@ -5,9 +5,11 @@
 // revoking deletes it, so the phone's deliveries answer 401 from that moment.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type DocumentSnapshot, FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { AppError, invalidInput, notFound } from '../../lib/errors';
 import { pageNewestFirst } from '../../lib/pagination';
+import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
 import {
   normalizeSender,
@@ -22,35 +24,36 @@ import {
 import { walletKindOf } from '../../shared/wallet-sms';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
-import { findWallet, type SettingsDoc, settingsFromDoc, settingsRef } from './public-settings';
+import { findWallet, settingsFromDoc, settingsRef } from './public-settings';
 import type { PairedPhone } from './wallet-events';
 
-export interface WalletDeviceDoc {
-  name: string;
+export const walletDeviceDocSchema = z.object({
+  name: z.string(),
   /** The wallet provider whose SIM the phone holds, as settings/public names it. */
-  wallet: string;
+  wallet: z.string(),
   /** The SMS sender ids it accepts, as the admin typed them. */
-  senders: string[];
-  createdAt: Timestamp;
-  createdBy: Actor;
-  revokedAt: Timestamp | null;
+  senders: z.array(z.string()),
+  createdAt: timestampSchema,
+  /** The admin who paired it. */
+  createdBy: z.object({ uid: z.string(), email: z.string() }),
+  revokedAt: timestampSchema.nullable(),
   /** The last signed delivery (a ping included), written at most every SEEN_EVERY_MS. */
-  lastSeenAt: Timestamp | null;
-  lastEventAt: Timestamp | null;
-  appDeviceId: string | null;
+  lastSeenAt: timestampSchema.nullable(),
+  lastEventAt: timestampSchema.nullable(),
+  appDeviceId: z.string().nullable(),
   /** Set when the phone was found silent and the admins told; cleared by its next delivery. */
-  silentSince?: Timestamp | null;
-}
+  silentSince: timestampSchema.nullable().optional(),
+});
+export type WalletDeviceDoc = z.infer<typeof walletDeviceDocSchema>;
 
-interface DeviceKeyDoc {
-  key: string;
-}
+const deviceKeyDocSchema = z.object({ key: z.string() });
+type DeviceKeyDoc = z.infer<typeof deviceKeyDocSchema>;
 
 /** lastSeenAt is written at most this often (a burst of deliveries writes the phone's document once). */
 export const SEEN_EVERY_MS = 15_000;
 
-export const walletDevicesCollection = () => db.collection('walletDevices');
-const deviceKeyRef = (id: string) => db.collection('walletDeviceKeys').doc(id);
+export const walletDevicesCollection = () => typedCollection('walletDevices', walletDeviceDocSchema);
+const deviceKeyRef = (id: string) => typedCollection('walletDeviceKeys', deviceKeyDocSchema).doc(id);
 
 /** A phone's state at `nowMs`: revoked, silent (nothing for 10 minutes) or healthy. */
 export function deviceState(doc: WalletDeviceDoc, nowMs: number): WalletDeviceState {
@@ -108,7 +111,7 @@ export async function createWalletDevice(
   const ref = demo ? walletDevicesCollection().doc(demo.id) : walletDevicesCollection().doc();
   const signingKey = demo?.signingKey ?? newSigningKey();
   const answer = await runInTransaction<WalletDeviceDoc>(null, async (tx, now) => {
-    const settings = settingsFromDoc((await tx.get(settingsRef())).data() as SettingsDoc | undefined);
+    const settings = settingsFromDoc((await tx.get(settingsRef())).data());
     const wallet = findWallet(settings, body.wallet);
     if (!wallet) throw invalidInput(MESSAGES.unknownWallet, 'wallet');
     const doc: WalletDeviceDoc = {
@@ -138,7 +141,7 @@ export async function createWalletDevice(
 /** Every phone ever paired, newest first, revoked ones included (the console shows their state). */
 export async function listWalletDevices(page: { limit: number; cursor?: string | undefined }, nowMs = Date.now()) {
   const { items, nextCursor } = await pageNewestFirst(walletDevicesCollection(), 'createdAt', page, (d) =>
-    walletDeviceToWire(d.id, d.data() as WalletDeviceDoc, nowMs),
+    walletDeviceToWire(d.id, d.data(), nowMs),
   );
   return { devices: items, nextCursor };
 }
@@ -153,7 +156,7 @@ export async function revokeWalletDevice(admin: Actor, id: string): Promise<void
   if (!isDeviceId(id)) throw notFound(WALLET_MESSAGES.deviceNotFound);
   await runInTransaction(null, async (tx, now) => {
     const ref = walletDevicesCollection().doc(id);
-    const doc = (await tx.get(ref)).data() as WalletDeviceDoc | undefined;
+    const doc = (await tx.get(ref)).data();
     if (!doc) throw notFound(WALLET_MESSAGES.deviceNotFound);
     if (doc.revokedAt) return { status: 204, body: null };
     tx.update(ref, { revokedAt: now });
@@ -197,9 +200,9 @@ export async function authenticatePhone(delivery: SignedDelivery): Promise<Authe
     throw unauthorized(WALLET_MESSAGES.unsigned);
   if (Math.abs(delivery.nowMs / 1000 - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS) throw unauthorized(WALLET_MESSAGES.stale);
   if (!isDeviceId(delivery.deviceId)) throw unauthorized(WALLET_MESSAGES.unknownDevice);
-  const [snapshot, keySnap] = await db.getAll(walletDevicesCollection().doc(delivery.deviceId), deviceKeyRef(delivery.deviceId));
-  const doc = snapshot?.data() as WalletDeviceDoc | undefined;
-  const key = (keySnap?.data() as DeviceKeyDoc | undefined)?.key;
+  const [snapshot, keySnap] = await getAllOf(db, walletDevicesCollection().doc(delivery.deviceId), deviceKeyRef(delivery.deviceId));
+  const doc = snapshot?.data();
+  const key = keySnap?.data()?.key;
   if (!snapshot || !doc || doc.revokedAt || !key) throw unauthorized(WALLET_MESSAGES.unknownDevice);
   const expected = createHmac('sha256', key).update(delivery.rawBody).update(timestamp).digest();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw unauthorized(WALLET_MESSAGES.badSignature);
@@ -240,11 +243,11 @@ export async function getWalletStatus(enabled: boolean, nowMs = Date.now()): Pro
   const [settingsSnap, phones] = await Promise.all([settingsRef().get(), walletDevicesCollection().where('revokedAt', '==', null).get()]);
   const covered = new Set(
     phones.docs
-      .map((d) => d.data() as WalletDeviceDoc)
+      .map((d) => d.data())
       .filter((doc) => deviceState(doc, nowMs) === 'healthy')
       .map((doc) => doc.wallet.toLowerCase()),
   );
-  const wallets = settingsFromDoc(settingsSnap.data() as SettingsDoc | undefined).wallets;
+  const wallets = settingsFromDoc(settingsSnap.data()).wallets;
   return {
     wallets: wallets.map((w) => ({
       provider: w.provider,

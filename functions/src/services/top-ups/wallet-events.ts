@@ -7,57 +7,64 @@
 // sender can never squat the id before the real SMS.
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin';
+import { z } from 'zod';
 import { fail, notFound } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
-import { type Paisa, toRupees } from '../../shared/money';
+import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
+import { toRupees } from '../../shared/money';
 import type { RequestSms } from '../../shared/schemas';
 import { normalizeSender, reasonText, WALLET_MESSAGES, type WalletEvent } from '../../shared/wallet-autopilot';
 import { type ParsedSms, parseWalletSms, walletKindOf } from '../../shared/wallet-sms';
-import type { WalletEventReason, WalletEventStatus } from '../../shared/wallet-states';
+import { WALLET_EVENT_REASONS, WALLET_EVENT_STATUSES, type WalletEventReason, type WalletEventStatus } from '../../shared/wallet-states';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 
-export interface WalletEventDoc {
-  kind: 'payment' | 'message';
+export const walletEventDocSchema = z.object({
+  kind: z.enum(['payment', 'message']),
   /** The wallet of the phone that forwarded it (a provider of settings/public's wallets). */
-  wallet: string;
+  wallet: z.string(),
   /** A payment's transaction id, as recharge requests' references are compared (upper case). */
-  tid: string | null;
-  amountPaisa: Paisa | null;
+  tid: z.string().nullable(),
+  amountPaisa: paisaSchema.nullable(),
   /** The payer's account as the SMS shows it, their name, and the digits it shows. */
-  payer: { account: string; name: string; prefix: string; suffix: string } | null;
+  payer: z.object({ account: z.string(), name: z.string(), prefix: z.string(), suffix: z.string() }).nullable(),
   /** The template that read it. */
-  template: string | null;
-  sender: string;
+  template: z.string().nullable(),
+  sender: z.string(),
   /** The SMS as it came (at most TEXT_MAX characters). */
-  text: string;
-  device: { id: string; name: string; appDeviceId: string | null };
-  delivery: { id: string; webhookId: string | null; messageId: string | null; simNumber: number | null };
+  text: z.string(),
+  device: z.object({ id: z.string(), name: z.string(), appDeviceId: z.string().nullable() }),
+  delivery: z.object({
+    id: z.string(),
+    webhookId: z.string().nullable(),
+    messageId: z.string().nullable(),
+    simNumber: z.number().int().nullable(),
+  }),
   /** The phone's time of the SMS (our arrival time when the app sent none). */
-  receivedAt: Timestamp;
+  receivedAt: timestampSchema,
   /** When it reached us. */
-  arrivedAt: Timestamp;
-  status: WalletEventStatus;
-  reason?: WalletEventReason;
+  arrivedAt: timestampSchema,
+  status: z.enum(WALLET_EVENT_STATUSES),
+  reason: z.enum(WALLET_EVENT_REASONS).optional(),
   /** The reason in words, with the limits in force when it was decided. */
-  reasonText?: string;
+  reasonText: z.string().optional(),
   /** The request it matched, or the one it is held for. */
-  requestId?: string;
-  rechargeId?: string;
-  decidedAt?: Timestamp;
+  requestId: z.string().optional(),
+  rechargeId: z.string().optional(),
+  decidedAt: timestampSchema.optional(),
   /** The admin's note on a dismissal. */
-  note?: string;
+  note: z.string().optional(),
   /** A message that is not a payment is kept a while for the admin, then deleted (TTL policy). */
-  expiresAt?: Timestamp;
-}
+  expiresAt: timestampSchema.optional(),
+});
+export type WalletEventDoc = z.infer<typeof walletEventDocSchema>;
 
 /** Characters of an SMS we keep (a joined long message is far shorter). */
 export const TEXT_MAX = 2000;
 /** How long a message that is not a payment (ignored, unparsed) is kept. */
 export const MESSAGE_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
-export const walletEventsCollection = () => db.collection('walletEvents');
+export const walletEventsCollection = () => typedCollection('walletEvents', walletEventDocSchema);
 
 /** A payment's natural key: its wallet and transaction id (a "/" in a wallet's name cannot be in a document id). */
 export const walletEventId = (wallet: string, tid: string) => `${wallet.replace(/\//g, '_')}:${tid}`;
@@ -185,6 +192,7 @@ export async function recordWalletMessage(
   } catch (error) {
     if (!alreadyExists(error)) throw error;
   }
+  // The create found the document there: it exists (a message's TTL is a month away).
   const existing = (await ref.get()).data() as WalletEventDoc;
   if (payment && sameText(existing.text, doc.text)) return { ref, doc: existing, created: false };
   if (payment) await recordConflict(phone, delivery, ref, doc);
@@ -198,14 +206,19 @@ const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.r
  * them is not what it claims. It is kept as evidence (held, never a payment), and the stored payment, if
  * still waiting, is held for the admin too, whatever the autopilot would have made of it.
  */
-async function recordConflict(phone: PairedPhone, delivery: SmsDelivery, paymentRef: DocumentReference, conflicting: WalletEventDoc) {
+async function recordConflict(
+  phone: PairedPhone,
+  delivery: SmsDelivery,
+  paymentRef: DocumentReference<WalletEventDoc>,
+  conflicting: WalletEventDoc,
+) {
   const copyRef = walletEventsCollection().doc(messageKey(phone, delivery));
   await runInTransaction(null, async (tx, now) => {
     const [stored, copy] = await Promise.all([tx.get(paymentRef), tx.get(copyRef)]);
     if (copy.exists) return { status: 200, body: null };
     const held = { reason: 'conflicting_sms' as const, reasonText: reasonText('conflicting_sms'), decidedAt: now };
     tx.create(copyRef, { ...conflicting, kind: 'message', status: 'held', ...held } satisfies WalletEventDoc);
-    if ((stored.data() as WalletEventDoc | undefined)?.status === 'unmatched') tx.update(paymentRef, { status: 'held', ...held });
+    if (stored.data()?.status === 'unmatched') tx.update(paymentRef, { status: 'held', ...held });
     return { status: 200, body: null };
   });
 }
@@ -217,10 +230,10 @@ const QUEUES: readonly WalletEventStatus[] = ['unmatched', 'held'];
  * the first page); any other status, or all, a history, newest first.
  */
 export function listWalletEvents(page: { limit: number; cursor?: string | undefined; status?: WalletEventStatus | undefined }) {
-  let query: Query = walletEventsCollection();
+  let query: Query<WalletEventDoc> = walletEventsCollection();
   if (page.status) query = query.where('status', '==', page.status);
   const pager = page.status && QUEUES.includes(page.status) ? pageOldestFirst : pageNewestFirst;
-  return pager(query, 'arrivedAt', page, (d) => walletEventToWire(d.id, d.data() as WalletEventDoc));
+  return pager(query, 'arrivedAt', page, (d) => walletEventToWire(d.id, d.data()));
 }
 
 /** Any document id of the collection: no "/", not "." or "..", not Firestore's reserved __…__. */
@@ -231,7 +244,7 @@ const isEventId = (id: string) =>
 export async function readEvent(tx: Transaction, id: string) {
   if (!isEventId(id)) throw notFound(WALLET_MESSAGES.eventNotFound);
   const ref = walletEventsCollection().doc(id);
-  const doc = (await tx.get(ref)).data() as WalletEventDoc | undefined;
+  const doc = (await tx.get(ref)).data();
   if (!doc) throw notFound(WALLET_MESSAGES.eventNotFound);
   return { ref, doc };
 }
