@@ -21,7 +21,7 @@ describe("the order page's breakdown by package", () => {
     expect(packageOf('../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom');
     expect(packageOf('../../../node_modules/@tanstack/query-core/build/modern/query.js')).toBe('@tanstack/query-core');
     expect(packageOf('../../src/app/router.tsx')).toBe('app');
-    expect(packageOf('../../../functions/src/shared/schemas.ts')).toBe('app');
+    expect(packageOf('../../../functions/src/shared/schemas/orders.ts')).toBe('app');
   });
 });
 

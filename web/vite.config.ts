@@ -35,7 +35,7 @@ export default defineConfig(({ command }) => {
         { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
         // Zod switched to jitless before any schema is built (see the file): no CSP report, and no import
         // of it that must come first in main.tsx (which kept zod in the first render's code). The app and
-        // the shared schemas use zod/mini (functions/src/shared/schemas.ts says why; lint refuses `zod`).
+        // the shared schemas use zod/mini (functions/src/shared/schemas/fields.ts says why; lint refuses `zod`).
         { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
         ...(command === 'build'
           ? [

@@ -15,7 +15,7 @@ import { matchQuietly } from '../services/top-ups/payment-match';
 import { authenticatePhone, markSeen } from '../services/top-ups/wallet-devices';
 import { recordWalletMessage, type SmsDelivery } from '../services/top-ups/wallet-events';
 import { MESSAGES } from '../shared/messages';
-import { isWellFormedText } from '../shared/schemas';
+import { isWellFormedText } from '../shared/schemas/fields';
 
 const textField = (max: number) => z.string().max(max).refine(isWellFormedText, MESSAGES.malformedText);
 

@@ -7,7 +7,7 @@ import { logger } from '../lib/logger';
 import { ReplayedRefusal } from '../services/kernel/transactions';
 import type { ErrorCode } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
-import { describeZodError } from '../shared/schemas';
+import { describeZodError } from '../shared/schemas/fields';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,

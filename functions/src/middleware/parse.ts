@@ -2,7 +2,7 @@
 import type { Request } from 'express';
 import { z } from 'zod/mini';
 import { invalidInput } from '../lib/errors';
-import { describeZodError, idempotencyKeySchema } from '../shared/schemas';
+import { describeZodError, idempotencyKeySchema } from '../shared/schemas/fields';
 
 // Any zod schema: the shared ones are zod/mini, a route's own may be classic (both are core schemas).
 export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {

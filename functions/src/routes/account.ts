@@ -7,7 +7,7 @@ import { countStatementDownload, statementExport } from '../services/reports/csv
 import { getSpending } from '../services/reports/reports';
 import { MESSAGES } from '../shared/messages';
 import { statementCsvQuery, statementQuery } from '../shared/reports';
-import { registerBody } from '../shared/schemas';
+import { registerBody } from '../shared/schemas/accounts';
 import { sendPage } from './send';
 import { sendCsv } from './send-csv';
 

@@ -21,7 +21,7 @@ import {
   platformParam,
   renameCategoryBody,
   updateServiceBody,
-} from '../shared/schemas';
+} from '../shared/schemas/catalogue';
 import { sendAnswer } from './send';
 
 export const adminServicesRouter = Router();

@@ -17,18 +17,11 @@ import { getOverview } from '../services/reports/overview';
 import { listMyRechargeRequests } from '../services/top-ups/recharge-requests';
 import { MESSAGES } from '../shared/messages';
 import { markSentBody, refundWithoutProviderBody, resendOrderBody } from '../shared/providers';
-import {
-  addBalanceBody,
-  adjustBalanceBody,
-  adminOrdersQuery,
-  adminUsersQuery,
-  auditQuery,
-  blockBody,
-  bulkStatusBody,
-  pageQuery,
-  refillsQuery,
-  updateStatusBody,
-} from '../shared/schemas';
+import { adminUsersQuery, blockBody } from '../shared/schemas/accounts';
+import { pageQuery } from '../shared/schemas/fields';
+import { addBalanceBody, adjustBalanceBody } from '../shared/schemas/money';
+import { adminOrdersQuery, bulkStatusBody, refillsQuery, updateStatusBody } from '../shared/schemas/orders';
+import { auditQuery } from '../shared/schemas/reports';
 import { sendAnswer, sendPage } from './send';
 
 export const adminRouter = Router();

@@ -8,7 +8,8 @@ import { isNumberedId } from '../services/orders/order-numbers';
 import { listMyOrders, ordersCollection, updateOrderStatus } from '../services/orders/orders';
 import { placeOrder } from '../services/orders/place-order';
 import { MESSAGES } from '../shared/messages';
-import { pageQuery, placeOrderBody } from '../shared/schemas';
+import { pageQuery } from '../shared/schemas/fields';
+import { placeOrderBody } from '../shared/schemas/orders';
 import { sendAnswer, sendPage } from './send';
 
 export const ordersRouter = Router();

@@ -5,7 +5,7 @@ import { parseBody } from '../middleware/parse';
 import { adminOnly } from '../middleware/require-admin';
 import { resetPasswordByEmail, setPassword } from '../services/accounts/passwords';
 import { MESSAGES } from '../shared/messages';
-import { changePasswordBody, resetPasswordBody } from '../shared/schemas';
+import { changePasswordBody, resetPasswordBody } from '../shared/schemas/accounts';
 
 export const passwordsRouter = Router();
 

@@ -12,7 +12,8 @@ import {
   submitRechargeRequest,
 } from '../services/top-ups/recharge-requests';
 import { toPaisa } from '../shared/money';
-import { pageQuery, rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas';
+import { pageQuery } from '../shared/schemas/fields';
+import { rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas/top-ups';
 import { approveRequestBody } from '../shared/wallet-autopilot';
 import { sendAnswer, sendPage } from './send';
 

@@ -6,7 +6,7 @@ import { getForwardingSettings, updateForwardingSettings } from '../services/pro
 import { updateSettings } from '../services/top-ups/public-settings';
 import { MESSAGES } from '../shared/messages';
 import { forwardingSettingsSchema } from '../shared/providers';
-import { settingsBody } from '../shared/schemas';
+import { settingsBody } from '../shared/schemas/top-ups';
 
 export const settingsRouter = Router();
 

@@ -9,7 +9,7 @@ import { bodyText, csvRecords } from '../../../tests/support/csv';
 import { db } from '../lib/admin';
 import { pakistanDayOf } from '../shared/pakistan-days';
 import { REPORT_LIMITS } from '../shared/reports';
-import type { LedgerEntry } from '../shared/schemas';
+import type { LedgerEntry } from '../shared/schemas/money';
 
 const api = apiServerForFile();
 

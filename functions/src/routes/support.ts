@@ -8,7 +8,8 @@ import { adminOnly } from '../middleware/require-admin';
 import { listContactMessages, sendContactMessage } from '../services/support/contact';
 import { approveReview, listAdminReviews, listReviews, postReview, rejectReview } from '../services/support/reviews';
 import { MESSAGES } from '../shared/messages';
-import { adminReviewsQuery, contactBody, pageQuery, rejectReviewBody, reviewBody } from '../shared/schemas';
+import { pageQuery } from '../shared/schemas/fields';
+import { adminReviewsQuery, contactBody, rejectReviewBody, reviewBody } from '../shared/schemas/support';
 import { sendPage } from './send';
 
 export const supportRouter = Router();

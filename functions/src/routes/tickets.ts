@@ -22,7 +22,7 @@ import {
   reopenMyTicket,
   updateSavedReply,
 } from '../services/support/tickets';
-import { pageQuery } from '../shared/schemas';
+import { pageQuery } from '../shared/schemas/fields';
 import { adminTicketsQuery, createTicketBody, savedReplyBody, ticketMessageBody } from '../shared/tickets';
 import { sendAnswer, sendPage } from './send';
 

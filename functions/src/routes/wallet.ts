@@ -10,7 +10,7 @@ import { attachWalletEvent } from '../services/top-ups/payment-match';
 import { createWalletDevice, getWalletStatus, listWalletDevices, revokeWalletDevice } from '../services/top-ups/wallet-devices';
 import { dismissWalletEvent, listWalletEvents } from '../services/top-ups/wallet-events';
 import { MESSAGES } from '../shared/messages';
-import { pageQuery } from '../shared/schemas';
+import { pageQuery } from '../shared/schemas/fields';
 import {
   attachEventBody,
   autopilotSettingsSchema,

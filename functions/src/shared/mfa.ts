@@ -2,7 +2,7 @@
 // which then hands out a custom token whose `mfa` claim every admin route and the rules' admin reads ask
 // for. Schemas and words shared by the function and the console.
 import { z } from 'zod/mini';
-import { text } from './schemas';
+import { text } from './schemas/fields';
 
 /** A code: the app's 6 digits, or one of the recovery codes (10 letters and digits, a dash in the middle). */
 export const mfaCodeSchema = text({ error: 'Enter the 6-digit code' }).check(

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasControlOrFormat, hasControlOrFormatInText, hasVisibleText, profileName } from './names';
-import { nameSchema } from './schemas';
+import { nameSchema } from './schemas/fields';
 
 describe('profileName', () => {
   it.each([

@@ -7,7 +7,7 @@
 // by the function and the web app.
 import { z } from 'zod/mini';
 import { formatRupees, type Paisa } from './money';
-import { pageQuery, text } from './schemas';
+import { pageQuery, text } from './schemas/fields';
 
 export const NOTIFICATION_KINDS = ['order', 'topup', 'ticket', 'refill'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -8,17 +8,9 @@ import { decimalParts, divideRoundHalfUpBig, hasAtMostTwoDecimals, PAISA_PER_RUP
 import { hasControlOrFormat } from './names';
 import { formatNumber } from './numbers';
 import { PLATFORMS } from './platforms';
-import {
-  categorySchema,
-  hasAtMostDecimals,
-  orderSchema,
-  PROVIDER_ID_PATTERN,
-  providerServiceId,
-  reasonSchema,
-  rupees,
-  text,
-  updateStatusBody,
-} from './schemas';
+import { categorySchema, hasAtMostDecimals, PROVIDER_ID_PATTERN, providerServiceId } from './schemas/catalogue';
+import { reasonSchema, rupees, text } from './schemas/fields';
+import { orderSchema, updateStatusBody } from './schemas/orders';
 
 export const PROVIDER_LIMITS = {
   name: 60,

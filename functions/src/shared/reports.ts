@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
 import type { ORDER_STATUSES } from './order-status';
 import { addDays, pakistanDayOf, pakistanDaySchema } from './pakistan-days';
 import { PLATFORMS } from './platforms';
-import { pageQuery } from './schemas';
+import { pageQuery } from './schemas/fields';
 
 export const REPORT_LIMITS = {
   /** The longest range one report or export covers. */

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './catalogue';
 import { toPaisa } from './money';
-import { addBalanceBody, createServiceBody, describeZodError, placeOrderBody, rupees } from './schemas';
+import { createServiceBody } from './schemas/catalogue';
+import { describeZodError, rupees } from './schemas/fields';
+import { addBalanceBody } from './schemas/money';
+import { placeOrderBody } from './schemas/orders';
 
 const params = { numRuns: 2000 };
 

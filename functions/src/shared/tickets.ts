@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import { hasControlOrFormatInText, hasVisibleText } from './names';
 import { formatNumber } from './numbers';
-import { pageQuery, text } from './schemas';
+import { pageQuery, text } from './schemas/fields';
 
 export const TICKET_KINDS = ['Order', 'Payment', 'Refill', 'API', 'Other'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];

@@ -4,7 +4,7 @@
 // words of every reason, shared by the function and the admin console.
 import { z } from 'zod/mini';
 import { formatRupees, type Paisa, toPaisa } from './money';
-import { LIMITS, pageQuery, rupees, text } from './schemas';
+import { LIMITS, pageQuery, rupees, text } from './schemas/fields';
 import { PAYER_NUMBER_HINT } from './wallet-sms';
 import { WALLET_EVENT_REASONS, WALLET_EVENT_STATUSES, type WalletEventReason } from './wallet-states';
 

@@ -11,7 +11,7 @@ import { db } from '../lib/admin';
 import type { ServiceDoc } from '../services/catalogue/catalogue';
 import type { ProviderDoc, ServiceLinkDoc } from '../services/providers/provider-store';
 import { MESSAGES } from '../shared/messages';
-import { SYNC_OFF_REASONS } from '../shared/schemas';
+import { SYNC_OFF_REASONS } from '../shared/schemas/catalogue';
 import { EMULATOR_NETWORK } from '../upstream/addresses';
 import { createProviderClient } from '../upstream/client';
 import type { ForwardDeps } from './forward';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderPrice } from '../shared/money';
-import { LIMITS } from '../shared/schemas';
+import { LIMITS } from '../shared/schemas/fields';
 import { narrowedRange, smallestPaidQuantity, syncedRange } from './service-sync';
 
 describe('narrowedRange: ours inside the provider’s, never wider', () => {

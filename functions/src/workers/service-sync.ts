@@ -27,7 +27,8 @@ import {
 import { MESSAGES } from '../shared/messages';
 import { orderPrice } from '../shared/money';
 import { PROVIDER_MESSAGES } from '../shared/providers';
-import { LIMITS, SYNC_OFF_REASONS, type SyncOffReason } from '../shared/schemas';
+import { SYNC_OFF_REASONS, type SyncOffReason } from '../shared/schemas/catalogue';
+import { LIMITS } from '../shared/schemas/fields';
 import type { ProviderService } from '../upstream/answers';
 import { failureForLog } from '../upstream/result';
 import type { ForwardDeps } from './forward';

@@ -1,7 +1,7 @@
 // What the app says about a drip-feed order, from its wire shape (shared/drip-feed.ts): the order form,
 // the customer's orders and the admin console all read it the same way.
 import { type Paisa, toPaisa } from '@shared/money';
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 
 /** "45 min", "2 h", "2 h 30 min", "3 days 4 h": a span of minutes for people. */
 export function formatMinutes(minutes: number): string {

@@ -1,6 +1,6 @@
 // The signed-in user's profile (balance, last recharge), shared by every signed-in screen.
 
-import { userSchema } from '@shared/schemas';
+import { userSchema } from '@shared/schemas/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

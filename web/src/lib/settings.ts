@@ -1,6 +1,6 @@
 // Public settings (wallet accounts, support chat): read by the dashboard, recharge, login and contact.
 
-import { settingsSchema } from '@shared/schemas';
+import { settingsSchema } from '@shared/schemas/top-ups';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

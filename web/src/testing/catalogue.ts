@@ -1,7 +1,8 @@
 // The built-in catalogue as the API serves it: the web tests' catalogue (the seed loads the same into an empty store).
+
+import type { CategoryOrder } from '@shared/answers';
 import { BUILT_IN_CATEGORIES, CATALOGUE } from '@shared/catalogue';
 import { PLATFORMS } from '@shared/platforms';
-import type { CategoryOrder } from '@shared/schemas';
 import type { Catalogue } from '@/features/orders/api/get-services';
 
 /** What GET /api/services answers for a store seeded with the built-in catalogue. */

@@ -1,5 +1,5 @@
 // The documents tests answer with, built from one sound example: each test names only what it is about.
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import type { Ticket, TicketMessage } from '@shared/tickets';
 
 /** A customer's profile (GET /api/profile, a users list row): Ali, no recharge yet. */

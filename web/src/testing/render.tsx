@@ -1,7 +1,7 @@
 // Renders a component the way the app does (query cache, toasts, router, session), with a fake
 // session instead of Firebase, and a `Location` probe to assert on redirects.
 
-import type { Settings } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/top-ups';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';

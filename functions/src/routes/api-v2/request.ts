@@ -6,7 +6,7 @@ import { isNumberedId } from '../../services/orders/order-numbers';
 import type { ProviderPort } from '../../services/providers/provider-port';
 import { API_V2_ERRORS, API_V2_MAX_IDS } from '../../shared/api-v2';
 import { COMMENT_LIMITS } from '../../shared/comments';
-import { text as wellFormedText } from '../../shared/schemas';
+import { text as wellFormedText } from '../../shared/schemas/fields';
 import { fail } from './errors';
 
 const text = z

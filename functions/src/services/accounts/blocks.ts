@@ -7,7 +7,7 @@
 // profile's role): a console that can lock out its own admins has no way back in-app.
 import { fail } from '../../lib/errors';
 import { MESSAGES } from '../../shared/messages';
-import type { User } from '../../shared/schemas';
+import type { User } from '../../shared/schemas/accounts';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { type BlockedDoc, identityByUid, isUid, userRef, userToWire } from './users';

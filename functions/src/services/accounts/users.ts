@@ -13,7 +13,7 @@ import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-c
 import { MESSAGES } from '../../shared/messages';
 import { toRupees } from '../../shared/money';
 import { profileName } from '../../shared/names';
-import type { AdminUserDetail, User } from '../../shared/schemas';
+import type { AdminUserDetail, User } from '../../shared/schemas/accounts';
 import { runInTransaction } from '../kernel/transactions';
 import type { Account } from '../money/ledger';
 

@@ -8,6 +8,7 @@ import { definedFields } from '../../lib/defined-fields';
 import { fail, invalidInput } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { exists, getAllOf, paisaSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
+import type { CategoryOrder, Service } from '../../shared/answers';
 import {
   BUILT_IN_CATEGORIES,
   CATALOGUE,
@@ -25,15 +26,13 @@ import { costPaisaCeil, isBelowCost, isUnderMargin, marginPercent } from '../../
 import {
   type AdminService,
   type BulkPriceBody,
-  type CategoryOrder,
   type CreateServiceBody,
   type PriceChange,
   type ProviderLink,
   quantityRuleIssue,
-  type Service,
   smallestOrderIssue,
   type UpdateServiceBody,
-} from '../../shared/schemas';
+} from '../../shared/schemas/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { getForwardingSettings } from '../providers/forwarding-settings';

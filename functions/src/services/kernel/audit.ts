@@ -12,7 +12,7 @@ import { db } from '../../lib/admin';
 import { pageNewestFirst } from '../../lib/pagination';
 import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { AUDIT_TYPES, type AuditType } from '../../shared/audit';
-import type { AuditEntry } from '../../shared/schemas';
+import type { AuditEntry } from '../../shared/schemas/reports';
 
 const changedFieldsSchema = z.record(z.string(), z.unknown()).nullable().optional();
 

@@ -5,7 +5,8 @@
 import { fail } from '../../lib/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toPaisa, toRupees } from '../../shared/money';
-import type { AdjustBalanceBody, LedgerEntry, User } from '../../shared/schemas';
+import type { User } from '../../shared/schemas/accounts';
+import type { AdjustBalanceBody, LedgerEntry } from '../../shared/schemas/money';
 import { isUid, userRef, userToWire } from '../accounts/users';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';

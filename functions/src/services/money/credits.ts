@@ -7,7 +7,7 @@ import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-c
 import { MESSAGES } from '../../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../../shared/money';
 import { topUpNotification } from '../../shared/notifications';
-import type { Recharge } from '../../shared/schemas';
+import type { Recharge } from '../../shared/schemas/money';
 import { customerFields, type Identity, identityByEmail, identityByUid, readAccount, userToWire } from '../accounts/users';
 import { auditedBy, writeAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';

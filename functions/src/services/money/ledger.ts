@@ -12,7 +12,7 @@ import { MESSAGES } from '../../shared/messages';
 import { isPaisa, type Paisa, toRupees } from '../../shared/money';
 import { pakistanDayEnd, pakistanDayStart } from '../../shared/pakistan-days';
 import type { StatementFilters } from '../../shared/reports';
-import { LEDGER_TYPES, type LedgerEntry, type LedgerType } from '../../shared/schemas';
+import { LEDGER_TYPES, type LedgerEntry, type LedgerType } from '../../shared/schemas/money';
 
 export type { LedgerType };
 

@@ -8,7 +8,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { fail } from '../../lib/errors';
 import type { UpstreamCancelState } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
-import type { Order } from '../../shared/schemas';
+import type { Order } from '../../shared/schemas/orders';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import type { CancelRequestedAnswer, ProviderCancelRequest } from '../providers/provider-port';

@@ -10,7 +10,7 @@ import { dripFeedPrice } from '../../shared/drip-feed';
 import { MESSAGES } from '../../shared/messages';
 import { orderPrice, type Paisa, toPaisa } from '../../shared/money';
 import { PLATFORM_LABELS } from '../../shared/platforms';
-import type { Order } from '../../shared/schemas';
+import type { Order } from '../../shared/schemas/orders';
 import { assertNotBlocked, type Identity, profileFromSnapshot, type UserDoc } from '../accounts/users';
 import { refillDaysOf, type ServiceDoc } from '../catalogue/catalogue';
 import { ledgerEntryId, type PostEntry } from '../money/ledger';

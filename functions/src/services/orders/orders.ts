@@ -18,7 +18,8 @@ import { canTransition, isFinalStatus, ORDER_STATUSES, type OrderStatus } from '
 import { type PakistanDay, pakistanDayEnd, pakistanDayStart } from '../../shared/pakistan-days';
 import { isPlatformLink, normalizeLink, PLATFORM_LABELS, PLATFORMS, type Platform } from '../../shared/platforms';
 import type { AdminOrder } from '../../shared/providers';
-import { emailSchema, linkSchema, type Order } from '../../shared/schemas';
+import { emailSchema, linkSchema } from '../../shared/schemas/fields';
+import type { Order } from '../../shared/schemas/orders';
 import { customerFields, userRef } from '../accounts/users';
 import { type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';

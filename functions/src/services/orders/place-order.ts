@@ -22,7 +22,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toRupees } from '../../shared/money';
 import { normalizeLink } from '../../shared/platforms';
-import type { PlaceOrderBody } from '../../shared/schemas';
+import type { PlaceOrderBody } from '../../shared/schemas/orders';
 import { type Identity, profileFromSnapshot, userRef } from '../accounts/users';
 import { servicesCollection } from '../catalogue/catalogue';
 import {

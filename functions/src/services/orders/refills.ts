@@ -12,7 +12,7 @@ import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
 import { REFILL_UPSTREAM_STATES } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
 import { refillNotification } from '../../shared/notifications';
-import type { Refill } from '../../shared/schemas';
+import type { Refill } from '../../shared/schemas/orders';
 import { customerFields } from '../accounts/users';
 import { refillDaysOf, servicesCollection } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';

@@ -4,7 +4,7 @@
 // provider's answer inside a request take it as a parameter. Each call is made outside any transaction.
 
 import type { ProviderServiceItem } from '../../shared/providers';
-import type { Order } from '../../shared/schemas';
+import type { Order } from '../../shared/schemas/orders';
 import type { Actor } from '../kernel/audit';
 
 /** Where a provider answers and the key it takes (read from providerSecrets only to make a call). */

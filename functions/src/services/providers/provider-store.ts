@@ -11,7 +11,7 @@ import { keyOf, paisaSchema, timestampSchema, typedCollection } from '../../lib/
 import { MESSAGES } from '../../shared/messages';
 import { toRupees } from '../../shared/money';
 import { isUnderMargin, marginPercent } from '../../shared/providers';
-import { type MarginAlert, PROVIDER_ID_PATTERN, type ProviderLink, SYNC_OFF_REASONS } from '../../shared/schemas';
+import { type MarginAlert, PROVIDER_ID_PATTERN, type ProviderLink, SYNC_OFF_REASONS } from '../../shared/schemas/catalogue';
 import { leaseSchema } from '../kernel/lease';
 
 export const providerDocSchema = z.object({

@@ -21,7 +21,8 @@ import {
   type ProviderServiceItem,
   type UpdateProviderBody,
 } from '../../shared/providers';
-import { type AdminService, LIMITS, smallestOrderIssue } from '../../shared/schemas';
+import { type AdminService, smallestOrderIssue } from '../../shared/schemas/catalogue';
+import { LIMITS } from '../../shared/schemas/fields';
 import { adminServiceToWire, assertNotBelowCost, type NewServiceFields, newServiceSlots } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';

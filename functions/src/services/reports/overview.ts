@@ -4,7 +4,7 @@
 import { AggregateField, Timestamp } from 'firebase-admin/firestore';
 import { toRupees } from '../../shared/money';
 import { pakistanDayEnd, pakistanDayOf, pakistanDayStart } from '../../shared/pakistan-days';
-import type { Overview } from '../../shared/schemas';
+import type { Overview } from '../../shared/schemas/reports';
 import { ordersCollection } from '../orders/orders';
 import { countWaitingReviews } from '../support/reviews';
 import { countWaitingTickets } from '../support/tickets';

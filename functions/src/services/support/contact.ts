@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { pageNewestFirst } from '../../lib/pagination';
 import { timestampSchema, typedCollection } from '../../lib/typed-collection';
-import type { ContactMessage } from '../../shared/schemas';
+import type { ContactMessage } from '../../shared/schemas/support';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
 

@@ -8,7 +8,7 @@ import { fail, notFound } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
 import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
-import type { AdminReview, Review, ReviewStatus } from '../../shared/schemas';
+import type { AdminReview, Review, ReviewStatus } from '../../shared/schemas/support';
 import { type Actor, writeAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';

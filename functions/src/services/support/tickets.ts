@@ -7,7 +7,7 @@ import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
 import { timestampSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
 import { toRupees } from '../../shared/money';
 import { ticketReplyNotification } from '../../shared/notifications';
-import type { Order } from '../../shared/schemas';
+import type { Order } from '../../shared/schemas/orders';
 import {
   type AdminTicket,
   type CreateTicketBody,

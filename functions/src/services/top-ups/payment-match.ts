@@ -15,7 +15,7 @@ import { exists, getAllGrouped, timestampSchema, typedCollection } from '../../l
 import { MESSAGES } from '../../shared/messages';
 import { type Paisa, toPaisa } from '../../shared/money';
 import { pakistanDayOf } from '../../shared/pakistan-days';
-import type { RechargeRequest } from '../../shared/schemas';
+import type { RechargeRequest } from '../../shared/schemas/top-ups';
 import { type AutopilotSettings, reasonText, WALLET_MESSAGES } from '../../shared/wallet-autopilot';
 import { payerAgrees } from '../../shared/wallet-sms';
 import type { WalletEventReason } from '../../shared/wallet-states';

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { invalidInput } from '../../lib/errors';
 import { typedDoc } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
-import type { Settings } from '../../shared/schemas';
-import { duplicateProviderIndexes, LIMITS } from '../../shared/schemas';
+import { LIMITS } from '../../shared/schemas/fields';
+import type { Settings } from '../../shared/schemas/top-ups';
+import { duplicateProviderIndexes } from '../../shared/schemas/top-ups';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 

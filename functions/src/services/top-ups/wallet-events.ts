@@ -12,7 +12,7 @@ import { fail, notFound } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
 import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { toRupees } from '../../shared/money';
-import type { RequestSms } from '../../shared/schemas';
+import type { RequestSms } from '../../shared/schemas/top-ups';
 import { normalizeSender, reasonText, WALLET_MESSAGES, type WalletEvent } from '../../shared/wallet-autopilot';
 import { type ParsedSms, parseWalletSms, walletKindOf } from '../../shared/wallet-sms';
 import { WALLET_EVENT_REASONS, WALLET_EVENT_STATUSES, type WalletEventReason, type WalletEventStatus } from '../../shared/wallet-states';

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@shared/schemas';
+import type { LedgerEntry } from '@shared/schemas/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatementRoute } from '@/app/routes/statement';

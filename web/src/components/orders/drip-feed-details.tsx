@@ -2,7 +2,7 @@
 // how far the drip-feed got, when its next run starts, its runs' numbers; or which drip-feed a run
 // belongs to.
 import { isFinalStatus } from '@shared/order-status';
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import { dripFeedSummary, dripRunSummary } from '@/lib/drip-feed';
 import { formatDateTime } from '@/lib/format';
 

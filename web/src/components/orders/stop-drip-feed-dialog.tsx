@@ -1,7 +1,7 @@
 // A drip-feed's Stop button and the confirmation before it stops, for its customer and the admin: what
 // comes back (the runs not started × the run price) and that the runs already started go on as orders of their own.
 import { formatRupees } from '@shared/money';
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';

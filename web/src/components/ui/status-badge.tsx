@@ -1,6 +1,6 @@
 import type { RefillStatus } from '@shared/api-v2';
 import { statusTone } from '@shared/order-status';
-import type { RechargeRequest } from '@shared/schemas';
+import type { RechargeRequest } from '@shared/schemas/top-ups';
 import type { TicketState } from '@shared/tickets';
 import type { WalletDeviceState, WalletEventStatus } from '@shared/wallet-autopilot';
 

@@ -1,5 +1,5 @@
 // Form schemas, built from the API's shared field schemas so both sides agree on every rule.
-import { emailSchema, nameSchema, passwordSchema } from '@shared/schemas';
+import { emailSchema, nameSchema, passwordSchema } from '@shared/schemas/fields';
 import { z } from 'zod/mini';
 
 export const loginFormSchema = z.object({

@@ -1,10 +1,12 @@
 // Mass orders: one order per line, `service_id | link | quantity` or `service_id | quantity | link`,
 // checked against the live catalogue by the same rules as the order form, and the Idempotency-Key of
 // each line, derived from its batch's key so that sending a batch again places nothing twice.
+
+import type { Service } from '@shared/answers';
 import { takesComments } from '@shared/comments';
 import type { Paisa } from '@shared/money';
 import { canonicalLink } from '@shared/platforms';
-import { LIMITS, type Service } from '@shared/schemas';
+import { LIMITS } from '@shared/schemas/fields';
 import { orderFormSchema } from '@/features/orders/components/order-services';
 import { orderTotalPaisa } from '@/features/orders/pricing';
 

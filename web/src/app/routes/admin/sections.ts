@@ -1,6 +1,6 @@
 // The admin console's sections, in menu order: the sidebar (desktop) and the menu (phone) list these.
 // A new section (providers, tickets, reviews, reports) is one line here, its paths entry and its child route.
-import type { Overview } from '@shared/schemas';
+import type { Overview } from '@shared/schemas/reports';
 import { paths } from '@/config/paths';
 
 export interface AdminSection {

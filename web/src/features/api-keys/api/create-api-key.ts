@@ -1,4 +1,4 @@
-import { apiKeyCreatedSchema } from '@shared/schemas';
+import { apiKeyCreatedSchema } from '@shared/schemas/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';

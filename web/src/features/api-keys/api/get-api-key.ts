@@ -1,4 +1,4 @@
-import { apiKeyInfoSchema } from '@shared/schemas';
+import { apiKeyInfoSchema } from '@shared/schemas/accounts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

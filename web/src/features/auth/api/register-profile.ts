@@ -1,4 +1,4 @@
-import { registerBody, userSchema } from '@shared/schemas';
+import { registerBody, userSchema } from '@shared/schemas/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

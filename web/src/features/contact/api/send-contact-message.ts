@@ -1,4 +1,4 @@
-import { contactBody } from '@shared/schemas';
+import { contactBody } from '@shared/schemas/support';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { contactBody, LIMITS } from '@shared/schemas';
+import { LIMITS } from '@shared/schemas/fields';
+import { contactBody } from '@shared/schemas/support';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';

@@ -1,5 +1,5 @@
+import type { Service } from '@shared/answers';
 import { FEATURED } from '@shared/catalogue';
-import type { Service } from '@shared/schemas';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PlatformIcon } from '@/components/ui/platform-icon';

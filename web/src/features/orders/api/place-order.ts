@@ -1,4 +1,4 @@
-import { orderSchema, type PlaceOrderBody, placeOrderBody } from '@shared/schemas';
+import { orderSchema, type PlaceOrderBody, placeOrderBody } from '@shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

@@ -1,5 +1,7 @@
 // The Order Services screen's working part: platform, service groups, the order form with its live
 // total, the balance check before any call, and the result modal.
+
+import type { Service } from '@shared/answers';
 import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
 import { dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
 import { formatRupees, type Paisa, toPaisa, toRupees } from '@shared/money';
@@ -13,7 +15,7 @@ import {
   PLATFORMS,
   type Platform,
 } from '@shared/platforms';
-import { quantitySchema, type Service, text } from '@shared/schemas';
+import { quantitySchema, text } from '@shared/schemas/fields';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { formatNumber } from '@shared/numbers';
 import { isFinalStatus } from '@shared/order-status';
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import { Link } from 'react-router-dom';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import { DataTable } from '@/components/ui/data-table';

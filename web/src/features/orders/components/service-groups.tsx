@@ -1,5 +1,5 @@
 // The platform's services in collapsible category groups, in the admin's order; choosing one is a radio choice.
-import type { Service } from '@shared/schemas';
+import type { Service } from '@shared/answers';
 import { OutlineIcon } from '@/components/ui/outline-icon';
 import { formatAmount } from '@/lib/format';
 

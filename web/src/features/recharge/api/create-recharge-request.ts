@@ -1,4 +1,4 @@
-import { rechargeRequestBody, rechargeRequestSchema } from '@shared/schemas';
+import { rechargeRequestBody, rechargeRequestSchema } from '@shared/schemas/top-ups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

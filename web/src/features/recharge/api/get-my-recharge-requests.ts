@@ -1,4 +1,4 @@
-import { rechargeRequestSchema } from '@shared/schemas';
+import { rechargeRequestSchema } from '@shared/schemas/top-ups';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

@@ -4,7 +4,8 @@
 // first), with the user's requests and their status. Each wallet says whether its payments are credited
 // automatically right now or checked by hand.
 import { PROOF_MESSAGES } from '@shared/payment-proof';
-import { LIMITS, rechargeRequestBody, type Settings, text } from '@shared/schemas';
+import { LIMITS, text } from '@shared/schemas/fields';
+import { rechargeRequestBody, type Settings } from '@shared/schemas/top-ups';
 import { formatPayerNumber, normalizePayerNumber, PAYER_NUMBER_HINT } from '@shared/wallet-sms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

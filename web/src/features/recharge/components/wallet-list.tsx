@@ -1,4 +1,4 @@
-import type { Settings } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/top-ups';
 import { CopyButton } from '@/components/ui/copy-button';
 
 /**

@@ -2,7 +2,7 @@
 // pending, its list is asked again (every 5 s for a request made in the last 30 minutes, when the
 // autopilot usually credits within seconds of the wallet's SMS; every minute for older ones; never while
 // none waits or the page is hidden), and a request that turns approved refreshes the balance and the bell.
-import type { RechargeRequest } from '@shared/schemas';
+import type { RechargeRequest } from '@shared/schemas/top-ups';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useToast } from '@/components/ui/toasts';

@@ -1,4 +1,4 @@
-import { type Review, reviewBody, reviewSchema } from '@shared/schemas';
+import { type Review, reviewBody, reviewSchema } from '@shared/schemas/support';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type Review, reviewSchema } from '@shared/schemas';
+import { type Review, reviewSchema } from '@shared/schemas/support';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shared/messages';
-import { LIMITS, reviewBody } from '@shared/schemas';
+import { LIMITS } from '@shared/schemas/fields';
+import { reviewBody } from '@shared/schemas/support';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';

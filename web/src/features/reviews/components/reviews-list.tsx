@@ -1,4 +1,4 @@
-import type { Review } from '@shared/schemas';
+import type { Review } from '@shared/schemas/support';
 import { useEffect } from 'react';
 import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { STATEMENT_TYPES } from '@shared/reports';
-import { ledgerEntrySchema } from '@shared/schemas';
+import { ledgerEntrySchema } from '@shared/schemas/money';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod/mini';

@@ -1,6 +1,6 @@
 // The statement's rows: when (Pakistan time), what kind, what for (an order links to it on the
 // dashboard, an adjustment says the admin's reason), the amount signed and coloured, the balance after.
-import type { LedgerEntry } from '@shared/schemas';
+import type { LedgerEntry } from '@shared/schemas/money';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { blockBody, userSchema } from '@shared/schemas';
+import { blockBody, userSchema } from '@shared/schemas/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

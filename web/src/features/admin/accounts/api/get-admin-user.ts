@@ -1,4 +1,7 @@
-import { adminUserDetailSchema, ledgerEntrySchema, orderSchema, rechargeRequestSchema, rechargeSchema } from '@shared/schemas';
+import { adminUserDetailSchema } from '@shared/schemas/accounts';
+import { ledgerEntrySchema, rechargeSchema } from '@shared/schemas/money';
+import { orderSchema } from '@shared/schemas/orders';
+import { rechargeRequestSchema } from '@shared/schemas/top-ups';
 import { useQuery } from '@tanstack/react-query';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 import { api } from '@/lib/api-client';

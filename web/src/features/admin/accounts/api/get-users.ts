@@ -1,4 +1,4 @@
-import { userSchema } from '@shared/schemas';
+import { userSchema } from '@shared/schemas/accounts';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 /** Every users query (the list, an account's detail and its lists) starts with this key. */

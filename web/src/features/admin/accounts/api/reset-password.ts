@@ -1,4 +1,4 @@
-import { resetPasswordBody } from '@shared/schemas';
+import { resetPasswordBody } from '@shared/schemas/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

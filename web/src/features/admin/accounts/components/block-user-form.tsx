@@ -1,4 +1,4 @@
-import { blockBody, type User } from '@shared/schemas';
+import { blockBody, type User } from '@shared/schemas/accounts';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { resetPasswordBody } from '@shared/schemas';
+import { resetPasswordBody } from '@shared/schemas/accounts';
 import { useState } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';

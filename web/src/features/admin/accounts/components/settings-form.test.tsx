@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import type { Settings } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/top-ups';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SettingsForm } from '@/features/admin/accounts/components/settings-form';

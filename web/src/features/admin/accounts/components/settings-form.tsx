@@ -1,6 +1,6 @@
 // The public settings: the wallet accounts customers pay top-ups into, and the support chat link.
 import { MESSAGES } from '@shared/messages';
-import { duplicateProviderIndexes, type Settings, settingsBody } from '@shared/schemas';
+import { duplicateProviderIndexes, type Settings, settingsBody } from '@shared/schemas/top-ups';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';

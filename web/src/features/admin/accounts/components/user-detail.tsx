@@ -1,6 +1,7 @@
 // One account as the admin sees it: profile, balance, blocked state, API key status (never the key),
 // the Adjust and Block/Unblock dialogs, and its ledger, orders and top-ups, each paging through all.
-import type { AdminUserDetail, LedgerEntry } from '@shared/schemas';
+import type { AdminUserDetail } from '@shared/schemas/accounts';
+import type { LedgerEntry } from '@shared/schemas/money';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, cardClass } from '@/components/ui/card';

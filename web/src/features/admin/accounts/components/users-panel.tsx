@@ -1,4 +1,4 @@
-import type { User } from '@shared/schemas';
+import type { User } from '@shared/schemas/accounts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { type BulkPriceBody, bulkPriceBody, priceChangeSchema } from '@shared/schemas';
+import { type BulkPriceBody, bulkPriceBody, priceChangeSchema } from '@shared/schemas/catalogue';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';

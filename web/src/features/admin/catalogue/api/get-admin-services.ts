@@ -1,5 +1,6 @@
+import { categoryOrderSchema } from '@shared/answers';
 import type { Platform } from '@shared/platforms';
-import { adminServiceSchema, categoryOrderSchema } from '@shared/schemas';
+import { adminServiceSchema } from '@shared/schemas/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { type CreateServiceBody, createServiceBody, serviceSchema, type UpdateServiceBody, updateServiceBody } from '@shared/schemas';
+import { serviceSchema } from '@shared/answers';
+import { type CreateServiceBody, createServiceBody, type UpdateServiceBody, updateServiceBody } from '@shared/schemas/catalogue';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';

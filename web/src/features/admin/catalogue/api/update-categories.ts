@@ -1,5 +1,5 @@
+import { categoryOrderSchema } from '@shared/answers';
 import type { Platform } from '@shared/platforms';
-import { categoryOrderSchema } from '@shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';

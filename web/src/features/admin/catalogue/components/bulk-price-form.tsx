@@ -1,8 +1,8 @@
 // Raise or lower every price of a platform (or one of its categories) by a percentage: a preview of
 // each service's old → new rate first, then the change on Confirm. Placed orders keep their price.
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import type { BulkPriceBody, PriceChange } from '@shared/schemas';
-import { bulkPriceBody } from '@shared/schemas';
+import type { BulkPriceBody, PriceChange } from '@shared/schemas/catalogue';
+import { bulkPriceBody } from '@shared/schemas/catalogue';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-field';

@@ -1,9 +1,11 @@
 // Create or edit one service (a modal of the Services section): the shared rules of the API, so the
 // form refuses what the server would, and the server's refusal shown on its field otherwise.
+
+import type { Service } from '@shared/answers';
 import { SERVICE_LIMITS } from '@shared/catalogue';
 import { SERVICE_TYPES, serviceTypeOf } from '@shared/comments';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
-import { type CreateServiceBody, createServiceBody, type Service, type UpdateServiceBody } from '@shared/schemas';
+import { type CreateServiceBody, createServiceBody, type UpdateServiceBody } from '@shared/schemas/catalogue';
 import { useId, useRef } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { Service } from '@shared/schemas';
+import type { Service } from '@shared/answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IN_USE_EXPLAINED, ServicesPanel } from '@/features/admin/catalogue/components/services-panel';

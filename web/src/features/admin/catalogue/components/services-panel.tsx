@@ -2,10 +2,12 @@
 // form to create or edit one, enable/disable, delete (refused while orders use it: disable instead),
 // each platform's categories (order, rename) and bulk price changes with a preview. A service linked to
 // a provider says which one, at what cost in rupees and with what margin, so the admin sees what it earns.
+
+import type { Service } from '@shared/answers';
 import { toPaisa } from '@shared/money';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { costPaisaCeil, marginPercent } from '@shared/providers';
-import { type AdminService, type Service, SYNC_OFF_REASONS } from '@shared/schemas';
+import { type AdminService, SYNC_OFF_REASONS } from '@shared/schemas/catalogue';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';

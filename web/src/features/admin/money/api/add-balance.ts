@@ -1,4 +1,5 @@
-import { addBalanceBody, userSchema } from '@shared/schemas';
+import { userSchema } from '@shared/schemas/accounts';
+import { addBalanceBody } from '@shared/schemas/money';
 import { z } from 'zod/mini';
 import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
 import { api } from '@/lib/api-client';

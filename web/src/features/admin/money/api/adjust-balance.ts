@@ -1,4 +1,5 @@
-import { adjustBalanceBody, ledgerEntrySchema, userSchema } from '@shared/schemas';
+import { userSchema } from '@shared/schemas/accounts';
+import { adjustBalanceBody, ledgerEntrySchema } from '@shared/schemas/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { adminUsersKey } from '@/features/admin/accounts/api/get-users';

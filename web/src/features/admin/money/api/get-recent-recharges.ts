@@ -1,4 +1,4 @@
-import { rechargeSchema } from '@shared/schemas';
+import { rechargeSchema } from '@shared/schemas/money';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminRechargesKey = ['admin', 'recharges'] as const;

@@ -1,4 +1,5 @@
-import { type AddBalanceBody, addBalanceBody, type User } from '@shared/schemas';
+import type { User } from '@shared/schemas/accounts';
+import { type AddBalanceBody, addBalanceBody } from '@shared/schemas/money';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';

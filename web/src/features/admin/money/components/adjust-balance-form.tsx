@@ -1,4 +1,5 @@
-import { adjustBalanceBody, type User } from '@shared/schemas';
+import type { User } from '@shared/schemas/accounts';
+import { adjustBalanceBody } from '@shared/schemas/money';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { refillSchema } from '@shared/schemas';
+import { refillSchema } from '@shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

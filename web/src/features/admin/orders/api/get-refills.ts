@@ -1,5 +1,5 @@
 import type { RefillStatus } from '@shared/api-v2';
-import { refillSchema } from '@shared/schemas';
+import { refillSchema } from '@shared/schemas/orders';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminRefillsKey = ['admin', 'refills'] as const;

@@ -1,5 +1,5 @@
 import { type RefundWithoutProviderBody, refundWithoutProviderBody } from '@shared/providers';
-import { orderSchema } from '@shared/schemas';
+import { orderSchema } from '@shared/schemas/orders';
 import { z } from 'zod/mini';
 import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
 import { adminOrdersKey } from '@/features/admin/orders/api/get-all-orders';

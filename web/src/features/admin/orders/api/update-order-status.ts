@@ -1,4 +1,4 @@
-import { orderSchema, updateStatusBody } from '@shared/schemas';
+import { orderSchema, updateStatusBody } from '@shared/schemas/orders';
 import { z } from 'zod/mini';
 import { adminUsersKey } from '@/features/admin/accounts/api/get-users';
 import { adminOverviewKey } from '@/features/admin/reports/api/get-overview';

@@ -1,5 +1,5 @@
 // The columns of an orders table, shared by the Overview's All Orders and the Orders section.
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import type { Column } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';

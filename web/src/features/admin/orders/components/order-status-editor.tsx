@@ -1,5 +1,5 @@
 import { allowedNextStatuses, isFinalStatus, ORDER_STATUSES } from '@shared/order-status';
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import { useId, useState } from 'react';
 import { type DripFeedOrder, StopDripFeedControl } from '@/components/orders/stop-drip-feed-dialog';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import type { AdminOrder, Fulfilment } from '@shared/providers';
-import { LIMITS, type Order } from '@shared/schemas';
+import { LIMITS } from '@shared/schemas/fields';
+import type { Order } from '@shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrdersSection } from '@/features/admin/orders/components/orders-section';

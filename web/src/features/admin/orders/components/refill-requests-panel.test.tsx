@@ -1,4 +1,4 @@
-import type { Refill } from '@shared/schemas';
+import type { Refill } from '@shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RefillRequestsPanel } from '@/features/admin/orders/components/refill-requests-panel';

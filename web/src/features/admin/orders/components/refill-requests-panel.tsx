@@ -4,7 +4,7 @@
 // decision. Rows stay in the server's order: a client re-sort would reorder the shown rows on each
 // Load more (a pending request of a later page jumping to the top of "all").
 import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
-import type { Refill } from '@shared/schemas';
+import type { Refill } from '@shared/schemas/orders';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';

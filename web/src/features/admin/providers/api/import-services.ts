@@ -1,5 +1,5 @@
 import { type ImportServicesBody, importServicesBody } from '@shared/providers';
-import { adminServiceSchema } from '@shared/schemas';
+import { adminServiceSchema } from '@shared/schemas/catalogue';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useCatalogueChanged } from '@/features/admin/catalogue/api/use-catalogue-changed';

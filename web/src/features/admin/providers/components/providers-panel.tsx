@@ -8,7 +8,7 @@
 // catalogue says so, so it is not imported twice by mistake.
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { createProviderBody, importedRatePaisa, markupPercentSchema, type Provider, type ProviderServiceItem } from '@shared/providers';
-import { categorySchema } from '@shared/schemas';
+import { categorySchema } from '@shared/schemas/catalogue';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';

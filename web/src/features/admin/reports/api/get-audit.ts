@@ -1,5 +1,5 @@
 import type { AuditType } from '@shared/audit';
-import { auditEntrySchema } from '@shared/schemas';
+import { auditEntrySchema } from '@shared/schemas/reports';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminAuditKey = ['admin', 'audit'] as const;

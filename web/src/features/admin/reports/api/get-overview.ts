@@ -1,4 +1,4 @@
-import { overviewSchema } from '@shared/schemas';
+import { overviewSchema } from '@shared/schemas/reports';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

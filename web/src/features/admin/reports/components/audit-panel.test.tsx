@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@shared/schemas';
+import type { AuditEntry } from '@shared/schemas/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuditPanel, auditChanges } from '@/features/admin/reports/components/audit-panel';

@@ -1,7 +1,7 @@
 // The audit trail: every admin action, newest first, filtered by the admin's email and the kind of
 // action; each entry shows what changed as "field: before → after".
 import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type AuditType } from '@shared/audit';
-import type { AuditEntry } from '@shared/schemas';
+import type { AuditEntry } from '@shared/schemas/reports';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ChoiceField, SearchForm } from '@/components/ui/filter-fields';

@@ -1,4 +1,4 @@
-import { adminReviewSchema, rejectReviewBody } from '@shared/schemas';
+import { adminReviewSchema, rejectReviewBody } from '@shared/schemas/support';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { adminOverviewKey } from '@/features/admin/reports/api/get-overview';

@@ -1,4 +1,4 @@
-import { adminReviewSchema, type ReviewStatus } from '@shared/schemas';
+import { adminReviewSchema, type ReviewStatus } from '@shared/schemas/support';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminReviewsKey = ['admin', 'reviews'] as const;

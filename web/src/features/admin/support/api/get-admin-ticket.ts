@@ -1,4 +1,4 @@
-import { orderSchema } from '@shared/schemas';
+import { orderSchema } from '@shared/schemas/orders';
 import { adminTicketSchema, ticketMessageSchema } from '@shared/tickets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-import { contactMessageSchema } from '@shared/schemas';
+import { contactMessageSchema } from '@shared/schemas/support';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminMessagesKey = ['admin', 'contact-messages'] as const;

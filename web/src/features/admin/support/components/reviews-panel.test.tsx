@@ -1,4 +1,4 @@
-import type { AdminReview } from '@shared/schemas';
+import type { AdminReview } from '@shared/schemas/support';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ReviewsPanel } from '@/features/admin/support/components/reviews-panel';

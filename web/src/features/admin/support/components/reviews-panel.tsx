@@ -2,8 +2,9 @@
 // (oldest first) with Approve and Reject, and the approved and rejected ones (newest first). Approve
 // publishes the review; Reject keeps it off About, with a note the admins alone read. While a review's
 // dialog is open its row and the rows around it stay put, and the decided row leaves once decided.
-import type { AdminReview, ReviewStatus } from '@shared/schemas';
-import { LIMITS } from '@shared/schemas';
+
+import { LIMITS } from '@shared/schemas/fields';
+import type { AdminReview, ReviewStatus } from '@shared/schemas/support';
 import { useState } from 'react';
 import type { Column } from '@/components/ui/data-table';
 import { DialogActions } from '@/components/ui/dialog-actions';

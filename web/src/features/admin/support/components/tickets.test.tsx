@@ -1,7 +1,7 @@
 // The admin's tickets: the list (the server's order, waiting first; a state filter; paging), a ticket
 // (the thread, the customer's balance and recent orders with jumps to Orders and Users, a saved reply
 // inserted and sent, Close) and the saved replies' manager (add, edit, delete).
-import type { Order } from '@shared/schemas';
+import type { Order } from '@shared/schemas/orders';
 import type { AdminTicket, SavedReply, TicketMessage } from '@shared/tickets';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

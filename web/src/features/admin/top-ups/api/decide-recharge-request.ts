@@ -1,4 +1,5 @@
-import { rechargeRequestSchema, rejectRequestBody, userSchema } from '@shared/schemas';
+import { userSchema } from '@shared/schemas/accounts';
+import { rechargeRequestSchema, rejectRequestBody } from '@shared/schemas/top-ups';
 import { approveRequestBody } from '@shared/wallet-autopilot';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';

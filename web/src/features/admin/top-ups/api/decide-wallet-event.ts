@@ -1,5 +1,5 @@
 // The admin's hand on a wallet SMS: attach it to a pending request (credits what the SMS says arrived), or dismiss it with a note.
-import { rechargeRequestSchema } from '@shared/schemas';
+import { rechargeRequestSchema } from '@shared/schemas/top-ups';
 import { attachEventBody, dismissEventBody, walletEventSchema } from '@shared/wallet-autopilot';
 import { z } from 'zod/mini';
 import { adminUsersKey } from '@/features/admin/accounts/api/get-users';

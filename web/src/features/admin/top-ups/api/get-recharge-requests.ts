@@ -1,4 +1,4 @@
-import { adminRechargeRequestSchema, type RechargeRequest } from '@shared/schemas';
+import { adminRechargeRequestSchema, type RechargeRequest } from '@shared/schemas/top-ups';
 import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 
 export const adminRequestsKey = ['admin', 'recharge-requests'] as const;

@@ -1,6 +1,6 @@
 // Approve asks what actually arrived: prefilled with the wallet SMS's amount when one came (else the
 // request's), editable, and a second, explicit yes before crediting more than the customer asked for.
-import type { AdminRechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest } from '@shared/schemas/top-ups';
 import { approveRequestBody } from '@shared/wallet-autopilot';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';

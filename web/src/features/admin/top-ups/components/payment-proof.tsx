@@ -1,7 +1,7 @@
 // The payment screenshot beside a recharge request: a thumbnail read through the Storage SDK with the
 // admin's own token (storage.rules let admins read every proof), tapped to see it large before approving.
 import { PROOF_MESSAGES } from '@shared/payment-proof';
-import type { AdminRechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest } from '@shared/schemas/top-ups';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '@/components/ui/modal';

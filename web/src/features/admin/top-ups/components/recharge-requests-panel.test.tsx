@@ -1,4 +1,4 @@
-import type { AdminRechargeRequest, RequestSms } from '@shared/schemas';
+import type { AdminRechargeRequest, RequestSms } from '@shared/schemas/top-ups';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RechargeRequestsPanel } from '@/features/admin/top-ups/components/recharge-requests-panel';

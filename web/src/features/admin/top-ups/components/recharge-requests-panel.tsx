@@ -2,7 +2,7 @@
 // the approved and rejected ones (newest first), an approved one saying whether the autopilot credited it.
 // While a request's dialog is open its row and the rows around it stay put: a refetch in the background
 // neither reorders nor removes them, and the decided row leaves once its decision succeeded.
-import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas/top-ups';
 import { useState } from 'react';
 import type { Column } from '@/components/ui/data-table';
 import { DialogActions } from '@/components/ui/dialog-actions';

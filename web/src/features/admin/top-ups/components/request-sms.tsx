@@ -1,6 +1,6 @@
 // What a top-up request shows of its wallet's SMS (docs/decisions/0015-top-up-autopilot.md): none yet, or received with what it says, and
 // why it waits for the admin when it was held; and how an approved one was credited.
-import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest, RechargeRequest } from '@shared/schemas/top-ups';
 import { formatPayerNumber } from '@shared/wallet-sms';
 import { formatAmount } from '@/lib/format';
 

@@ -1,4 +1,4 @@
-import type { Overview } from '@shared/schemas';
+import type { Overview } from '@shared/schemas/reports';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WalletAlerts } from '@/features/admin/top-ups/components/wallet-alerts';

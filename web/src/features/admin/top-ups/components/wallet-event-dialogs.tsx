@@ -1,6 +1,6 @@
 // The admin's hand on one wallet SMS: attach it to a pending request (what the SMS says arrived is
 // credited to it, once), or dismiss it with a note (a payment that was no top-up, a test).
-import type { AdminRechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest } from '@shared/schemas/top-ups';
 import { attachEventBody, dismissEventBody, type WalletEvent } from '@shared/wallet-autopilot';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';

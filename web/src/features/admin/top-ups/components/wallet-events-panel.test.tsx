@@ -1,4 +1,4 @@
-import type { AdminRechargeRequest } from '@shared/schemas';
+import type { AdminRechargeRequest } from '@shared/schemas/top-ups';
 import type { WalletEvent } from '@shared/wallet-autopilot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

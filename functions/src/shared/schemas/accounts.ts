@@ -1,0 +1,51 @@
+// Accounts: sign-up, passwords, blocks, the admin's user list and a user as answered.
+// Shared by the function (which parses every request with them) and the web app (forms and answers); zod/mini, so
+// a page builds only the schemas it imports (docs/decisions/0014-web-bundle-budget.md).
+
+import { z } from 'zod/mini';
+import { emailSchema, isoDate, LIMITS, nameSchema, pageQuery, passwordSchema, reasonSchema, text } from './fields';
+
+export const registerBody = z.strictObject({ name: nameSchema });
+
+export const blockBody = z.strictObject({ reason: reasonSchema });
+
+export const resetPasswordBody = z.strictObject({ email: emailSchema, newPassword: passwordSchema });
+
+export const changePasswordBody = z.strictObject({ newPassword: passwordSchema });
+
+/** `q` is an email prefix (`by=email`, the default) or a name prefix (`by=name`), case-insensitive. */
+export const USER_SEARCH_FIELDS = ['email', 'name'] as const;
+
+export const adminUsersQuery = z.extend(pageQuery, {
+  q: z.optional(text().check(z.trim(), z.maxLength(LIMITS.email))),
+  by: z._default(z.enum(USER_SEARCH_FIELDS), 'email'),
+});
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  balance: z.number(),
+  lastRecharge: z.nullable(z.object({ amount: z.number(), date: isoDate })),
+  createdAt: isoDate,
+  /** Set while an admin has blocked the account: why, and since when. (Optional: older cached answers lack it.) */
+  blocked: z.optional(z.nullable(z.object({ reason: z.string(), at: isoDate }))),
+  /** The number the customer last paid a top-up from (the recharge form starts with it). */
+  payerNumber: z.optional(z.string()),
+});
+
+export type User = z.infer<typeof userSchema>;
+
+export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: z.optional(isoDate), last4: z.optional(z.string()) });
+
+/** What an admin sees of an account (GET /api/admin/users/{uid}): never the API key or its hash. */
+export const adminUserDetailSchema = z.object({
+  user: userSchema,
+  apiKey: apiKeyInfoSchema,
+  counts: z.object({ orders: z.number().check(z.int()), rechargeRequests: z.number().check(z.int()) }),
+});
+
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const apiKeyCreatedSchema = z.object({ key: z.string() });

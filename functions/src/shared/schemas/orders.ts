@@ -1,0 +1,133 @@
+// Orders: placing, status changes (one and in bulk), the admin's order list, refills; an order as answered.
+// Shared by the function (which parses every request with them) and the web app (forms and answers); zod/mini, so
+// a page builds only the schemas it imports (docs/decisions/0014-web-bundle-budget.md).
+
+import { z } from 'zod/mini';
+import { REFILL_STATUSES } from '../api-v2';
+import { COMMENT_LIMITS } from '../comments';
+import { DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedRunsSchema, dripFeedSchema, dripRunSchema } from '../drip-feed';
+import { FULFILMENT_STATES, REFILL_UPSTREAM_STATES } from '../fulfilment';
+import { formatNumber } from '../numbers';
+import { ORDER_STATUSES } from '../order-status';
+import { pakistanDaySchema } from '../pakistan-days';
+import { PLATFORMS } from '../platforms';
+import { isoDate, LIMITS, linkSchema, pageQuery, quantitySchema, rupees, serviceIdSchema, text, userRef } from './fields';
+
+export const placeOrderBody = z
+  .strictObject({
+    serviceId: serviceIdSchema,
+    link: linkSchema,
+    quantity: quantitySchema,
+    price: z.optional(rupees()),
+    /** A Custom Comments service's comments, one per line: their count must be `quantity`. */
+    comments: z.optional(
+      text().check(z.maxLength(COMMENT_LIMITS.total, `Comments must be at most ${formatNumber(COMMENT_LIMITS.total)} characters in all`)),
+    ),
+    /** Drip-feed (a service with `dripfeed`): `quantity` is each run's, charged × runs; both or neither. */
+    runs: z.optional(dripFeedRunsSchema),
+    interval: z.optional(dripFeedIntervalSchema),
+  })
+  .check(
+    z.refine((body) => (body.runs === undefined) === (body.interval === undefined), { message: DRIP_FEED_MESSAGES.both, path: ['runs'] }),
+  );
+
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const updateStatusBody = z.strictObject({
+  status: z.enum(ORDER_STATUSES, { error: 'Unknown status' }),
+  remains: z.optional(z.number().check(z.int('Remains must be a whole number'), z.positive('Remains must be greater than 0'))),
+});
+
+/**
+ * The admin's order list: `from`/`to` are Pakistan days, both included. A search by link names at most
+ * a handful of orders and combines with `status` only (see listAllOrders for the indexes).
+ */
+export const adminOrdersQuery = z
+  .extend(pageQuery, {
+    status: z.optional(z.enum(ORDER_STATUSES)),
+    q: z.optional(text().check(z.trim(), z.maxLength(LIMITS.query))),
+    platform: z.optional(z.enum(PLATFORMS, { error: 'Unknown platform' })),
+    serviceId: z.optional(serviceIdSchema),
+    from: z.optional(pakistanDaySchema),
+    to: z.optional(pakistanDaySchema),
+    fulfilment: z.optional(z.enum(FULFILMENT_STATES, { error: 'Unknown provider state' })),
+  })
+  .check(
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      path: ['to'],
+      message: 'The end date is before the start date',
+    }),
+  );
+
+/** Bulk status change: every order through the same status transaction, one result each. */
+export const bulkStatusBody = z.strictObject({
+  ids: z
+    .array(text().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.orderId)), { error: 'Choose the orders' })
+    .check(z.minLength(1, 'Choose at least one order'), z.maxLength(LIMITS.bulkOrders, `At most ${LIMITS.bulkOrders} orders at once`)),
+  status: updateStatusBody.shape.status,
+  remains: updateStatusBody.shape.remains,
+});
+
+export const refillsQuery = z.extend(pageQuery, {
+  status: z.optional(z.enum(REFILL_STATUSES)),
+});
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  /** The order number customers and resellers see (equal to `_id`, as an integer). */
+  number: z.number().check(z.int()),
+  user: userRef,
+  platform: z.enum(PLATFORMS),
+  serviceId: z.string(),
+  service: z.string(),
+  link: z.string(),
+  quantity: z.number().check(z.int()),
+  price: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  remains: z.optional(z.number().check(z.int())),
+  refund: z.optional(z.number()),
+  /** What the provider last reported while delivering: the count it started from and what remains. */
+  progress: z.optional(z.object({ startCount: z.optional(z.number().check(z.int())), remains: z.optional(z.number().check(z.int())) })),
+  /** A Custom Comments order's comments, one per line. */
+  comments: z.optional(z.string()),
+  /** A drip-feed order (its quantity and price are the totals of its runs). */
+  dripFeed: z.optional(dripFeedSchema),
+  /** A run of a drip-feed order (paid by it). */
+  dripRun: z.optional(dripRunSchema),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+export type Order = z.infer<typeof orderSchema>;
+
+export const refillSchema = z.object({
+  _id: z.string(),
+  number: z.number().check(z.int()),
+  user: userRef,
+  orderId: z.string(),
+  service: z.string(),
+  link: z.string(),
+  status: z.enum(REFILL_STATUSES),
+  createdAt: isoDate,
+  decidedAt: z.optional(isoDate),
+  /** The refill asked of the order's provider (an order sent to one); the admin may still decide by hand. */
+  upstream: z.optional(
+    z.object({
+      state: z.enum(REFILL_UPSTREAM_STATES),
+      providerRefillId: z.optional(z.string()),
+      status: z.optional(z.string()),
+      error: z.optional(z.string()),
+    }),
+  ),
+});
+
+export type Refill = z.infer<typeof refillSchema>;
+
+/** POST /api/admin/orders/status: one result per distinct order, in the order sent. */
+export const bulkStatusResultSchema = z.discriminatedUnion('ok', [
+  /** `cancelRequested`: a sent order, whose cancellation was asked of its provider (the refund follows its confirmation). */
+  z.object({ id: z.string(), ok: z.literal(true), order: orderSchema, cancelRequested: z.optional(z.literal(true)) }),
+  z.object({ id: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), field: z.optional(z.string()) }),
+]);
+
+export type BulkStatusResultWire = z.infer<typeof bulkStatusResultSchema>;
