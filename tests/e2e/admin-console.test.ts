@@ -111,6 +111,26 @@ describe('the admin console', () => {
       'All actions',
       { timeout: 30_000, polling: 250 },
     );
+    // Every section's chunk was asked for at once, some may still be on their way: wait until each admin chunk
+    // the page fetched is in the cache and no new one came for 2 s.
+    await page.waitForFunction(
+      async () => {
+        const w = window as unknown as { adminChunks?: { count: number; since: number } };
+        const fetched = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => /^\/assets\/admin-[^/]+\.js$/.test(new URL(name).pathname));
+        const cached = new Set((await (await caches.open('admin-code')).keys()).map((request) => request.url));
+        if (fetched.length === 0 || !fetched.every((url) => cached.has(url))) {
+          w.adminChunks = undefined;
+          return false;
+        }
+        if (w.adminChunks?.count !== fetched.length) w.adminChunks = { count: fetched.length, since: Date.now() };
+        return Date.now() - w.adminChunks.since > 2000;
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
     await page.context().setOffline(true);
     await page.getByText('You are offline. Admin actions are disabled until the connection is back.').waitFor();
     for (const section of SECTIONS.slice(1)) {
