@@ -68,11 +68,21 @@ async function place(
   headers: Record<string, string> = {},
 ): Promise<Placed> {
   const link = nextLink();
-  const res = await call(api.url, 'POST', '/api/order/place', {
+  // A client's retry: `busy` (503) wrote nothing and the same key may be sent again (README, idempotency).
+  // A burst of placements on a loaded machine can get it; what these tests check begins once it is placed.
+  const key = headers['Idempotency-Key'] ?? `drip-${link}`;
+  let res = await call(api.url, 'POST', '/api/order/place', {
     token: user.token,
-    headers,
+    headers: { ...headers, 'Idempotency-Key': key },
     body: { serviceId: LINKED, link, quantity: 1000, runs: 3, interval: 10, ...body },
   });
+  for (let attempt = 0; attempt < 5 && res.status === 503 && res.body.code === 'busy'; attempt++) {
+    res = await call(api.url, 'POST', '/api/order/place', {
+      token: user.token,
+      headers: { ...headers, 'Idempotency-Key': key },
+      body: { serviceId: LINKED, link, quantity: 1000, runs: 3, interval: 10, ...body },
+    });
+  }
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.order._id as string, link, body: res.body };
 }
