@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/longest-first';
@@ -7,7 +8,7 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
-// Five projects: `unit` and `web` need no emulator; `emulator` starts the Firestore, Auth and Storage
+// Six projects: `unit`, `web` and `web-mocking` need no emulator; `emulator` starts the Firestore, Auth and Storage
 // emulators itself (unless FIRESTORE_EMULATOR_HOST points at running ones) and `emulator-serial` uses
 // them after it; `stack` starts the whole suite (Hosting → Functions → Firestore) from the built app
 // once, for its HTTP tests and the browser tests (tests/e2e, Chromium) alike.
@@ -20,6 +21,37 @@ const AUTH_EXCLUSIVE_FILES = [
   'scripts/lib/local-workers.emulator.test.ts',
   'scripts/lib/migrate-issue-13-users.emulator.test.ts',
 ];
+
+const WEB_FILES = 'web/src/**/*.test.{ts,tsx}';
+/**
+ * Web test files that mock a module (`vi.mock`): they need a module registry of their own. The others
+ * share one jsdom and one registry per worker (`isolate: false`), which cut the web project's CPU from
+ * about 280 s to 75 s (docs/decisions/0017); what they leave behind is reset by testing/setup.ts.
+ */
+const mocking = (globs: string[], exclude: string[] = []) =>
+  globSync(globs, { cwd: import.meta.dirname, exclude }).filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')),
+  );
+const WEB_MOCKING_FILES = mocking([WEB_FILES]);
+const UNIT_FILES = ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+const UNIT_EXCLUDE = ['**/*.emulator.test.ts', '**/node_modules/**'];
+// The unit files share a module registry per worker too (CPU 41 s → 18 s); none mocks a module.
+const unitMocking = mocking(UNIT_FILES, UNIT_EXCLUDE);
+if (unitMocking.length > 0) throw new Error(`Unit files share a module registry and may not vi.mock: ${unitMocking.join(', ')}`);
+const webProject = (name: string, isolated: boolean) => ({
+  extends: './web/vite.config.ts',
+  test: {
+    name,
+    environment: 'jsdom',
+    include: isolated ? WEB_MOCKING_FILES : [WEB_FILES],
+    exclude: isolated ? [] : [...WEB_MOCKING_FILES, '**/node_modules/**'],
+    isolate: isolated,
+    setupFiles: ['tests/support/fail-on-console-error.ts', 'web/src/testing/setup.ts'],
+    // Beside the emulator files a first render (its lazy imports transformed) may be slow; findBy waits up
+    // to 10 s (testing/setup.ts).
+    testTimeout: 60_000,
+  },
+});
 
 export default defineConfig({
   resolve: { alias },
@@ -40,26 +72,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
+          include: UNIT_FILES,
+          exclude: UNIT_EXCLUDE,
+          isolate: false,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           // Beside the emulator files, importing the whole function (scripts/deploy-config.test.ts) can
           // take several seconds.
           testTimeout: 30_000,
         },
       },
-      {
-        extends: './web/vite.config.ts',
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/fail-on-console-error.ts', 'web/src/testing/setup.ts'],
-          // Beside the emulator files a first render (its lazy imports transformed) may be slow; findBy waits up
-          // to 10 s (testing/setup.ts).
-          testTimeout: 60_000,
-        },
-      },
+      webProject('web', false),
+      webProject('web-mocking', true),
       {
         resolve: { alias },
         test: {

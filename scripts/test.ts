@@ -133,7 +133,10 @@ mkdirSync(resultsDir, { recursive: true });
 console.log(`▶ ${[...checks, build].map((step) => step.name).join(', ')}: beside the tests (from ${elapsed()})`);
 const checking = Promise.all(checks.map((step) => run(step, 'keep')));
 const building = run(build, 'keep');
-await runTests({ name: 'unit, web and emulator (API, rules, seed)', projects: ['unit', 'web', 'emulator', 'emulator-serial'] }, 'inherit');
+await runTests(
+  { name: 'unit, web and emulator (API, rules, seed)', projects: ['unit', 'web', 'web-mocking', 'emulator', 'emulator-serial'] },
+  'inherit',
+);
 const checked = await checking;
 checks.forEach((step, i) => {
   const result = checked[i] as { code: number; text: string };

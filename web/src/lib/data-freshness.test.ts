@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastAnswerAt, noteAnswerTime, resetAnswerTime } from '@/lib/data-freshness';
 
+// Web test files share a module registry (vitest.config.ts): start from no answer, leave none behind.
+beforeEach(() => resetAnswerTime());
 afterEach(() => resetAnswerTime());
 
 describe('noteAnswerTime', () => {
