@@ -71,7 +71,7 @@ async function seedDemoProvider(actor: Actor, demo: { url: string; key: string }
   // The key makes two seeds at once import once (the second replays the first's answer).
   const body = importServicesBody.parse({ providerId: id, items: DEMO_PROVIDER.imports });
   const answer = await importServices(actor, body, providers, `seed-demo-provider-${id}`);
-  return { id, imported: answer.replayed ? 0 : answer.body.services.length };
+  return { id, imported: answer.replayed ? 0 : answer.value.services.length };
 }
 
 /**

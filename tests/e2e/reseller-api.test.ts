@@ -206,7 +206,7 @@ describe('the documented examples, sent to the server', () => {
       cancelAllowed: cancel,
       type: 'Custom Comments',
     });
-    ids.set(EXAMPLE_SETUP.customComments.service, Number(created.body.service.number));
+    ids.set(EXAMPLE_SETUP.customComments.service, Number(created.value.service.number));
 
     for (const example of API_EXAMPLES) {
       const request = substituteRequest(example.request, ids);

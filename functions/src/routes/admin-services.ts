@@ -22,7 +22,7 @@ import {
   renameCategoryBody,
   updateServiceBody,
 } from '../shared/schemas/catalogue';
-import { sendAnswer } from './send';
+import { sendDecided } from './send';
 
 export const adminServicesRouter = Router();
 
@@ -32,7 +32,7 @@ adminServicesRouter.get('/admin/services', ...adminOnly, async (req, res) => {
 
 adminServicesRouter.post('/admin/services', ...adminOnly, async (req, res) => {
   const key = idempotencyKey(req);
-  sendAnswer(res, await createService(identityOf(req), parseBody(createServiceBody, req), key));
+  sendDecided(res, 201, await createService(identityOf(req), parseBody(createServiceBody, req), key));
 });
 
 // Before /admin/services/:id, which would take "bulk-price" for an id.

@@ -22,7 +22,7 @@ import { pageQuery } from '../shared/schemas/fields';
 import { addBalanceBody, adjustBalanceBody } from '../shared/schemas/money';
 import { adminOrdersQuery, bulkStatusBody, refillsQuery, updateStatusBody } from '../shared/schemas/orders';
 import { auditQuery } from '../shared/schemas/reports';
-import { sendAnswer, sendPage } from './send';
+import { sendDecided, sendPage } from './send';
 
 export const adminRouter = Router();
 
@@ -70,7 +70,7 @@ adminRouter.post('/admin/add-balance', ...adminOnly, async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(addBalanceBody, req);
   const admin = identityOf(req);
-  sendAnswer(res, await addBalance({ uid: admin.uid, email: admin.email }, body, key));
+  sendDecided(res, 200, await addBalance({ uid: admin.uid, email: admin.email }, body, key));
 });
 
 adminRouter.get('/admin/recent-recharges', ...adminOnly, async (req, res) => {
@@ -111,7 +111,7 @@ adminRouter.get('/admin/users/:uid/recharge-requests', ...adminOnly, async (req,
 adminRouter.post('/admin/users/:uid/adjust', ...adminOnly, async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(adjustBalanceBody, req);
-  sendAnswer(res, await adjustBalance(identityOf(req), String(req.params.uid), body, key));
+  sendDecided(res, 200, await adjustBalance(identityOf(req), String(req.params.uid), body, key));
 });
 
 adminRouter.post('/admin/users/:uid/block', ...adminOnly, async (req, res) => {

@@ -10,7 +10,7 @@ import { placeOrder } from '../services/orders/place-order';
 import { MESSAGES } from '../shared/messages';
 import { pageQuery } from '../shared/schemas/fields';
 import { placeOrderBody } from '../shared/schemas/orders';
-import { sendAnswer, sendPage } from './send';
+import { sendDecided, sendPage } from './send';
 
 export const ordersRouter = Router();
 
@@ -24,8 +24,9 @@ ordersRouter.get('/order/my-orders', authenticate({ checkRevoked: false }), asyn
 ordersRouter.post('/order/place', authenticate({ checkRevoked: 'before-commit' }), async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(placeOrderBody, req);
-  sendAnswer(
+  sendDecided(
     res,
+    201,
     await timed(res, 'order', () => placeOrder(identityOf(req), body, { idempotencyKey: key, precondition: req.revocationCheck })),
   );
 });

@@ -9,7 +9,7 @@ import { createProvider, importServices, listProviderServices, listProviders, up
 import { readWorkerRun, requestWorkerRun } from '../services/providers/worker-runs';
 import { createProviderBody, importServicesBody, updateProviderBody } from '../shared/providers';
 import type { WorkerRunStarted } from '../shared/worker-runs';
-import { sendAnswer } from './send';
+import { sendDecided } from './send';
 
 export const providersRouter = Router();
 
@@ -63,7 +63,7 @@ providersRouter.get('/admin/providers/:id/services', ...adminOnly, async (req, r
 
 providersRouter.post('/admin/services/import', ...adminOnly, async (req, res) => {
   const key = idempotencyKey(req);
-  sendAnswer(res, await importServices(identityOf(req), parseBody(importServicesBody, req), providersOf(req), key));
+  sendDecided(res, 201, await importServices(identityOf(req), parseBody(importServicesBody, req), providersOf(req), key));
 });
 
 /**

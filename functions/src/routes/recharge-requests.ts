@@ -15,17 +15,17 @@ import { toPaisa } from '../shared/money';
 import { pageQuery } from '../shared/schemas/fields';
 import { rechargeRequestBody, rechargeRequestsQuery, rejectRequestBody } from '../shared/schemas/top-ups';
 import { approveRequestBody } from '../shared/wallet-autopilot';
-import { sendAnswer, sendPage } from './send';
+import { sendDecided, sendPage } from './send';
 
 export const rechargeRequestsRouter = Router();
 
 rechargeRequestsRouter.post('/recharge-requests', authenticate({ checkRevoked: true }), async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(rechargeRequestBody, req);
-  const answer = await submitRechargeRequest(identityOf(req), body, key);
+  const submitted = await submitRechargeRequest(identityOf(req), body, key);
   // The wallet's SMS may be here already: matched at once, the answer says `approved` (decision record 0015).
-  const request = await matchSubmittedRequest(answer.body.request);
-  sendAnswer(res, { ...answer, body: { request } });
+  const request = await matchSubmittedRequest(submitted.value.request);
+  sendDecided(res, 201, { ...submitted, value: { request } });
 });
 
 rechargeRequestsRouter.get('/recharge-requests/mine', authenticate({ checkRevoked: true }), async (req, res) => {

@@ -24,7 +24,7 @@ import {
 } from '../services/support/tickets';
 import { pageQuery } from '../shared/schemas/fields';
 import { adminTicketsQuery, createTicketBody, savedReplyBody, ticketMessageBody } from '../shared/tickets';
-import { sendAnswer, sendPage } from './send';
+import { sendDecided, sendPage } from './send';
 
 export const ticketsRouter = Router();
 
@@ -37,7 +37,7 @@ const id = (req: Request) => String(req.params.id);
 ticketsRouter.post('/tickets', customer, async (req, res) => {
   const key = idempotencyKey(req);
   const body = parseBody(createTicketBody, req);
-  sendAnswer(res, await createTicket(identityOf(req), body, key));
+  sendDecided(res, 201, await createTicket(identityOf(req), body, key));
 });
 
 ticketsRouter.get('/tickets', reader, noStore, async (req, res) => {
@@ -56,7 +56,7 @@ ticketsRouter.get('/tickets/:id', customer, noStore, async (req, res) => {
 ticketsRouter.post('/tickets/:id/messages', customer, async (req, res) => {
   const key = idempotencyKey(req);
   const { message } = parseBody(ticketMessageBody, req);
-  sendAnswer(res, await postCustomerMessage(identityOf(req).uid, id(req), message, key));
+  sendDecided(res, 201, await postCustomerMessage(identityOf(req).uid, id(req), message, key));
 });
 
 ticketsRouter.post('/tickets/:id/close', customer, async (req, res) => {
@@ -79,7 +79,7 @@ ticketsRouter.post('/admin/tickets/:id/messages', ...adminOnly, async (req, res)
   const key = idempotencyKey(req);
   const { message } = parseBody(ticketMessageBody, req);
   const admin = identityOf(req);
-  sendAnswer(res, await postAdminMessage({ uid: admin.uid, email: admin.email }, id(req), message, key));
+  sendDecided(res, 201, await postAdminMessage({ uid: admin.uid, email: admin.email }, id(req), message, key));
 });
 
 ticketsRouter.post('/admin/tickets/:id/close', ...adminOnly, async (req, res) => {

@@ -33,23 +33,23 @@ type Claimed = { token: string } | { skip: true };
 /** Refunds one failed order if it still qualifies; true when this call refunded it. */
 async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): Promise<boolean> {
   const ref = fulfilmentRef(orderId);
-  const claimed = await runInTransaction<Claimed>(null, async (tx) => {
+  const { value: claimed } = await runInTransaction<Claimed>(null, async (tx) => {
     const now = deps.now();
     const [orderSnap, fulfilmentSnap] = await getAllOf(tx, ordersCollection().doc(orderId), ref);
     const order = orderSnap?.data();
     const f = fulfilmentSnap?.data();
-    if (f?.state !== 'failed' || !f.failedAt || f.failedAt.toMillis() > cutoffMs) return { status: 200, body: { skip: true } };
-    if (leaseHeld(f.refundLease, now)) return { status: 200, body: { skip: true } };
+    if (f?.state !== 'failed' || !f.failedAt || f.failedAt.toMillis() > cutoffMs) return { skip: true };
+    if (leaseHeld(f.refundLease, now)) return { skip: true };
     // The admin already moved the order (cancelled it, or set a status by hand): not ours to refund.
     if (order?.status !== 'pending') {
       tx.update(ref, { failedAt: FieldValue.delete(), refundLease: FieldValue.delete() });
-      return { status: 200, body: { skip: true } };
+      return { skip: true };
     }
     const refundLease = newLease(now, REFUND_LEASE_MS);
     tx.update(ref, { refundLease });
-    return { status: 200, body: { token: refundLease.token } };
+    return { token: refundLease.token };
   });
-  if ('skip' in claimed.body) return false;
+  if ('skip' in claimed) return false;
 
   let refunded = false;
   try {
@@ -59,7 +59,7 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
     // Another actor got there first (an API v2 cancel, say): its change stands, refunded once.
     if (!isAppError(error, 'order_final') && !isAppError(error, 'not_cancelable')) throw error;
   }
-  const { token } = claimed.body;
+  const { token } = claimed;
   await runInTransaction(null, async (tx) => {
     const f = (await tx.get(ref)).data();
     if (leaseIsOurs(f?.refundLease, token)) {
@@ -70,7 +70,6 @@ async function refundOne(orderId: string, cutoffMs: number, deps: ForwardDeps): 
         updatedAt: ts(deps.now()),
       });
     }
-    return { status: 200, body: null };
   });
   return refunded;
 }

@@ -83,7 +83,7 @@ async function refreshOne(id: string, doc: ProviderDoc, deps: ForwardDeps, timeo
   await runInTransaction(null, async (tx) => {
     const [snap, claimsSnap] = await getAllOf(tx, ref, providerClaimsRef(id));
     const current = snap?.data();
-    if (!current) return { status: 200, body: null };
+    if (!current) return;
     if ('error' in answer) {
       tx.update(ref, { balanceError: answer.error, balanceErrorAt: at });
     } else {
@@ -95,7 +95,6 @@ async function refreshOne(id: string, doc: ProviderDoc, deps: ForwardDeps, timeo
         balanceErrorAt: FieldValue.delete(),
       });
     }
-    return { status: 200, body: null };
   });
   if ('error' in answer) {
     logger.warn('A provider’s balance could not be read', { providerId: id, error: answer.error, ...answer.log });
@@ -118,7 +117,6 @@ async function releaseWaiting(providerId: string, at: Timestamp): Promise<void> 
   await runInTransaction(null, async (tx) => {
     const waiting = await tx.get(query);
     for (const d of waiting.docs) tx.update(d.ref, { sweepAt: at });
-    return { status: 200, body: null };
   });
 }
 

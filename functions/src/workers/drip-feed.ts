@@ -37,11 +37,11 @@ const ts = (ms: number) => Timestamp.fromMillis(ms);
 /** Starts the parent's next run if it is still due; safe to call any number of times, concurrently. */
 export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now'>): Promise<RunOutcome> {
   const parentRef = ordersCollection().doc(parentId);
-  const answer = await runInTransaction<RunOutcome>(null, async (tx) => {
+  const { value } = await runInTransaction<RunOutcome>(null, async (tx) => {
     const now = ts(deps.now());
     // The parent first (its service and activeLinks key), then the rest in one round trip.
     const known = (await tx.get(parentRef)).data();
-    if (!known?.dripFeed) return { status: 200, body: 'skipped' };
+    if (!known?.dripFeed) return 'skipped';
     const key = known.activeLinkKey ?? legacyActiveLinkKey(known.serviceId, known.link);
     const [linkSnap, activeSnap, ...candidates] = await getAllOf(
       tx,
@@ -52,7 +52,7 @@ export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now
     const parent = known as DripFeedParent;
     const plan = parent.dripFeed;
     const due = plan.nextRunAt !== undefined && plan.nextRunAt.toMillis() <= now.toMillis();
-    if (isFinalStatus(parent.status) || plan.runsDone >= plan.runs || !due) return { status: 200, body: 'skipped' };
+    if (isFinalStatus(parent.status) || plan.runsDone >= plan.runs || !due) return 'skipped';
     // The service's provider link now (a run is sent where the service is sold from today), its cost frozen
     // at the run's start; a service no longer linked delivers its runs by hand.
     const link = linkSnap?.data();
@@ -76,9 +76,9 @@ export async function startDueRun(parentId: string, deps: Pick<ForwardDeps, 'now
       const what = `${parent.quantity} ${parent.service}`;
       notifier.add(tx, completion, orderStatusNotification({ number: parentId, status: 'completed', what }), now);
     }
-    return { status: 200, body: after.status === 'completed' ? 'completed' : 'started' };
+    return after.status === 'completed' ? 'completed' : 'started';
   });
-  return answer.body;
+  return value;
 }
 
 /** The drip-feeds due now, oldest due first: each one's next run started. */

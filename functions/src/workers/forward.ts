@@ -76,15 +76,15 @@ export function availablePaisa(provider: Pick<ProviderDoc, 'balance' | 'rateToPk
 /** Sends one order to its provider if it is queued; safe to call any number of times, concurrently. */
 export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<ForwardOutcome> {
   const ref = fulfilmentRef(orderId);
-  const claimed = await runInTransaction<{ claim: Claim } | { skipped: ForwardOutcome }>(null, async (tx) => {
+  const { value: claimed } = await runInTransaction<{ claim: Claim } | { skipped: ForwardOutcome }>(null, async (tx) => {
     const now = deps.now();
     const [orderSnap, fulfilmentSnap] = await getAllOf(tx, ordersCollection().doc(orderId), ref);
     const order = orderSnap?.data();
     const f = fulfilmentSnap?.data();
-    if (!order || !f || f.state !== 'queued') return { status: 200, body: { skipped: { kind: 'skipped', state: f?.state ?? 'none' } } };
+    if (!order || !f || f.state !== 'queued') return { skipped: { kind: 'skipped', state: f?.state ?? 'none' } };
     const wait = (reason: string, changes: Record<string, unknown> = { sweepAt: ts(now + WAIT_RETRY_MS) }) => {
       tx.update(ref, fulfilmentUpdate({ reason, ...changes }, ts(now)));
-      return { status: 200, body: { skipped: { kind: 'skipped' as const, state: 'queued', reason } } };
+      return { skipped: { kind: 'skipped' as const, state: 'queued', reason } };
     };
     // Cancelled (and refunded) while queued: nothing to send; out of the sweeper's query for good.
     if (order.status !== 'pending') return wait(REASONS.notPending, { sweepAt: FieldValue.delete() });
@@ -126,10 +126,10 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
       quantity: order.quantity,
       ...(order.comments !== undefined ? { comments: order.comments } : {}),
     };
-    return { status: 200, body: { claim } };
+    return { claim };
   });
-  if ('skipped' in claimed.body) return claimed.body.skipped;
-  const { claim } = claimed.body;
+  if ('skipped' in claimed) return claimed.skipped;
+  const { claim } = claimed;
 
   const result = await callProvider(
     deps,
@@ -156,7 +156,7 @@ export async function forwardOrder(orderId: string, deps: ForwardDeps): Promise<
  */
 async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResult<{ order: string }>, deps: ForwardDeps) {
   const ref = fulfilmentRef(orderId);
-  const answer = await runInTransaction<ForwardOutcome>(null, async (tx) => {
+  const { value } = await runInTransaction<ForwardOutcome>(null, async (tx) => {
     const now = deps.now();
     const f = (await tx.get(ref)).data();
     if (!f) throw new Error(`Order ${orderId} lost its fulfilment`);
@@ -169,15 +169,15 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
           ref,
           fulfilmentUpdate({ ...done, state: 'sent', providerOrderId: result.value.order, syncDueAt: ts(now + FIRST_SYNC_AFTER_MS) }, at),
         );
-        return { status: 200, body: { kind: 'sent', providerOrderId: result.value.order } };
+        return { kind: 'sent', providerOrderId: result.value.order };
       }
       if (result.kind === 'refused') {
         // failedAt: the automatic refund (if the admin set one) counts its hours from here.
         tx.update(ref, fulfilmentUpdate({ ...done, state: 'failed', error: result.error, failedAt: at }, at));
-        return { status: 200, body: { kind: 'failed', error: result.error } };
+        return { kind: 'failed', error: result.error };
       }
       tx.update(ref, fulfilmentUpdate({ ...done, state: 'unknown', error: result.reason }, at));
-      return { status: 200, body: { kind: 'unknown', reason: result.reason } };
+      return { kind: 'unknown', reason: result.reason };
     }
     if (result.ok) {
       if (f.attempt === claim.attempt && f.state === 'unknown') {
@@ -198,7 +198,7 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
             at,
           ),
         );
-        return { status: 200, body: { kind: 'sent', providerOrderId: result.value.order } };
+        return { kind: 'sent', providerOrderId: result.value.order };
       }
       if (f.providerOrderId !== result.value.order) {
         const late = {
@@ -221,22 +221,22 @@ async function recordAnswer(orderId: string, claim: Claim, result: UpstreamResul
       }
     }
     logger.warn('An add answer after its claim was lost', { orderId, attempt: claim.attempt, state: f.state, ok: result.ok });
-    return { status: 200, body: { kind: 'late', state: f.state } };
+    return { kind: 'late', state: f.state };
   });
-  return answer.body;
+  return value;
 }
 
 /** A `sending` order whose lease ran out becomes `unknown` (the call may have reached the provider), never `queued`. */
 async function expireLease(orderId: string, deps: ForwardDeps): Promise<boolean> {
   const ref = fulfilmentRef(orderId);
-  const answer = await runInTransaction<boolean>(null, async (tx) => {
+  const { value } = await runInTransaction<boolean>(null, async (tx) => {
     const now = deps.now();
     const f = (await tx.get(ref)).data();
-    if (f?.state !== 'sending' || !f.lease || leaseHeld(f.lease, now)) return { status: 200, body: false };
+    if (f?.state !== 'sending' || !f.lease || leaseHeld(f.lease, now)) return false;
     tx.update(ref, fulfilmentUpdate({ state: 'unknown', error: REASONS.leaseExpired, lease: FieldValue.delete() }, ts(now)));
-    return { status: 200, body: true };
+    return true;
   });
-  return answer.body;
+  return value;
 }
 
 export interface SweepResult {

@@ -48,30 +48,29 @@ export function refillDecisionOf(word: string): Exclude<RefillStatus, 'pending'>
 /** Asks the provider for one queued refill; safe to call any number of times, concurrently. */
 export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<RefillOutcome> {
   const ref = refillsCollection().doc(refillId);
-  const claimed = await runInTransaction<{ token: string; providerId: string; providerOrderId: string } | { skipped: string }>(
+  const { value: claim } = await runInTransaction<{ token: string; providerId: string; providerOrderId: string } | { skipped: string }>(
     null,
     async (tx) => {
       const now = deps.now();
       const refill = (await tx.get(ref)).data();
       const up = refill?.upstream;
-      if (!refill || !up || up.state !== 'queued') return { status: 200, body: { skipped: up?.state ?? 'none' } };
+      if (!refill || !up || up.state !== 'queued') return { skipped: up?.state ?? 'none' };
       // Decided by hand while queued: nothing to ask.
       if (refill.status !== 'pending') {
         tx.update(ref, { 'upstream.dueAt': FieldValue.delete() });
-        return { status: 200, body: { skipped: 'decided' } };
+        return { skipped: 'decided' };
       }
       const lease = newLease(now, LEASE_MS);
       tx.update(ref, { 'upstream.state': 'sending', 'upstream.lease': lease, 'upstream.dueAt': lease.until });
-      return { status: 200, body: { token: lease.token, providerId: up.providerId, providerOrderId: up.providerOrderId } };
+      return { token: lease.token, providerId: up.providerId, providerOrderId: up.providerOrderId };
     },
   );
-  if ('skipped' in claimed.body) return { kind: 'skipped', state: claimed.body.skipped };
-  const claim = claimed.body;
+  if ('skipped' in claim) return { kind: 'skipped', state: claim.skipped };
 
   const result = await callProvider(deps, claim.providerId, (client) => client.refill(claim.providerOrderId), { refillId });
   if (!result.ok && result.kind === 'unknown') logger.warn('No usable answer to a refill', { refillId, ...failureForLog(result) });
 
-  const answer = await runInTransaction<RefillOutcome>(null, async (tx) => {
+  const { value } = await runInTransaction<RefillOutcome>(null, async (tx) => {
     const now = deps.now();
     const refill = (await tx.get(ref)).data();
     const up = refill?.upstream;
@@ -87,36 +86,36 @@ export async function sendRefill(refillId: string, deps: ForwardDeps): Promise<R
         'upstream.lease': FieldValue.delete(),
         'upstream.error': FieldValue.delete(),
       });
-      return { status: 200, body: { kind: 'sent', providerRefillId: result.value.refill } };
+      return { kind: 'sent', providerRefillId: result.value.refill };
     }
-    if (!ours) return { status: 200, body: { kind: 'late', state: up.state ?? 'none' } };
+    if (!ours) return { kind: 'late', state: up.state ?? 'none' };
     const done = { 'upstream.lease': FieldValue.delete(), 'upstream.dueAt': FieldValue.delete() };
     if (!result.ok && result.kind === 'refused') {
       tx.update(ref, { ...done, 'upstream.state': 'failed', 'upstream.error': result.error });
-      return { status: 200, body: { kind: 'failed', error: result.error } };
+      return { kind: 'failed', error: result.error };
     }
     const reason = result.ok ? '' : result.reason;
     tx.update(ref, { ...done, 'upstream.state': 'unknown', 'upstream.error': reason });
-    return { status: 200, body: { kind: 'unknown', reason } };
+    return { kind: 'unknown', reason };
   });
-  return answer.body;
+  return value;
 }
 
 /** A `sending` refill whose lease ran out becomes `unknown` (the call may have reached the provider), never `queued`. */
 async function expireLease(refillId: string, deps: ForwardDeps): Promise<boolean> {
   const ref = refillsCollection().doc(refillId);
-  const answer = await runInTransaction<boolean>(null, async (tx) => {
+  const { value } = await runInTransaction<boolean>(null, async (tx) => {
     const up = (await tx.get(ref)).data()?.upstream;
-    if (up?.state !== 'sending' || !up.lease || leaseHeld(up.lease, deps.now())) return { status: 200, body: false };
+    if (up?.state !== 'sending' || !up.lease || leaseHeld(up.lease, deps.now())) return false;
     tx.update(ref, {
       'upstream.state': 'unknown',
       'upstream.error': REFILL_REASONS.leaseExpired,
       'upstream.lease': FieldValue.delete(),
       'upstream.dueAt': FieldValue.delete(),
     });
-    return { status: 200, body: true };
+    return true;
   });
-  return answer.body;
+  return value;
 }
 
 /** Writes what a status check found, if the refill is still the pending, sent one that was asked about. */
@@ -126,7 +125,6 @@ async function recordCheck(refillId: string, providerRefillId: string, changes: 
     const refill = (await tx.get(ref)).data();
     const up = refill?.upstream;
     if (refill?.status === 'pending' && up?.state === 'sent' && up.providerRefillId === providerRefillId) tx.update(ref, changes);
-    return { status: 200, body: null };
   });
 }
 

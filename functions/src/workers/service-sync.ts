@@ -245,7 +245,6 @@ export async function syncProviderServices(providerId: string, deps: ForwardDeps
           const writes: (() => void)[] = [];
           for (const id of batch) writes.push(await syncOne(tx, id, plan(id), context, counts));
           for (const write of writes) write();
-          return { status: 200, body: null };
         });
         for (const key of Object.keys(result) as (keyof ServiceSyncResult)[]) result[key] += counts[key];
       }

@@ -62,10 +62,10 @@ async function recordCheck(
   await runInTransaction(null, async (tx) => {
     const [fSnap, orderSnap] = progress ? await getAllOf(tx, ref, orderRef) : [await tx.get(ref), undefined];
     const f = fSnap?.data();
-    if (f?.state !== 'sent' || f.providerOrderId !== providerOrderId) return { status: 200, body: null };
+    if (f?.state !== 'sent' || f.providerOrderId !== providerOrderId) return;
     if (f.closedWithoutProvider) {
       if (f.syncDueAt) tx.update(ref, { syncDueAt: FieldValue.delete() });
-      return { status: 200, body: null };
+      return;
     }
     const unanswered = options.answered
       ? f.unansweredSince
@@ -78,7 +78,6 @@ async function recordCheck(
     // A count the provider got wrong this time is left out of `progress`: the last good one stays.
     const merged = progress && order ? { ...order.progress, ...progress } : undefined;
     if (merged && !sameProgress(order?.progress, merged)) tx.update(orderRef, { progress: merged });
-    return { status: 200, body: null };
   });
 }
 
@@ -163,7 +162,6 @@ async function clearStaleDue(orderId: string) {
   await runInTransaction(null, async (tx) => {
     const f = (await tx.get(ref)).data();
     if (f && f.state !== 'sent' && f.syncDueAt) tx.update(ref, { syncDueAt: FieldValue.delete() });
-    return { status: 200, body: null };
   });
 }
 

@@ -79,19 +79,19 @@ export async function reportSilentPhones(nowMs: number): Promise<number> {
   const admins = (await usersCollection().where('role', '==', 'admin').get()).docs.map((d) => d.id);
   let reported = 0;
   for (const phone of silent) {
-    const pushes = await runInTransaction<string[] | null>(null, async (tx, now) => {
+    const { value: pushes } = await runInTransaction<string[] | null>(null, async (tx, now) => {
       const doc = (await tx.get(phone.ref)).data();
-      if (!doc || deviceState(doc, nowMs) !== 'silent' || doc.silentSince) return { status: 200, body: null };
+      if (!doc || deviceState(doc, nowMs) !== 'silent' || doc.silentSince) return null;
       const id = notificationId.walletPhoneSilent(phone.id, now.toMillis());
       const notifiers = await Promise.all(admins.map((uid) => readNotifier(tx, uid, [id])));
       tx.update(phone.ref, { silentSince: now });
       const content = walletPhoneSilentNotification({ name: doc.name, wallet: doc.wallet });
       const refs = notifiers.map((notifier) => notifier.add(tx, id, content, now)).filter((ref) => ref !== null);
-      return { status: 200, body: refs.map((ref) => ref.path) };
+      return refs.map((ref) => ref.path);
     });
-    if (!pushes.body) continue;
+    if (!pushes) continue;
     reported += 1;
-    if (pushes.body.length > 0) await deliverNow(pushes.body.map((path) => db.doc(path)));
+    if (pushes.length > 0) await deliverNow(pushes.map((path) => db.doc(path)));
   }
   return reported;
 }

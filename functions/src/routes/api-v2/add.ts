@@ -73,8 +73,8 @@ export async function addOrder(
       ...(comments ? { comments: comments.join('\n') } : {}),
       ...(dripFeed.drip ?? {}),
     };
-    const answer = await placeOrder(identity, body, { refuseActiveLink: true });
-    return { order: Number(answer.body.order._id) };
+    const { value } = await placeOrder(identity, body, { refuseActiveLink: true });
+    return { order: Number(value.order._id) };
   } catch (error) {
     return refusal(error, 'add');
   }

@@ -89,7 +89,7 @@ export async function enrollMfa(
 ): Promise<MfaEnrolled> {
   const secret = demo?.secret ?? newTotpSecret();
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  const answer = await runInTransaction<{ ok: boolean; again: boolean }>(null, async (tx, now) => {
+  const { value: enrolled } = await runInTransaction<{ ok: boolean; again: boolean }>(null, async (tx, now) => {
     const ref = adminMfaRef(admin.uid);
     const [snap, limit] = await Promise.all([tx.get(ref), checkRateLimit(tx, 'mfaCode', { uid: admin.uid }, now)]);
     const existing = snap.data();
@@ -101,7 +101,7 @@ export async function enrollMfa(
       // A wrong code is counted (the limit's record commits) and audited, and nothing else changes.
       if (!checkCode(existing, code, now.toMillis()).ok) {
         recordAudit(tx, admin, now, { subject: ref, action: 'mfa_failed', after: { when: 'set-up' } });
-        return { status: 200, body: { ok: false, again: true } };
+        return { ok: false, again: true };
       }
     } else if (signedInAt !== 'in-process' && now.toMillis() / 1000 - signedInAt > ENROL_SIGN_IN_MAX_AGE_SECONDS) {
       throw fail('mfa_required', MFA_MESSAGES.signInAgain);
@@ -114,11 +114,11 @@ export async function enrollMfa(
       recoveryHashes: recoveryCodes.map(hashRecovery),
     } satisfies AdminMfaDoc);
     recordAudit(tx, admin, now, { subject: ref, action: 'mfa_enroll', after: { again: existing !== undefined } });
-    return { status: 200, body: { ok: true, again: confirmed } };
+    return { ok: true, again: confirmed };
   });
-  if (!answer.body.ok) throw invalidCode();
+  if (!enrolled.ok) throw invalidCode();
   // A new phone: the sessions that passed the old factor end with it.
-  if (answer.body.again) await endSessions(admin.uid);
+  if (enrolled.again) await endSessions(admin.uid);
   return { secret, otpauthUrl: otpauthUrl(MFA_ISSUER, admin.email, secret), recoveryCodes };
 }
 
@@ -130,7 +130,7 @@ export async function enrollMfa(
  */
 export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now()): Promise<{ customToken: string }> {
   const customToken = await auth.createCustomToken(admin.uid, { mfa: true, mfaAt: Math.floor(nowMs / 1000) });
-  const answer = await runInTransaction<{ ok: boolean }>(null, async (tx, now) => {
+  const { value: verified } = await runInTransaction<{ ok: boolean }>(null, async (tx, now) => {
     const ref = adminMfaRef(admin.uid);
     const [snap, limit] = await Promise.all([tx.get(ref), checkRateLimit(tx, 'mfaCode', { uid: admin.uid }, now)]);
     const doc = snap.data();
@@ -139,7 +139,7 @@ export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now(
     const checked = checkCode(doc, code, nowMs);
     if (!checked.ok) {
       recordAudit(tx, admin, now, { subject: ref, action: 'mfa_failed', after: { when: 'sign-in' } });
-      return { status: 200, body: { ok: false } };
+      return { ok: false };
     }
     tx.update(ref, { ...checked.update, ...(doc.confirmedAt === null ? { confirmedAt: now } : {}) });
     recordAudit(tx, admin, now, {
@@ -147,9 +147,9 @@ export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now(
       action: 'mfa_verify',
       after: { with: 'recoveryHashes' in checked.update ? 'recovery code' : 'authenticator app' },
     });
-    return { status: 200, body: { ok: true } };
+    return { ok: true };
   });
-  if (!answer.body.ok) throw invalidCode();
+  if (!verified.ok) throw invalidCode();
   return { customToken };
 }
 
@@ -158,14 +158,14 @@ export async function verifyMfa(admin: Identity, code: string, nowMs = Date.now(
  * For `npm run admin:mfa-reset` (credentials of the project, not the console), audited with its actor.
  */
 export async function resetMfa(actor: Actor, uid: string): Promise<boolean> {
-  const answer = await runInTransaction<boolean>(null, async (tx, now) => {
+  const { value: removed } = await runInTransaction<boolean>(null, async (tx, now) => {
     const ref = adminMfaRef(uid);
-    if (!(await tx.get(ref)).exists) return { status: 200, body: false };
+    if (!(await tx.get(ref)).exists) return false;
     tx.delete(ref);
     recordAudit(tx, actor, now, { subject: ref, action: 'mfa_reset', before: { enrolled: true }, after: { enrolled: false } });
-    return { status: 200, body: true };
+    return true;
   });
   // Whoever holds a session that passed the old factor (a stolen phone's, a browser's) is out too.
-  if (answer.body) await endSessions(uid);
-  return answer.body;
+  if (removed) await endSessions(uid);
+  return removed;
 }

@@ -41,7 +41,6 @@ export async function createApiKey(identity: Identity): Promise<string> {
     if (old) tx.delete(apiKeysCollection().doc(old.hash));
     tx.create(apiKeysCollection().doc(hash), { uid: identity.uid, createdAt: now, last4: key.slice(-4) } satisfies ApiKeyDoc);
     tx.update(userRef(identity.uid), { apiKey: { hash, createdAt: now, last4: key.slice(-4) } satisfies ProfileApiKey });
-    return { status: 201, body: null };
   });
   return key;
 }
@@ -58,7 +57,6 @@ export async function revokeApiKey(uid: string): Promise<void> {
     const snap = await tx.get(userRef(uid));
     const profile = snap.data();
     if (profile) revokeApiKeyIn(tx, snap.ref, profile);
-    return { status: 200, body: null };
   });
 }
 

@@ -20,7 +20,7 @@ async function setBlocked(admin: Actor, uid: string, reason: string, block: bool
   if (block && uid === admin.uid) throw fail('cannot_block_admin', MESSAGES.cannotBlockSelf);
   // The claim lives in Auth (outside the transaction); the profile's role is checked inside it too.
   if (block && (await identityByUid(uid)).admin) throw fail('cannot_block_admin', MESSAGES.cannotBlockAdmin);
-  const answer = await runInTransaction(null, async (tx, now) => {
+  const { value } = await runInTransaction(null, async (tx, now) => {
     const ref = userRef(uid);
     const profile = (await tx.get(ref)).data();
     if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
@@ -36,12 +36,9 @@ async function setBlocked(admin: Actor, uid: string, reason: string, block: bool
       after: blockedToAudit(blocked),
       reason,
     });
-    return {
-      status: 200,
-      body: { message: block ? MESSAGES.accountBlocked : MESSAGES.accountUnblocked, user: userToWire(uid, { ...profile, blocked }) },
-    };
+    return { message: block ? MESSAGES.accountBlocked : MESSAGES.accountUnblocked, user: userToWire(uid, { ...profile, blocked }) };
   });
-  return answer.body;
+  return value;
 }
 
 export const blockUser = (admin: Actor, uid: string, reason: string) => setBlocked(admin, uid, reason, true);

@@ -29,7 +29,6 @@ export async function setPassword(uid: string, newPassword: string, admin?: Acto
   if (admin) {
     await runInTransaction(null, async (tx, now) => {
       recordAudit(tx, admin, now, { subject: userRef(uid), action: 'password_reset', after: { userId: uid } });
-      return { status: 200, body: null };
     });
   }
 }

@@ -34,7 +34,6 @@ export async function recordEndedSessions(uid: string, endedAt: Timestamp, keysM
       }
       if (profile.apiKey && profile.apiKey.createdAt.toMillis() < keysMadeBefore.toMillis()) revokeApiKeyIn(tx, snap.ref, profile);
     }
-    return { status: 200, body: null };
   });
 }
 

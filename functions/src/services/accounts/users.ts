@@ -195,19 +195,19 @@ export async function readAccount(tx: Transaction, identity: Identity, now: Time
 export async function ensureProfile(identity: Identity, name?: string): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
   // The shared runner: a first request's parallel calls (register and profile) contend on the profile.
-  const answer = await runInTransaction(null, async (tx, now) => {
+  const { value } = await runInTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
     const existing = snap.data();
     if (existing) {
       const update = emailUpdate(existing, identity);
       if (update) tx.update(ref, update);
-      return { status: 200, body: { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false } };
+      return { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false };
     }
     const doc = newUserDoc(identity, now, name ?? identity.name);
     tx.create(ref, doc);
-    return { status: 201, body: { user: userToWire(identity.uid, doc, identity.admin), created: true } };
+    return { user: userToWire(identity.uid, doc, identity.admin), created: true };
   });
-  return answer.body;
+  return value;
 }
 
 export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {

@@ -288,13 +288,13 @@ export async function createService(actor: Actor, body: CreateServiceBody, idemp
       const { ref, doc } = slots.add(newServiceFields(body));
       slots.finish();
       recordAudit(tx, actor, now, { subject: ref, action: 'service_create', before: null, after: auditFields(doc) });
-      return { status: 201, body: { service: adminServiceToWire(ref.id, doc, null) } };
+      return { service: adminServiceToWire(ref.id, doc, null) };
     },
   );
 }
 
 /**
- * A rate below a provider's cost is refused (400 on `field`): the catalogue never sells at a loss
+ * A rate below a provider's cost is refused (`below_cost` on `field`): the catalogue never sells at a loss
  * by mistake. `cost` per 1000 in the provider's currency, `rateToPkr` its worth in rupees.
  */
 export function assertNotBelowCost(ratePaisa: Paisa, cost: number, rateToPkr: number, field: string): void {
@@ -369,7 +369,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       { ...auditFields(next), provider: nextLink, ...(syncOff ? { offBySync: endsSyncOff ? null : syncOff.reason } : {}) },
     );
     // Nothing the admin sees changed: no write, no entry.
-    if (Object.keys(after).length === 0) return { status: 200, body: adminServiceToWire(id, doc, link) };
+    if (Object.keys(after).length === 0) return adminServiceToWire(id, doc, link);
     const order = withCategory(categories.data(), next.platform, next.category);
     tx.update(ref, settlesActive ? { ...next, deleteCheck: FieldValue.delete() } : next);
     if (order) tx.set(categoriesRef(), order);
@@ -393,13 +393,13 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       });
     }
     recordAudit(tx, actor, now, { subject: ref, action: 'service_update', before, after });
-    return { status: 200, body: adminServiceToWire(id, next, nextLinkDoc) };
+    return adminServiceToWire(id, next, nextLinkDoc);
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
- * Deletes a service no order uses; 409 `service_in_use` otherwise (disable it instead).
+ * Deletes a service no order uses; refused with `service_in_use` otherwise (disable it instead).
  *
  * An order placed while the delete looks for orders must not slip through. Placing an order reads the
  * service in its transaction, so a transaction that writes the service is ordered against every
@@ -413,8 +413,8 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const { ref, doc } = await readService(tx, id);
     if (doc.active) tx.update(ref, { active: false, deleteCheck: marker });
-    return { status: 200, body: null };
   });
+  // Whether the service was deleted: not when it was put back in sale because an order uses it.
   const check = runInTransaction(null, async (tx, now) => {
     const { ref, doc } = await readService(tx, id);
     const used = await tx.get(db.collection('orders').where('serviceId', '==', id).limit(1));
@@ -422,7 +422,7 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     if (!used.empty) {
       if (suspended) {
         tx.update(ref, { active: true, deleteCheck: FieldValue.delete() });
-        return { status: 409, body: null };
+        return false;
       }
       throw fail('service_in_use', MESSAGES.serviceInUse);
     }
@@ -431,11 +431,11 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     // Its provider link goes with it (admin-only data no service refers to any more).
     tx.delete(serviceLinkRef(id));
     recordAudit(tx, actor, now, { subject: ref, action: 'service_delete', before, after: null });
-    return { status: 204, body: null };
+    return true;
   });
-  let answer: Awaited<typeof check>;
+  let deleted: boolean;
   try {
-    answer = await check;
+    deleted = (await check).value;
   } catch (error) {
     // The check failed (busy, a lost connection): the service must not stay out of sale for it.
     await putBackInSale(id, marker).catch((restoreError: unknown) =>
@@ -444,7 +444,7 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     throw error;
   }
   // Refused after the service was put back in sale: the refusal is answered once that is written.
-  if (answer.status === 409) throw fail('service_in_use', MESSAGES.serviceInUse);
+  if (!deleted) throw fail('service_in_use', MESSAGES.serviceInUse);
 }
 
 /** Ends the delete check `marker` of service `id` if it is still the one in force: back in sale. */
@@ -453,7 +453,6 @@ async function putBackInSale(id: string, marker: string): Promise<void> {
     const ref = servicesCollection().doc(id);
     const doc = (await tx.get(ref)).data();
     if (doc?.deleteCheck === marker) tx.update(ref, { active: true, deleteCheck: FieldValue.delete() });
-    return { status: 200, body: null };
   });
 }
 
@@ -475,9 +474,9 @@ export async function reorderCategories(actor: Actor, platform: Platform, order:
       before: { platform, order: categoryOrder(all, stored)[platform] },
       after: { platform, order },
     });
-    return { status: 200, body: categoryOrder(all, next) };
+    return categoryOrder(all, next);
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
@@ -502,9 +501,9 @@ export async function renameCategory(actor: Actor, platform: Platform, from: str
       after: { platform, category: to, order: renamed, services: inCategory.map((s) => s._id) },
     });
     const after = all.map((s) => (s.platform === platform && s.category === from ? { ...s, category: to } : s));
-    return { status: 200, body: { categories: categoryOrder(after, next), renamed: inCategory.length } };
+    return { categories: categoryOrder(after, next), renamed: inCategory.length };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /** A rate changed by `percent` (2 decimals at most), rounded half up to the paisa, never below one paisa. */
@@ -589,7 +588,7 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
     ) {
       throw fail('preview_outdated', MESSAGES.previewOutdated, 'percent');
     }
-    if (body.dryRun || changes.length === 0) return { status: 200, body: { changes: changes.map((c) => c.change), applied: false } };
+    if (body.dryRun || changes.length === 0) return { changes: changes.map((c) => c.change), applied: false };
     for (const { ref, change, linked, alert } of changes) {
       tx.update(ref, { ratePer1000Paisa: toPaisa(change.to) });
       if (linked && (alert || linked.hadAlert)) tx.update(serviceLinkRef(ref.id), { marginAlert: alert || FieldValue.delete() });
@@ -606,9 +605,9 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
         rates: Object.fromEntries(changes.map(({ change }) => [change._id, change.to])),
       },
     });
-    return { status: 200, body: { changes: changes.map((c) => c.change), applied: true } };
+    return { changes: changes.map((c) => c.change), applied: true };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
@@ -619,7 +618,7 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
 export async function seedCatalogue(): Promise<number> {
   const answer = await runInTransaction<number>(null, async (tx) => {
     const any = await tx.get(servicesCollection().limit(1));
-    if (!any.empty) return { status: 200, body: 0 };
+    if (!any.empty) return 0;
     for (const item of CATALOGUE) tx.create(servicesCollection().doc(item.id), catalogueItemToDoc(item));
     const order: CategoriesDoc = {};
     for (const platform of PLATFORMS) {
@@ -627,7 +626,7 @@ export async function seedCatalogue(): Promise<number> {
     }
     tx.set(categoriesRef(), order);
     tx.set(numbersRef(), { next: Math.max(...CATALOGUE.map((item) => item.number)) + 1 } satisfies NumbersDoc);
-    return { status: 201, body: CATALOGUE.length };
+    return CATALOGUE.length;
   });
-  return answer.body;
+  return answer.value;
 }

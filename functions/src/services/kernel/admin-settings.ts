@@ -26,7 +26,6 @@ export function adminSettingsDocument<T extends Record<string, unknown>>(id: str
       const before = await get(tx);
       tx.set(ref(), doc);
       recordAudit(tx, admin, now, { subject: ref(), action: 'settings', before: { ...before }, after: { ...doc } });
-      return { status: 200, body: null };
     });
     return doc;
   }

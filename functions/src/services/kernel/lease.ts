@@ -51,21 +51,21 @@ export async function claimLease(
   now: number,
   options: ClaimOptions = {},
 ): Promise<string | null> {
-  const answer = await runInTransaction<string | null>(null, async (tx) => {
+  const { value } = await runInTransaction<string | null>(null, async (tx) => {
     const snap = await tx.get(ref);
     const data = snap.data();
     if (field !== null && !snap.exists) {
       if (options.missing) throw options.missing();
-      return { status: 200, body: null };
+      return null;
     }
     const current = (field === null ? data : valueAt(data, field)) as Lease | undefined;
-    if (leaseHeld(current, now)) return { status: 200, body: null };
+    if (leaseHeld(current, now)) return null;
     const lease = newLease(now, ms);
     if (field === null) tx.set(ref, lease);
     else tx.update(ref, { [field]: lease });
-    return { status: 200, body: lease.token };
+    return lease.token;
   });
-  return answer.body;
+  return value;
 }
 
 /**
@@ -82,9 +82,8 @@ export async function releaseLease(
   await runInTransaction(null, async (tx) => {
     const data = (await tx.get(ref)).data();
     const current = (field === null ? data : valueAt(data, field)) as Lease | undefined;
-    if (!leaseIsOurs(current, token)) return { status: 200, body: null };
+    if (!leaseIsOurs(current, token)) return;
     if (field === null) tx.delete(ref);
     else tx.update(ref, { ...extraFields, [field]: FieldValue.delete() });
-    return { status: 200, body: null };
   });
 }

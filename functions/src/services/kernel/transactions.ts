@@ -12,9 +12,10 @@ import { getAllOf, timestampSchema, typedCollection } from '../../lib/typed-coll
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: T;
+/** What a transaction decided, and whether it is a replay of what an Idempotency-Key's first request was answered. */
+export interface Decided<T> {
+  value: T;
+  replayed: boolean;
 }
 
 export interface IdempotencyOptions {
@@ -33,8 +34,7 @@ const idempotencyRecordSchema = z.object({
   scope: z.string(),
   uid: z.string(),
   requestHash: z.string(),
-  /** The answer given (status and JSON body), or the refusal (an error's code, message and field). */
-  status: z.number().int().optional(),
+  /** The value decided (JSON; the route chooses the HTTP status), or the refusal (an error's code, message and field). */
   body: z.string().optional(),
   refusal: z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.string().optional() }).optional(),
   createdAt: timestampSchema,
@@ -78,8 +78,8 @@ export interface TransactionOptions {
 export type TransactionRead = (...refs: DocumentReference[]) => Promise<DocumentSnapshot[]>;
 
 /** Thrown inside a transaction when the key's stored answer is to be replayed instead of the work. */
-class Replay<T> {
-  constructor(readonly answer: Answer<T>) {}
+class Replay {
+  constructor(readonly value: unknown) {}
 }
 
 /** Thrown inside a transaction whose deadline passed before it could commit: it rolls back. */
@@ -116,9 +116,9 @@ export class ReplayedRefusal extends AppError {}
  */
 export async function runInTransaction<T>(
   options: IdempotencyOptions | null,
-  work: (tx: Transaction, now: Timestamp, read: TransactionRead) => Promise<Answer<T>>,
+  work: (tx: Transaction, now: Timestamp, read: TransactionRead) => Promise<T>,
   { precondition, batchedReads = false }: TransactionOptions = {},
-): Promise<Answer<T> & { replayed: boolean }> {
+): Promise<Decided<T>> {
   const ref = options?.key ? idempotencyRef(options.scope, options.uid, options.key) : null;
   const requestHash = options ? sha256(canonicalJson(options.request)) : '';
   const deadline = Date.now() + config.transactionDeadlineMs;
@@ -129,7 +129,7 @@ export async function runInTransaction<T>(
       let existing: IdempotencyRecord | undefined;
       const check = (snap: DocumentSnapshot<IdempotencyRecord> | undefined) => {
         checked = true;
-        existing = checkRecord<T>(snap, options, requestHash, now);
+        existing = checkRecord(snap, options, requestHash, now);
       };
       const read: TransactionRead = async (...refs) => {
         if (checked || !ref) return refs.length > 0 ? tx.getAll(...refs) : [];
@@ -139,22 +139,18 @@ export async function runInTransaction<T>(
       };
       try {
         if (ref && !batchedReads) check(await tx.get(ref));
-        const answer = await work(tx, now, read);
+        const value = await work(tx, now, read);
         if (ref && options) {
           if (!checked) throw new Error('work wrote without reading the Idempotency-Key record first');
-          claim(tx, ref, existing, {
-            ...recordBase(options, requestHash, now),
-            status: answer.status,
-            body: JSON.stringify(answer.body),
-          });
+          claim(tx, ref, existing, { ...recordBase(options, requestHash, now), body: JSON.stringify(value ?? null) });
         }
         await precondition;
         beforeCommit();
-        return { ...answer, replayed: false };
+        return { value, replayed: false };
       } catch (error) {
         if (!(error instanceof Replay)) throw error;
         await precondition;
-        return { ...(error.answer as Answer<T>), replayed: true };
+        return { value: error.value as T, replayed: true };
       }
     });
   } catch (error) {
@@ -167,7 +163,7 @@ export async function runInTransaction<T>(
 }
 
 /** The stored record if it is still valid for this request; throws to replay it or on a conflict. */
-function checkRecord<T>(
+function checkRecord(
   snap: DocumentSnapshot<IdempotencyRecord> | undefined,
   options: IdempotencyOptions | null,
   requestHash: string,
@@ -176,14 +172,14 @@ function checkRecord<T>(
   const found = readRecord(snap, options?.scope, requestHash, now);
   if (found.kind === 'conflict') throw new AppError('idempotency_conflict', MESSAGES.idempotencyConflict, 'Idempotency-Key');
   if (found.kind === 'refusal') throw new ReplayedRefusal(found.refusal.code, found.refusal.message, found.refusal.field);
-  if (found.kind === 'answer') throw new Replay<T>(found.answer as Answer<T>);
+  if (found.kind === 'answer') throw new Replay(found.value);
   return found.record;
 }
 
 /** What a key's record says of a request: nothing yet (or expired: `record` to replace), its answer or refusal to replay, or a conflict. */
 export type RecordReading =
   | { kind: 'none'; record?: IdempotencyRecord }
-  | { kind: 'answer'; answer: Answer }
+  | { kind: 'answer'; value: unknown }
   | { kind: 'refusal'; refusal: NonNullable<IdempotencyRecord['refusal']> }
   | { kind: 'conflict' };
 
@@ -198,7 +194,7 @@ export function readRecord(
   if (record.expiresAt.toMillis() <= now.toMillis()) return { kind: 'none', record };
   if (record.requestHash !== requestHash || record.scope !== scope) return { kind: 'conflict' };
   if (record.refusal) return { kind: 'refusal', refusal: record.refusal };
-  return { kind: 'answer', answer: { status: record.status ?? 200, body: JSON.parse(record.body ?? 'null') } };
+  return { kind: 'answer', value: JSON.parse(record.body ?? 'null') };
 }
 
 export function recordBase(options: IdempotencyOptions, requestHash: string, now: Timestamp) {

@@ -42,12 +42,9 @@ export async function adjustBalance(admin: Actor, uid: string, body: AdjustBalan
       });
       const entry: LedgerDoc = { type: 'adjustment', amountPaisa, balanceAfterPaisa: account.balancePaisa, reason: body.reason, at: now };
       return {
-        status: 200,
-        body: {
-          message: MESSAGES.balanceAdjusted,
-          user: userToWire(uid, { ...profile, balancePaisa: account.balancePaisa }),
-          entry: ledgerEntryToWire(id, entry),
-        },
+        message: MESSAGES.balanceAdjusted,
+        user: userToWire(uid, { ...profile, balancePaisa: account.balancePaisa }),
+        entry: ledgerEntryToWire(id, entry),
       };
     },
   );

@@ -107,7 +107,7 @@ export async function addBalance(
   // The body as sent: a key reused with the other way of naming the account is another request (409).
   const request = input.userId !== undefined ? { userId: target.uid, amount: input.amount } : { email: target.email, amount: input.amount };
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
+  const decided = await runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
     push = null;
     const { account, user, createIfMissing } = await readAccount(tx, target, now);
     // The credit's id is new: nothing to read of its notification but the customer's settings.
@@ -126,10 +126,10 @@ export async function addBalance(
     );
     push = notifier.add(tx, notificationId.credit(rechargeId), topUpNotification({ decision: 'approved', amountPaisa }), now);
     const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };
-    return { status: 200, body: { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) } };
+    return { message: MESSAGES.balanceUpdated, user: userToWire(target.uid, updated, target.admin) };
   });
   if (push) await deliverNow([push]);
-  return answer;
+  return decided;
 }
 
 export async function listRecentRecharges(page: { limit: number; cursor?: string | undefined }) {

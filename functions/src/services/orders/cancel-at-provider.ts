@@ -70,7 +70,6 @@ export async function recordCancelAnswer(
         },
       });
     }
-    return { status: 200, body: null };
   });
 
   if (outcome.state === 'requested') return cancelRequestedAnswer(target.order);

@@ -82,7 +82,7 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
     body.providerServiceId !== undefined && body.providerId !== undefined
       ? { providerId: body.providerId, service: await findProviderService(body.providerId, body.providerServiceId, providers) }
       : undefined;
-  const answer = await runInTransaction<ResendOrderAnswer>(null, async (tx, now) => {
+  const { value } = await runInTransaction<ResendOrderAnswer>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.resendOnlyFailedOrUnknown, 'fulfilment');
     assertNoRefundUnderWay(f, now);
@@ -144,14 +144,14 @@ export async function resendOrder(actor: Actor, id: string, body: ResendOrderBod
     const warning = loss
       ? `${MESSAGES.resendAboveCost}${formatRupees(next.costPaisa as number)}, the customer paid ${formatRupees(order.pricePaisa)}`
       : undefined;
-    return { status: 200, body: { order: adminOrderToWire(id, order, next), ...(warning ? { warning } : {}) } };
+    return { order: adminOrderToWire(id, order, next), ...(warning ? { warning } : {}) };
   });
-  return answer.body;
+  return value;
 }
 
 /** The admin found the order at the provider: `sent` with its id (the status sync takes it from there). */
 export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody): Promise<AdminOrder> {
-  const answer = await runInTransaction<AdminOrder>(null, async (tx, now) => {
+  const { value } = await runInTransaction<AdminOrder>(null, async (tx, now) => {
     const { ref, order, fulfilment: f } = await readOrder(tx, id);
     if (!f || !RESENDABLE.includes(f.state)) throw conflict(MESSAGES.markSentOnlyFailedOrUnknown, 'fulfilment');
     // Closed without its provider (refunded): it stays closed, whatever the provider's panel says now.
@@ -175,7 +175,7 @@ export async function markOrderSent(actor: Actor, id: string, body: MarkSentBody
     });
     const { error: _error, lease: _lease, failedAt: _failedAt, ...kept } = f;
     const fulfilment: FulfilmentDoc = { ...kept, state: 'sent', providerOrderId: body.providerOrderId, syncDueAt, updatedAt: now };
-    return { status: 200, body: adminOrderToWire(id, order, fulfilment) };
+    return adminOrderToWire(id, order, fulfilment);
   });
-  return answer.body;
+  return value;
 }

@@ -234,7 +234,7 @@ export async function updateOrderStatus(
   if (next !== 'partial' && remains !== undefined) throw invalidInput('Remains is only for partial orders', 'remains');
   // The push of the attempt that committed (each attempt of the transaction sets it anew).
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<StatusChange>(null, async (tx, now) => {
+  const { value } = await runInTransaction<StatusChange>(null, async (tx, now) => {
     push = null;
     const orderRef = ordersCollection().doc(orderId);
     // The fulfilment is read with the order: a change must not race the worker's send (see below).
@@ -271,7 +271,7 @@ export async function updateOrderStatus(
         // Accepted a moment ago: a second click gets the same answer, without asking. Later the provider is
         // asked again (an acceptance it never followed, a provider that stopped answering).
         if (fulfilment.cancel?.state === 'requested' && now.toMillis() - fulfilment.cancel.at.toMillis() < CANCEL_ASK_AGAIN_AFTER_MS)
-          return { status: 200, body: cancelRequestedAnswer(wire) };
+          return cancelRequestedAnswer(wire);
         const request = {
           orderId,
           userId: order.userId,
@@ -279,7 +279,7 @@ export async function updateOrderStatus(
           providerOrderId: fulfilment.providerOrderId,
           order: wire,
         };
-        return { status: 200, body: { askProviderToCancel: request } };
+        return { askProviderToCancel: request };
       }
     }
 
@@ -394,10 +394,10 @@ export async function updateOrderStatus(
     const message = closedWithoutProvider
       ? `Order ${status} and refunded without the provider’s confirmation`
       : `Order status updated to ${status}`;
-    return { status: 200, body: { message, order: orderToWire(orderId, updated) } };
+    return { message, order: orderToWire(orderId, updated) };
   });
   if (push && !options.pushLater) await deliverNow([push]);
-  return answer.body;
+  return value;
 }
 
 /** A change that cannot need the provider (its own status, a refund without it): its answer. */

@@ -584,7 +584,7 @@ describe('an Idempotency-Key while the account has a queue', () => {
     // The retry's own transaction runs out of its time (its revocation check is slow, here): it goes
     // the queue's way, and finds the intent under its key.
     const retry = await placeOrder(identityOf(user), order, { idempotencyKey: 'contended', precondition: pause(2500) });
-    expect(retry).toEqual({ status: 201, body: first.body, replayed: true });
+    expect(retry).toEqual({ value: first.body, replayed: true });
     expect(await ordersOf(user)).toHaveLength(1);
     await expectMoneyInvariants();
   });

@@ -26,10 +26,10 @@ import type { PlaceOrderBody } from '../../shared/schemas/orders';
 import { type Identity, profileFromSnapshot, userRef } from '../accounts/users';
 import { servicesCollection } from '../catalogue/catalogue';
 import {
-  type Answer,
   Contended,
   canonicalJson,
   claim,
+  type Decided,
   idempotencyRef,
   isRemembered,
   type RecordReading,
@@ -105,6 +105,12 @@ const pendingQuery = (uid: string) =>
 
 const timestamp = z.custom<Timestamp>((value) => value instanceof Timestamp, 'a Timestamp');
 
+/**
+ * The `status` an accepted intent's outcome stores, as it always has (its requests answer 201): requests
+ * of the previous version, waiting on an intent during a deploy, read it.
+ */
+const STORED_ANSWER_STATUS = 201;
+
 const outcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('answer'), status: z.number().int(), body: z.string(), replayed: z.boolean() }),
   z.object({
@@ -168,12 +174,12 @@ const requestOf = (intent: NewIntent): PlacementRequest => ({
   refuseActiveLink: intent.refuseActiveLink,
 });
 
-/** Places an order: 201 with the order and the balance after it, or the refusal the customer sees. */
+/** Places an order: the order and the balance after it (a replay marked so), or throws the refusal the customer sees. */
 export async function placeOrder(
   identity: Identity,
   body: PlaceOrderBody,
   options: PlaceOrderOptions = {},
-): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> {
+): Promise<Decided<PlaceOrderAnswer>> {
   const { ref, intent, placement } = intentOf(identity, body, options);
   const key = options.idempotencyKey;
   // Which provider the service is linked to, read before the transaction so that its document joins
@@ -298,17 +304,17 @@ function outcomeOfRecord(reading: Exclude<RecordReading, { kind: 'none' }>): Out
     };
   }
   if (reading.kind === 'answer')
-    return { kind: 'answer', status: reading.answer.status, body: JSON.stringify(reading.answer.body), replayed: true };
+    return { kind: 'answer', status: STORED_ANSWER_STATUS, body: JSON.stringify(reading.value), replayed: true };
   return { kind: 'refusal', ...reading.refusal, replayed: true };
 }
 
-function answerOf(outcome: Outcome, creator: boolean): Answer<PlaceOrderAnswer> & { replayed: boolean } {
+function answerOf(outcome: Outcome, creator: boolean): Decided<PlaceOrderAnswer> {
   const replayed = outcome.replayed || !creator;
   if (outcome.kind === 'refusal') {
     if (outcome.code === 'idempotency_conflict' || !replayed) throw new AppError(outcome.code, outcome.message, outcome.field);
     throw new ReplayedRefusal(outcome.code, outcome.message, outcome.field);
   }
-  return { status: outcome.status, body: JSON.parse(outcome.body) as PlaceOrderAnswer, replayed };
+  return { value: JSON.parse(outcome.body) as PlaceOrderAnswer, replayed };
 }
 
 interface OwnRequest {
@@ -497,7 +503,7 @@ async function decideBatch(
               order: orderToWire(placement.orderRef.id, written),
               balance: toRupees(placement.balanceAfterPaisa),
             };
-            outcome = { kind: 'answer', status: 201, body: JSON.stringify(answer), replayed: false };
+            outcome = { kind: 'answer', status: STORED_ANSWER_STATUS, body: JSON.stringify(answer), replayed: false };
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             // Not a decision (no free order number): this one and those after it wait for the next batch.
@@ -516,7 +522,7 @@ async function decideBatch(
           if (recordRef) {
             const answer =
               outcome.kind === 'answer'
-                ? { status: outcome.status, body: outcome.body }
+                ? { body: outcome.body }
                 : { refusal: { code: outcome.code, message: outcome.message, ...(outcome.field ? { field: outcome.field } : {}) } };
             const base = recordBase({ scope: SCOPE, uid, request: null }, intent.requestHash, now);
             const replaced = reading.record;
@@ -593,12 +599,7 @@ async function decideBatch(
  * settle): it answers `busy` only once its withdrawal or an expiry has committed, so `busy` still means
  * nothing was written, and no batch accepts the intent after that deadline.
  */
-async function waitInQueue(
-  uid: string,
-  ref: DocumentReference,
-  intent: NewIntent,
-  deadline: number,
-): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> {
+async function waitInQueue(uid: string, ref: DocumentReference, intent: NewIntent, deadline: number): Promise<Decided<PlaceOrderAnswer>> {
   const joined = await enqueue(uid, ref, intent, deadline).catch((error: unknown) => {
     // A refusal (the key's conflict) or `busy` wrote nothing. Any other failure may come after the
     // intent's write was sent, which may still land and be decided: it is settled like any other.
@@ -609,7 +610,7 @@ async function waitInQueue(
   if ('outcome' in joined) return answerOf(joined.outcome, false);
   // Nothing was written for this request: `busy`, unless its key's record holds this body's answer (an
   // earlier request with the key placed the order, or was refused): then its replay, as a retry gets it.
-  const nothingWritten = async (): Promise<Answer<PlaceOrderAnswer> & { replayed: boolean }> => {
+  const nothingWritten = async (): Promise<Decided<PlaceOrderAnswer>> => {
     const recorded =
       intent.key !== undefined ? await recordedOutcome(uid, intent.key, intent.requestHash).catch(() => undefined) : undefined;
     if (recorded?.replayed) return answerOf(recorded, false);

@@ -98,7 +98,7 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
 export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
   if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
   // The shared runner (no money moves): contention answers the same 503 busy as every other write.
-  const answer = await runInTransaction<{ refillId: string }>(null, async (tx, now) => {
+  const { value } = await runInTransaction<{ refillId: string }>(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
     const order = (await tx.get(orderRef)).data();
     if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
@@ -109,7 +109,7 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
     const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
     const fulfilment = (await tx.get(fulfilmentRef(orderId))).data();
 
-    if (pending?.status === 'pending' && order.refillPendingId) return { status: 200, body: { refillId: order.refillPendingId } };
+    if (pending?.status === 'pending' && order.refillPendingId) return { refillId: order.refillPendingId };
     const completedAt = order.updatedAt.toMillis();
     // The window the order was sold with; an order placed before windows were frozen on it has its service's.
     const refillDays = order.refillDays ?? (service ? refillDaysOf(service) : 0);
@@ -136,9 +136,9 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
     }
     tx.create(refillRef, refill);
     tx.update(orderRef, { refillPendingId: refillRef.id });
-    return { status: 201, body: { refillId: refillRef.id } };
+    return { refillId: refillRef.id };
   });
-  return answer.body;
+  return value;
 }
 
 /** The caller's refill (another user's is answered like a missing one). */
@@ -166,7 +166,7 @@ async function decide(
 ): Promise<Refill> {
   if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<Refill>(null, async (tx, now) => {
+  const { value } = await runInTransaction<Refill>(null, async (tx, now) => {
     push = null;
     const ref = refillsCollection().doc(refillId);
     const refill = (await tx.get(ref)).data();
@@ -201,11 +201,11 @@ async function decide(
       decidedAt: now,
       ...(refill.upstream && by.providerWord !== undefined ? { upstream: { ...refill.upstream, status: by.providerWord } } : {}),
     };
-    return { status: 200, body: refillToWire(refillId, decided) };
+    return refillToWire(refillId, decided);
   });
   // The admin's decision is pushed now; the provider's (the refill worker) with the push worker's.
   if (push && by.admin) await deliverNow([push]);
-  return answer.body;
+  return value;
 }
 
 /** Admin list: the pending ones are a queue, oldest first; any other selection a history, newest first. */

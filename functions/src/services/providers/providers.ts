@@ -152,7 +152,7 @@ export async function listProviders(): Promise<Provider[]> {
 export async function createProvider(actor: Actor, body: CreateProviderBody, providers: ProviderPort): Promise<Provider> {
   assertUrlAllowed(providers, body.url);
   const balance = await fetchBalance(providers, body.url, body.key, body.currency);
-  const answer = await runInTransaction<Provider>(null, async (tx, now) => {
+  const { value } = await runInTransaction<Provider>(null, async (tx, now) => {
     const ref = providersCollection().doc();
     const doc: ProviderDoc = {
       name: body.name,
@@ -170,9 +170,9 @@ export async function createProvider(actor: Actor, body: CreateProviderBody, pro
     tx.create(ref, doc);
     tx.create(providerSecretRef(ref.id), { key: body.key } satisfies ProviderSecretDoc);
     recordAudit(tx, actor, now, { subject: ref, action: 'provider_create', before: null, after: auditFields(doc) });
-    return { status: 201, body: providerToWire(ref.id, doc, NO_ORDERS) };
+    return providerToWire(ref.id, doc, NO_ORDERS);
   });
-  return answer.body;
+  return value;
 }
 
 /**
@@ -190,7 +190,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     assertUrlAllowed(providers, url);
     freshBalance = await fetchBalance(providers, url, key, patch.currency ?? current.doc.currency);
   }
-  const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
+  const { value } = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc } = await readProvider(tx, id);
     const claimsSnap = freshBalance !== null ? await tx.get(providerClaimsRef(id)) : undefined;
     const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = doc;
@@ -213,7 +213,7 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
     );
     // A new key with the same last characters changes no field the admin sees: the entry says so.
     const keyChanged = patch.key !== undefined;
-    if (changed.length === 0 && !keyChanged) return { status: 200, body: doc };
+    if (changed.length === 0 && !keyChanged) return doc;
     tx.set(ref, next);
     if (claimsSnap) tx.set(providerClaimsRef(id), { claimedPaisa: claimedSince(claimedOf(claimsSnap), claimedBefore) });
     if (patch.key !== undefined) tx.set(providerSecretRef(id), { key: patch.key });
@@ -226,9 +226,9 @@ export async function updateProvider(actor: Actor, id: string, patch: UpdateProv
         ...(keyChanged ? { keyChanged: true } : {}),
       },
     });
-    return { status: 200, body: next };
+    return next;
   });
-  return withCounts(id, answer.body);
+  return withCounts(id, value);
 }
 
 /**
@@ -241,7 +241,7 @@ export async function recordProviderCheck(
   found: { balance: number; serviceCount: number; claimedBefore: number },
 ): Promise<Provider> {
   const { balance, serviceCount, claimedBefore } = found;
-  const answer = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
+  const { value } = await runInTransaction<ProviderDoc>(null, async (tx, now) => {
     const { ref, doc: current } = await readProvider(tx, id);
     const claimsSnap = await tx.get(providerClaimsRef(id));
     const { balanceError: _error, balanceErrorAt: _errorAt, ...kept } = current;
@@ -253,9 +253,9 @@ export async function recordProviderCheck(
       balanceErrorAt: FieldValue.delete(),
     });
     tx.set(providerClaimsRef(id), { claimedPaisa: claimedSince(claimedOf(claimsSnap), claimedBefore) });
-    return { status: 200, body: { ...kept, balance, balanceCheckedAt: now, serviceCount } };
+    return { ...kept, balance, balanceCheckedAt: now, serviceCount };
   });
-  return withCounts(id, answer.body);
+  return withCounts(id, value);
 }
 
 /**
@@ -373,7 +373,7 @@ export async function importServices(actor: Actor, body: ImportServicesBody, pro
         return wire;
       });
       slots.finish();
-      return { status: 201, body: { services: created } };
+      return { services: created };
     },
   );
 }

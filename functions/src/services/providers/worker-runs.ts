@@ -73,7 +73,7 @@ export async function requestWorkerRun(
   providerId?: string,
 ): Promise<{ run: WorkerRun; follow: string }> {
   const ref = workerRunsCollection().doc();
-  const answer = await runInTransaction<WorkerRunDoc>(null, async (tx, now) => {
+  const { value: queued } = await runInTransaction<WorkerRunDoc>(null, async (tx, now) => {
     if (providerId !== undefined) {
       const provider = await tx.get(providerRef(providerId));
       if (!provider.exists) throw fail('provider_not_found', MESSAGES.providerNotFound);
@@ -87,9 +87,9 @@ export async function requestWorkerRun(
       expiresAt: Timestamp.fromMillis(now.toMillis() + WORKER_RUN_TTL_MS),
     };
     tx.create(ref, doc);
-    return { status: 202, body: doc };
+    return doc;
   });
-  return { run: workerRunToWire(ref.id, answer.body), follow: followPath(ref.id, answer.body) };
+  return { run: workerRunToWire(ref.id, queued), follow: followPath(ref.id, queued) };
 }
 
 /** A run as it stands; 404 when there is none of this kind (and provider) with this id. */
@@ -106,13 +106,13 @@ export async function readWorkerRun(id: string, kind: WorkerRunKind, providerId?
 /** Takes a queued run (queued → running); null when it is not queued (a duplicate delivery of the trigger). */
 export async function startWorkerRun(id: string): Promise<WorkerRunDoc | null> {
   const ref = workerRunsCollection().doc(id);
-  const answer = await runInTransaction<WorkerRunDoc | null>(null, async (tx, now) => {
+  const { value } = await runInTransaction<WorkerRunDoc | null>(null, async (tx, now) => {
     const doc = (await tx.get(ref)).data();
-    if (doc?.state !== 'queued') return { status: 200, body: null };
+    if (doc?.state !== 'queued') return null;
     tx.update(ref, { state: 'running', startedAt: now });
-    return { status: 200, body: { ...doc, state: 'running', startedAt: now } };
+    return { ...doc, state: 'running', startedAt: now };
   });
-  return answer.body;
+  return value;
 }
 
 export type WorkerRunOutcome =
@@ -124,7 +124,7 @@ export async function finishWorkerRun(id: string, outcome: WorkerRunOutcome): Pr
   const ref = workerRunsCollection().doc(id);
   await runInTransaction(null, async (tx, now) => {
     const doc = (await tx.get(ref)).data();
-    if (doc?.state !== 'running') return { status: 200, body: null };
+    if (doc?.state !== 'running') return;
     tx.update(ref, {
       state: outcome.state,
       finishedAt: now,
@@ -138,6 +138,5 @@ export async function finishWorkerRun(id: string, outcome: WorkerRunOutcome): Pr
             },
           }),
     });
-    return { status: 200, body: null };
   });
 }

@@ -239,7 +239,6 @@ export async function auditExport(actor: Actor, kind: ExportKind, range: DayRang
       action: 'export',
       after: { kind, from: range.from, to: range.to },
     });
-    return { status: 200, body: null };
   });
 }
 
@@ -280,6 +279,5 @@ export async function countStatementDownload(uid: string): Promise<void> {
   await runInTransaction(null, async (tx, now) => {
     const limit = await checkRateLimit(tx, 'statementCsv', { uid }, now);
     limit.record();
-    return { status: 200, body: null };
   });
 }

@@ -523,10 +523,10 @@ async function foldPage(
     const ledgerReads = name === 'ledger' ? await ledgerOrderReads(good) : new Map<string, LedgerOrderRead>();
     const orders = name === 'orders' || name === 'fulfilments' ? await readOrders(name, good, skipped) : new Map<string, OrderRead>();
     await afterRead?.(name);
-    const answer = await runInTransaction<Skipped[] | null>(null, async (tx) => {
+    const { value: skippedNow } = await runInTransaction<Skipped[] | null>(null, async (tx) => {
       const stateSnap = await tx.get(foldStateRef());
       const state = stateSnap.data() ?? { streams: {} };
-      if (!sameWatermark(state.streams[name], start)) return { status: 200, body: null };
+      if (!sameWatermark(state.streams[name], start)) return null;
       const inc = new Increments();
       const attemptSkipped = [...skipped];
       let orderWrites: [string, ReportOrderDoc][] = [];
@@ -551,11 +551,11 @@ async function foldPage(
         if (before.lastSkipped) mark.lastSkipped = before.lastSkipped;
       }
       tx.set(foldStateRef(), { streams: { ...state.streams, [name]: mark } });
-      return { status: 200, body: attemptSkipped };
+      return attemptSkipped;
     });
-    if (answer.body === null) return 'lost';
-    for (const s of answer.body) logger.error('Report fold: a malformed document skipped', { stream: name, ...s });
-    return { folded: docs.length - answer.body.length, skipped: answer.body.length, done };
+    if (skippedNow === null) return 'lost';
+    for (const s of skippedNow) logger.error('Report fold: a malformed document skipped', { stream: name, ...s });
+    return { folded: docs.length - skippedNow.length, skipped: skippedNow.length, done };
   } catch (error) {
     throw new PageFailed(docs[0]?.ref.path, last?.ref.path, error);
   }

@@ -18,13 +18,12 @@ export function contactMessageToWire(id: string, doc: ContactMessageDoc): Contac
 
 /** Stores the message and counts it against the sender's address in one transaction. */
 export async function sendContactMessage(input: { name: string; email: string; message: string }, address: string): Promise<void> {
-  // The shared transaction runner: AppError refusals, 503 busy on contention or past the deadline.
+  // The shared transaction runner: AppError refusals, busy on contention or past the deadline.
   await runInTransaction(null, async (tx, now) => {
     const limit = await checkRateLimit(tx, 'contact', { address }, now);
     limit.record();
     const doc: ContactMessageDoc = { name: input.name, email: input.email, message: input.message, createdAt: now };
     tx.create(contactMessagesCollection().doc(), doc);
-    return { status: 201, body: null };
   });
 }
 

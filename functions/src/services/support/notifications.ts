@@ -194,15 +194,14 @@ export async function markRead(uid: string, body: { ids: string[] } | { all: tru
       await runInTransaction(null, async (tx) => {
         const snaps = await getAllOf(tx, ...refs);
         for (const snap of snaps) if (snap.exists && snap.get('read') === false) tx.update(snap.ref, { read: true });
-        return { status: 200, body: null };
       });
     }
   } else {
     for (;;) {
-      const { body: marked } = await runInTransaction(null, async (tx) => {
+      const { value: marked } = await runInTransaction(null, async (tx) => {
         const snap = await tx.get(unreadOf(uid).limit(MARK_ALL_CHUNK));
         for (const doc of snap.docs) tx.update(doc.ref, { read: true });
-        return { status: 200, body: snap.size };
+        return snap.size;
       });
       if (marked < MARK_ALL_CHUNK) break;
     }
@@ -225,9 +224,9 @@ export async function putNotificationSettings(uid: string, preferences: Notifica
     const settings = (await tx.get(ref)).data();
     // The whole object is replaced (a merge would keep a nested kind's old values beside the new ones).
     tx.set(ref, { preferences, updatedAt: now }, { mergeFields: ['preferences', 'updatedAt'] });
-    return { status: 200, body: settingsToWire({ ...settings, preferences }) };
+    return settingsToWire({ ...settings, preferences });
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
@@ -268,7 +267,6 @@ export async function registerDevice(uid: string, token: string): Promise<void> 
       lastSeenAt: now,
     } satisfies PushDeviceDoc);
     limit.record();
-    return { status: 204, body: null };
   });
 }
 
@@ -281,10 +279,9 @@ export async function removeDevice(token: string): Promise<void> {
   await runInTransaction(null, async (tx, now) => {
     const deviceSnap = await tx.get(pushDevicesCollection().doc(deviceId));
     const device = deviceSnap.data();
-    if (!device) return { status: 204, body: null };
+    if (!device) return;
     const settingsSnap = await tx.get(notificationSettingsRef(device.uid));
     forgetDevice(tx, deviceSnap.ref, settingsSnap.data(), device.uid, now);
-    return { status: 204, body: null };
   });
 }
 
@@ -329,11 +326,11 @@ async function claimPush(ref: DocumentReference, now: number): Promise<Claim | n
     const push = doc?.push;
     const claimable =
       push && (push.state === 'due' || push.state === 'sending') && push.dueAt !== undefined && push.dueAt.toMillis() <= now;
-    if (!doc || !push || !claimable) return { status: 200, body: null };
+    if (!doc || !push || !claimable) return null;
     if (push.attempts >= PUSH_MAX_ATTEMPTS) {
       // Its last sender's lease ran out with no answer recorded (it died mid-send): given up, not claimed again.
       tx.update(ref, { push: { state: 'failed', attempts: push.attempts, ...(push.done ? { done: push.done } : {}) } });
-      return { status: 200, body: null };
+      return null;
     }
     const settings = settingsSnap?.data();
     // Pushes of its kind turned off since it was written (a retry, or the worker's minute): none is sent.
@@ -344,13 +341,13 @@ async function claimPush(ref: DocumentReference, now: number): Promise<Claim | n
       tx.update(ref, {
         push: { state: push.done?.length ? 'sent' : 'none', attempts: push.attempts, ...(push.done ? { done: push.done } : {}) },
       });
-      return { status: 200, body: null };
+      return null;
     }
     const lease = newLease(now, PUSH_LEASE_MS);
     tx.update(ref, { push: { ...push, state: 'sending', lease, dueAt: lease.until, attempts: push.attempts + 1 } });
-    return { status: 200, body: { lease: lease.token, doc, devices } };
+    return { lease: lease.token, doc, devices };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
@@ -396,7 +393,7 @@ async function recordPush(
     );
     const push = snap?.data()?.push;
     // Our lease ran out and another sender took it: its answer is the one recorded.
-    if (push?.state !== 'sending' || !leaseIsOurs(push.lease, claim.lease)) return { status: 200, body: 'skipped' };
+    if (push?.state !== 'sending' || !leaseIsOurs(push.lease, claim.lease)) return 'skipped';
     let settings = settingsSnap?.data();
     for (const deviceSnap of deviceSnaps) {
       const device = deviceSnap.data();
@@ -427,10 +424,10 @@ async function recordPush(
       };
     }
     tx.update(ref, { push: next });
-    return { status: 200, body: result };
+    return result;
   });
-  if (answer.body === 'failed') logger.warn('Push given up', { notification: ref.path, outcomes });
-  return answer.body;
+  if (answer.value === 'failed') logger.warn('Push given up', { notification: ref.path, outcomes });
+  return answer.value;
 }
 
 /**

@@ -73,9 +73,9 @@ export async function postReview(input: { name: string; rating: number; comment:
     const ref = reviewQueueCollection().doc();
     const doc: QueuedReviewDoc = { name: input.name, rating: input.rating, comment: input.comment, createdAt: now, status: 'pending' };
     tx.create(ref, doc);
-    return { status: 201, body: { ...reviewToWire(ref.id, doc), status: 'pending' as const } };
+    return { ...reviewToWire(ref.id, doc), status: 'pending' as const };
   });
-  return answer.body;
+  return answer.value;
 }
 
 type Page = { limit: number; cursor?: string | undefined };
@@ -103,7 +103,7 @@ export async function countWaitingReviews(): Promise<number> {
 
 /**
  * The read phase of a decision: the queued review, which must still be pending. One already approved is
- * no longer in the queue but published (409 either way; a missing one 404).
+ * no longer in the queue but published (`already_decided` either way; a missing one `not_found`).
  */
 async function readPending(tx: Transaction, id: string) {
   if (!isReviewId(id)) throw notFound(MESSAGES.reviewNotFound);
@@ -132,9 +132,9 @@ export async function approveReview(admin: Actor, id: string): Promise<{ message
     tx.create(publishedRef, published);
     tx.delete(queuedRef);
     audit(tx, publishedRef, 'review_approve', admin, now, queued, 'approved');
-    return { status: 200, body: { message: MESSAGES.reviewApproved, review: publishedToAdmin(id, published) } };
+    return { message: MESSAGES.reviewApproved, review: publishedToAdmin(id, published) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /** Rejects a pending review: it stays out of About, kept in the queue with the admin's note. */
@@ -144,9 +144,9 @@ export async function rejectReview(admin: Actor, id: string, note?: string): Pro
     const rejected: QueuedReviewDoc = { ...queued, status: 'rejected', decidedAt: now, ...(note ? { note } : {}) };
     tx.set(queuedRef, rejected);
     audit(tx, queuedRef, 'review_reject', admin, now, queued, 'rejected', note);
-    return { status: 200, body: { message: MESSAGES.reviewRejected, review: queuedToAdmin(id, rejected) } };
+    return { message: MESSAGES.reviewRejected, review: queuedToAdmin(id, rejected) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /** A decision's audit entry: once per review (its id is the subject's), naming who posted it and the rating. */

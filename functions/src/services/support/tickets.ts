@@ -137,7 +137,7 @@ const savedReplyToWire = (id: string, doc: SavedReplyDoc): SavedReply => ({ _id:
 const readCounter = async (tx: Transaction, uid: string): Promise<TicketCounterDoc> =>
   (await tx.get(counterRef(uid))).data() ?? { open: 0, unread: 0 };
 
-/** The ticket, read in `tx`; another customer's (when `owner` is given) or a missing one is 404. */
+/** The ticket, read in `tx`; another customer's (when `owner` is given) or a missing one is not found. */
 async function readTicket(tx: Transaction, id: string, owner?: string) {
   if (!isDocumentId(id)) throw ticketNotFound();
   const ref = ticketsCollection().doc(id);
@@ -210,7 +210,7 @@ export async function createTicket(identity: Identity, body: CreateTicketBody, i
       writeMessage(tx, ref, { ...ticket, messageCount: 0 }, { from: 'customer', body: body.message, createdAt: now });
       tx.set(counterRef(identity.uid), { ...counter, open: counter.open + 1 } satisfies TicketCounterDoc);
       limit.record();
-      return { status: 201, body: { ticket: ticketToWire(ref.id, ticket) } };
+      return { ticket: ticketToWire(ref.id, ticket) };
     },
   );
 }
@@ -237,9 +237,9 @@ export async function getMyTicket(uid: string, id: string) {
       tx.update(ref, { unreadByCustomer: 0 });
       tx.set(counterRef(uid), { ...counter, unread: Math.max(0, counter.unread - ticket.unreadByCustomer) } satisfies TicketCounterDoc);
     }
-    return { status: 200, body: { ticket: ticketToWire(ref.id, seen), messages } };
+    return { ticket: ticketToWire(ref.id, seen), messages };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
@@ -271,7 +271,7 @@ export async function postCustomerMessage(uid: string, id: string, message: stri
       if (ticket.unreadByCustomer > 0)
         tx.set(counterRef(uid), { ...counter, unread: Math.max(0, counter.unread - ticket.unreadByCustomer) } satisfies TicketCounterDoc);
       limit.record();
-      return { status: 201, body: { ticket: ticketToWire(ref.id, { ...ticket, ...change }), message: written } };
+      return { ticket: ticketToWire(ref.id, { ...ticket, ...change }), message: written };
     },
   );
 }
@@ -312,9 +312,9 @@ export async function closeMyTicket(uid: string, id: string) {
     ]);
     if (ticket.state === 'closed') throw fail('ticket_closed', TICKET_MESSAGES.alreadyClosed, 'state');
     limit.record();
-    return { status: 200, body: { ticket: ticketToWire(ref.id, writeClose(tx, ref, ticket, counter, now, 'customer')) } };
+    return { ticket: ticketToWire(ref.id, writeClose(tx, ref, ticket, counter, now, 'customer')) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 /**
@@ -336,9 +336,9 @@ export async function reopenMyTicket(uid: string, id: string) {
     tx.update(ref, change);
     tx.set(counterRef(uid), { ...counter, open: counter.open + 1 } satisfies TicketCounterDoc);
     limit.record();
-    return { status: 200, body: { ticket: ticketToWire(ref.id, { ...ticket, ...change }) } };
+    return { ticket: ticketToWire(ref.id, { ...ticket, ...change }) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 // ---- The admin ----
@@ -400,13 +400,10 @@ export async function getTicketForAdmin(id: string) {
       const [messages, profileSnap] = await Promise.all([readMessages(tx, ref), tx.get(userRef(ticket.userId))]);
       if (ticket.unreadByAdmin > 0) tx.update(ref, { unreadByAdmin: 0 });
       const balancePaisa = profileSnap.data()?.balancePaisa ?? 0;
-      return {
-        status: 200,
-        body: { ticket: adminTicketToWire(ref.id, { ...ticket, unreadByAdmin: 0 }), messages, balancePaisa, userId: ticket.userId },
-      };
+      return { ticket: adminTicketToWire(ref.id, { ...ticket, unreadByAdmin: 0 }), messages, balancePaisa, userId: ticket.userId };
     },
   );
-  const { ticket, messages, balancePaisa, userId } = answer.body;
+  const { ticket, messages, balancePaisa, userId } = answer.value;
   const recent = await listMyOrders(userId, { limit: 5 });
   return { ticket, messages, customer: { balance: toRupees(balancePaisa), recentOrders: recent.items as Order[] } };
 }
@@ -442,7 +439,7 @@ export async function postAdminMessage(admin: Actor, id: string, message: string
         before: { state: ticket.state },
         after: { state: 'answered', messageId: written._id },
       });
-      return { status: 201, body: { ticket: adminTicketToWire(ref.id, { ...ticket, ...change }), message: written } };
+      return { ticket: adminTicketToWire(ref.id, { ...ticket, ...change }), message: written };
     },
   );
   if (push) await deliverNow([push]);
@@ -456,9 +453,9 @@ export async function closeTicketAsAdmin(admin: Actor, id: string) {
     if (ticket.state === 'closed') throw fail('ticket_closed', TICKET_MESSAGES.alreadyClosed, 'state');
     const closed = writeClose(tx, ref, ticket, counter, now, 'admin');
     recordAudit(tx, admin, now, { subject: ref, action: 'ticket_close', before: { state: ticket.state }, after: { state: 'closed' } });
-    return { status: 200, body: { ticket: adminTicketToWire(ref.id, closed) } };
+    return { ticket: adminTicketToWire(ref.id, closed) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 // ---- Saved replies ----
@@ -480,9 +477,9 @@ export async function createSavedReply(admin: Actor, body: { title: string; body
     tx.create(ref, doc);
     tx.set(savedReplyCountRef(), { count: count + 1 });
     recordAudit(tx, admin, now, { subject: ref, action: 'saved_reply_create', after: { title: body.title, body: body.body } });
-    return { status: 201, body: { reply: savedReplyToWire(ref.id, doc) } };
+    return { reply: savedReplyToWire(ref.id, doc) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 async function readSavedReply(tx: Transaction, id: string) {
@@ -505,9 +502,9 @@ export async function updateSavedReply(admin: Actor, id: string, body: { title: 
       before: { title: doc.title, body: doc.body },
       after: { title: body.title, body: body.body },
     });
-    return { status: 200, body: { reply: savedReplyToWire(ref.id, updated) } };
+    return { reply: savedReplyToWire(ref.id, updated) };
   });
-  return answer.body;
+  return answer.value;
 }
 
 export async function deleteSavedReply(admin: Actor, id: string) {
@@ -517,6 +514,5 @@ export async function deleteSavedReply(admin: Actor, id: string) {
     tx.delete(ref);
     tx.set(savedReplyCountRef(), { count: Math.max(0, count - 1) });
     recordAudit(tx, admin, now, { subject: ref, action: 'saved_reply_delete', before: { title: doc.title, body: doc.body } });
-    return { status: 204, body: null };
   });
 }

@@ -91,7 +91,7 @@ function holdReason(
  */
 export async function matchPayment(tid: string, options: { eventId?: string | undefined } = {}): Promise<MatchOutcome> {
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<MatchOutcome>(null, async (tx, now) => {
+  const { value } = await runInTransaction<MatchOutcome>(null, async (tx, now) => {
     push = null;
     const referenceRef = rechargeReferencesCollection().doc(tid);
     const [settingsSnap, limits, reference, customers] = await Promise.all([
@@ -111,7 +111,7 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
       .filter(exists)
       .map((s) => ({ ref: s.ref, doc: s.data() }))
       .filter((e) => e.doc.kind === 'payment' && e.doc.status === 'unmatched' && e.doc.tid === tid);
-    if (events.length === 0) return { status: 200, body: NOTHING };
+    if (events.length === 0) return NOTHING;
 
     // Credited already: an admin approved a request naming the id before its SMS came. The SMS settles that
     // credit when it is the same payment (its wallet, what was credited, no other SMS settled it); any other
@@ -139,13 +139,13 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
           });
         }
       }
-      return { status: 200, body: { ...NOTHING, settled, held: events.length - settled } };
+      return { ...NOTHING, settled, held: events.length - settled };
     }
     const requests: Request[] = snaps.requests.flatMap((s) => {
       const doc = s.data();
       return doc?.status === 'pending' ? [{ id: s.id, doc }] : [];
     });
-    if (requests.length === 0) return { status: 200, body: NOTHING };
+    if (requests.length === 0) return NOTHING;
 
     const holds: { event: Event; reason: WalletEventReason; requestId?: string; request?: RechargeRequestDoc }[] = [];
     const writeHolds = () => {
@@ -159,7 +159,7 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
         });
         tx.update(event.ref, { status: 'held', reason, reasonText: words, ...(requestId ? { requestId } : {}), decidedAt: now });
       }
-      return { status: 200, body: { ...NOTHING, held: holds.length } };
+      return { ...NOTHING, held: holds.length };
     };
     // Two customers name the payment: only the admin can tell whose it is.
     if (new Set(requests.map((r) => r.doc.userId)).size > 1) {
@@ -203,10 +203,10 @@ export async function matchPayment(tid: string, options: { eventId?: string | un
       expiresAt: Timestamp.fromMillis(now.toMillis() + COUNT_RETENTION_MS),
     } satisfies AutoCreditCountDoc);
     push = written.push;
-    return { status: 200, body: { credited: request.id, held: holds.length, settled: 0 } };
+    return { credited: request.id, held: holds.length, settled: 0 };
   });
   if (push) await deliverNow([push]);
-  return answer.body;
+  return value;
 }
 
 /**
@@ -244,7 +244,7 @@ export async function matchQuietly(tid: string, context: { eventId?: string; req
  */
 export async function attachWalletEvent(admin: Actor, eventId: string, requestId: string) {
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
+  const { value } = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
     push = null;
     const [event, request] = await Promise.all([readEvent(tx, eventId), readRequest(tx, requestId)]);
     if (!isOpenEvent(event.doc) || event.doc.amountPaisa === null) throw fail('already_decided', WALLET_MESSAGES.notAttachable, 'status');
@@ -257,8 +257,8 @@ export async function attachWalletEvent(admin: Actor, eventId: string, requestId
       reason: `Attached the ${event.doc.wallet} SMS of transaction ${event.doc.tid}`,
     });
     push = written.push;
-    return { status: 200, body: { message: MESSAGES.requestApproved, request: written.request } };
+    return { message: MESSAGES.requestApproved, request: written.request };
   });
   if (push) await deliverNow([push]);
-  return answer.body;
+  return value;
 }

@@ -59,7 +59,6 @@ export async function updateSettings(admin: Actor, input: SettingsDoc): Promise<
       before: { wallets: before.wallets, supportChat: before.supportChat },
       after: { wallets: doc.wallets, supportChat: doc.supportChat },
     });
-    return { status: 200, body: null };
   });
   return settingsToWire(doc);
 }
@@ -69,6 +68,5 @@ export async function seedSettings(): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(settingsRef());
     if (!snap.exists) tx.create(settingsRef(), DEFAULT_SETTINGS);
-    return { status: 200, body: null };
   });
 }

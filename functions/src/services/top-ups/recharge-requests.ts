@@ -212,7 +212,7 @@ export async function submitRechargeRequest(
       } satisfies CustomerReferenceDoc);
       tx.set(pendingCountRef(identity.uid), { count: pending + 1 } satisfies PendingCountDoc);
       tx.create(requestRef, request);
-      return { status: 201, body: { request: rechargeRequestToWire(requestRef.id, request) } };
+      return { request: rechargeRequestToWire(requestRef.id, request) };
     },
   );
 }
@@ -397,7 +397,7 @@ export async function readRequest(tx: Transaction, requestId: string) {
  */
 export async function approveRechargeRequest(admin: Actor, requestId: string, amountPaisa?: Paisa) {
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<{ message: string; request: RechargeRequest; user: User }>(null, async (tx, now) => {
+  const { value } = await runInTransaction<{ message: string; request: RechargeRequest; user: User }>(null, async (tx, now) => {
     push = null;
     const request = await readRequest(tx, requestId);
     assertPending(request);
@@ -406,15 +406,15 @@ export async function approveRechargeRequest(admin: Actor, requestId: string, am
     if (approval.credited) throw fail('transaction_id_credited', MESSAGES.transactionIdCredited, 'reference');
     const written = approval.write(tx, now, { actor: admin, amountPaisa: amountPaisa ?? request.amountPaisa });
     push = written.push;
-    return { status: 200, body: { message: MESSAGES.requestApproved, request: written.request, user: written.user } };
+    return { message: MESSAGES.requestApproved, request: written.request, user: written.user };
   });
   if (push) await deliverNow([push]);
-  return answer.body;
+  return value;
 }
 
 export async function rejectRechargeRequest(admin: Actor, requestId: string, note?: string) {
   let push: DocumentReference | null = null;
-  const answer = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
+  const { value } = await runInTransaction<{ message: string; request: RechargeRequest }>(null, async (tx, now) => {
     push = null;
     const ref = rechargeRequestsCollection().doc(requestId);
     const request = await readRequest(tx, requestId);
@@ -457,13 +457,10 @@ export async function rejectRechargeRequest(admin: Actor, requestId: string, not
     });
     reference.write({ status: 'rejected' });
     push = notifier.add(tx, notification, topUpNotification({ decision: 'rejected', amountPaisa: request.amountPaisa, note }), now);
-    return {
-      status: 200,
-      body: { message: MESSAGES.requestRejected, request: rechargeRequestToWire(requestId, { ...request, ...decision }) },
-    };
+    return { message: MESSAGES.requestRejected, request: rechargeRequestToWire(requestId, { ...request, ...decision }) };
   });
   if (push) await deliverNow([push]);
-  return answer.body;
+  return value;
 }
 
 type Page = { limit: number; cursor?: string | undefined };

@@ -110,7 +110,7 @@ export async function createWalletDevice(
   const senders = [...new Set(body.senders.map((s) => s.trim()))];
   const ref = demo ? walletDevicesCollection().doc(demo.id) : walletDevicesCollection().doc();
   const signingKey = demo?.signingKey ?? newSigningKey();
-  const answer = await runInTransaction<WalletDeviceDoc>(null, async (tx, now) => {
+  const { value: doc } = await runInTransaction<WalletDeviceDoc>(null, async (tx, now) => {
     const settings = settingsFromDoc((await tx.get(settingsRef())).data());
     const wallet = findWallet(settings, body.wallet);
     if (!wallet) throw invalidInput(MESSAGES.unknownWallet, 'wallet');
@@ -133,9 +133,9 @@ export async function createWalletDevice(
       action: 'wallet_device_create',
       after: { name: doc.name, wallet: doc.wallet, senders: doc.senders },
     });
-    return { status: 201, body: doc };
+    return doc;
   });
-  return { device: walletDeviceToWire(ref.id, answer.body, Date.now()), signingKey, webhookUrl: webhookUrlOf(origin, ref.id) };
+  return { device: walletDeviceToWire(ref.id, doc, Date.now()), signingKey, webhookUrl: webhookUrlOf(origin, ref.id) };
 }
 
 /** Every phone ever paired, newest first, revoked ones included (the console shows their state). */
@@ -158,7 +158,7 @@ export async function revokeWalletDevice(admin: Actor, id: string): Promise<void
     const ref = walletDevicesCollection().doc(id);
     const doc = (await tx.get(ref)).data();
     if (!doc) throw notFound(WALLET_MESSAGES.deviceNotFound);
-    if (doc.revokedAt) return { status: 204, body: null };
+    if (doc.revokedAt) return;
     tx.update(ref, { revokedAt: now });
     tx.delete(deviceKeyRef(id));
     recordAudit(tx, admin, now, {
@@ -167,7 +167,6 @@ export async function revokeWalletDevice(admin: Actor, id: string): Promise<void
       before: { revokedAt: null },
       after: { revokedAt: now.toDate().toISOString(), name: doc.name, wallet: doc.wallet },
     });
-    return { status: 204, body: null };
   });
 }
 

@@ -215,11 +215,10 @@ async function recordConflict(
   const copyRef = walletEventsCollection().doc(messageKey(phone, delivery));
   await runInTransaction(null, async (tx, now) => {
     const [stored, copy] = await Promise.all([tx.get(paymentRef), tx.get(copyRef)]);
-    if (copy.exists) return { status: 200, body: null };
+    if (copy.exists) return;
     const held = { reason: 'conflicting_sms' as const, reasonText: reasonText('conflicting_sms'), decidedAt: now };
     tx.create(copyRef, { ...conflicting, kind: 'message', status: 'held', ...held } satisfies WalletEventDoc);
     if (stored.data()?.status === 'unmatched') tx.update(paymentRef, { status: 'held', ...held });
-    return { status: 200, body: null };
   });
 }
 
@@ -251,7 +250,7 @@ export async function readEvent(tx: Transaction, id: string) {
 
 /** The admin sets an SMS aside with a note (a payment to the wallet that was no top-up, a test): audited. */
 export async function dismissWalletEvent(admin: Actor, id: string, note: string): Promise<WalletEvent> {
-  const answer = await runInTransaction<WalletEvent>(null, async (tx, now) => {
+  const { value } = await runInTransaction<WalletEvent>(null, async (tx, now) => {
     const { ref, doc } = await readEvent(tx, id);
     if (doc.status === 'matched' || doc.status === 'dismissed') throw fail('already_decided', WALLET_MESSAGES.eventDecided, 'status');
     const dismissed: WalletEventDoc = { ...doc, status: 'dismissed', note, decidedAt: now };
@@ -263,7 +262,7 @@ export async function dismissWalletEvent(admin: Actor, id: string, note: string)
       after: { status: 'dismissed', wallet: doc.wallet, tid: doc.tid, amount: doc.amountPaisa === null ? null : toRupees(doc.amountPaisa) },
       reason: note,
     });
-    return { status: 200, body: walletEventToWire(id, dismissed) };
+    return walletEventToWire(id, dismissed);
   });
-  return answer.body;
+  return value;
 }
