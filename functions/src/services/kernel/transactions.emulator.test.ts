@@ -21,7 +21,7 @@ describe('runInTransaction', () => {
       await tx.get(ref);
       await sleep(2500);
       tx.create(ref, { written: true });
-      return { status: 201, body: null };
+      return null;
     });
     await expect(outcome).rejects.toSatisfy((error) => isAppError(error, 'busy'));
     await sleep(1000);
@@ -46,7 +46,7 @@ describe('runInTransaction', () => {
       await tx.get(ref);
       // A write Firestore refuses: the commit fails, and no retry can make it succeed.
       tx.create(ref, { name: 'x\udfff' });
-      return { status: 201, body: null };
+      return null;
     });
     await expect(outcome).rejects.toSatisfy((error) => !(error instanceof AppError));
     expect(attempts).toBe(1);
@@ -70,7 +70,7 @@ describe('runInTransaction', () => {
     // The same key and body: the refusal again, without running the work.
     const succeed = async () => {
       runs++;
-      return { status: 201, body: { ok: true } };
+      return { ok: true };
     };
     await expect(runInTransaction(options(10), succeed)).rejects.toSatisfy(
       (error) => error instanceof ReplayedRefusal && error.code === 'insufficient_balance' && error.message === 'Insufficient Balance',
@@ -88,8 +88,11 @@ describe('runInTransaction', () => {
         throw Object.assign(new Error('10 ABORTED'), { code: 10 });
       }),
     ).rejects.toSatisfy((error) => isAppError(error, 'busy'));
-    const answer = await runInTransaction(options, async () => ({ status: 201, body: { ok: true } }));
-    expect(answer).toMatchObject({ status: 201, body: { ok: true }, replayed: false });
+    const decided = await runInTransaction(options, async () => ({ ok: true }));
+    expect(decided).toEqual({ value: { ok: true }, replayed: false });
+    // Now the key holds that value: the same request is answered it again without running the work.
+    const again = await runInTransaction(options, async () => ({ ok: false }));
+    expect(again).toEqual({ value: { ok: true }, replayed: true });
   });
 });
 
