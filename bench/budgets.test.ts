@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { type ContentionRun, firstPageReadFigures, oneAccountBudgets, overheadFigures, syncReadFigures, throughput } from './budgets';
+import {
+  type ContentionRun,
+  firstPageReadFigures,
+  oneAccountBudgets,
+  overheadFigures,
+  syncReadFigures,
+  throughput,
+  twentyAccountsBudgets,
+} from './budgets';
 import type { Figure } from './figures';
 
 /** 200 answered orders in `seconds`, each taking `ms` (the last `slow` of them `slowMs`), `retries` in all. */
 function run(
   seconds: number,
   ms: number,
-  options: { retries?: number; slow?: number; slowMs?: number; refused?: number } = {},
+  options: { retries?: number; slow?: number; slowMs?: number; refused?: number; appMs?: number } = {},
 ): ContentionRun {
   const results = Array.from({ length: 200 }, (_, i) => ({
     status: i < (options.refused ?? 0) ? 409 : 201,
     retries: i === 0 ? (options.retries ?? 0) : 0,
+    ...(options.appMs !== undefined ? { timing: { auth: 1, order: options.appMs - 2, app: options.appMs } } : {}),
   }));
   const latencies = Array.from({ length: 200 }, (_, i) => (i >= 200 - (options.slow ?? 0) ? (options.slowMs ?? ms) : ms));
   return { results, latencies, elapsedMs: seconds * 1000 };
@@ -46,6 +55,33 @@ describe('the one-account budgets, against the twenty-accounts run of the same b
     expect(byName(oneAccountBudgets(run(20, 100), run(25.1, 100)), 'One account: throughput /').pass).toBe(false);
     expect(byName(oneAccountBudgets(run(20, 100), run(20, 100, { slow: 11, slowMs: 5001 })), 'One account: p95').pass).toBe(false);
     expect(byName(oneAccountBudgets(run(20, 100), run(20, 100, { retries: 1 })), 'One account: client retries').pass).toBe(false);
+  });
+});
+
+describe('the twenty-accounts latency budget', () => {
+  it('passes a p95 of 3 s and fails one over it, whatever the throughput', () => {
+    expect(twentyAccountsBudgets(run(20, 1000, { slow: 11, slowMs: 3000, appMs: 200 }))[0]).toMatchObject({
+      name: '20 accounts: p95 latency (budget)',
+      value: 3000,
+      budget: '≤ 3000',
+      pass: true,
+    });
+    expect(twentyAccountsBudgets(run(20, 1000, { slow: 11, slowMs: 3001, appMs: 200 }))[0]?.pass).toBe(false);
+  });
+
+  it("fails part 5's figure: the first wave waiting 14.5 s for the function workers to start", () => {
+    expect(twentyAccountsBudgets(run(200 / 10, 1100, { slow: 20, slowMs: 14_500, appMs: 250 }))[0]).toMatchObject({
+      value: 14_500,
+      pass: false,
+    });
+  });
+
+  it('reports the p95 of the time in the app beside it, without a budget; NaN when an answer had no timing', () => {
+    const [, inApp] = twentyAccountsBudgets(run(20, 1000, { appMs: 300 }));
+    expect(inApp).toMatchObject({ name: '20 accounts: p95 time in the app (Server-Timing)', value: 300 });
+    expect(inApp?.budget).toBeUndefined();
+    expect(inApp?.pass).toBeUndefined();
+    expect(twentyAccountsBudgets(run(20, 1000))[1]?.value).toBeNaN();
   });
 });
 
