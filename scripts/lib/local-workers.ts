@@ -5,6 +5,7 @@
 // the ticker (ticker.ts) stands in for Cloud Scheduler. Both may overlap each other and themselves:
 // forwardOrder's claim is the only gate, so a second call finds the order claimed and stops. A third
 // listener stands in for `runRequestedWorkerRun` (the admin's Sync now, services sync and Check).
+import type { Query, QuerySnapshot } from 'firebase-admin/firestore';
 import type { FulfilmentDoc } from '../../functions/src/services/orders/fulfilment';
 import type { ForwardDeps, ForwardOutcome } from '../../functions/src/workers/forward';
 import type { ScheduledResult } from '../../functions/src/workers/scheduled';
@@ -56,8 +57,6 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
   const again = new Set<string>();
   const running = new Set<Promise<void>>();
   let stopped = false;
-  let unsubscribe: (() => void) | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
 
   const pump = () => {
     while (!stopped && inFlight.size < limit && waiting.length > 0) {
@@ -83,48 +82,29 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
     pump();
   };
 
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-
-  const subscribe = () => {
-    retryTimer = null;
-    if (stopped) return;
-    seen.clear();
-    unsubscribe = fulfilmentCollection()
-      .where('state', '==', 'queued')
-      .onSnapshot(
-        (snapshot) => {
-          for (const change of snapshot.docChanges()) {
-            const id = change.doc.id;
-            if (change.type === 'removed') {
-              seen.delete(id);
-              continue;
-            }
-            const next = change.doc.data() as FulfilmentDoc;
-            const prev = change.type === 'added' ? undefined : seen.get(id);
-            seen.set(id, next);
-            if (becameQueued(prev, next)) enqueue(id);
-          }
-          markReady();
-        },
-        (error) => {
-          // The SDK retries what it can; an error here ends this listener, so another one takes over.
-          onError(error);
-          unsubscribe = null;
-          if (!stopped) retryTimer = setTimeout(subscribe, options.resubscribeAfterMs ?? 5_000);
-        },
-      );
-  };
-  subscribe();
+  const listener = listenAgainAfterErrors(
+    fulfilmentCollection().where('state', '==', 'queued'),
+    (snapshot) => {
+      for (const change of snapshot.docChanges()) {
+        const id = change.doc.id;
+        if (change.type === 'removed') {
+          seen.delete(id);
+          continue;
+        }
+        const next = change.doc.data() as FulfilmentDoc;
+        const prev = change.type === 'added' ? undefined : seen.get(id);
+        seen.set(id, next);
+        if (becameQueued(prev, next)) enqueue(id);
+      }
+    },
+    { onError, resubscribeAfterMs: options.resubscribeAfterMs, onSubscribe: () => seen.clear() },
+  );
 
   return {
-    ready,
+    ready: listener.ready,
     stop: async () => {
       stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      unsubscribe?.();
+      listener.stop();
       waiting.length = 0;
       again.clear();
       await Promise.all(running);
@@ -132,11 +112,6 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
   };
 }
 
-/**
- * Listens to `workerRuns` where state == 'queued' and runs each (runRequestedWork), as the trigger
- * `runRequestedWorkerRun` does on its creation; the run's own claim (queued → running) makes a second call
- * a no-op. The environment must already point the Admin SDK at the emulators.
- */
 export async function startRunListener(options: Pick<ForwardListenerOptions, 'now' | 'onError' | 'resubscribeAfterMs'> = {}) {
   const { workerRunsCollection } = await import('../../functions/src/services/providers/worker-runs');
   const { runRequestedWork } = await import('../../functions/src/workers/runs');
@@ -144,6 +119,40 @@ export async function startRunListener(options: Pick<ForwardListenerOptions, 'no
   const deps = workerDeps(options.now);
   const onError = options.onError ?? ((error: unknown) => console.error('Run listener:', error));
   const running = new Set<Promise<void>>();
+  let stopped = false;
+  const listener = listenAgainAfterErrors(
+    workerRunsCollection().where('state', '==', 'queued'),
+    (snapshot) => {
+      for (const change of snapshot.docChanges()) {
+        if (change.type !== 'added' || stopped) continue;
+        const run = runRequestedWork(change.doc.id, deps)
+          .catch((error: unknown) => onError(error))
+          .finally(() => running.delete(run));
+        running.add(run);
+      }
+    },
+    { onError, resubscribeAfterMs: options.resubscribeAfterMs },
+  );
+  return {
+    ready: listener.ready,
+    stop: async () => {
+      stopped = true;
+      listener.stop();
+      await Promise.all(running);
+    },
+  };
+}
+
+/**
+ * A snapshot listener that subscribes again `resubscribeAfterMs` (default 5 s) after it failed (the SDK
+ * retries what it can; an error ends the listener), and is ready at its first snapshot. `onSubscribe`
+ * runs before each subscription: the first snapshot of a new one holds everything that matches again.
+ */
+function listenAgainAfterErrors<T>(
+  query: Query<T>,
+  onSnapshot: (snapshot: QuerySnapshot<T>) => void,
+  options: { onError: (error: unknown) => void; resubscribeAfterMs?: number | undefined; onSubscribe?: () => void },
+) {
   let stopped = false;
   let unsubscribe: (() => void) | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -154,34 +163,26 @@ export async function startRunListener(options: Pick<ForwardListenerOptions, 'no
   const subscribe = () => {
     retryTimer = null;
     if (stopped) return;
-    unsubscribe = workerRunsCollection()
-      .where('state', '==', 'queued')
-      .onSnapshot(
-        (snapshot) => {
-          for (const change of snapshot.docChanges()) {
-            if (change.type !== 'added' || stopped) continue;
-            const run = runRequestedWork(change.doc.id, deps)
-              .catch((error: unknown) => onError(error))
-              .finally(() => running.delete(run));
-            running.add(run);
-          }
-          markReady();
-        },
-        (error) => {
-          onError(error);
-          unsubscribe = null;
-          if (!stopped) retryTimer = setTimeout(subscribe, options.resubscribeAfterMs ?? 5_000);
-        },
-      );
+    options.onSubscribe?.();
+    unsubscribe = query.onSnapshot(
+      (snapshot) => {
+        onSnapshot(snapshot);
+        markReady();
+      },
+      (error) => {
+        options.onError(error);
+        unsubscribe = null;
+        if (!stopped) retryTimer = setTimeout(subscribe, options.resubscribeAfterMs ?? 5_000);
+      },
+    );
   };
   subscribe();
   return {
     ready,
-    stop: async () => {
+    stop: () => {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
       unsubscribe?.();
-      await Promise.all(running);
     },
   };
 }
