@@ -89,7 +89,16 @@ describe('abuse limits per client address', () => {
 
   it('counts parallel requests exactly: of 8 at once from one address, 5 are stored', async () => {
     address = newAddress();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => contact({ ...message(n), name: `Burst ${address}` })));
+    // As a client does: `busy` (503, the counter's transaction lost to the others on a loaded machine) wrote
+    // nothing and is sent again.
+    const send = async (n: number) => {
+      let answer = await contact({ ...message(n), name: `Burst ${address}` });
+      for (let retry = 0; retry < 5 && answer.status === 503 && answer.body.code === 'busy'; retry++) {
+        answer = await contact({ ...message(n), name: `Burst ${address}` });
+      }
+      return answer;
+    };
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => send(n)));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
     expect((await db.collection('contactMessages').where('name', '==', `Burst ${address}`).get()).size).toBe(5);
   });
