@@ -26,7 +26,7 @@ const WEB_FILES = 'web/src/**/*.test.{ts,tsx}';
 /**
  * Web test files that mock a module (`vi.mock`): they need a module registry of their own. The others
  * share one jsdom and one registry per worker (`isolate: false`), which cut the web project's CPU from
- * about 280 s to 75 s (docs/decisions/0017); what they leave behind is reset by testing/setup.ts.
+ * about 280 s to 99 s (docs/decisions/0017); what they leave behind is reset by testing/setup.ts.
  */
 const mocking = (globs: string[], exclude: string[] = []) =>
   globSync(globs, { cwd: import.meta.dirname, exclude }).filter((file) =>

@@ -112,6 +112,11 @@ export async function startForwardListener(options: ForwardListenerOptions = {})
   };
 }
 
+/**
+ * Listens to `workerRuns` where state == 'queued' and runs each (runRequestedWork), as the trigger
+ * `runRequestedWorkerRun` does on its creation; the run's own claim (queued → running) makes a second call
+ * a no-op. The environment must already point the Admin SDK at the emulators.
+ */
 export async function startRunListener(options: Pick<ForwardListenerOptions, 'now' | 'onError' | 'resubscribeAfterMs'> = {}) {
   const { workerRunsCollection } = await import('../../functions/src/services/providers/worker-runs');
   const { runRequestedWork } = await import('../../functions/src/workers/runs');

@@ -1,7 +1,7 @@
 // Contact messages, reviews and the per-address abuse limits on these anonymous writes.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, pageThrough, type TestUser } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, pageThrough, retryWhileBusy, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 
 const api = apiServerForFile();
@@ -91,13 +91,11 @@ describe('abuse limits per client address', () => {
     address = newAddress();
     // As a client does: `busy` (503, the counter's transaction lost to the others on a loaded machine) wrote
     // nothing and is sent again.
-    const send = async (n: number) => {
-      let answer = await contact({ ...message(n), name: `Burst ${address}` });
-      for (let retry = 0; retry < 5 && answer.status === 503 && answer.body.code === 'busy'; retry++) {
-        answer = await contact({ ...message(n), name: `Burst ${address}` });
-      }
-      return answer;
-    };
+    const send = (n: number) =>
+      retryWhileBusy(
+        () => contact({ ...message(n), name: `Burst ${address}` }),
+        (answer) => answer.status === 503 && answer.body.code === 'busy',
+      );
     const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => send(n)));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
     expect((await db.collection('contactMessages').where('name', '==', `Burst ${address}`).get()).size).toBe(5);

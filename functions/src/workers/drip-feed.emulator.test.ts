@@ -5,7 +5,7 @@
 // its run's price, and a replayed key places nothing twice. The money invariants hold after the file.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiServerForFile, call, createUser, fund, type TestUser, v2With } from '../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, retryWhileBusy, type TestUser, v2With } from '../../../tests/support/api';
 import { expectMoneyInvariants } from '../../../tests/support/money-invariants';
 import { providerWorldForFile } from '../../../tests/support/provider-world';
 import { fulfilmentOf, orderOf, workerDeps } from '../../../tests/support/providers';
@@ -71,18 +71,15 @@ async function place(
   // A client's retry: `busy` (503) wrote nothing and the same key may be sent again (README, idempotency).
   // A burst of placements on a loaded machine can get it; what these tests check begins once it is placed.
   const key = headers['Idempotency-Key'] ?? `drip-${link}`;
-  let res = await call(api.url, 'POST', '/api/order/place', {
-    token: user.token,
-    headers: { ...headers, 'Idempotency-Key': key },
-    body: { serviceId: LINKED, link, quantity: 1000, runs: 3, interval: 10, ...body },
-  });
-  for (let attempt = 0; attempt < 5 && res.status === 503 && res.body.code === 'busy'; attempt++) {
-    res = await call(api.url, 'POST', '/api/order/place', {
-      token: user.token,
-      headers: { ...headers, 'Idempotency-Key': key },
-      body: { serviceId: LINKED, link, quantity: 1000, runs: 3, interval: 10, ...body },
-    });
-  }
+  const res = await retryWhileBusy(
+    () =>
+      call(api.url, 'POST', '/api/order/place', {
+        token: user.token,
+        headers: { ...headers, 'Idempotency-Key': key },
+        body: { serviceId: LINKED, link, quantity: 1000, runs: 3, interval: 10, ...body },
+      }),
+    (answer) => answer.status === 503 && answer.body.code === 'busy',
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.order._id as string, link, body: res.body };
 }
