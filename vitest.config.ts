@@ -38,6 +38,10 @@ const UNIT_EXCLUDE = ['**/*.emulator.test.ts', '**/node_modules/**'];
 // The unit files share a module registry per worker too (CPU 41 s → 18 s); none mocks a module.
 const unitMocking = mocking(UNIT_FILES, UNIT_EXCLUDE);
 if (unitMocking.length > 0) throw new Error(`Unit files share a module registry and may not vi.mock: ${unitMocking.join(', ')}`);
+// The emulator files of a worker share its process too (tests/support/emulator-project.ts): the SDKs load once
+// per worker, not once per file.
+const emulatorMocking = mocking(EMULATOR_FILES, ['**/node_modules/**']);
+if (emulatorMocking.length > 0) throw new Error(`Emulator files share a process and may not vi.mock: ${emulatorMocking.join(', ')}`);
 const webProject = (name: string, isolated: boolean) => ({
   extends: './web/vite.config.ts',
   test: {
@@ -90,6 +94,7 @@ export default defineConfig({
           environment: 'node',
           include: EMULATOR_FILES,
           exclude: [...AUTH_EXCLUSIVE_FILES, '**/node_modules/**'],
+          isolate: false,
           globalSetup: ['tests/support/emulators.global-setup.ts'],
           setupFiles: ['tests/support/emulator-project.ts', 'tests/support/fail-on-console-error.ts'],
           // Each file has a Firestore project of its own, so files run side by side (with unit and web).
@@ -105,6 +110,7 @@ export default defineConfig({
           name: 'emulator-serial',
           environment: 'node',
           include: AUTH_EXCLUSIVE_FILES,
+          isolate: false,
           globalSetup: ['tests/support/emulators.global-setup.ts'],
           setupFiles: ['tests/support/emulator-project.ts', 'tests/support/fail-on-console-error.ts'],
           env: { TEST_AUTH_EXCLUSIVE: 'true' },
