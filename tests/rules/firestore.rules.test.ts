@@ -1,6 +1,8 @@
 // firestore.rules as a matrix: per collection, anonymous / owner / another user / admin × get, list,
 // create, update, delete, through the web SDK against the emulator. Every test starts from the same
-// documents (fixtures.ts), written with rules disabled as the API's Admin SDK would write them.
+// documents (fixtures.ts), written with rules disabled as the API's Admin SDK would write them: written again
+// only after a test changed them (a write with rules disabled, or a failed test: a client write let through),
+// as clearing the store costs the emulator more with every version it keeps (docs/decisions/0017).
 // The last test reads the emulator's rule coverage; the report is saved under test-results/rules-coverage/.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
@@ -17,7 +19,7 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conditions, fetchCoverage, saveCoverageReport, uncoveredConditions } from './coverage';
 import {
   ACTIVE_SERVICE,
@@ -53,10 +55,23 @@ beforeAll(async () => {
   db = clientsFor(testEnv);
 });
 
+/** Whether the store may differ from the fixtures. */
+let changed = true;
 beforeEach(async () => {
+  if (!changed) return;
   await testEnv.clearFirestore();
   await asServer(testEnv, seed);
+  changed = false;
 });
+afterEach(({ task }) => {
+  if (task.result?.state !== 'pass') changed = true;
+});
+
+/** A write with rules disabled, as the API's Admin SDK writes: the next test starts from the fixtures again. */
+function serverWrite(write: (server: Firestore) => Promise<void>): Promise<void> {
+  changed = true;
+  return asServer(testEnv, write);
+}
 
 afterAll(async () => {
   await saveCoverageReport();
@@ -91,7 +106,7 @@ interface WriteTargets {
 function itDeniesEveryClientWrite({ what, create, update, names = AS_OWNER }: WriteTargets) {
   for (const actor of ACTORS) {
     it(`${names[actor]} cannot create ${what}`, async () => {
-      await asServer(testEnv, (server) => deleteDoc(doc(server, create[0])));
+      await serverWrite((server) => deleteDoc(doc(server, create[0])));
       await assertFails(setDoc(doc(db[actor], create[0]), create[1]));
       expect(await serverCopy(create[0])).toBeUndefined();
     });
@@ -172,7 +187,7 @@ describe('admin is the boolean `admin: true` token claim, nothing else', () => {
     await assertFails(getDocs(collection(demoted, 'contactMessages')));
   });
   it('a profile whose role field says admin grants nothing without the claim', async () => {
-    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { role: 'admin' }));
+    await serverWrite((server) => updateDoc(doc(server, 'users/alice'), { role: 'admin' }));
     await assertFails(list('alice', 'users'));
     await assertFails(get('alice', 'users/bob'));
   });
@@ -195,7 +210,7 @@ describe('an admin is the claim and the profile role admin, in a session that wa
     await expectNoAdminReads(clientWithClaims(testEnv, 'demoted', { admin: true, mfa: true, mfaAt: secondFactorAt() }));
   });
   it('an admin claim without the role on the profile grants nothing (admin:grant sets both)', async () => {
-    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/admin'), { role: 'user' }));
+    await serverWrite((server) => updateDoc(doc(server, 'users/admin'), { role: 'user' }));
     await expectNoAdminReads(db.admin);
   });
   it('an admin claim and role without the second factor grant nothing (a password alone)', async () => {
@@ -239,7 +254,7 @@ describe('an admin is the claim and the profile role admin, in a session that wa
 });
 
 describe('a customer whose sessions were ended reads nothing of their own with a token from before', () => {
-  beforeEach(() => asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED })));
+  beforeEach(() => serverWrite((server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED })));
 
   it('a token signed in before the reset cannot read the profile, ledger, orders, recharges or requests', async () => {
     await assertFails(get('alice', 'users/alice'));
@@ -469,7 +484,7 @@ describe('tickets: read by the customer who opened them (queries filtered on use
     expect((await assertSucceeds(list('admin', 'tickets'))).size).toBe(2);
   });
   it('a customer whose sessions were ended cannot read their ticket with a token from before', async () => {
-    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED }));
+    await serverWrite((server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED }));
     await assertFails(get('alice', ALICE_TICKET));
     await assertFails(list('alice', `${ALICE_TICKET}/messages`));
   });
@@ -530,7 +545,7 @@ describe("users/{uid}/notifications: the customer's bell and push outbox, read b
     await assertFails(getDocs(collectionGroup(db.alice, 'notifications')));
   });
   it('a customer whose sessions were ended cannot read them with a token from before', async () => {
-    await asServer(testEnv, (server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED }));
+    await serverWrite((server) => updateDoc(doc(server, 'users/alice'), { sessionsValidAfter: SESSIONS_ENDED }));
     await assertFails(get('alice', ALICE_NOTIFICATION));
   });
 
