@@ -2,10 +2,9 @@
 // (docs/decisions/0017): the typecheck, lint, the functions lockfile check and the build beside the unit, web
 // and emulator tests (which need no build: the emulator tests serve the app in process, each file with a
 // Firestore project of its own); then the stack and browser tests, which serve the built app (Hosting →
-// Functions → Firestore, Chromium). The stack starts (emulators, seed, Chromium, sign-ins) as soon as the
-// build is there; its files wait for the other tests to end.
+// Functions → Firestore, Chromium).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './lib/emulators';
@@ -28,13 +27,9 @@ const checks: Step[] = [
 const build: Step = { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] };
 
 /** Runs a command; its output is printed as it comes (`inherit`) or kept and printed whole at the end. */
-function run(step: Step, output: 'inherit' | 'keep', env: NodeJS.ProcessEnv = {}): Promise<{ code: number; text: string }> {
+function run(step: Step, output: 'inherit' | 'keep'): Promise<{ code: number; text: string }> {
   return new Promise((done) => {
-    const child = spawn(step.command, step.args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: output === 'inherit' ? 'inherit' : 'pipe',
-    });
+    const child = spawn(step.command, step.args, { cwd: ROOT, env: process.env, stdio: output === 'inherit' ? 'inherit' : 'pipe' });
     let text = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       text += chunk.toString();
@@ -75,7 +70,6 @@ const resultsDir = join(ROOT, 'test-results');
 interface TestRun {
   name: string;
   projects: string[];
-  env?: NodeJS.ProcessEnv;
 }
 
 /** One Vitest run of some projects, its JSON report read into the counts and the failures. */
@@ -98,7 +92,6 @@ async function runTests(testRun: TestRun, output: 'inherit' | 'keep'): Promise<v
       ],
     },
     output,
-    testRun.env,
   );
   if (output === 'keep') console.log(`\n▶ tests: ${testRun.name}, its output\n${text.trimEnd()}`);
   let counted = 0;
@@ -140,27 +133,10 @@ mkdirSync(resultsDir, { recursive: true });
 console.log(`▶ ${[...checks, build].map((step) => step.name).join(', ')}: beside the tests (from ${elapsed()})`);
 const checking = Promise.all(checks.map((step) => run(step, 'keep')));
 const building = run(build, 'keep');
-// The stack's files start once the other tests have ended: beside them, the two cores were so busy that
-// browser tests missed their waits (docs/decisions/0017). Its set-up does not wait.
-const stackMayStart = join(resultsDir, '.stack-may-start');
-rmSync(stackMayStart, { force: true });
-const stack = building.then((built) =>
-  built.code === 0
-    ? runTests(
-        {
-          name: 'stack and browser (Hosting → Functions → Firestore, Chromium)',
-          projects: ['stack'],
-          env: { STACK_START_AFTER: stackMayStart },
-        },
-        'inherit',
-      )
-    : undefined,
-);
 await runTests(
   { name: 'unit, web and emulator (API, rules, seed)', projects: ['unit', 'web', 'web-mocking', 'emulator', 'emulator-serial'] },
   'inherit',
 );
-writeFileSync(stackMayStart, '');
 const checked = await checking;
 checks.forEach((step, i) => {
   const result = checked[i] as { code: number; text: string };
@@ -170,7 +146,9 @@ checks.forEach((step, i) => {
 const built = await building;
 show(build, built);
 if (built.code !== 0) failedSteps.push(build.name);
-await stack;
+// The stack after the rest: run beside it, the two cores were so busy that browser tests missed their waits
+// (docs/decisions/0017).
+else await runTests({ name: 'stack and browser (Hosting → Functions → Firestore, Chromium)', projects: ['stack'] }, 'inherit');
 
 console.log('');
 if (failures.length > 0) console.log(`Failed tests:\n${failures.slice(0, 20).join('\n')}\n`);

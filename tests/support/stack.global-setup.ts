@@ -4,11 +4,8 @@
 // `npm start` runs beside it (the demo provider, the local forwarding workers), so provider-linked orders
 // are forwarded and synced here as there; the store seeded; the run's one Chromium, and the seeded admin
 // and demo customer signed in once through the UI, their sessions saved for tests/e2e/fixture.ts.
-// `npm test` starts this set-up while the other tests still run and lets the files start when they are done
-// (STACK_START_AFTER: a file it writes then), so the stack's minute of start-up costs no time of its own.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserServer, chromium, type Page } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
@@ -19,10 +16,9 @@ import type { LocalWorkers } from '../../scripts/lib/local-workers';
 
 const LABEL = 'stack-tests';
 /**
- * The workers' clock runs this many times faster than the wall clock once the test files may start
- * (the wall clock's pace before): the first status check, two minutes after sending, comes 15 s after.
- * Only the fulfilment's bookkeeping (leases, due times) reads it; orders, money and the provider keep the
- * wall clock.
+ * The workers' clock runs this many times faster than the wall clock, from the start of the run: the
+ * first status check, two minutes after sending, comes 15 s after. Only the fulfilment's bookkeeping
+ * (leases, due times) reads it; orders, money and the provider keep the wall clock.
  */
 const WORKERS_SPEED = 8;
 /** The demo provider's order: pending 4 s, in progress 8 s, then completed (never partial or cancelled). */
@@ -51,10 +47,10 @@ export async function setup(project: TestProject) {
     timing: DEMO_TIMING,
     chances: { partial: 0, cancelled: 0 },
   });
-  let fast: number | undefined;
+  const started = Date.now();
   const { startLocalWorkers } = await import('../../scripts/lib/local-workers');
   workers = await startLocalWorkers({
-    now: () => (fast === undefined ? Date.now() : fast + (Date.now() - fast) * WORKERS_SPEED),
+    now: () => started + (Date.now() - started) * WORKERS_SPEED,
     intervalMs: TICK_MS,
     onError: (error) => console.warn('Stack forwarding workers:', error),
   });
@@ -66,9 +62,6 @@ export async function setup(project: TestProject) {
   project.provide('stack', { url: stack.hostingUrl, env: stack.env, firebaseLog: emulatorLogPath(LABEL, 'firebase') });
   project.provide('demoProvider', { url: demoProvider.url, key: demoProvider.key });
   project.provide('browser', { wsEndpoint: browserServer.wsEndpoint(), sessions, adminRefreshToken });
-  const startAfter = process.env.STACK_START_AFTER;
-  while (startAfter && !existsSync(startAfter)) await sleep(500);
-  fast = Date.now();
 }
 
 /**
