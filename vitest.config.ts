@@ -63,7 +63,9 @@ export default defineConfig({
     // unit, web and emulator files run side by side, this many at once: more than the two cores, as the
     // emulator files mostly wait on the emulators (docs/decisions/0017). One at a time: TEST_WORKERS=1.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
-    sequence: { sequencer: LongestFirst },
+    // Setup files one after another, in the order given (Vitest reads this from the root config only):
+    // tests/support/shared-process.ts must reset a shared process before the next one imports anything.
+    sequence: { sequencer: LongestFirst, setupFiles: 'list' },
     tags: [
       {
         name: 'slow',
@@ -94,9 +96,7 @@ export default defineConfig({
           environment: 'node',
           include: EMULATOR_FILES,
           exclude: [...AUTH_EXCLUSIVE_FILES, '**/node_modules/**'],
-          // shared-process.ts first, before anything the others import.
           isolate: false,
-          sequence: { setupFiles: 'list' },
           globalSetup: ['tests/support/emulators.global-setup.ts'],
           setupFiles: ['tests/support/shared-process.ts', 'tests/support/emulator-project.ts', 'tests/support/fail-on-console-error.ts'],
           // Each file has a Firestore project of its own, so files run side by side (with unit and web).
@@ -117,7 +117,7 @@ export default defineConfig({
           setupFiles: ['tests/support/shared-process.ts', 'tests/support/emulator-project.ts', 'tests/support/fail-on-console-error.ts'],
           env: { TEST_AUTH_EXCLUSIVE: 'true' },
           fileParallelism: false,
-          sequence: { groupOrder: 1, setupFiles: 'list' },
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
