@@ -96,13 +96,8 @@ function watchErrors(page: Page, violations: string[]) {
   });
 }
 
-/**
- * Saves a full-page screenshot of the current page at 360 px and 1280 px wide, when asked for
- * (`npm run screenshots`, SCREENSHOTS=1): pictures are for a person to look at, and taking them cost
- * `npm test` about 45 s of its stack phase for files nobody opens (docs/decisions/0017).
- */
+/** Saves a full-page screenshot of the current page at 360 px and 1280 px wide. */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  if (process.env.SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? PHONE;
   for (const viewport of [PHONE, DESKTOP]) {
