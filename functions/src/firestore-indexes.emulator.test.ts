@@ -121,6 +121,16 @@ function listCalls(): [path: string, token: string][] {
     ['/api/services', ''],
     ['/api/settings', ''],
     ['/api/order/my-orders?limit=1', user.token],
+    // The customer's Orders page: each tab, a link search, with and without a tab, and days (an order number reads one document).
+    ...[
+      'status=pending',
+      'dripFeed=true',
+      'q=https%3A%2F%2Ftiktok.com%2F%40i%2Fvideo%2F1',
+      'q=https%3A%2F%2Ftiktok.com%2F%40i%2Fvideo%2F1&status=completed',
+      'q=https%3A%2F%2Ftiktok.com%2F%40i%2Fvideo%2F1&dripFeed=true&from=2025-01-01',
+      'status=partial&from=2025-01-01&to=2099-12-31',
+      'from=2025-01-01',
+    ].map((filter): [string, string] => [`/api/order/my-orders?limit=1&${filter}`, user.token]),
     ['/api/ledger?limit=1', user.token],
     // The statement's filters: a type alone, days alone, both.
     ...['type=credit', 'from=2025-01-01&to=2099-12-31', 'type=credit&from=2025-01-01', 'type=debit&to=2099-12-31'].map(

@@ -65,7 +65,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_at_provider: 409,
   /** The provider refused to cancel a sent order: it stays as it is. */
   cancel_refused: 409,
-  not_eligible_for_refill: 409,
+  refill_unavailable: 409,
   already_decided: 409,
   transaction_id_used: 409,
   transaction_id_credited: 409,

@@ -285,7 +285,7 @@ describe('PATCH /api/admin/services/{id}', () => {
     await updateOrderStatus(first.body.order._id, 'cancelled');
     await updateOrderStatus(second.body.order._id, 'completed');
     expect((await call(api.url, 'GET', '/api/user/profile', { token: buyer.token })).body.user.balance).toBe(100 - 10);
-    expect(await requestRefill(buyer.uid, second.body.order._id)).toEqual({ refillId: expect.any(String) });
+    expect(await requestRefill(buyer.uid, second.body.order._id)).toMatchObject({ refillId: expect.any(String), created: true });
   });
 
   it('refuses a change that breaks min ≤ default ≤ max against the stored service, an unknown id and an empty change', async () => {
@@ -330,8 +330,8 @@ describe('PATCH /api/admin/services/{id}', () => {
     await updateOrderStatus(none.body.order._id, 'completed');
     await asAdmin('PATCH', `/api/admin/services/${service._id}`, { refillDays: 0 });
     await asAdmin('PATCH', `/api/admin/services/${never._id}`, { refillDays: 30 });
-    expect(await requestRefill(buyer.uid, sold.body.order._id)).toEqual({ refillId: expect.any(String) });
-    await expect(requestRefill(buyer.uid, none.body.order._id)).rejects.toMatchObject({ code: 'not_eligible_for_refill' });
+    expect(await requestRefill(buyer.uid, sold.body.order._id)).toMatchObject({ refillId: expect.any(String), created: true });
+    await expect(requestRefill(buyer.uid, none.body.order._id)).rejects.toMatchObject({ code: 'refill_unavailable' });
   });
 });
 

@@ -11,7 +11,7 @@ import { adjustBalance } from '../services/money/adjustments';
 import { addBalance, listRecentRecharges, listUserRecharges } from '../services/money/credits';
 import { listLedger } from '../services/money/ledger';
 import { markOrderSent, resendOrder } from '../services/orders/fulfilment-actions';
-import { listAllOrders, listMyOrders, refundWithoutProvider, updateOrderStatus, updateOrderStatuses } from '../services/orders/orders';
+import { listAllOrders, listUserOrders, refundWithoutProvider, updateOrderStatus, updateOrderStatuses } from '../services/orders/orders';
 import { decideRefill, listRefills } from '../services/orders/refills';
 import { getOverview } from '../services/reports/overview';
 import { listMyRechargeRequests } from '../services/top-ups/recharge-requests';
@@ -20,7 +20,7 @@ import { markSentBody, refundWithoutProviderBody, resendOrderBody } from '../sha
 import { adminUsersQuery, blockBody } from '../shared/schemas/accounts';
 import { pageQuery } from '../shared/schemas/fields';
 import { addBalanceBody, adjustBalanceBody } from '../shared/schemas/money';
-import { adminOrdersQuery, bulkStatusBody, refillsQuery, updateStatusBody } from '../shared/schemas/orders';
+import { adminOrdersQuery, bulkStatusBody, refillsQuery, rejectRefillBody, updateStatusBody } from '../shared/schemas/orders';
 import { auditQuery } from '../shared/schemas/reports';
 import { sendDecided, sendPage } from './send';
 
@@ -97,7 +97,7 @@ adminRouter.get('/admin/users/:uid/ledger', ...adminOnly, async (req, res) => {
 });
 
 adminRouter.get('/admin/users/:uid/orders', ...adminOnly, async (req, res) => {
-  sendPage(res, 'orders', await listMyOrders(String(req.params.uid), parseQuery(pageQuery, req)));
+  sendPage(res, 'orders', await listUserOrders(String(req.params.uid), parseQuery(pageQuery, req)));
 });
 
 adminRouter.get('/admin/users/:uid/recharges', ...adminOnly, async (req, res) => {
@@ -133,5 +133,6 @@ adminRouter.post('/admin/refills/:id/complete', ...adminOnly, async (req, res) =
 });
 
 adminRouter.post('/admin/refills/:id/reject', ...adminOnly, async (req, res) => {
-  res.json({ message: 'Refill rejected', refill: await decideRefill(identityOf(req), String(req.params.id), 'rejected') });
+  const { reason } = parseBody(rejectRefillBody, req);
+  res.json({ message: 'Refill rejected', refill: await decideRefill(identityOf(req), String(req.params.id), 'rejected', reason) });
 });

@@ -269,18 +269,8 @@ describe('GET /api/order/my-orders', () => {
   });
 });
 
-describe('POST /api/orders/{id}/cancel (the customer stops a drip-feed)', () => {
+describe('POST /api/orders/{id}/cancel (more in my-orders.emulator.test.ts)', () => {
   const stop = (user: TestUser | null, id: string) => call(api.url, 'POST', `/api/orders/${id}/cancel`, { token: user?.token, body: {} });
-
-  it('refuses an order that is not a drip-feed, changing nothing', async () => {
-    const user = await fundedUser(100);
-    const placed = await place(user, views(1000));
-    const res = await stop(user, placed.body.order._id);
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'Only a drip-feed can be stopped here', code: 'not_cancelable', field: 'status' });
-    expect((await db.collection('orders').doc(placed.body.order._id).get()).get('status')).toBe('pending');
-    expect(await balanceOf(user)).toBe(80);
-  });
 
   it("answers another customer's order, or none, as not found; and needs a sign-in", async () => {
     const owner = await createUser();

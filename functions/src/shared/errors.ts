@@ -42,7 +42,7 @@ export const ERROR_CODES = [
   'order_sending',
   'not_at_provider',
   'cancel_refused',
-  'not_eligible_for_refill',
+  'refill_unavailable',
   'already_decided',
   'transaction_id_used',
   'transaction_id_credited',

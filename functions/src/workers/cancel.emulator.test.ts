@@ -120,6 +120,28 @@ describe('the admin cancels a sent order', () => {
     expect(await findMoneyViolations()).toEqual([]);
   });
 
+  it('the customer’s Cancel on /orders: asks the provider (202), the row says so, and the refund comes once with its confirmation', async () => {
+    const { id, providerOrderId } = await sent();
+    const customerCancel = () => call(api.url, 'POST', `/api/orders/${id}/cancel`, { token: world.customer.token, body: {} });
+    const row = async () => (await call(api.url, 'GET', `/api/orders/${id}`, { token: world.customer.token })).body.order;
+    expect(await row()).toMatchObject({ cancelable: true });
+    const asked = await customerCancel();
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    expect(asked.body).toEqual({
+      message: MESSAGES.cancelRequested,
+      order: expect.objectContaining({ _id: id, status: 'pending', cancelRequested: true }),
+    });
+    expect(await row()).toMatchObject({ status: 'pending', cancelRequested: true });
+    expect(await row()).not.toHaveProperty('cancelable');
+    // A second tap while it is asked: the same answer, the provider asked once.
+    expect((await customerCancel()).status).toBe(202);
+    expect(cancelsAsked(providerOrderId)).toBe(1);
+    await syncProvider(PROVIDER_ID, deps(afterCancel));
+    expect(await row()).toMatchObject({ status: 'cancelled', refund: expect.any(Number) });
+    expect((await customerCancel()).status).toBe(409);
+    expect(await ledgerOf(id)).toEqual(['debit', 'refund']);
+  });
+
   it('answers 409 with the provider’s message when it refuses; the order goes on', async () => {
     const { id, providerOrderId } = await sent();
     world.sim.setOrder(providerOrderId, { status: 'processing' });

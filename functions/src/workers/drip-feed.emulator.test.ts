@@ -188,7 +188,7 @@ describe('placement', () => {
     expect((await orderOf(id)).status).toBe('processing');
     // A refill is asked of a run, never of the drip-feed.
     await expect(requestRefill(world.customer.uid, id)).rejects.toMatchObject({
-      code: 'not_eligible_for_refill',
+      code: 'refill_unavailable',
       message: DRIP_FEED_MESSAGES.parentRefill,
     });
   });

@@ -6,6 +6,7 @@ import { workerDeps } from '../../../tests/support/providers';
 import { db } from '../lib/admin';
 import type { FulfilmentDoc } from '../services/orders/fulfilment';
 import { REFILL_SWEEP_AFTER_MS, type RefillDoc } from '../services/orders/refills';
+import { MESSAGES } from '../shared/messages';
 import { FIRST_SYNC_AFTER_MS, forwardOrder, LEASE_MS } from './forward';
 import { REFILL_CHECK_EVERY_MS, REFILL_REASONS, refillDecisionOf, runRefillWork, sendRefill } from './refill';
 import { runScheduledWork } from './scheduled';
@@ -49,13 +50,17 @@ async function refillOfSentOrder(): Promise<{ orderId: string; refillId: string;
 }
 
 const refillOf = async (id: string) => (await db.collection('refills').doc(id).get()).data() as RefillDoc;
+/** The refill as its customer sees it on their order (/orders). */
+const customerRefillOf = async (orderId: string) =>
+  (await call(api.url, 'GET', `/api/orders/${orderId}`, { token: world.customer.token })).body.order.refill;
 const refillsAsked = (providerOrderId: number) =>
   world.sim.requests.filter((r) => r.action === 'refill' && r.params.order === String(providerOrderId)).length;
 const providerRefillIdOf = async (id: string) => Number((await refillOf(id)).upstream?.providerRefillId);
 
 describe('a refill of a sent order', () => {
   it('is queued upstream with the request, asked of the provider once, and completed when its status says so', async () => {
-    const { refillId, providerOrderId } = await refillOfSentOrder();
+    const { orderId, refillId, providerOrderId } = await refillOfSentOrder();
+    expect(await customerRefillOf(orderId)).toMatchObject({ _id: refillId, state: 'requested' });
     expect((await refillOf(refillId)).upstream).toMatchObject({
       state: 'queued',
       providerId: PROVIDER_ID,
@@ -69,6 +74,7 @@ describe('a refill of a sent order', () => {
     const up = (await refillOf(refillId)).upstream;
     expect(up).toMatchObject({ state: 'sent', providerRefillId: expect.any(String) });
     expect(up?.lease).toBeUndefined();
+    expect(await customerRefillOf(orderId)).toMatchObject({ state: 'in_progress' });
 
     // Still pending at the provider: ours waits, with the provider's word.
     expect(await runRefillWork(deps(checkDue))).toMatchObject({ checked: 1, decided: 0 });
@@ -79,6 +85,7 @@ describe('a refill of a sent order', () => {
     const decided = await refillOf(refillId);
     expect(decided).toMatchObject({ status: 'completed', upstream: { state: 'sent', status: 'Completed' } });
     expect(decided.upstream?.dueAt).toBeUndefined();
+    expect(await customerRefillOf(orderId)).toMatchObject({ state: 'completed', decidedAt: expect.any(String) });
     expect((await db.collection('orders').doc(decided.orderId).get()).data()?.refillPendingId).toBeNull();
     expect(await v2With(api.url, world.apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Completed' });
 
@@ -93,11 +100,12 @@ describe('a refill of a sent order', () => {
   });
 
   it.each(['Rejected', 'Canceled'])('is rejected when the provider’s status says %s', async (word) => {
-    const { refillId } = await refillOfSentOrder();
+    const { orderId, refillId } = await refillOfSentOrder();
     await sendRefill(refillId, deps());
     world.sim.setRefill(await providerRefillIdOf(refillId), word);
     await runRefillWork(deps(checkDue));
     expect(await refillOf(refillId)).toMatchObject({ status: 'rejected' });
+    expect(await customerRefillOf(orderId)).toMatchObject({ state: 'rejected', reason: MESSAGES.refillRejectedByProvider });
     expect(await v2With(api.url, world.apiKey, { action: 'refill_status', refill: refillId })).toEqual({ status: 'Rejected' });
   });
 

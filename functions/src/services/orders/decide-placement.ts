@@ -156,7 +156,12 @@ export function decidePlacement(request: PlacementRequest, reads: PlacementReads
     // A drip-feed is under way from its placement: its first run starts now.
     status: drip ? 'processing' : 'pending',
     activeLinkKey: linkKey,
-    ...(drip ? { dripFeed: { runs: drip.runs, interval: drip.interval, quantity: body.quantity, runsDone: 0, orders: [] } } : {}),
+    ...(drip
+      ? {
+          dripFeed: { runs: drip.runs, interval: drip.interval, quantity: body.quantity, runsDone: 0, orders: [] },
+          isDripFeed: true as const,
+        }
+      : {}),
     createdAt: now,
     updatedAt: now,
   };

@@ -65,6 +65,10 @@ export const orderDocSchema = z.object({
   refillDays: z.number().int().optional(),
   /** The refill request still pending for this order (see refills.ts). */
   refillPendingId: z.string().nullable().optional(),
+  /** The order's latest refill request, whatever its state (absent before issue 31: then only a pending one is known). */
+  lastRefillId: z.string().optional(),
+  /** On a drip-feed only: what the customer's Drip-feed tab filters on (an equality an index serves; `npm run migrate:issue-31`). */
+  isDripFeed: z.literal(true).optional(),
   /** A drip-feed order (services/orders/drip-feed.ts): `quantity` and `pricePaisa` are its runs' totals; no fulfilment. */
   dripFeed: dripFeedDocSchema.optional(),
   /** A run of a drip-feed order, which paid for it (no debit of its own). */
@@ -440,7 +444,8 @@ export async function refundWithoutProvider(
   return { message, order };
 }
 
-export async function listMyOrders(uid: string, page: { limit: number; cursor?: string | undefined }) {
+/** One account's orders, newest first, as they are (the admin's account page, a ticket's recent orders). */
+export async function listUserOrders(uid: string, page: { limit: number; cursor?: string | undefined }) {
   return pageNewestFirst(ordersCollection().where('userId', '==', uid), 'createdAt', page, (d) => orderToWire(d.id, d.data()));
 }
 

@@ -12,7 +12,7 @@ import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
 import { REFILL_UPSTREAM_STATES } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
 import { refillNotification } from '../../shared/notifications';
-import type { Refill } from '../../shared/schemas/orders';
+import type { CustomerRefill, Refill } from '../../shared/schemas/orders';
 import { customerFields } from '../accounts/users';
 import { refillDaysOf, servicesCollection } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';
@@ -21,7 +21,7 @@ import { runInTransaction } from '../kernel/transactions';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
 import { fulfilmentRef } from './fulfilment';
 import { isNumberedId, pickFreeNumberedDoc } from './order-numbers';
-import { ordersCollection } from './orders';
+import { type OrderDoc, ordersCollection } from './orders';
 
 const refillUpstreamDocSchema = z.object({
   state: z.enum(REFILL_UPSTREAM_STATES),
@@ -50,6 +50,8 @@ export const refillDocSchema = z.object({
   status: z.enum(REFILL_STATUSES),
   createdAt: timestampSchema,
   decidedAt: timestampSchema.optional(),
+  /** Why the admin rejected it (shown to its customer on the order). */
+  reason: z.string().optional(),
   /**
    * The refill asked of the provider of a sent order (absent for a manual order's refill). A provider's
    * decision records its word in upstream.status whatever the refill holds: on a refill never asked of a
@@ -77,6 +79,7 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
     status: doc.status,
     createdAt: doc.createdAt.toDate().toISOString(),
     ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
+    ...(doc.reason ? { reason: doc.reason } : {}),
     // Only a refill asked of a provider has an upstream part to show (see RefillDoc.upstream).
     ...(doc.upstream?.state
       ? {
@@ -91,30 +94,61 @@ export function refillToWire(id: string, doc: RefillDoc): Refill {
   };
 }
 
+/** Where a refill stands for its customer (the web app's order row). */
+export function customerRefillToWire(id: string, doc: RefillDoc): CustomerRefill {
+  let state: CustomerRefill['state'];
+  if (doc.status !== 'pending') state = doc.status;
+  // Asked of the provider and accepted by it: under way there.
+  else state = doc.upstream?.state === 'sent' ? 'in_progress' : 'requested';
+  let reason = doc.reason;
+  if (doc.status === 'rejected' && !reason) reason = doc.upstream?.status ? MESSAGES.refillRejectedByProvider : undefined;
+  return {
+    _id: id,
+    number: Number(id),
+    orderId: doc.orderId,
+    state,
+    createdAt: doc.createdAt.toDate().toISOString(),
+    ...(doc.decidedAt ? { decidedAt: doc.decidedAt.toDate().toISOString() } : {}),
+    ...(reason ? { reason } : {}),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Creates a refill request for the caller's completed order of a refillable service, within the
- * service's refill window (as it was when the order was placed) of completion. A second request while one is pending returns the pending one.
+ * Until when a refill of this order may be asked (milliseconds), or null when it may not: a completed or
+ * partial order (not a drip-feed: its runs are the orders delivered) with a refill window, counted from
+ * when it ended. The window is the one the order was sold with; an order placed before windows were frozen
+ * on it has its service's (`serviceRefillDays`).
  */
-export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string }> {
+export function refillWindowEnd(order: OrderDoc, serviceRefillDays: number | undefined): number | null {
+  if (order.dripFeed || (order.status !== 'completed' && order.status !== 'partial')) return null;
+  const days = order.refillDays ?? serviceRefillDays ?? 0;
+  return days > 0 ? order.updatedAt.toMillis() + days * DAY_MS : null;
+}
+
+/**
+ * Creates a refill request for the caller's completed or partial order of a refillable service, within
+ * its refill window (refillWindowEnd). While one is pending, asking again answers that one (`created`
+ * false): a second tap, a second device or API v2 `refill` of the same order.
+ */
+export async function requestRefill(uid: string, orderId: string): Promise<{ refillId: string; created: boolean; refill: RefillDoc }> {
   if (!isNumberedId(orderId)) throw fail('order_not_found', MESSAGES.orderNotFound);
   // The shared runner (no money moves): contention answers the same 503 busy as every other write.
-  const { value } = await runInTransaction<{ refillId: string }>(null, async (tx, now) => {
+  const { value } = await runInTransaction<{ refillId: string; created: boolean; refill: RefillDoc }>(null, async (tx, now) => {
     const orderRef = ordersCollection().doc(orderId);
     const order = (await tx.get(orderRef)).data();
     if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
     // Its runs were delivered, each an order of its own: a refill is asked of the run that dropped.
-    if (order.dripFeed) throw fail('not_eligible_for_refill', DRIP_FEED_MESSAGES.parentRefill);
+    if (order.dripFeed) throw fail('refill_unavailable', DRIP_FEED_MESSAGES.parentRefill);
     const service = (await tx.get(servicesCollection().doc(order.serviceId))).data();
     const pending = order.refillPendingId ? (await tx.get(refillsCollection().doc(order.refillPendingId))).data() : undefined;
     const refillRef = await pickFreeNumberedDoc(tx, refillsCollection());
     const fulfilment = (await tx.get(fulfilmentRef(orderId))).data();
 
-    if (pending?.status === 'pending' && order.refillPendingId) return { refillId: order.refillPendingId };
-    const completedAt = order.updatedAt.toMillis();
-    // The window the order was sold with; an order placed before windows were frozen on it has its service's.
-    const refillDays = order.refillDays ?? (service ? refillDaysOf(service) : 0);
-    const eligible = order.status === 'completed' && refillDays > 0 && now.toMillis() - completedAt <= refillDays * 24 * 60 * 60 * 1000;
-    if (!eligible) throw fail('not_eligible_for_refill', MESSAGES.notEligibleForRefill);
+    if (pending?.status === 'pending' && order.refillPendingId) return { refillId: order.refillPendingId, created: false, refill: pending };
+    const until = refillWindowEnd(order, service ? refillDaysOf(service) : undefined);
+    if (until === null || now.toMillis() > until) throw fail('refill_unavailable', MESSAGES.notEligibleForRefill);
 
     const refill: RefillDoc = {
       userId: uid,
@@ -135,8 +169,8 @@ export async function requestRefill(uid: string, orderId: string): Promise<{ ref
       };
     }
     tx.create(refillRef, refill);
-    tx.update(orderRef, { refillPendingId: refillRef.id });
-    return { refillId: refillRef.id };
+    tx.update(orderRef, { refillPendingId: refillRef.id, lastRefillId: refillRef.id });
+    return { refillId: refillRef.id, created: true, refill };
   });
   return value;
 }
@@ -149,8 +183,8 @@ export async function getOwnRefill(uid: string, refillId: string): Promise<Refil
 }
 
 /** Admin: completes or rejects a pending refill request; 409 when it was already decided. */
-export function decideRefill(admin: Actor, refillId: string, status: Exclude<RefillStatus, 'pending'>): Promise<Refill> {
-  return decide(refillId, status, { admin });
+export function decideRefill(admin: Actor, refillId: string, status: Exclude<RefillStatus, 'pending'>, reason?: string): Promise<Refill> {
+  return decide(refillId, status, { admin, ...(reason ? { reason } : {}) });
 }
 
 /** The provider's refill_status decided it (workers/refill.ts): the same transaction, not audited (no admin acted). */
@@ -162,7 +196,7 @@ export function decideRefillByProvider(refillId: string, status: Exclude<RefillS
 async function decide(
   refillId: string,
   status: Exclude<RefillStatus, 'pending'>,
-  by: { admin?: Actor; providerWord?: string },
+  by: { admin?: Actor; providerWord?: string; reason?: string },
 ): Promise<Refill> {
   if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
   let push: DocumentReference | null = null;
@@ -182,6 +216,7 @@ async function decide(
     tx.update(ref, {
       status,
       decidedAt: now,
+      ...(status === 'rejected' && by.reason ? { reason: by.reason } : {}),
       ...(refill.upstream?.dueAt ? { 'upstream.dueAt': FieldValue.delete() } : {}),
       ...(by.providerWord !== undefined ? { 'upstream.status': by.providerWord, 'upstream.error': FieldValue.delete() } : {}),
     });
@@ -191,6 +226,7 @@ async function decide(
         action: status === 'completed' ? 'refill_complete' : 'refill_reject',
         before: { status: 'pending' },
         after: { status, orderId: refill.orderId, userId: refill.userId },
+        ...(status === 'rejected' && by.reason ? { reason: by.reason } : {}),
       });
     }
     if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
@@ -199,6 +235,7 @@ async function decide(
       ...refill,
       status,
       decidedAt: now,
+      ...(status === 'rejected' && by.reason ? { reason: by.reason } : {}),
       ...(refill.upstream && by.providerWord !== undefined ? { upstream: { ...refill.upstream, status: by.providerWord } } : {}),
     };
     return refillToWire(refillId, decided);

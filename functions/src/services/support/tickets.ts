@@ -24,7 +24,7 @@ import { customerFields, type Identity, userRef } from '../accounts/users';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
-import { listMyOrders, ordersCollection } from '../orders/orders';
+import { listUserOrders, ordersCollection } from '../orders/orders';
 import { deliverNow, notificationId, readNotifier } from './notifications';
 
 /** A number of messages or tickets. */
@@ -404,7 +404,7 @@ export async function getTicketForAdmin(id: string) {
     },
   );
   const { ticket, messages, balancePaisa, userId } = answer.value;
-  const recent = await listMyOrders(userId, { limit: 5 });
+  const recent = await listUserOrders(userId, { limit: 5 });
   return { ticket, messages, customer: { balance: toRupees(balancePaisa), recentOrders: recent.items as Order[] } };
 }
 

@@ -11,7 +11,7 @@ import { formatNumber } from '../numbers';
 import { ORDER_STATUSES } from '../order-status';
 import { pakistanDaySchema } from '../pakistan-days';
 import { PLATFORMS } from '../platforms';
-import { isoDate, LIMITS, linkSchema, pageQuery, quantitySchema, rupees, serviceIdSchema, text, userRef } from './fields';
+import { isoDate, LIMITS, linkSchema, pageQuery, quantitySchema, reasonSchema, rupees, serviceIdSchema, text, userRef } from './fields';
 
 export const placeOrderBody = z
   .strictObject({
@@ -68,6 +68,33 @@ export const bulkStatusBody = z.strictObject({
   remains: updateStatusBody.shape.remains,
 });
 
+/**
+ * The customer's own orders (`/orders`, GET /api/order/my-orders): a status or the drip-feeds (the page's tabs,
+ * one at a time), a search `q` (an order number or a link), `from`/`to` Pakistan days, both included.
+ */
+export const myOrdersQuery = z
+  .extend(pageQuery, {
+    status: z.optional(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+    dripFeed: z.optional(z.literal('true', { error: 'dripFeed is only true' })),
+    q: z.optional(text().check(z.trim(), z.maxLength(LIMITS.query))),
+    from: z.optional(pakistanDaySchema),
+    to: z.optional(pakistanDaySchema),
+  })
+  .check(
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      path: ['to'],
+      message: 'The end date is before the start date',
+    }),
+    z.refine((query) => !(query.status && query.dripFeed), { path: ['dripFeed'], message: 'Choose a status or the drip-feeds, not both' }),
+  );
+
+export type MyOrdersQuery = z.infer<typeof myOrdersQuery>;
+
+/** POST /api/admin/refills/{id}/reject: why, shown to the customer on their order. */
+export const rejectRefillBody = z.strictObject({
+  reason: z.optional(reasonSchema),
+});
+
 export const refillsQuery = z.extend(pageQuery, {
   status: z.optional(z.enum(REFILL_STATUSES)),
 });
@@ -96,9 +123,35 @@ export const orderSchema = z.object({
   dripRun: z.optional(dripRunSchema),
   createdAt: isoDate,
   updatedAt: isoDate,
+  // The customer's own answers only (my-orders, cancel, refill): what they may do with it now.
+  /** A refill may be asked until then (a completed or partial order of a service with a refill window). */
+  refillUntil: z.optional(isoDate),
+  /** Its customer may cancel it now: pending, of a service that allows cancel (not a drip-feed: that stops). */
+  cancelable: z.optional(z.literal(true)),
+  /** Its cancellation was asked of its provider; the refund follows the provider's confirmation. */
+  cancelRequested: z.optional(z.literal(true)),
+  /** The order's latest refill, as its customer sees it. */
+  refill: z.optional(z.lazy(() => customerRefillSchema)),
 });
 
 export type Order = z.infer<typeof orderSchema>;
+
+/** Where a refill stands for its customer: asked, asked of the provider and under way, or decided. */
+export const CUSTOMER_REFILL_STATES = ['requested', 'in_progress', 'completed', 'rejected'] as const;
+export type CustomerRefillState = (typeof CUSTOMER_REFILL_STATES)[number];
+
+export const customerRefillSchema = z.object({
+  _id: z.string(),
+  number: z.number().check(z.int()),
+  orderId: z.string(),
+  state: z.enum(CUSTOMER_REFILL_STATES),
+  createdAt: isoDate,
+  decidedAt: z.optional(isoDate),
+  /** A rejected refill: why (the admin's words, or that the provider refused it). */
+  reason: z.optional(z.string()),
+});
+
+export type CustomerRefill = z.infer<typeof customerRefillSchema>;
 
 export const refillSchema = z.object({
   _id: z.string(),
@@ -110,6 +163,8 @@ export const refillSchema = z.object({
   status: z.enum(REFILL_STATUSES),
   createdAt: isoDate,
   decidedAt: z.optional(isoDate),
+  /** Why the admin rejected it (shown to its customer). */
+  reason: z.optional(z.string()),
   /** The refill asked of the order's provider (an order sent to one); the admin may still decide by hand. */
   upstream: z.optional(
     z.object({
