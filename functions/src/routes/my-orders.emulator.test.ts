@@ -140,6 +140,7 @@ describe('GET /api/order/my-orders: the tabs, the search and the days', () => {
 
     const byId = new Map(((await list(me)).body.orders as { _id: string }[]).map((o) => [o._id, o]));
     expect(byId.get(pendingViews._id)).toMatchObject({ cancelable: true });
+    expect(byId.get(pendingViews._id)).not.toHaveProperty('cancelNeedsConfirmation');
     expect(byId.get(pendingViews._id)).not.toHaveProperty('refillUntil');
     expect(byId.get(comments._id)).not.toHaveProperty('cancelable');
     expect(byId.get(done._id)).toMatchObject({ refillUntil: new Date(doneAt + 30 * 86_400_000).toISOString() });

@@ -124,7 +124,7 @@ describe('the admin cancels a sent order', () => {
     const { id, providerOrderId } = await sent();
     const customerCancel = () => call(api.url, 'POST', `/api/orders/${id}/cancel`, { token: world.customer.token, body: {} });
     const row = async () => (await call(api.url, 'GET', `/api/orders/${id}`, { token: world.customer.token })).body.order;
-    expect(await row()).toMatchObject({ cancelable: true });
+    expect(await row()).toMatchObject({ cancelable: true, cancelNeedsConfirmation: true });
     const asked = await customerCancel();
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     expect(asked.body).toEqual({

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.path, element: screen(() => import('@/app/routes/dashboard').then((m) => m.DashboardRoute)) },
               { path: paths.order.path, element: screen(() => import('@/app/routes/order').then((m) => m.OrderRoute)) },
               { path: paths.massOrder.path, element: screen(() => import('@/app/routes/mass-order').then((m) => m.MassOrderRoute)) },
+              { path: paths.orders.path, element: screen(() => import('@/app/routes/orders').then((m) => m.OrdersRoute)) },
               { path: paths.tickets.path, element: screen(() => import('@/app/routes/tickets').then((m) => m.TicketsRoute)) },
               { path: paths.newTicket.path, element: screen(() => import('@/app/routes/new-ticket').then((m) => m.NewTicketRoute)) },
               { path: paths.ticket.path, element: screen(() => import('@/app/routes/ticket').then((m) => m.TicketRoute)) },

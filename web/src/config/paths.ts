@@ -29,6 +29,8 @@ export const paths = {
     },
   },
   massOrder: { path: '/mass-order', getHref: () => '/mass-order' },
+  /** The customer's own orders, optionally a tab or a search, e.g. `{ tab: 'completed' }` (the page reads its view from the URL). */
+  orders: { path: '/orders', getHref: (view?: Record<string, string>) => withQuery('/orders', view) },
   tickets: { path: '/tickets', getHref: () => '/tickets' },
   newTicket: {
     path: '/tickets/new',

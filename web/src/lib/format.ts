@@ -84,3 +84,11 @@ export function formatDay(day: string, withYear = false): string {
   if (Number.isNaN(date.getTime())) return '—';
   return (withYear ? dayWithYearFormat : dayFormat)().format(date);
 }
+
+const pakistanDayMonthFormat = dateTimeFormat({ day: 'numeric', month: 'short', timeZone: 'Asia/Karachi' });
+
+/** "26 Dec": the Pakistan day of an instant (e.g. the last day a refill may be asked). */
+export function formatPakistanDayMonth(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : pakistanDayMonthFormat().format(date);
+}

@@ -2,12 +2,20 @@
 // features/notifications, because the navbar is shared layout and may not import a feature. Every
 // notification query sits under `notificationsKey`, so invalidating it refreshes the bell too.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAuth } from '@/lib/auth';
 import { ticketsKey } from '@/lib/unread-tickets';
 
 /** lib/profile.ts's first key part (not imported: the header must not bring the API client with it). */
 const PROFILE_KEY = 'profile';
+/** The customer's orders' first key part (features/orders/api/get-my-orders.ts; a layout module may not import a feature). */
+const MY_ORDERS_KEY = 'my-orders';
+
+/** Something happened to the customer's orders or money: the lists and the balance are read again. */
+function refetchOrdersAndBalance(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: [MY_ORDERS_KEY] });
+  void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+}
 
 export const notificationsKey = ['notifications'] as const;
 export const unreadNotificationsKey = [...notificationsKey, 'unread'] as const;
@@ -30,8 +38,10 @@ export function refetchOnPush(queryClient: QueryClient): () => void {
     if (data?.type !== PUSH_MESSAGE_TYPE) return;
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     if (data.kind === 'ticket') void queryClient.invalidateQueries({ queryKey: ticketsKey });
-    // A top-up credited (by the admin or the wallet autopilot) or an order refunded moves the balance.
-    if (data.kind === 'topup' || data.kind === 'order') void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+    // A top-up credited (by the admin or the wallet autopilot) or an order refunded moves the balance; an
+    // order's or a refill's news changes the orders on screen.
+    if (data.kind === 'order' || data.kind === 'refill') refetchOrdersAndBalance(queryClient);
+    else if (data.kind === 'topup') void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
   };
   container.addEventListener('message', onMessage);
   // Messages from the worker wait in a queue until the page says it listens (addEventListener does not).
@@ -49,7 +59,7 @@ export function useUnreadNotifications() {
   const queryClient = useQueryClient();
   const enabled = status === 'signed-in' && user?.role === 'user';
   useEffect(() => (enabled ? refetchOnPush(queryClient) : undefined), [enabled, queryClient]);
-  return useQuery({
+  const query = useQuery({
     queryKey: [...unreadNotificationsKey, user?.uid],
     queryFn: getUnreadNotifications,
     // Not on the cached user of the first paint: until Firebase has restored the session there is no
@@ -57,4 +67,14 @@ export function useUnreadNotifications() {
     enabled,
     refetchInterval: 60_000,
   });
+  // A new notification (an order completed, a refund, a refill decided) without a push: the bell's count
+  // rose, so the orders and the balance on screen are read again, not left on the old status.
+  const unread = query.data;
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (unread === undefined) return;
+    if (seen.current !== undefined && unread > seen.current) refetchOrdersAndBalance(queryClient);
+    seen.current = unread;
+  }, [unread, queryClient]);
+  return query;
 }

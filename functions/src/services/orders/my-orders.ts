@@ -61,6 +61,7 @@ function myOrderToWire({ id, doc }: Listed, context: Context): Order {
     ...orderToWire(id, doc),
     ...(until !== null && until >= context.now ? { refillUntil: new Date(until).toISOString() } : {}),
     ...(cancelable ? { cancelable: true as const } : {}),
+    ...(cancelable && fulfilment?.state === 'sent' ? { cancelNeedsConfirmation: true as const } : {}),
     ...(cancelRequested ? { cancelRequested: true as const } : {}),
     ...(refill && refillId ? { refill: customerRefillToWire(refillId, refill) } : {}),
   };

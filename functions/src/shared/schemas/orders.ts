@@ -128,6 +128,8 @@ export const orderSchema = z.object({
   refillUntil: z.optional(isoDate),
   /** Its customer may cancel it now: pending, of a service that allows cancel (not a drip-feed: that stops). */
   cancelable: z.optional(z.literal(true)),
+  /** A cancel of it is asked of the provider delivering it: its refund follows the provider's confirmation. */
+  cancelNeedsConfirmation: z.optional(z.literal(true)),
   /** Its cancellation was asked of its provider; the refund follows the provider's confirmation. */
   cancelRequested: z.optional(z.literal(true)),
   /** The order's latest refill, as its customer sees it. */

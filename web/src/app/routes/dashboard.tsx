@@ -83,9 +83,14 @@ export function DashboardRoute() {
             <h2 id="recent-orders-heading" className="text-lg font-bold text-slate-900">
               Recent Orders
             </h2>
-            <Link to={paths.order.getHref()} className={buttonClass({ size: 'sm' })}>
-              Place Order
-            </Link>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Link to={paths.orders.getHref()} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                All orders
+              </Link>
+              <Link to={paths.order.getHref()} className={buttonClass({ size: 'sm' })}>
+                Place Order
+              </Link>
+            </div>
           </div>
           {orders.isPending ? (
             <LoadingBlock className="min-h-40" />

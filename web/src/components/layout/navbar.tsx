@@ -65,6 +65,11 @@ function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean 
           Mass Order
         </NavLink>
       ) : null}
+      {isSignedIn ? (
+        <NavLink to={paths.orders.getHref()} className={linkClass}>
+          My Orders
+        </NavLink>
+      ) : null}
       {isSignedIn ? <TicketsLink /> : null}
       {isSignedIn ? (
         <NavLink to={paths.apiAccess.getHref()} className={linkClass}>

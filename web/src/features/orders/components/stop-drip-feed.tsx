@@ -4,13 +4,13 @@ import { formatRupees, toPaisa } from '@shared/money';
 import { useState } from 'react';
 import { type DripFeedOrder, StopDripFeedControl } from '@/components/orders/stop-drip-feed-dialog';
 import { useToast } from '@/components/ui/toasts';
-import { useStopDripFeed } from '@/features/orders/api/stop-drip-feed';
+import { useCancelOrder } from '@/features/orders/api/order-actions';
 import { ApiError } from '@/lib/api-error';
 import { stopRefundPaisa } from '@/lib/drip-feed';
 
 export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const stop = useStopDripFeed();
+  const stop = useCancelOrder();
   const toast = useToast();
 
   const onStop = async (close: () => void) => {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Column } from '@/components/ui/data-table';
 import { Modal } from '@/components/ui/modal';
+import { type StatusTab, StatusTabs } from '@/components/ui/status-tabs';
 import { ListTable, type ListTableList } from '@/features/admin/shared/components/list-table';
-import { type StatusTab, StatusTabs } from '@/features/admin/shared/components/status-tabs';
 
 /** A queue's states as tabs over the chosen state's table (`queue` from useQueue). */
 export function QueueTable<Status extends string, Row extends { _id: string }>({

@@ -1,0 +1,156 @@
+// The customer's orders on /orders: each row the order number and date, the service (name and ID), the
+// link (short, opening in a new tab), quantity, start count, remains, charge and status, a drip-feed's runs,
+// and what may be done with it now (Cancel, Refill, Stop drip-feed) or where its refill stands.
+import { formatNumber } from '@shared/numbers';
+import { isFinalStatus } from '@shared/order-status';
+import type { Order } from '@shared/schemas/orders';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { DripFeedDetails } from '@/components/orders/drip-feed-details';
+import { DataTable } from '@/components/ui/data-table';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { CancelOrderButton, OFFLINE_ACTION, RefillButton, RefillState } from '@/features/orders/components/order-actions';
+import { StopDripFeedButton } from '@/features/orders/components/stop-drip-feed';
+import { formatAmount, formatPakistanDateTime } from '@/lib/format';
+
+/** "instagram.com/p/Cx…/": the link without its scheme and `www.`, cut to `max` characters. */
+export function shortLink(link: string, max = 32): string {
+  const bare = link.replace(/^https?:\/\//i, '').replace(/^www\./i, '');
+  return bare.length > max ? `${bare.slice(0, max - 1)}…` : bare;
+}
+
+/** Start count and remains: the provider's figures while it delivers, the remains a partial order ended with. */
+function Counts({ order }: { order: Order }) {
+  const start = order.progress?.startCount;
+  const remains = order.remains ?? (isFinalStatus(order.status) ? undefined : order.progress?.remains);
+  const parts = [
+    start !== undefined ? `Start ${formatNumber(start)}` : null,
+    remains !== undefined ? `Remains ${formatNumber(remains)}` : null,
+  ];
+  const shown = parts.filter((part) => part !== null);
+  return shown.length > 0 ? <span className="block text-xs text-slate-600">{shown.join(' · ')}</span> : null;
+}
+
+function Actions({ order, offline }: { order: Order; offline: boolean }) {
+  const parts: ReactNode[] = [];
+  if (order.refill) parts.push(<RefillState key="refill" refill={order.refill} />);
+  if (order.cancelRequested) {
+    parts.push(
+      <span key="asked" className="block text-xs font-semibold text-amber-800">
+        Cancel requested: the refund follows the provider’s confirmation
+      </span>,
+    );
+  }
+  if (order.cancelable) parts.push(<CancelOrderButton key="cancel" order={order} offline={offline} />);
+  if (order.dripFeed && !isFinalStatus(order.status)) {
+    parts.push(<StopDripFeedButton key="stop" order={{ ...order, dripFeed: order.dripFeed }} />);
+  }
+  const refillOpen = order.refill?.state === 'requested' || order.refill?.state === 'in_progress';
+  if (order.refillUntil && !refillOpen)
+    parts.push(<RefillButton key="refill-button" order={order} until={order.refillUntil} offline={offline} />);
+  if (offline && (order.cancelable || (order.refillUntil && !refillOpen))) {
+    parts.push(
+      <span key="offline" className="block text-xs text-slate-600">
+        {OFFLINE_ACTION}
+      </span>,
+    );
+  }
+  return <>{parts}</>;
+}
+
+export function MyOrdersTable({
+  orders,
+  serviceNumbers,
+  offline,
+  emptyText,
+  footer,
+}: {
+  orders: readonly Order[];
+  /** Each service's ID (its number, what Mass Order and API v2 take), by its key. */
+  serviceNumbers: ReadonlyMap<string, number>;
+  offline: boolean;
+  emptyText: string;
+  footer?: ReactNode;
+}) {
+  return (
+    <DataTable
+      caption="My Orders"
+      rows={orders}
+      getKey={(order) => order._id}
+      emptyText={emptyText}
+      pageSize={Number.MAX_SAFE_INTEGER}
+      footer={footer}
+      columns={[
+        {
+          header: 'Order',
+          cell: (order) => (
+            <span className="text-right sm:text-left">
+              <span className="block font-mono font-semibold">#{order.number}</span>
+              <span className="block text-xs text-slate-600">{formatPakistanDateTime(order.createdAt)}</span>
+              <Link
+                to={paths.newTicket.getHref({ order: order.number })}
+                className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+                aria-label={`Get help with order #${order.number}`}
+              >
+                Get help
+              </Link>
+            </span>
+          ),
+        },
+        {
+          header: 'Service',
+          cell: (order) => {
+            const number = serviceNumbers.get(order.serviceId);
+            return (
+              <span className="min-w-0 text-right break-words sm:text-left">
+                <span className="block font-medium text-slate-900">{order.service}</span>
+                <span className="block text-xs text-slate-600">ID {number ?? order.serviceId}</span>
+                <a
+                  href={order.link}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  title={order.link}
+                  className="block text-xs font-medium break-all text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {shortLink(order.link)}
+                </a>
+                <DripFeedDetails order={order} />
+              </span>
+            );
+          },
+        },
+        {
+          header: 'Quantity',
+          cell: (order) => (
+            <span className="text-right tabular-nums sm:text-left">
+              <span className="block">{formatNumber(order.quantity)}</span>
+              <Counts order={order} />
+            </span>
+          ),
+        },
+        {
+          header: 'Charge',
+          cell: (order) => (
+            <span className="text-right tabular-nums sm:text-left">
+              {/* A run was paid with its drip-feed: its own price would read as a second charge. */}
+              <span className="block">{order.dripRun ? 'Paid with its drip-feed' : formatAmount(order.price)}</span>
+              {order.refund !== undefined ? (
+                <span className="block text-xs text-green-800">Refunded {formatAmount(order.refund)}</span>
+              ) : null}
+            </span>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (order) => (
+            <span className="flex flex-col items-end gap-2 sm:items-start">
+              <StatusBadge status={order.status} />
+              <Actions order={order} offline={offline} />
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}
