@@ -155,6 +155,7 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
     // The landing page is in the entry; its priced cards (the catalogue's client) are the chunk it loads.
     ['Landing page (/)', 'src/features/home/components/priced-service-cards.tsx'],
     ['Order page (/order)', 'src/app/routes/order.tsx'],
+    ['My Orders (/orders)', 'src/app/routes/orders.tsx'],
   ] as const) {
     const files = routeFiles(manifest, manifest[source] ? source : null);
     const js = gzipKb(files.js);

@@ -8,7 +8,7 @@ import { useUnreadNotifications } from '@/lib/unread-notifications';
 import { useUnreadTickets } from '@/lib/unread-tickets';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-2 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 /** Tickets, with the count of our replies the customer has not read. */
 function TicketsLink() {
