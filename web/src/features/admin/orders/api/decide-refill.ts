@@ -1,4 +1,4 @@
-import { refillSchema } from '@shared/schemas/orders';
+import { refillSchema, rejectRefillBody } from '@shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
@@ -8,9 +8,10 @@ export const decideRefillAnswer = z.object({ message: z.string(), refill: refill
 
 export type RefillDecision = 'complete' | 'reject';
 
-/** Completes or rejects a pending refill request; 409 when it was already decided. No money moves. */
-export function decideRefill({ id, decision }: { id: string; decision: RefillDecision }) {
-  return api.post(`/admin/refills/${encodeURIComponent(id)}/${decision}`, decideRefillAnswer);
+/** Completes or rejects (with an optional reason its customer reads) a pending refill request; 409 when it was already decided. No money moves. */
+export function decideRefill({ id, decision, reason }: { id: string; decision: RefillDecision; reason?: string | undefined }) {
+  const body = decision === 'reject' ? rejectRefillBody.parse(reason?.trim() ? { reason } : {}) : undefined;
+  return api.post(`/admin/refills/${encodeURIComponent(id)}/${decision}`, decideRefillAnswer, body);
 }
 
 export function useDecideRefill() {

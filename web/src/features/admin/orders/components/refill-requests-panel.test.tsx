@@ -120,6 +120,20 @@ describe('RefillRequestsPanel', () => {
     expect(within(await row(310_000_201)).getByRole('button', { name: 'Complete refill 310000201' })).toBeEnabled();
   });
 
+  it('rejects with the reason the customer will read on their order', async () => {
+    const target = PENDING[1] as Refill;
+    const { calls } = mockApi({
+      'GET /api/admin/refills': { body: { refills: [target], nextCursor: null } },
+      [`POST /api/admin/refills/${target._id}/reject`]: { body: { message: 'Refill rejected', refill: { ...target, status: 'rejected' } } },
+    });
+    const { user } = renderApp(<RefillRequestsPanel />, asAdmin);
+    await user.click(await screen.findByRole('button', { name: `Reject refill ${target.number}` }));
+    const dialog = screen.getByRole('dialog', { name: `Reject refill #${target.number}?` });
+    await user.type(within(dialog).getByLabelText('Reason (optional, shown to the customer)'), '  The count did not drop  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'The count did not drop' }]));
+  });
+
   it("shows the server's refusal when a request was already decided, and refetches", async () => {
     const target = PENDING[1] as Refill;
     const { fetchMock } = mockApi({

@@ -4,11 +4,12 @@
 // decision. Rows stay in the server's order: a client re-sort would reorder the shown rows on each
 // Load more (a pending request of a later page jumping to the top of "all").
 import { REFILL_STATUSES, type RefillStatus } from '@shared/api-v2';
+import { LIMITS } from '@shared/schemas/fields';
 import type { Refill } from '@shared/schemas/orders';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
-import { SelectField } from '@/components/ui/form-field';
+import { SelectField, TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { RefillStatusBadge } from '@/components/ui/status-badge';
 import { type RefillDecision, useDecideRefill } from '@/features/admin/orders/api/decide-refill';
@@ -26,7 +27,7 @@ const DECISION_TEXT: Record<RefillDecision, { title: string; body: string; butto
   },
   reject: {
     title: 'Reject refill',
-    body: 'The reseller will see "Rejected". They can ask again later while the order is still within its refill period.',
+    body: 'The customer will see "Rejected" with your reason on their order. They can ask again later while the order is still within its refill period.',
     button: 'Reject',
   },
 };
@@ -59,11 +60,13 @@ export function RefillRequestsPanel() {
   const refills = useRefills(filter === 'all' ? undefined : filter);
   const decide = useDecideRefill();
   const [deciding, setDeciding] = useState<{ refill: Refill; decision: RefillDecision } | null>(null);
+  const [reason, setReason] = useState('');
 
   const onConfirm = async () => {
     if (!deciding) return;
-    await toasted(() => decide.mutateAsync({ id: deciding.refill._id, decision: deciding.decision }), toldByServer);
+    await toasted(() => decide.mutateAsync({ id: deciding.refill._id, decision: deciding.decision, reason }), toldByServer);
     setDeciding(null);
+    setReason('');
   };
 
   const text = deciding ? DECISION_TEXT[deciding.decision] : null;
@@ -162,6 +165,15 @@ export function RefillRequestsPanel() {
               Order #{deciding.refill.orderId} of {deciding.refill.user.email}: {deciding.refill.service}.
             </p>
             <p className="text-sm text-slate-700">{text.body}</p>
+            {deciding.decision === 'reject' ? (
+              <TextAreaField
+                label="Reason (optional, shown to the customer)"
+                maxLength={LIMITS.reason}
+                rows={3}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            ) : null}
             <DialogActions
               onCancel={() => setDeciding(null)}
               action={{
