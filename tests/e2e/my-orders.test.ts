@@ -63,7 +63,9 @@ describe('My Orders at 360 px', () => {
     await row.getByText('TikTok Followers Real Followers').waitFor();
     await row.getByText('ID 101').waitFor();
     expect(await row.getByRole('link', { name: `tiktok.com/@hina${suffix}` }).getAttribute('target')).toBe('_blank');
-    await rowOf(phone, cancellable).getByRole('button', { name: `Cancel order #${cancellable}` }).waitFor();
+    await rowOf(phone, cancellable)
+      .getByRole('button', { name: `Cancel order #${cancellable}` })
+      .waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(phone, 'my-orders');
   });
@@ -99,7 +101,11 @@ describe('My Orders at 360 px', () => {
     const number = /#(\d{9})\)$/.exec((await toast.textContent()) ?? '')?.[1];
     expect(number).toBeDefined();
     await rowOf(phone, refillable).getByTestId('refill-state').getByText(`Refill requested · #${number}`).waitFor();
-    expect(await rowOf(phone, refillable).getByRole('button', { name: /^Refill order/ }).count()).toBe(0);
+    expect(
+      await rowOf(phone, refillable)
+        .getByRole('button', { name: /^Refill order/ })
+        .count(),
+    ).toBe(0);
 
     await staleButton.click();
     await secondPhone.getByText(`Order #${refillable}: A refill of this order is already requested (#${number})`).waitFor();
@@ -109,14 +115,20 @@ describe('My Orders at 360 px', () => {
   });
 
   it('cancels the pending order after a confirmation naming the refund, and shows it refunded', async () => {
-    await rowOf(phone, cancellable).getByRole('button', { name: `Cancel order #${cancellable}` }).click();
+    await rowOf(phone, cancellable)
+      .getByRole('button', { name: `Cancel order #${cancellable}` })
+      .click();
     const dialog = phone.getByRole('dialog', { name: `Cancel order #${cancellable}?` });
     await dialog.getByText('goes back to your balance at once').waitFor();
     expect(await dialog.textContent()).toContain('Rs 20 goes back to your balance at once');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await phone.getByText(`✅ Order #${cancellable} cancelled: Rs 20 back to your balance`).waitFor();
     await rowOf(phone, cancellable).getByText('Refunded Rs 20').waitFor();
-    expect(await rowOf(phone, cancellable).getByRole('button', { name: /^Cancel order/ }).count()).toBe(0);
+    expect(
+      await rowOf(phone, cancellable)
+        .getByRole('button', { name: /^Cancel order/ })
+        .count(),
+    ).toBe(0);
     // Rs 500 − Rs 90 of followers; the views' Rs 20 came back.
     expect((await api('GET', '/api/user/profile')).body.user.balance).toBe(410);
     await screenshotBothWidths(phone, 'my-orders-after');

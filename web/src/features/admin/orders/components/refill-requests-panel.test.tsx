@@ -131,7 +131,9 @@ describe('RefillRequestsPanel', () => {
     const dialog = screen.getByRole('dialog', { name: `Reject refill #${target.number}?` });
     await user.type(within(dialog).getByLabelText('Reason (optional, shown to the customer)'), '  The count did not drop  ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'The count did not drop' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'The count did not drop' }]),
+    );
   });
 
   it("shows the server's refusal when a request was already decided, and refetches", async () => {
