@@ -186,6 +186,9 @@ describe('the app on the home screen: offline, updates, install', () => {
     await page.goto('/dashboard');
     await page.getByTestId('balance').waitFor();
     expect(await expireStoredIdToken()).toBe(1);
+    // The open page's Firebase sees the stored session change (it polls IndexedDB every 800 ms, for other
+    // tabs) and asks for a token it cannot refresh offline: that must not be an uncaught error.
+    await page.waitForTimeout(1_500);
     const asked: (string | undefined)[] = [];
     const record = (request: import('playwright-core').Request) => {
       if (new URL(request.url()).pathname === '/api/user/profile') asked.push(request.headers()['x-offline-uid']);

@@ -95,10 +95,22 @@ export async function currentAppCheckToken(): Promise<string | null> {
 
 let authPromise: Promise<Auth> | undefined;
 
+/**
+ * Firebase Auth syncs the session across tabs by polling IndexedDB (every 800 ms): when the stored
+ * session changes it calls its own `_onStorageEvent`, which asks for the ID token and leaves the promise
+ * unhandled. Offline with an expired token that refresh fails (auth/network-request-failed) as an
+ * uncaught error, though nothing is lost: the session stands and the next getIdToken tries again (the
+ * app's own callers catch theirs: lib/api-client.ts, lib/auth.tsx).
+ */
+export function ignoreAuthNetworkFailure(event: PromiseRejectionEvent): void {
+  if ((event.reason as { code?: unknown } | null)?.code === 'auth/network-request-failed') event.preventDefault();
+}
+
 /** The app's Auth instance, initialised once (connected to the emulator on a demo project). */
 export function loadAuth(): Promise<Auth> {
   authPromise ??= (async () => {
     const [{ app, emulators }, authModule] = await Promise.all([loadApp(), import('firebase/auth')]);
+    if (typeof window !== 'undefined') window.addEventListener('unhandledrejection', ignoreAuthNetworkFailure);
     const auth = authModule.initializeAuth(app, {
       persistence: [authModule.indexedDBLocalPersistence, authModule.browserLocalPersistence],
     });
