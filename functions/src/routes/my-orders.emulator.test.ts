@@ -83,6 +83,8 @@ describe('GET /api/order/my-orders: the tabs, the search and the days', () => {
     expect(await ids(me, `&q=${encodeURIComponent(b.link)}`)).toEqual([b._id]);
     // The link as typed in another form (an upper-case host, a #fragment) names the same orders.
     expect(await ids(me, `&q=${encodeURIComponent(`${b.link.replace('www.tiktok.com', 'WWW.TikTok.com')}#top`)}`)).toEqual([b._id]);
+    // Without its https://, as it is often pasted.
+    expect(await ids(me, `&q=${encodeURIComponent(b.link.replace('https://', ''))}`)).toEqual([b._id]);
     expect(await ids(me, `&q=${encodeURIComponent(theirs.link)}`)).toEqual([]);
     expect(await ids(me, `&q=${encodeURIComponent(drip.link)}&dripFeed=true`)).toEqual([drip._id]);
 
@@ -114,6 +116,7 @@ describe('GET /api/order/my-orders: the tabs, the search and the days', () => {
     for (const [query, field] of [
       ['&q=someone%40example.com', 'q'],
       ['&q=followers', 'q'],
+      ['&q=%40someone', 'q'],
       ['&status=pending&dripFeed=true', 'dripFeed'],
       ['&status=done', 'status'],
       ['&from=2026-02-02&to=2026-02-01', 'to'],

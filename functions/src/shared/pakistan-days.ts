@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 
 const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A day as `YYYY-MM-DD`. */
 export type PakistanDay = string;

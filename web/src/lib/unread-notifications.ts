@@ -9,7 +9,7 @@ import { ticketsKey } from '@/lib/unread-tickets';
 /** lib/profile.ts's first key part (not imported: the header must not bring the API client with it). */
 const PROFILE_KEY = 'profile';
 /** The customer's orders' first key part (features/orders/api/get-my-orders.ts; a layout module may not import a feature). */
-const MY_ORDERS_KEY = 'my-orders';
+export const MY_ORDERS_KEY = 'my-orders';
 
 /** Something happened to the customer's orders or money: the lists and the balance are read again. */
 function refetchOrdersAndBalance(queryClient: QueryClient) {
@@ -69,12 +69,15 @@ export function useUnreadNotifications() {
   });
   // A new notification (an order completed, a refund, a refill decided) without a push: the bell's count
   // rose, so the orders and the balance on screen are read again, not left on the old status.
+  // Compared for the same account only: another's count after a sign-in is no news.
   const unread = query.data;
-  const seen = useRef<number | undefined>(undefined);
+  const seen = useRef<{ uid: string | undefined; count: number } | undefined>(undefined);
+  const uid = user?.uid;
   useEffect(() => {
     if (unread === undefined) return;
-    if (seen.current !== undefined && unread > seen.current) refetchOrdersAndBalance(queryClient);
-    seen.current = unread;
-  }, [unread, queryClient]);
+    const last = seen.current;
+    if (last && last.uid === uid && unread > last.count) refetchOrdersAndBalance(queryClient);
+    seen.current = { uid, count: unread };
+  }, [unread, uid, queryClient]);
   return query;
 }

@@ -81,10 +81,12 @@ export async function getMyOrder(uid: string, id: string): Promise<Order> {
  * (firestore.indexes.json): userId × {none, status, isDripFeed} × {none, linkHash}; the range is on createdAt.
  */
 export async function listMyOrders(uid: string, filter: MyOrdersQuery) {
-  const q = filter.q || undefined;
-  const isLink = q !== undefined && /^https?:\/\//i.test(q);
-  if (q !== undefined && !(isLink ? linkSchema.safeParse(q).success : /^\d+$/.test(q)))
-    throw invalidInput(MESSAGES.myOrdersUnsearchable, 'q');
+  // An order number (digits), or a link, with or without its https:// (as it was pasted when ordering).
+  const typed = filter.q || undefined;
+  const isLink = typed !== undefined && !/^\d+$/.test(typed);
+  // Without a scheme, only what starts with a host (`tiktok.com/…`): a word is no link.
+  const q = isLink && !/^https?:\/\//i.test(typed) && /^[^/\s.]+(\.[^/\s.]+)+(\/|$)/.test(typed) ? `https://${typed}` : typed;
+  if (isLink && !linkSchema.safeParse(q).success) throw invalidInput(MESSAGES.myOrdersUnsearchable, 'q');
   const from = filter.from ? pakistanDayStart(filter.from) : undefined;
   const to = filter.to ? pakistanDayEnd(filter.to) : undefined;
 
@@ -97,13 +99,13 @@ export async function listMyOrders(uid: string, filter: MyOrdersQuery) {
       doc &&
       doc.userId === uid &&
       (!filter.status || doc.status === filter.status) &&
-      (!filter.dripFeed || doc.dripFeed !== undefined) &&
+      (!filter.dripFeed || doc.isDripFeed === true) &&
       (from === undefined || at >= from) &&
       (to === undefined || at < to);
     found = { items: match ? [{ id: q, doc }] : [], nextCursor: null };
   } else {
     let query: Query<OrderDoc> = ordersCollection().where('userId', '==', uid);
-    if (isLink) query = query.where('linkHash', '==', orderLinkHash(q));
+    if (isLink && q) query = query.where('linkHash', '==', orderLinkHash(q));
     if (filter.status) query = query.where('status', '==', filter.status);
     if (filter.dripFeed) query = query.where('isDripFeed', '==', true);
     if (from !== undefined) query = query.where('createdAt', '>=', Timestamp.fromMillis(from));

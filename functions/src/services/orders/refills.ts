@@ -12,6 +12,7 @@ import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
 import { REFILL_UPSTREAM_STATES } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
 import { refillNotification } from '../../shared/notifications';
+import { DAY_MS } from '../../shared/pakistan-days';
 import type { CustomerRefill, Refill } from '../../shared/schemas/orders';
 import { customerFields } from '../accounts/users';
 import { refillDaysOf, servicesCollection } from '../catalogue/catalogue';
@@ -50,7 +51,7 @@ export const refillDocSchema = z.object({
   status: z.enum(REFILL_STATUSES),
   createdAt: timestampSchema,
   decidedAt: timestampSchema.optional(),
-  /** Why the admin rejected it (shown to its customer on the order). */
+  /** Why it was rejected (the admin's words, or that the provider refused it): shown to its customer on the order. */
   reason: z.string().optional(),
   /**
    * The refill asked of the provider of a sent order (absent for a manual order's refill). A provider's
@@ -100,8 +101,7 @@ export function customerRefillToWire(id: string, doc: RefillDoc): CustomerRefill
   if (doc.status !== 'pending') state = doc.status;
   // Asked of the provider and accepted by it: under way there.
   else state = doc.upstream?.state === 'sent' ? 'in_progress' : 'requested';
-  let reason = doc.reason;
-  if (doc.status === 'rejected' && !reason) reason = doc.upstream?.status ? MESSAGES.refillRejectedByProvider : undefined;
+  const reason = doc.status === 'rejected' ? doc.reason : undefined;
   return {
     _id: id,
     number: Number(id),
@@ -112,8 +112,6 @@ export function customerRefillToWire(id: string, doc: RefillDoc): CustomerRefill
     ...(reason ? { reason } : {}),
   };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Until when a refill of this order may be asked (milliseconds), or null when it may not: a completed or
@@ -189,7 +187,7 @@ export function decideRefill(admin: Actor, refillId: string, status: Exclude<Ref
 
 /** The provider's refill_status decided it (workers/refill.ts): the same transaction, not audited (no admin acted). */
 export function decideRefillByProvider(refillId: string, status: Exclude<RefillStatus, 'pending'>, providerWord: string): Promise<Refill> {
-  return decide(refillId, status, { providerWord });
+  return decide(refillId, status, { providerWord, ...(status === 'rejected' ? { reason: MESSAGES.refillRejectedByProvider } : {}) });
 }
 
 /** The one decision of a refill, whoever makes it: only a pending one, once. */

@@ -191,7 +191,7 @@ describe('My Orders', () => {
     const cancel = within(rowOf(900000001)).getByRole('button', { name: 'Cancel order #900000001' });
     expect(refill).toBeDisabled();
     expect(cancel).toBeDisabled();
-    expect(within(rowOf(900000002)).getByText('You are offline: cancel and refill need the connection.')).toBeInTheDocument();
+    expect(within(rowOf(900000002)).getByText('You are offline: cancel, stop and refill need the connection.')).toBeInTheDocument();
     await user.click(refill);
     expect(posted).toEqual([]);
   });

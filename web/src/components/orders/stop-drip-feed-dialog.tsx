@@ -57,11 +57,14 @@ export function StopDripFeedControl({
   label,
   onStop,
   clearFailure,
+  disabled = false,
   ...dialog
 }: Omit<StopDripFeedDialogProps, 'open' | 'onClose' | 'onStop'> & {
   label: string;
   onStop: (close: () => void) => void;
   clearFailure: () => void;
+  /** Offline: the button waits for the connection (its reason is on the page). */
+  disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const close = () => {
@@ -70,7 +73,13 @@ export function StopDripFeedControl({
   };
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Stop drip-feed #${dialog.order.number}`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        aria-label={`Stop drip-feed #${dialog.order.number}`}
+      >
         {label}
       </Button>
       <StopDripFeedDialog {...dialog} open={open} onClose={close} onStop={() => onStop(close)} />

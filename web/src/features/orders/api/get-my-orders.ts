@@ -1,3 +1,4 @@
+import { isFinalStatus } from '@shared/order-status';
 import { type myOrdersQuery, orderSchema } from '@shared/schemas/orders';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -14,23 +15,21 @@ export function getMyOrders() {
 /** Every query of the customer's orders starts with this: invalidating it refreshes the dashboard and /orders. */
 export const myOrdersQueryKey = ['my-orders'] as const;
 
-const isOpen = (order: { status: string }) => order.status === 'pending' || order.status === 'processing';
-
+// The dashboard's 200 are read again when the bell's count rises or an order's push arrives
+// (lib/unread-notifications.ts), on focus and on reconnect: not on a clock, each answer being 200 orders.
 export function useMyOrders() {
-  return useQuery({
-    queryKey: myOrdersQueryKey,
-    queryFn: getMyOrders,
-    // Orders under way move by themselves (the provider, the admin): look again while one is on screen.
-    refetchInterval: (current) => (current.state.data?.orders.some(isOpen) ? OPEN_ORDERS_REFRESH_MS : false),
-  });
+  return useQuery({ queryKey: myOrdersQueryKey, queryFn: getMyOrders });
 }
 
 /** The Orders page's filter (the URL's): one tab, a search, a range of Pakistan days. */
 export type MyOrdersFilter = Omit<z.infer<typeof myOrdersQuery>, 'limit' | 'cursor'>;
 
 const PAGE = 25;
-/** While an order on screen is still under way, the page looks again this often (only while it is visible). */
-export const OPEN_ORDERS_REFRESH_MS = 30_000;
+/**
+ * While an order on the Orders page is under way, it looks again this often (only while visible): a start
+ * (pending → in progress) sends no notification. An end does, and refreshes it at once.
+ */
+export const OPEN_ORDERS_REFRESH_MS = 60_000;
 
 export function getMyOrdersPage(filter: MyOrdersFilter, cursor?: string, signal?: AbortSignal) {
   return api.get('/order/my-orders', myOrdersAnswer, { params: { ...filter, limit: PAGE, cursor }, signal });
@@ -46,7 +45,8 @@ export function useMyOrderPages(filter: MyOrdersFilter) {
     // A new tab or search keeps the last list on screen until its own answer comes.
     placeholderData: keepPreviousData,
     // Orders under way move by themselves (the provider, the admin): look again while one is on screen.
-    refetchInterval: (current) => (current.state.data?.pages.some((page) => page.orders.some(isOpen)) ? OPEN_ORDERS_REFRESH_MS : false),
+    refetchInterval: (current) =>
+      current.state.data?.pages.some((page) => page.orders.some((order) => !isFinalStatus(order.status))) ? OPEN_ORDERS_REFRESH_MS : false,
   });
   const orders = useMemo(() => query.data?.pages.flatMap((page) => page.orders) ?? [], [query.data]);
   return Object.assign(query, { orders });

@@ -44,12 +44,12 @@ function Actions({ order, offline }: { order: Order; offline: boolean }) {
   }
   if (order.cancelable) parts.push(<CancelOrderButton key="cancel" order={order} offline={offline} />);
   if (order.dripFeed && !isFinalStatus(order.status)) {
-    parts.push(<StopDripFeedButton key="stop" order={{ ...order, dripFeed: order.dripFeed }} />);
+    parts.push(<StopDripFeedButton key="stop" order={{ ...order, dripFeed: order.dripFeed }} offline={offline} />);
   }
   const refillOpen = order.refill?.state === 'requested' || order.refill?.state === 'in_progress';
   if (order.refillUntil && !refillOpen)
     parts.push(<RefillButton key="refill-button" order={order} until={order.refillUntil} offline={offline} />);
-  if (offline && (order.cancelable || (order.refillUntil && !refillOpen))) {
+  if (offline && (order.cancelable || (order.dripFeed && !isFinalStatus(order.status)) || (order.refillUntil && !refillOpen))) {
     parts.push(
       <span key="offline" className="block text-xs text-slate-600">
         {OFFLINE_ACTION}

@@ -12,7 +12,7 @@ import { useCancelOrder, useRequestRefill } from '@/features/orders/api/order-ac
 import { ApiError } from '@/lib/api-error';
 import { formatPakistanDayMonth } from '@/lib/format';
 
-export const OFFLINE_ACTION = 'You are offline: cancel and refill need the connection.';
+export const OFFLINE_ACTION = 'You are offline: cancel, stop and refill need the connection.';
 
 const failureOf = (error: unknown) => (error instanceof ApiError ? `❌ ${error.message}` : 'Server error, try again.');
 

@@ -6,18 +6,10 @@ import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@sha
 import { dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
 import { formatRupees, type Paisa, toPaisa, toRupees } from '@shared/money';
 import { formatNumber } from '@shared/numbers';
-import {
-  canonicalLink,
-  isAccountLevel,
-  MAX_LINK_LENGTH,
-  PLATFORM_HOSTS,
-  PLATFORM_LABELS,
-  PLATFORMS,
-  type Platform,
-} from '@shared/platforms';
+import { canonicalLink, isAccountLevel, MAX_LINK_LENGTH, PLATFORM_HOSTS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { quantitySchema, text } from '@shared/schemas/fields';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
@@ -36,6 +28,7 @@ import { useForm } from '@/lib/form';
 import { formatAmount } from '@/lib/format';
 import { isDefiniteFailure, useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
+import { readOrderPreset } from '@/lib/order-preset';
 import { offerPushOptIn } from '@/lib/push-opt-in';
 
 export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
@@ -146,11 +139,10 @@ export function orderFormSchema(service: Service | null) {
     );
 }
 
-function parsePreset(search: URLSearchParams): { platform: Platform; category: string | null } {
-  const platform = PLATFORMS.find((p) => p === search.get('platform')) ?? 'tiktok';
-  // Any name: the group of that name opens if the platform has one.
-  const category = search.get('category')?.trim() || null;
-  return { platform, category };
+function parsePreset(search: URLSearchParams): { platform: Platform; category: string | null; service: string | null } {
+  const preset = readOrderPreset(search);
+  // Any category name: the group of that name opens if the platform has one.
+  return { platform: preset.platform ?? 'tiktok', category: preset.category ?? null, service: preset.service ?? null };
 }
 
 export interface OrderServicesProps {
@@ -187,6 +179,19 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   // The form takes its options anew on every render, so the schema follows the chosen service.
   const schema = useMemo(() => orderFormSchema(service), [service]);
   const { register, field, handleSubmit, reset, setValue, watch } = useForm<OrderFormValues>({ schema, defaultValues: EMPTY_FORM });
+
+  // `?service=`: chosen for the customer once the list is there (its platform and group opened), once.
+  const presetApplied = useRef(false);
+  useEffect(() => {
+    if (presetApplied.current || !preset.service || !services.data) return;
+    presetApplied.current = true;
+    const chosen = services.data.services.find((s) => s._id === preset.service);
+    if (!chosen) return;
+    setPlatform(chosen.platform);
+    setOpenGroups(new Set([chosen.category]));
+    setServiceId(chosen._id);
+    setValue('quantity', chosen.defaultQuantity);
+  }, [preset.service, services.data, setValue]);
 
   const withComments = service !== null && takesComments(service);
   const commentCount = commentLines(watch('comments')).length;
@@ -320,6 +325,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                     {PLATFORM_LABELS[service.platform]} {service.category} · {service.name}
                   </span>
                   <span className="text-slate-600">
+                    {service.number !== undefined ? `ID ${service.number} · ` : ''}
                     {formatAmount(service.ratePer1000)} per 1000 · min {formatNumber(service.min)} · max {formatNumber(service.max)}
                   </span>
                 </>

@@ -8,7 +8,7 @@ import { useCancelOrder } from '@/features/orders/api/order-actions';
 import { ApiError } from '@/lib/api-error';
 import { stopRefundPaisa } from '@/lib/drip-feed';
 
-export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
+export function StopDripFeedButton({ order, offline = false }: { order: DripFeedOrder; offline?: boolean }) {
   const [failure, setFailure] = useState<string | null>(null);
   const stop = useCancelOrder();
   const toast = useToast();
@@ -29,6 +29,7 @@ export function StopDripFeedButton({ order }: { order: DripFeedOrder }) {
   return (
     <StopDripFeedControl
       label="Stop drip-feed"
+      disabled={offline}
       order={order}
       balance="your balance"
       stopping={stop.isPending}
