@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.guide.path, element: screen(() => import('@/app/routes/guide').then((m) => m.GuideRoute)) },
           { path: paths.about.path, element: screen(() => import('@/app/routes/about').then((m) => m.AboutRoute)) },
           { path: paths.apiDocs.path, element: screen(() => import('@/app/routes/api-docs').then((m) => m.ApiDocsRoute)) },
+          { path: paths.services.path, element: screen(() => import('@/app/routes/services').then((m) => m.ServicesRoute)) },
           {
             element: <RequireAuth />,
             children: [

@@ -6,11 +6,25 @@ const withQuery = (path: string, params?: Record<string, string> | URLSearchPara
   return query ? `${path}?${query}` : path;
 };
 
+/** What to order, chosen before the order page: a service, or a platform and a category (lib/order-preset.ts reads it). */
+interface Preset {
+  service?: string | undefined;
+  platform?: string | undefined;
+  category?: string | undefined;
+}
+const presetQuery = (preset?: Preset) =>
+  Object.fromEntries(
+    Object.entries(preset ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   welcome: { path: '/welcome', getHref: () => '/welcome' },
-  login: { path: '/login', getHref: () => '/login' },
-  register: { path: '/register', getHref: () => '/register' },
+  /** With a preset: a visitor's choice, kept through the sign-in to /order. */
+  login: { path: '/login', getHref: (preset?: Preset) => withQuery('/login', presetQuery(preset)) },
+  register: { path: '/register', getHref: (preset?: Preset) => withQuery('/register', presetQuery(preset)) },
+  /** The public list of services, with their IDs. */
+  services: { path: '/services', getHref: () => '/services' },
   contact: { path: '/contact', getHref: () => '/contact' },
   guide: { path: '/blog', getHref: () => '/blog' },
   about: { path: '/about', getHref: () => '/about' },
@@ -19,15 +33,7 @@ export const paths = {
     /** Optionally scrolled to one order's row, highlighted (the links of order notifications). */
     getHref: (focus?: { order: string | number }) => (focus ? `/dashboard?order=${encodeURIComponent(String(focus.order))}` : '/dashboard'),
   },
-  order: {
-    path: '/order',
-    getHref: (preset?: { platform?: string; category?: string }) => {
-      const params = new URLSearchParams();
-      if (preset?.platform) params.set('platform', preset.platform);
-      if (preset?.category) params.set('category', preset.category);
-      return withQuery('/order', params);
-    },
-  },
+  order: { path: '/order', getHref: (preset?: Preset) => withQuery('/order', presetQuery(preset)) },
   massOrder: { path: '/mass-order', getHref: () => '/mass-order' },
   /** The customer's own orders, optionally a tab or a search, e.g. `{ tab: 'completed' }` (the page reads its view from the URL). */
   orders: { path: '/orders', getHref: (view?: Record<string, string>) => withQuery('/orders', view) },

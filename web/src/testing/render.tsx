@@ -31,7 +31,11 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
 /** The router's path, for currentPath(). */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderOptions {
@@ -96,6 +100,12 @@ export async function closeDialog(user: UserEvent, name: string) {
 export function currentPath(): string {
   const probes = document.querySelectorAll('[data-testid="location"]');
   return probes[probes.length - 1]?.textContent ?? '';
+}
+
+/** The query string the router is at (the last probe rendered). */
+export function currentSearch(): string {
+  const probes = document.querySelectorAll('[data-testid="location"]');
+  return probes[probes.length - 1]?.getAttribute('data-search') ?? '';
 }
 
 export interface MockResponse {

@@ -60,6 +60,9 @@ function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean 
       <NavLink to={paths.order.getHref()} className={linkClass}>
         Place Order
       </NavLink>
+      <NavLink to={paths.services.getHref()} className={linkClass}>
+        Services
+      </NavLink>
       {isSignedIn ? (
         <NavLink to={paths.massOrder.getHref()} className={linkClass}>
           Mass Order
@@ -130,9 +133,14 @@ export function Navbar() {
   ) : status === 'loading' ? (
     <span className="inline-block h-9 w-20" aria-hidden="true" />
   ) : (
-    <NavLink to={paths.login.getHref()} className={linkClass}>
-      Login
-    </NavLink>
+    <div className="flex flex-col gap-1 xl:flex-row xl:items-center">
+      <NavLink to={paths.login.getHref()} className={linkClass}>
+        Login
+      </NavLink>
+      <NavLink to={paths.register.getHref()} className={linkClass}>
+        Register
+      </NavLink>
+    </div>
   );
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
@@ -9,6 +9,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { type LoginFormValues, loginFormSchema } from '@/features/auth/schemas';
 import { authErrorCode, useAuth } from '@/lib/auth';
 import { useForm } from '@/lib/form';
+import { hasOrderPreset, readOrderPreset } from '@/lib/order-preset';
 import { chatLink } from '@/lib/settings';
 
 export function LoginForm({ supportChat }: { supportChat: string | undefined }) {
@@ -16,6 +17,9 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
   const toast = useToast();
   const navigate = useNavigate();
   const notSignedIn = (useLocation().state as LoginRedirectState | null)?.notSignedIn === true;
+  // A service chosen before signing in (/services, the landing page's Order Now) is ordered next.
+  const preset = readOrderPreset(useSearchParams()[0]);
+  const customerHome = hasOrderPreset(preset) ? paths.order.getHref(preset) : paths.dashboard.getHref();
   const [failure, setFailure] = useState<string | null>(null);
   const [sendingReset, setSendingReset] = useState(false);
   const {
@@ -32,7 +36,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
     try {
       const user = await login(email.trim().toLowerCase(), password);
       toast.success('Login successful');
-      navigate(user.role === 'admin' ? paths.admin.getHref() : paths.dashboard.getHref(), { replace: true });
+      navigate(user.role === 'admin' ? paths.admin.getHref() : customerHome, { replace: true });
     } catch (error) {
       const message = loginErrorMessage(error);
       setFailure(message);
@@ -66,7 +70,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to={paths.register.getHref()} className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.register.getHref(preset)} className="font-semibold text-brand-700 hover:underline">
             Register
           </Link>
         </>

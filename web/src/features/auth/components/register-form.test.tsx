@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { aProfile } from '@/testing/fixtures';
-import { currentPath, fakeAuth, mockApi, renderApp } from '@/testing/render';
+import { currentPath, currentSearch, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 const profile = aProfile({ name: 'Ali Khan' });
 
-function renderRegister(auth = fakeAuth({ status: 'signed-out', user: null })) {
-  return renderApp(<RegisterForm />, { route: '/register', auth });
+function renderRegister(auth = fakeAuth({ status: 'signed-out', user: null }), route = '/register') {
+  return renderApp(<RegisterForm />, { route, auth });
 }
 
 async function fill(
@@ -28,6 +28,16 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(auth.createAccount).not.toHaveBeenCalled();
+  });
+
+  it('goes on to order the service a visitor chose before signing up (/services, Order Now), and keeps it on the way to Login', async () => {
+    mockApi({ 'POST /api/auth/register': { status: 201, body: { user: profile, message: 'Registration successful' } } });
+    const { user } = renderRegister(undefined, '/register?service=ig-followers-real&junk=1');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?service=ig-followers-real');
+    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(currentPath()).toBe('/order'));
+    expect(currentSearch()).toBe('?service=ig-followers-real');
   });
 
   it("says 'Passwords do not match' and creates nothing", async () => {

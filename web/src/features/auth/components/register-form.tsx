@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
@@ -10,11 +10,14 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { type RegisterFormValues, registerFormSchema } from '@/features/auth/schemas';
 import { useAuth } from '@/lib/auth';
 import { useForm } from '@/lib/form';
+import { hasOrderPreset, readOrderPreset } from '@/lib/order-preset';
 
 export function RegisterForm() {
   const { createAccount } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  // A service chosen before signing up (/services, the landing page's Order Now) is ordered next.
+  const preset = readOrderPreset(useSearchParams()[0]);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     field,
@@ -43,7 +46,7 @@ export function RegisterForm() {
       console.warn('Profile registration will be retried on the dashboard', error);
     }
     toast.success('Registration successful! Login NOW');
-    navigate(paths.dashboard.getHref(), { replace: true });
+    navigate(hasOrderPreset(preset) ? paths.order.getHref(preset) : paths.dashboard.getHref(), { replace: true });
   });
 
   return (
@@ -53,7 +56,7 @@ export function RegisterForm() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login.getHref()} className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.login.getHref(preset)} className="font-semibold text-brand-700 hover:underline">
             Login
           </Link>
         </>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ServiceCards } from '@/features/home/components/service-cards';
 import { builtInCatalogue } from '@/testing/catalogue';
-import { renderApp } from '@/testing/render';
+import { fakeAuth, renderApp } from '@/testing/render';
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
 
@@ -26,5 +26,16 @@ describe('ServiceCards', () => {
     expect(within(card('TikTok Followers')).queryByText(/^from/)).toBeNull();
     expect(screen.queryByText(/Rs \d/)).toBeNull();
     expect(within(card('TikTok Followers')).getByRole('link', { name: 'Order Now: TikTok Followers' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor to sign up with the card’s choice kept, a customer straight to the order page', () => {
+    const link = () => within(card('TikTok Followers')).getByRole('link', { name: 'Order Now: TikTok Followers' });
+    const visitor = renderApp(<ServiceCards services={builtInCatalogue.services} />, {
+      auth: fakeAuth({ status: 'signed-out', user: null }),
+    });
+    expect(link()).toHaveAttribute('href', '/register?platform=tiktok&category=Followers');
+    visitor.unmount();
+    renderApp(<ServiceCards services={builtInCatalogue.services} />);
+    expect(link()).toHaveAttribute('href', '/order?platform=tiktok&category=Followers');
   });
 });

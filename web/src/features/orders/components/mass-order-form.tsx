@@ -5,10 +5,12 @@ import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { INSUFFICIENT_BALANCE } from '@/features/orders/components/order-services';
@@ -143,7 +145,16 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
         </h2>
         <TextAreaField
           label="Orders, one per line"
-          hint={`service ID | link | quantity (or service ID | quantity | link). At most ${MASS_ORDER_MAX_LINES} lines per batch. Service IDs are listed on the API docs page.`}
+          hint={
+            <>
+              service ID | link | quantity (or service ID | quantity | link). At most {MASS_ORDER_MAX_LINES} lines per batch. Find each
+              service's ID on the{' '}
+              <Link to={paths.services.getHref()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                Services
+              </Link>{' '}
+              page.
+            </>
+          }
           rows={8}
           spellCheck={false}
           autoCapitalize="off"

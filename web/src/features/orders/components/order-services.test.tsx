@@ -103,6 +103,16 @@ describe('OrderServices', () => {
     expect(screen.getByRole('radio', { name: /Instant Likes/ })).toBeInTheDocument();
   });
 
+  it('chooses the service a link names (`?service=`, from /services): its platform, group, ID, min and max', async () => {
+    renderOrder(500, 'service=ig-followers-real');
+    const number = builtInCatalogue.services.find((s) => s._id === 'ig-followers-real')?.number;
+    expect(await screen.findByText(new RegExp(`^ID ${number} · `))).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Instagram' })).toBeChecked();
+    expect(screen.getByRole('button', { name: /^Followers/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('radio', { name: /Real Followers/ })).toBeChecked();
+    expect(screen.getByLabelText('Quantity')).toHaveValue(50);
+  });
+
   it('shows no service or price until the server answers, and says so when it cannot', async () => {
     let fail = true;
     api = mockApi({
