@@ -1,0 +1,69 @@
+// The public service list (/services) in a real browser at 360 px, on the emulators from the built app: a
+// visitor finds a service and its ID, taps Order, signs up and lands on /order with it chosen (its ID, min
+// and max shown); once funded, they place a Mass Order with that ID.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../support/money-invariants';
+import { PHONE, screenshotBothWidths } from './browser';
+import { openPage } from './fixture';
+
+const suffix = randomUUID().slice(0, 8);
+const account = { name: 'Sana Visitor', email: `sana-${suffix}@example.com`, password: 'sana-pass-123' };
+const visitor = await openPage(PHONE);
+
+describe('a visitor finds a service ID at 360 px', () => {
+  it('finds TikTok Real Followers and its ID on /services from the menu, nothing wider than the phone', async () => {
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: /Open menu/ }).click();
+    await visitor.locator('#mobile-menu').getByRole('link', { name: 'Services' }).click();
+    await visitor.waitForURL('**/services');
+    await visitor.getByLabel('Search services').fill('tiktok real followers');
+    await visitor.getByRole('button', { name: 'Show' }).click();
+    await visitor.waitForURL('**/services?q=tiktok+real+followers');
+    const link = visitor.getByRole('link', { name: 'Order service 101: Real Followers' });
+    await link.waitFor();
+    expect(await visitor.getByRole('link', { name: /^Order service/ }).count()).toBe(1);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshotBothWidths(visitor, 'services');
+  });
+
+  it('taps Order, signs up, and lands on /order with that service chosen', async () => {
+    await visitor.getByRole('link', { name: 'Order service 101: Real Followers' }).click();
+    await visitor.waitForURL('**/register?service=tt-followers-real');
+    await visitor.getByLabel('Name').fill(account.name);
+    await visitor.getByLabel('Email').fill(account.email);
+    await visitor.getByLabel('Password', { exact: true }).fill(account.password);
+    await visitor.getByLabel('Confirm Password').fill(account.password);
+    await visitor.getByRole('button', { name: 'Register' }).click();
+    await visitor.waitForURL('**/order?service=tt-followers-real');
+    await visitor.getByText(/^ID 101 · Rs 900 per 1000 · min 10 · max 100,000$/).waitFor();
+    expect(await visitor.getByRole('radio', { name: /^Real Followers/ }).isChecked()).toBe(true);
+  });
+
+  it('places a Mass Order with the ID it found', async () => {
+    const { addBalance } = await import('../../functions/src/services/money/credits');
+    await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 100 });
+    await visitor.goto('/mass-order');
+    await visitor.getByRole('link', { name: 'Services' }).first().waitFor();
+    await expect
+      .poll(
+        async () => {
+          await visitor.reload();
+          await visitor.getByTestId('mass-balance').waitFor();
+          return visitor.getByTestId('mass-balance').textContent();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('Rs 100');
+    await visitor.getByLabel('Orders, one per line').fill(`101 | https://www.tiktok.com/@sana${suffix} | 100`);
+    await visitor.getByRole('button', { name: 'Place 1 Order' }).click();
+    await visitor.getByText('Results: 1 placed').waitFor();
+    const { auth, db } = await import('../../functions/src/lib/admin');
+    const { uid } = await auth.getUserByEmail(account.email);
+    const orders = await db.collection('orders').where('userId', '==', uid).get();
+    expect(orders.docs.map((d) => [d.get('serviceId'), d.get('quantity'), d.get('pricePaisa')])).toEqual([
+      ['tt-followers-real', 100, 9000],
+    ]);
+    await expectMoneyInvariants();
+  });
+});
