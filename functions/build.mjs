@@ -1,6 +1,12 @@
 // Bundles the function and the shared code it imports into lib/index.js, so `firebase deploy`
 // uploads one self-contained file; npm packages stay external and are installed from package.json.
+// The web app's built page (web/dist/index.html) goes beside it as lib/shell.html: GET /services writes the
+// list into it (routes/services-page.ts), so build the web app first (`npm run build` does).
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+const webPage = new URL('../web/dist/index.html', import.meta.url);
+const shell = new URL('lib/shell.html', import.meta.url);
 
 await build({
   entryPoints: ['src/index.ts'],
@@ -13,3 +19,10 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
+
+if (existsSync(webPage)) {
+  copyFileSync(webPage, shell);
+} else {
+  rmSync(shell, { force: true });
+  console.warn('web/dist/index.html is missing: /services is served without the app until the web app is built first (npm run build)');
+}

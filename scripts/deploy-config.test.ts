@@ -39,9 +39,10 @@ describe('firebase.json', () => {
     expect(readJson('functions/package.json').engines.node).toBe('22');
   });
 
-  it('rewrites /api/** to the api function in the database’s region, and every other path to the app', () => {
+  it('rewrites /api/** and /services (its list as HTML) to the api function in the database’s region, and every other path to the app', () => {
     expect(firebaseJson.hosting.rewrites).toEqual([
       { source: '/api/**', function: { functionId: 'api', region: REGION } },
+      { source: '/services', function: { functionId: 'api', region: REGION } },
       { source: '**', destination: '/index.html' },
     ]);
   });

@@ -27,6 +27,7 @@ import { providersRouter } from './routes/providers';
 import { publicRouter } from './routes/public';
 import { rechargeRequestsRouter } from './routes/recharge-requests';
 import { reportsRouter } from './routes/reports';
+import { servicesPageRouter } from './routes/services-page';
 import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
 import { ticketsRouter } from './routes/tickets';
@@ -95,6 +96,8 @@ export function createApp(options: { providers: ProviderPort; countFirestoreRead
   api.use(notificationsRouter);
   api.use(walletRouter);
   app.use('/api', api);
+  // Hosting rewrites /services here too: the list as HTML that reads without the app.
+  app.use(servicesPageRouter);
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -5,13 +5,41 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectMoneyInvariants } from '../support/money-invariants';
 import { PHONE, screenshotBothWidths } from './browser';
-import { openPage } from './fixture';
+import { browser, openPage, url } from './fixture';
 
 const suffix = randomUUID().slice(0, 8);
 const account = { name: 'Sana Visitor', email: `sana-${suffix}@example.com`, password: 'sana-pass-123' };
 const visitor = await openPage(PHONE);
 
 describe('a visitor finds a service ID at 360 px', () => {
+  it('reads the list without JavaScript: the function writes it into the page', async () => {
+    const context = await browser.newContext({ baseURL: url, viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const res = await page.goto('/services');
+      expect(res?.status()).toBe(200);
+      expect(await page.title()).toBe('Services · Shohrat');
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '101', exact: true }) });
+      expect(await row.getByRole('cell').allTextContents()).toEqual([
+        '101',
+        'Followers',
+        'Real Followers',
+        'Rs 900',
+        '10 / 100,000',
+        '30 days',
+        'Yes',
+        'No',
+        'Order',
+      ]);
+      expect(await row.getByRole('link', { name: 'Order' }).getAttribute('href')).toBe('/order?service=tt-followers-real');
+      // The app's own page around it: its styles load, and its script would start the app.
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+      expect(await page.locator('script[type="module"][src^="/assets/"]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('finds TikTok Real Followers and its ID on /services from the menu, nothing wider than the phone', async () => {
     await visitor.goto('/');
     await visitor.getByRole('button', { name: /Open menu/ }).click();
@@ -25,6 +53,11 @@ describe('a visitor finds a service ID at 360 px', () => {
     expect(await visitor.getByRole('link', { name: /^Order service/ }).count()).toBe(1);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(visitor, 'services');
+    // Loaded from the network, the function's page starts the app, which takes its place (the view from the URL).
+    await visitor.goto('/services?q=101');
+    await visitor.getByLabel('Search services').waitFor();
+    await visitor.getByRole('link', { name: 'Order service 101: Real Followers' }).waitFor();
+    expect(await visitor.locator('#services-prerendered').count()).toBe(0);
   });
 
   it('taps Order, signs up, and lands on /order with that service chosen', async () => {

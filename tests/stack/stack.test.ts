@@ -55,7 +55,7 @@ describe('the local stack', () => {
     const productionCsp = parseCsp(production[CSP] ?? '');
     const html = await (await fetch(`${url}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0] ?? '/missing-asset';
-    for (const path of ['/', '/order', '/admin', '/sw.js', '/manifest.webmanifest', asset]) {
+    for (const path of ['/', '/order', '/admin', '/services', '/sw.js', '/manifest.webmanifest', asset]) {
       const res = await fetch(`${url}${path}`);
       expect(res.status, path).toBe(200);
       const served = parseCsp(res.headers.get('content-security-policy') ?? '');

@@ -38,6 +38,21 @@ describe('GET /api/services', () => {
   });
 });
 
+describe('GET /services (Hosting rewrites it to the function)', () => {
+  it('answers the active services as HTML, with what caches may keep; a service taken out of sale is not on it', async () => {
+    await db.collection('services').doc('fb-page-likes-pk').update({ active: false });
+    const res = await fetch(`${api.url}/services`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
+    const html = await res.text();
+    const followers = CATALOGUE.find((s) => s.id === 'tt-followers-real');
+    expect(html).toContain(`<tr><td>${followers?.number}</td><td>Followers</td><td>Real Followers</td><td>Rs 900</td>`);
+    expect(html).toContain(`<p>${CATALOGUE.length - 1} services</p>`);
+    expect(html).not.toContain('href="/order?service=fb-page-likes-pk"');
+  });
+});
+
 describe('GET /api/review', () => {
   it.each([[{ t: 1e15, id: 'x' }], [{ t: 1, id: 'a/b' }], [{ t: 1, id: '.' }], [{ t: 1, id: '__x__' }]])(
     'refuses the cursor %j with 400 Invalid cursor',

@@ -1,0 +1,110 @@
+// GET /services as HTML a search engine, or a phone's first paint, reads without running the app (Hosting
+// rewrites the path to the function): the web app's own page (its index.html, copied beside the bundle at
+// build: build.mjs) with the active services written into its root, which the app, once it starts, replaces
+// with the same list it renders itself. Without that page (a function built without the web app) it is a
+// small page of its own. Caches keep it up to SERVICES_PAGE_MAX_AGE_S seconds: a catalogue change shows by then.
+import { readFileSync } from 'node:fs';
+import { Router } from 'express';
+import { logger } from '../lib/logger';
+import { listActiveServices } from '../services/catalogue/catalogue';
+import type { CategoryOrder, Service } from '../shared/answers';
+import { REFILL_DAYS } from '../shared/catalogue';
+import { formatRupees, toPaisa } from '../shared/money';
+import { formatNumber } from '../shared/numbers';
+import { PLATFORM_LABELS, PLATFORMS } from '../shared/platforms';
+
+export const SERVICES_PAGE_MAX_AGE_S = 300;
+const TITLE = 'Services · Shohrat';
+const DESCRIPTION =
+  'Every Shohrat service with its ID, price per 1,000, min and max, refill and cancel: TikTok, Instagram and Facebook followers, likes and views.';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text as HTML: every character that could open a tag or end an attribute escaped. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+function refillText(s: Service): string {
+  const days = s.refillDays ?? (s.refill ? REFILL_DAYS : 0);
+  return days > 0 ? `${days} days` : 'No refill';
+}
+
+/** The list as HTML: a table per platform, its services in the admin's category order. */
+export function servicesMarkup(services: readonly Service[], categories: CategoryOrder): string {
+  const cell = (text: string) => `<td>${escapeHtml(text)}</td>`;
+  const sections = PLATFORMS.flatMap((platform) => {
+    const rank = (s: Service) => {
+      const i = categories[platform].indexOf(s.category);
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    const rows = services
+      .filter((s) => s.platform === platform)
+      .sort((a, b) => rank(a) - rank(b) || (a.number ?? 0) - (b.number ?? 0))
+      .map((s) =>
+        [
+          '<tr>',
+          cell(s.number === undefined ? '—' : String(s.number)),
+          cell(s.category),
+          cell(s.name),
+          cell(formatRupees(toPaisa(s.ratePer1000))),
+          cell(`${formatNumber(s.min)} / ${formatNumber(s.max)}`),
+          cell(refillText(s)),
+          cell(s.cancel ? 'Yes' : 'No'),
+          cell(s.dripfeed ? 'Yes' : 'No'),
+          `<td><a href="/order?service=${encodeURIComponent(s._id)}">Order</a></td>`,
+          '</tr>',
+        ].join(''),
+      );
+    if (rows.length === 0) return [];
+    const label = escapeHtml(PLATFORM_LABELS[platform]);
+    return [
+      `<section><h2>${label}</h2><table><caption>${label} services</caption>`,
+      '<thead><tr><th scope="col">ID</th><th scope="col">Category</th><th scope="col">Service</th><th scope="col">Rate per 1,000</th>',
+      '<th scope="col">Min / Max</th><th scope="col">Refill</th><th scope="col">Cancel</th><th scope="col">Drip-feed</th><th scope="col">Order</th></tr></thead>',
+      `<tbody>${rows.join('')}</tbody></table></section>`,
+    ];
+  });
+  return [
+    '<main id="services-prerendered" class="mx-auto max-w-7xl px-4 py-8">',
+    '<h1>Services</h1>',
+    '<p>Every service we sell, with its ID (what Mass Order and the reseller API take), its price per 1,000 and its limits.</p>',
+    `<p>${services.length === 1 ? '1 service' : `${formatNumber(services.length)} services`}</p>`,
+    ...sections,
+    '</main>',
+  ].join('\n');
+}
+
+/** The web app's page with the list in its root, its title and description set for this page. */
+export function servicesPage(shell: string | null, markup: string): string {
+  if (shell === null || !shell.includes('<div id="root"></div>')) {
+    return [
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
+      '<meta name="viewport" content="width=device-width, initial-scale=1.0" />',
+      `<title>${escapeHtml(TITLE)}</title><meta name="description" content="${escapeHtml(DESCRIPTION)}" /></head>`,
+      `<body>${markup}<p><a href="/">Shohrat</a></p></body></html>`,
+    ].join('');
+  }
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(TITLE)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(DESCRIPTION)}" />`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+let shell: string | null | undefined;
+/** The web app's index.html as built with this function (build.mjs), or null when it was built without it. */
+function webShell(): string | null {
+  if (shell !== undefined) return shell;
+  try {
+    shell = readFileSync(new URL('./shell.html', import.meta.url), 'utf8');
+  } catch {
+    logger.warn('No web app page beside the function (shell.html): /services is served as a page of its own');
+    shell = null;
+  }
+  return shell;
+}
+
+export const servicesPageRouter = Router();
+
+servicesPageRouter.get('/services', async (_req, res) => {
+  const { services, categories } = await listActiveServices();
+  res.set('Cache-Control', `public, max-age=${SERVICES_PAGE_MAX_AGE_S}, s-maxage=${SERVICES_PAGE_MAX_AGE_S}`);
+  res.type('html').send(servicesPage(webShell(), servicesMarkup(services, categories)));
+});
