@@ -43,11 +43,11 @@ const completed = async (id: string, status: 'completed' | 'partial' = 'complete
   await updateOrderStatus(id, 'processing');
   await updateOrderStatus(id, status, remains);
 };
-const ended = (id: string, daysAgo: number) =>
-  db
-    .collection('orders')
-    .doc(id)
-    .update({ updatedAt: Timestamp.fromMillis(Date.now() - daysAgo * 86_400_000) });
+/** As if the order had ended `daysAgo` days ago. */
+const ended = (id: string, daysAgo: number) => {
+  const at = Timestamp.fromMillis(Date.now() - daysAgo * 86_400_000);
+  return db.collection('orders').doc(id).update({ endedAt: at, updatedAt: at });
+};
 
 describe('GET /api/order/my-orders: the tabs, the search and the days', () => {
   it('lists only the caller’s orders, newest first, by status, drip-feed, order number, link and day, page by page', async () => {
@@ -140,6 +140,11 @@ describe('GET /api/order/my-orders: the tabs, the search and the days', () => {
     await ended(old._id, 31);
     await completed(noRefill._id);
     const doneAt = Date.parse((await list(me, `&q=${done._id}`)).body.orders[0].updatedAt);
+    // When it started and ended are kept: the window counts from the end.
+    const stored = (await db.collection('orders').doc(done._id).get()).data();
+    expect(stored?.startedAt.toMillis()).toBeLessThanOrEqual(stored?.endedAt.toMillis());
+    expect(stored?.endedAt.toMillis()).toBe(doneAt);
+    expect((await db.collection('orders').doc(pendingViews._id).get()).get('startedAt')).toBeUndefined();
 
     const byId = new Map(((await list(me)).body.orders as { _id: string }[]).map((o) => [o._id, o]));
     expect(byId.get(pendingViews._id)).toMatchObject({ cancelable: true });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiServerForFile, call } from '../../../tests/support/api';
 import { db } from '../lib/admin';
 import { BUILT_IN_CATEGORIES, CATALOGUE } from '../shared/catalogue';
+import { forgetServicesPage } from './services-page';
 
 const api = apiServerForFile();
 
@@ -39,12 +40,13 @@ describe('GET /api/services', () => {
 });
 
 describe('GET /services (Hosting rewrites it to the function)', () => {
-  it('answers the active services as HTML, with what caches may keep; a service taken out of sale is not on it', async () => {
+  it('answers the active services as HTML (revalidated by caches, as the app’s pages); a service taken out of sale is not on it', async () => {
     await db.collection('services').doc('fb-page-likes-pk').update({ active: false });
+    forgetServicesPage();
     const res = await fetch(`${api.url}/services`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
     const followers = CATALOGUE.find((s) => s.id === 'tt-followers-real');
     expect(html).toContain(`<tr><td>${followers?.number}</td><td>Followers</td><td>Real Followers</td><td>Rs 900</td>`);

@@ -2,7 +2,8 @@
 // rewrites the path to the function): the web app's own page (its index.html, copied beside the bundle at
 // build: build.mjs) with the active services written into its root, which the app, once it starts, replaces
 // with the same list it renders itself. Without that page (a function built without the web app) it is a
-// small page of its own. Caches keep it up to SERVICES_PAGE_MAX_AGE_S seconds: a catalogue change shows by then.
+// small page of its own. Hosting's rule for the app's paths says no-cache, so every load reaches the function:
+// it keeps the list it read for SERVICES_PAGE_MAX_AGE_S seconds, a catalogue change showing by then.
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { logger } from '../lib/logger';
@@ -13,7 +14,7 @@ import { formatRupees, toPaisa } from '../shared/money';
 import { formatNumber } from '../shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS } from '../shared/platforms';
 
-export const SERVICES_PAGE_MAX_AGE_S = 300;
+export const SERVICES_PAGE_MAX_AGE_S = 60;
 const TITLE = 'Services · Shohrat';
 const DESCRIPTION =
   'Every Shohrat service with its ID, price per 1,000, min and max, refill and cancel: TikTok, Instagram and Facebook followers, likes and views.';
@@ -103,8 +104,34 @@ function webShell(): string | null {
 
 export const servicesPageRouter = Router();
 
-servicesPageRouter.get('/services', async (_req, res) => {
+let kept: { markup: string; at: number } | undefined;
+
+/** The list's markup, read again once it is older than SERVICES_PAGE_MAX_AGE_S (each instance keeps its own). */
+async function currentMarkup(now: number): Promise<string> {
+  if (kept && now - kept.at < SERVICES_PAGE_MAX_AGE_S * 1000) return kept.markup;
   const { services, categories } = await listActiveServices();
-  res.set('Cache-Control', `public, max-age=${SERVICES_PAGE_MAX_AGE_S}, s-maxage=${SERVICES_PAGE_MAX_AGE_S}`);
-  res.type('html').send(servicesPage(webShell(), servicesMarkup(services, categories)));
+  kept = { markup: servicesMarkup(services, categories), at: now };
+  return kept.markup;
+}
+
+/** Forgets the kept list (tests change the catalogue between requests). */
+export function forgetServicesPage(): void {
+  kept = undefined;
+}
+
+servicesPageRouter.get('/services', async (_req, res) => {
+  res.set('Cache-Control', 'no-cache');
+  let markup: string;
+  try {
+    markup = await currentMarkup(Date.now());
+  } catch (error) {
+    // The list could not be read: the app's page as it is, whose own screen says so and offers a retry.
+    logger.error('The services page could not read the catalogue', { error: String(error) });
+    const shellPage = webShell();
+    res.set('Cache-Control', 'no-store');
+    if (shellPage) res.type('html').send(shellPage);
+    else res.status(503).type('html').send(servicesPage(null, '<p>The services could not be loaded. Try again in a moment.</p>'));
+    return;
+  }
+  res.type('html').send(servicesPage(webShell(), markup));
 });

@@ -274,6 +274,10 @@ describe('the worker', () => {
     parent = await orderOf(id);
     runs = await runsOf(id);
     expect(parent.status).toBe('completed');
+    // Under way from its placement (run 1), ended with its last run: its refill window would count from then.
+    expect(parent.startedAt?.toMillis()).toBe(parent.createdAt.toMillis());
+    expect(parent.endedAt?.toMillis()).toBe(parent.updatedAt.toMillis());
+    expect(parent.endedAt?.toMillis()).toBeGreaterThan(parent.createdAt.toMillis());
     expect(parent.dripFeed?.runsDone).toBe(3);
     expect(parent.dripFeed?.nextRunAt).toBeUndefined();
     expect(runs.map((r) => r.order.dripRun?.run)).toEqual([1, 2, 3]);

@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { RequireAdmin, RequireAuth } from '@/app/guards';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { admin, currentPath, customer, fakeAuth, renderApp } from '@/testing/render';
+import { admin, currentPath, currentSearch, customer, fakeAuth, renderApp } from '@/testing/render';
 
 const userRoutes = (
   <Route element={<RequireAuth />}>
@@ -40,6 +40,17 @@ describe('RequireAuth', () => {
   it('sends nobody-signed-in to /login', () => {
     renderApp(null, { route: '/dashboard', routes: userRoutes, auth: fakeAuth({ status: 'signed-out', user: null }) });
     expect(currentPath()).toBe('/login');
+  });
+
+  it('keeps the service an order link names through the sign-in (/order?service= from /services)', () => {
+    const routes = (
+      <Route element={<RequireAuth />}>
+        <Route path="/order" element={<p>Order content</p>} />
+      </Route>
+    );
+    renderApp(null, { route: '/order?service=tt-followers-real', routes, auth: fakeAuth({ status: 'signed-out', user: null }) });
+    expect(currentPath()).toBe('/login');
+    expect(currentSearch()).toBe('?service=tt-followers-real');
   });
 
   it("says 'You are not logged in. Please login first.' on the login page it sends nobody-signed-in to", () => {

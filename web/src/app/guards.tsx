@@ -9,6 +9,7 @@ import { OnlineOnly } from '@/components/pwa/online-only';
 import { paths } from '@/config/paths';
 import type { LoginRedirectState } from '@/features/auth/auth-errors';
 import { useAuth } from '@/lib/auth';
+import { readOrderPreset } from '@/lib/order-preset';
 
 export function RequireAuth() {
   const { status } = useAuth();
@@ -16,7 +17,9 @@ export function RequireAuth() {
   if (status === 'loading') return <ScreenLoading />;
   if (status === 'signed-out') {
     const state: LoginRedirectState = { from: location.pathname + location.search, notSignedIn: true };
-    return <Navigate to={paths.login.getHref()} replace state={state} />;
+    // An order page's choice (`/order?service=…`, a link of /services) is kept through the sign-in.
+    const preset = location.pathname === paths.order.path ? readOrderPreset(new URLSearchParams(location.search)) : undefined;
+    return <Navigate to={paths.login.getHref(preset)} replace state={state} />;
   }
   return <Outlet />;
 }

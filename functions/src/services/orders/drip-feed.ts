@@ -106,7 +106,13 @@ export function startRun(tx: Transaction, start: RunStart): { parent: DripFeedPa
   };
   const status = last ? 'completed' : 'processing';
   const statusChanged = status !== parent.status;
-  const after: DripFeedParent = { ...parent, dripFeed, status, ...(statusChanged ? { updatedAt: now } : {}) };
+  // Under way from its first run; ended with its last.
+  const times = {
+    ...(statusChanged ? { updatedAt: now } : {}),
+    ...(parent.startedAt === undefined ? { startedAt: now } : {}),
+    ...(last ? { endedAt: now } : {}),
+  };
+  const after: DripFeedParent = { ...parent, dripFeed, status, ...times };
 
   tx.create(start.childRef, child);
   tx.create(fulfilmentRef(start.childRef.id), fulfilmentAtPlacement(start.link, start.provider, plan.quantity, now));
@@ -114,7 +120,7 @@ export function startRun(tx: Transaction, start: RunStart): { parent: DripFeedPa
   const count = start.activeLink.count + 1 - (last ? 1 : 0);
   tx.set(start.activeLink.ref, { uid: parent.userId, serviceId: parent.serviceId, link: parent.link, count });
   if (start.parentIsNew) tx.create(start.parentRef, after);
-  else tx.update(start.parentRef, { dripFeed, status, ...(statusChanged ? { updatedAt: now } : {}) });
+  else tx.update(start.parentRef, { dripFeed, status, ...times });
   return { parent: after, child };
 }
 

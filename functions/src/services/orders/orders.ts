@@ -61,6 +61,9 @@ export const orderDocSchema = z.object({
   progress: orderProgressSchema.optional(),
   /** The activeLinks document this order counts in while active (absent on older orders: see legacyActiveLinkKey). */
   activeLinkKey: z.string().optional(),
+  /** When it first went in progress, and when it became final (absent on orders from before issue 31). */
+  startedAt: timestampSchema.optional(),
+  endedAt: timestampSchema.optional(),
   /** The service's refill window when the order was placed (absent on older orders: the service's window then). */
   refillDays: z.number().int().optional(),
   /** The refill request still pending for this order (see refills.ts). */
@@ -320,6 +323,9 @@ export async function updateOrderStatus(
     const changes = {
       status,
       updatedAt: now,
+      // When it started and ended (the refill window counts from the end; a service's measured figures from both).
+      ...(status === 'processing' && order.startedAt === undefined ? { startedAt: now } : {}),
+      ...(isFinalStatus(status) ? { endedAt: now } : {}),
       ...(status === 'partial' ? { remains: finalRemains } : {}),
       ...(refundPaisa > 0 ? { refundPaisa } : {}),
     };

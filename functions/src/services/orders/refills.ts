@@ -122,7 +122,8 @@ export function customerRefillToWire(id: string, doc: RefillDoc): CustomerRefill
 export function refillWindowEnd(order: OrderDoc, serviceRefillDays: number | undefined): number | null {
   if (order.dripFeed || (order.status !== 'completed' && order.status !== 'partial')) return null;
   const days = order.refillDays ?? serviceRefillDays ?? 0;
-  return days > 0 ? order.updatedAt.toMillis() + days * DAY_MS : null;
+  // Orders from before issue 31 have no endedAt: nothing changes updatedAt once an order is final.
+  return days > 0 ? (order.endedAt ?? order.updatedAt).toMillis() + days * DAY_MS : null;
 }
 
 /**

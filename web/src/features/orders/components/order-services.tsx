@@ -190,7 +190,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setPlatform(chosen.platform);
     setOpenGroups(new Set([chosen.category]));
     setServiceId(chosen._id);
+    setInsufficient(false);
     setValue('quantity', chosen.defaultQuantity);
+    setValue('dripFeed', false);
   }, [preset.service, services.data, setValue]);
 
   const withComments = service !== null && takesComments(service);
@@ -207,6 +209,8 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const submitting = placeOrder.isPending;
 
   const choosePlatform = (next: Platform) => {
+    // The customer's own choice: a link's service is not chosen over it once the list arrives.
+    presetApplied.current = true;
     if (next === platform) return;
     setPlatform(next);
     setServiceId(null);
@@ -223,6 +227,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     });
 
   const chooseService = (next: Service) => {
+    presetApplied.current = true;
     setServiceId(next._id);
     setInsufficient(false);
     setValue('quantity', next.defaultQuantity);
