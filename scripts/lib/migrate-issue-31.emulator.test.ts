@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser } from '../../tests/support/api';
-import { fundedUser } from '../../tests/support/users';
+import { apiServerForFile, call } from '../../tests/support/api';
+import { adminWithDripFeed, fundedUser } from '../../tests/support/users';
 import { migrateIssue31 } from './migrate-issue-31';
 
 const api = apiServerForFile();
@@ -9,10 +9,7 @@ const api = apiServerForFile();
 describe('npm run migrate:issue-31', () => {
   it('marks the drip-feeds placed before the Drip-feed tab, page by page, so the tab lists them; a second run changes nothing', async () => {
     const { db } = await import('../../functions/src/lib/admin');
-    const admin = await createUser({ admin: true });
-    expect(
-      (await call(api.url, 'PATCH', '/api/admin/services/tt-views-fast', { token: admin.token, body: { dripfeed: true } })).status,
-    ).toBe(200);
+    await adminWithDripFeed(api.url, 'tt-views-fast');
     const me = await fundedUser(500);
     const place = async (extra: Record<string, unknown>) =>
       (

@@ -136,12 +136,17 @@ export async function signInThroughUi(
 /** Registers through /register and waits for the dashboard. */
 export async function registerThroughUi(page: Page, account: { name: string; email: string; password: string }): Promise<void> {
   await page.goto('/register');
+  await submitRegistration(page, account);
+  await page.waitForURL('**/dashboard');
+}
+
+/** On /register (with whatever it carries): the form filled in and sent. */
+export async function submitRegistration(page: Page, account: { name: string; email: string; password: string }): Promise<void> {
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password').fill(account.password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/dashboard');
 }
 
 /** The admin finds an order by its number and moves it to `status`, and the app confirms it. */

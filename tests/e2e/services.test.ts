@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectMoneyInvariants } from '../support/money-invariants';
-import { PHONE, screenshotBothWidths } from './browser';
+import { PHONE, screenshotBothWidths, submitRegistration } from './browser';
 import { browser, openPage, url } from './fixture';
 
 const suffix = randomUUID().slice(0, 8);
@@ -63,11 +63,7 @@ describe('a visitor finds a service ID at 360 px', () => {
   it('taps Order, signs up, and lands on /order with that service chosen', async () => {
     await visitor.getByRole('link', { name: 'Order service 101: Real Followers' }).click();
     await visitor.waitForURL('**/register?service=tt-followers-real');
-    await visitor.getByLabel('Name').fill(account.name);
-    await visitor.getByLabel('Email').fill(account.email);
-    await visitor.getByLabel('Password', { exact: true }).fill(account.password);
-    await visitor.getByLabel('Confirm Password').fill(account.password);
-    await visitor.getByRole('button', { name: 'Register' }).click();
+    await submitRegistration(visitor, account);
     await visitor.waitForURL('**/order?service=tt-followers-real');
     await visitor.getByText(/^ID 101 · Rs 900 per 1000 · min 10 · max 100,000$/).waitFor();
     expect(await visitor.getByRole('radio', { name: /^Real Followers/ }).isChecked()).toBe(true);

@@ -2,8 +2,8 @@
 // actions on each order (Cancel, Refill) with the same rules and records as API v2's `cancel` and `refill`.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createApiKeyFor, createUser, type TestUser, v2With } from '../../../tests/support/api';
-import { fundedUser } from '../../../tests/support/users';
+import { apiServerForFile, call, createApiKeyFor, createUser, pageThrough, type TestUser, v2With } from '../../../tests/support/api';
+import { adminWithDripFeed, fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { updateOrderStatus } from '../services/orders/orders';
 import { MESSAGES } from '../shared/messages';
@@ -13,9 +13,7 @@ const api = apiServerForFile({ moneyInvariants: true });
 let admin: TestUser;
 
 beforeAll(async () => {
-  admin = await createUser({ admin: true });
-  const res = await call(api.url, 'PATCH', '/api/admin/services/tt-views-fast', { token: admin.token, body: { dripfeed: true } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  admin = await adminWithDripFeed(api.url, 'tt-views-fast');
 });
 
 let linkCounter = 0;
@@ -95,20 +93,9 @@ describe('GET /api/order/my-orders: the tabs, the search and the days', () => {
     expect(await ids(me, `&q=${a._id}&to=${yesterday}`)).toEqual([]);
 
     // Two a page: every order once, in order.
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { orders: { _id: string }[]; nextCursor: string | null } } = await call(
-        api.url,
-        'GET',
-        `/api/order/my-orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        { token: me.token },
-      );
-      expect(page.body.orders.length).toBeLessThanOrEqual(2);
-      seen.push(...page.body.orders.map((o) => o._id));
-      cursor = page.body.nextCursor;
-    } while (cursor);
-    expect(seen).toEqual(all);
+    const paged = await pageThrough<{ _id: string }>(api.url, me.token, '/api/order/my-orders', 'orders', 2);
+    expect(paged.items.map((o) => o._id)).toEqual(all);
+    expect(paged.pages).toBe(3);
   });
 
   it('refuses a search that is neither an order number nor a link, a status with the drip-feeds, and days the wrong way round', async () => {

@@ -3,8 +3,8 @@
 // its push left due, and the push worker (the every-minute run's last step) sends it, once.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiServerForFile, call, createUser, type TestUser } from '../../../../tests/support/api';
-import { fundedUser } from '../../../../tests/support/users';
+import { apiServerForFile, call, type TestUser } from '../../../../tests/support/api';
+import { adminWithDripFeed, fundedUser } from '../../../../tests/support/users';
 import { emulatorPushesCollection } from '../../lib/push-sender';
 import { startDueRun } from '../../workers/drip-feed';
 import { updateOrderStatus } from '../orders/orders';
@@ -12,12 +12,10 @@ import { decideRefillByProvider, requestRefill } from '../orders/refills';
 import { notificationsOf, sendDuePushes } from './notifications';
 
 const api = apiServerForFile({ moneyInvariants: true });
-let admin: TestUser;
+let _admin: TestUser;
 
 beforeAll(async () => {
-  admin = await createUser({ admin: true });
-  const res = await call(api.url, 'PATCH', '/api/admin/services/tt-views-hq', { token: admin.token, body: { dripfeed: true } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  _admin = await adminWithDripFeed(api.url, 'tt-views-hq');
 });
 
 async function customerWithDevice(): Promise<{ user: TestUser; token: string }> {

@@ -3,10 +3,12 @@
 // Offline it shows what the service worker saved of the list, with its actions waiting for the connection.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { BackToDashboard } from '@/components/layout/back-to-dashboard';
 import { Page } from '@/components/layout/page';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-field';
+import { LoadMoreFooter } from '@/components/ui/load-more';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { type StatusTab, StatusTabs } from '@/components/ui/status-tabs';
 import { paths } from '@/config/paths';
@@ -71,25 +73,13 @@ export function OrdersRoute() {
                     ? 'No orders match this search.'
                     : 'No orders yet. Your orders will show here once you place one.'
                 }
-                footer={
-                  orders.hasNextPage ? (
-                    <div className="mt-4 flex justify-center">
-                      <Button variant="secondary" loading={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
-                        Load more
-                      </Button>
-                    </div>
-                  ) : null
-                }
+                footer={<LoadMoreFooter query={orders} />}
               />
             )}
             {orders.isFetchNextPageError ? <FormAlert>{loadFailure(orders.error)}</FormAlert> : null}
           </StatusTabs>
         </Card>
-        <p className="text-sm text-slate-600">
-          <Link to={paths.dashboard.getHref()} className="font-medium text-brand-700 hover:underline">
-            Back to the dashboard
-          </Link>
-        </p>
+        <BackToDashboard />
       </div>
     </Page>
   );

@@ -2,13 +2,13 @@
 // filtered by days and type (in the URL), a page at a time, and the filtered range as a CSV file.
 // Offline it shows what the service worker saved of /api/ledger, like the dashboard.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { BackToDashboard } from '@/components/layout/back-to-dashboard';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-field';
+import { LoadMoreFooter } from '@/components/ui/load-more';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { downloadStatement, useStatement } from '@/features/statement/api/get-statement';
 import { StatementFilters } from '@/features/statement/components/statement-filters';
 import { StatementTable } from '@/features/statement/components/statement-table';
@@ -67,24 +67,12 @@ export function StatementRoute() {
             <StatementTable
               entries={statement.entries}
               emptyText={filtered ? 'No entries match these filters.' : 'No entries yet. Your top-ups and orders will show here.'}
-              footer={
-                statement.hasNextPage ? (
-                  <div className="mt-4 flex justify-center">
-                    <Button variant="secondary" loading={statement.isFetchingNextPage} onClick={() => void statement.fetchNextPage()}>
-                      Load more
-                    </Button>
-                  </div>
-                ) : null
-              }
+              footer={<LoadMoreFooter query={statement} />}
             />
           )}
           {statement.isFetchNextPageError ? <FormAlert>{loadFailure(statement.error)}</FormAlert> : null}
         </Card>
-        <p className="text-sm text-slate-600">
-          <Link to={paths.dashboard.getHref()} className="font-medium text-brand-700 hover:underline">
-            Back to the dashboard
-          </Link>
-        </p>
+        <BackToDashboard />
       </div>
     </Page>
   );

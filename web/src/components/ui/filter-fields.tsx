@@ -1,19 +1,28 @@
 // The parts of a list's filter form: its draft, a choice among values (or all of them), a range of days,
 // and the Apply and Clear buttons.
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 
 /**
- * A filter form's draft, applied together on submit: `set` merges a change into it, `clear` empties it and
- * applies that at once (every filter field is optional: none is no filter).
+ * A filter form's draft, applied together on submit: `set` merges a change into it, `submit` (the form's
+ * onSubmit) applies it as `complete` makes it (trimmed, fields that exclude others emptied), `clear` empties it
+ * and applies that at once (every filter field is optional: none is no filter).
  */
-export function useFilterDraft<Filter extends object>(filter: Filter, onApply: (next: Filter) => void) {
+export function useFilterDraft<Filter extends object>(
+  filter: Filter,
+  onApply: (next: Filter) => void,
+  complete: (draft: Filter) => Filter = (draft) => draft,
+) {
   const [draft, setDraft] = useState(filter);
   const none = {} as Filter;
   return {
     draft,
     set: (change: Partial<Filter>) => setDraft((current) => ({ ...current, ...change })),
+    submit: (event: FormEvent) => {
+      event.preventDefault();
+      onApply(complete(draft));
+    },
     clear: () => {
       setDraft(none);
       onApply(none);

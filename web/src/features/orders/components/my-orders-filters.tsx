@@ -1,6 +1,3 @@
-// The Orders page's search (an order number or a link) and range of Pakistan days, applied together; the
-// tabs apply at once (routes/orders.tsx). The page keys it by the URL's view, so Back brings it into the form.
-import type { FormEvent } from 'react';
 import { DateRangeFields, FilterActions, useFilterDraft } from '@/components/ui/filter-fields';
 import { TextField } from '@/components/ui/form-field';
 import type { OrdersView } from '@/features/orders/hooks/use-my-orders-filter';
@@ -8,15 +5,14 @@ import type { OrdersView } from '@/features/orders/hooks/use-my-orders-filter';
 type Search = Omit<OrdersView, 'tab'>;
 
 export function MyOrdersFilters({ view, onApply }: { view: OrdersView; onApply: (next: OrdersView) => void }) {
-  const apply = (search: Search) => onApply({ tab: view.tab, ...search, q: search.q?.trim() || undefined });
-  const { draft, set, clear } = useFilterDraft<Search>({ q: view.q, from: view.from, to: view.to }, apply);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(draft);
-  };
+  const apply = (search: Search) => onApply({ tab: view.tab, ...search });
+  const { draft, set, submit, clear } = useFilterDraft<Search>({ q: view.q, from: view.from, to: view.to }, apply, (next) => ({
+    ...next,
+    q: next.q?.trim() || undefined,
+  }));
   return (
     <search>
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit}>
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={submit}>
         <TextField
           label="Order number or link"
           type="search"

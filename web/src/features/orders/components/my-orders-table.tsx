@@ -1,15 +1,11 @@
-// The customer's orders on /orders: each row the order number and date, the service (name and ID), the
-// link (short, opening in a new tab), quantity, start count, remains, charge and status, a drip-feed's runs,
-// and what may be done with it now (Cancel, Refill, Stop drip-feed) or where its refill stands.
-import { formatNumber } from '@shared/numbers';
 import { isFinalStatus } from '@shared/order-status';
 import type { Order } from '@shared/schemas/orders';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
+import { OrderNumberCell } from '@/components/orders/order-number-cell';
+import { OrderQuantityCell } from '@/components/orders/order-quantity-cell';
 import { DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { paths } from '@/config/paths';
 import { CancelOrderButton, OFFLINE_ACTION, RefillButton, RefillState } from '@/features/orders/components/order-actions';
 import { StopDripFeedButton } from '@/features/orders/components/stop-drip-feed';
 import { formatAmount, formatPakistanDateTime } from '@/lib/format';
@@ -18,18 +14,6 @@ import { formatAmount, formatPakistanDateTime } from '@/lib/format';
 export function shortLink(link: string, max = 32): string {
   const bare = link.replace(/^https?:\/\//i, '').replace(/^www\./i, '');
   return bare.length > max ? `${bare.slice(0, max - 1)}…` : bare;
-}
-
-/** Start count and remains: the provider's figures while it delivers, the remains a partial order ended with. */
-function Counts({ order }: { order: Order }) {
-  const start = order.progress?.startCount;
-  const remains = order.remains ?? (isFinalStatus(order.status) ? undefined : order.progress?.remains);
-  const parts = [
-    start !== undefined ? `Start ${formatNumber(start)}` : null,
-    remains !== undefined ? `Remains ${formatNumber(remains)}` : null,
-  ];
-  const shown = parts.filter((part) => part !== null);
-  return shown.length > 0 ? <span className="block text-xs text-slate-600">{shown.join(' · ')}</span> : null;
 }
 
 function Actions({ order, offline }: { order: Order; offline: boolean }) {
@@ -85,17 +69,9 @@ export function MyOrdersTable({
         {
           header: 'Order',
           cell: (order) => (
-            <span className="text-right sm:text-left">
-              <span className="block font-mono font-semibold">#{order.number}</span>
+            <OrderNumberCell number={order.number}>
               <span className="block text-xs text-slate-600">{formatPakistanDateTime(order.createdAt)}</span>
-              <Link
-                to={paths.newTicket.getHref({ order: order.number })}
-                className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
-                aria-label={`Get help with order #${order.number}`}
-              >
-                Get help
-              </Link>
-            </span>
+            </OrderNumberCell>
           ),
         },
         {
@@ -122,12 +98,7 @@ export function MyOrdersTable({
         },
         {
           header: 'Quantity',
-          cell: (order) => (
-            <span className="text-right tabular-nums sm:text-left">
-              <span className="block">{formatNumber(order.quantity)}</span>
-              <Counts order={order} />
-            </span>
-          ),
+          cell: (order) => <OrderQuantityCell order={order} withFinalCounts />,
         },
         {
           header: 'Charge',

@@ -1,11 +1,10 @@
-import { formatNumber } from '@shared/numbers';
 import { isFinalStatus } from '@shared/order-status';
 import type { Order } from '@shared/schemas/orders';
-import { Link } from 'react-router-dom';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
+import { OrderNumberCell } from '@/components/orders/order-number-cell';
+import { OrderQuantityCell } from '@/components/orders/order-quantity-cell';
 import { DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { paths } from '@/config/paths';
 import { StopDripFeedButton } from '@/features/orders/components/stop-drip-feed';
 import { formatAmount, formatDate } from '@/lib/format';
 
@@ -22,18 +21,7 @@ export function RecentOrdersTable({ orders, highlight }: { orders: Order[]; high
       columns={[
         {
           header: 'Order',
-          cell: (order) => (
-            <span className="text-right sm:text-left">
-              <span className="block font-mono font-semibold">#{order.number}</span>
-              <Link
-                to={paths.newTicket.getHref({ order: order.number })}
-                className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
-                aria-label={`Get help with order #${order.number}`}
-              >
-                Get help
-              </Link>
-            </span>
-          ),
+          cell: (order) => <OrderNumberCell number={order.number} />,
         },
         {
           header: 'Service',
@@ -50,13 +38,7 @@ export function RecentOrdersTable({ orders, highlight }: { orders: Order[]; high
         },
         {
           header: 'Quantity',
-          cell: (order) => (
-            <span className="text-right tabular-nums sm:text-left">
-              <span className="block">{formatNumber(order.quantity)}</span>
-              {order.dripFeed ? <span className="block text-xs text-slate-600">{formatNumber(order.dripFeed.quantity)} a run</span> : null}
-              <ProgressLine order={order} />
-            </span>
-          ),
+          cell: (order) => <OrderQuantityCell order={order} />,
         },
         {
           header: 'Status',
@@ -72,15 +54,4 @@ export function RecentOrdersTable({ orders, highlight }: { orders: Order[]; high
       ]}
     />
   );
-}
-
-/** While an order is delivered: how far it got and the count it started from, as the provider reported them. */
-function ProgressLine({ order }: { order: Order }) {
-  const { progress } = order;
-  if (!progress || (order.status !== 'pending' && order.status !== 'processing')) return null;
-  const parts = [
-    progress.remains !== undefined ? `${formatNumber(order.quantity - progress.remains)} delivered` : null,
-    progress.startCount !== undefined ? `start ${formatNumber(progress.startCount)}` : null,
-  ].filter((part) => part !== null);
-  return parts.length > 0 ? <span className="block text-xs text-slate-600">{parts.join(' · ')}</span> : null;
 }

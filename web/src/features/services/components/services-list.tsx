@@ -6,7 +6,7 @@ import type { CategoryOrder, Service } from '@shared/answers';
 import { REFILL_DAYS } from '@shared/catalogue';
 import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -78,15 +78,11 @@ function ServicesFilters({
   categories: CategoryOrder;
   onApply: (next: ServicesView) => void;
 }) {
-  const { draft, set, clear } = useFilterDraft(view, onApply);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...draft, q: draft.q?.trim() || undefined });
-  };
+  const { draft, set, submit, clear } = useFilterDraft(view, onApply, (next) => ({ ...next, q: next.q?.trim() || undefined }));
   const categoryOptions = draft.platform ? categories[draft.platform] : [...new Set(PLATFORMS.flatMap((p) => categories[p]))];
   return (
     <search>
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={onSubmit}>
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={submit}>
         <TextField
           label="Search services"
           type="search"

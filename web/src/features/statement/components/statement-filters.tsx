@@ -2,20 +2,15 @@
 // changes once per Apply, so Back returns to the previous filter). The page keys it by the URL's filter,
 // so Back or a link brings that filter into the form.
 import { STATEMENT_TYPES } from '@shared/reports';
-import type { FormEvent } from 'react';
 import { ChoiceField, DateRangeFields, FilterActions, useFilterDraft } from '@/components/ui/filter-fields';
 import { isStatementType, type StatementFilter } from '@/features/statement/api/get-statement';
 import { TYPE_LABELS } from '@/features/statement/components/statement-table';
 
 export function StatementFilters({ filter, onApply }: { filter: StatementFilter; onApply: (next: StatementFilter) => void }) {
-  const { draft, set, clear } = useFilterDraft(filter, onApply);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
+  const { draft, set, submit, clear } = useFilterDraft(filter, onApply);
   return (
     <search>
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit}>
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={submit}>
         <DateRangeFields range={draft} onChange={set} bounded />
         <ChoiceField
           label="Type"

@@ -12,7 +12,7 @@ import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import type { AdminOrder } from '@shared/providers';
 import { LIMITS } from '@shared/schemas/fields';
 import type { BulkStatusResultWire, Order } from '@shared/schemas/orders';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -50,18 +50,17 @@ function filterFrom(params: URLSearchParams): OrdersFilter {
 function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (next: OrdersFilter) => void }) {
   // The admin catalogue, disabled services too: their orders continue and can be looked for.
   const services = useAdminServices();
-  const { draft, set, clear } = useFilterDraft(filter, onApply);
+  // A provider state list takes no status, platform or service (those fields are disabled meanwhile).
+  const { draft, set, submit, clear } = useFilterDraft(filter, onApply, (next) => ({
+    ...next,
+    ...(next.fulfilment ? { status: undefined, platform: undefined, serviceId: undefined } : {}),
+    q: next.q?.trim() || undefined,
+  }));
   const byState = draft.fulfilment !== undefined;
   const serviceChoices = (services.data?.services ?? []).filter((service) => !draft.platform || service.platform === draft.platform);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    // A provider state list takes no status, platform or service (those fields are disabled meanwhile).
-    const byState = draft.fulfilment ? { status: undefined, platform: undefined, serviceId: undefined } : {};
-    onApply({ ...draft, ...byState, q: draft.q?.trim() || undefined });
-  };
   return (
     <search>
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={onSubmit}>
+      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 lg:items-end" onSubmit={submit}>
         <TextField
           label="Search orders"
           placeholder="Order ID, email or link"

@@ -1,4 +1,4 @@
-// Cells the admin tables share: who an entry belongs to, and the Load more button of a server-paged list.
+// Cells the admin tables share: who an entry belongs to (Load more is components/ui/load-more.tsx).
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -27,16 +27,6 @@ export function UserCell({ user }: { user: { _id?: string; name: string; email: 
       )}
       <span className="block text-xs break-all text-slate-600">{user.email}</span>
     </span>
-  );
-}
-
-/** The next server page of an infinite query, or nothing once the last page is in (44 px tall: a phone's tap target). */
-export function LoadMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
-  if (!query.hasNextPage) return null;
-  return (
-    <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-      Load more
-    </Button>
   );
 }
 

@@ -3,9 +3,9 @@
 // Load more button of the next server page, and optional row checkboxes for actions on several rows.
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-field';
+import { LoadMore } from '@/components/ui/load-more';
 import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { LoadMore } from '@/features/admin/shared/components/cells';
 
 export interface ListTableList<Row> {
   items: readonly Row[];

@@ -5,7 +5,7 @@ import { attachEventBody, dismissEventBody, type WalletEvent } from '@shared/wal
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
-import { LoadMore } from '@/features/admin/shared/components/cells';
+import { LoadMore } from '@/components/ui/load-more';
 import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { useAttachWalletEvent, useDismissWalletEvent } from '@/features/admin/top-ups/api/decide-wallet-event';
 import { usePendingRechargeRequests } from '@/features/admin/top-ups/api/get-recharge-requests';
