@@ -318,10 +318,9 @@ describe('actions', () => {
       .order;
     await updateOrderStatus(String(old), 'completed');
     const { Timestamp } = await import('firebase-admin/firestore');
-    await db
-      .collection('orders')
-      .doc(String(old))
-      .update({ updatedAt: Timestamp.fromMillis(Date.now() - 31 * 24 * 3600 * 1000) });
+    // As if it had ended 31 days ago (the window counts from `endedAt`).
+    const longAgo = Timestamp.fromMillis(Date.now() - 31 * 24 * 3600 * 1000);
+    await db.collection('orders').doc(String(old)).update({ endedAt: longAgo, updatedAt: longAgo });
     expect((await v2({ key, action: 'refill', order: old })).json).toEqual({ error: 'Order not eligible for refill.' });
   });
 
