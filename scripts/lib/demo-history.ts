@@ -6,7 +6,7 @@
 import { type DocumentReference, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { auth, db } from '../../functions/src/lib/admin';
 import type { UserDoc } from '../../functions/src/services/accounts/users';
-import { refillDaysOf, type ServiceDoc } from '../../functions/src/services/catalogue/catalogue';
+import type { ServiceDoc } from '../../functions/src/services/catalogue/catalogue';
 import type { Actor } from '../../functions/src/services/kernel/audit';
 import type { RechargeDoc } from '../../functions/src/services/money/credits';
 import { type LedgerDoc, ledgerEntryId } from '../../functions/src/services/money/ledger';
@@ -14,7 +14,7 @@ import type { FulfilmentDoc } from '../../functions/src/services/orders/fulfilme
 import { activeLinkKey, type OrderDoc, orderLinkHash } from '../../functions/src/services/orders/orders';
 import type { ProviderDoc } from '../../functions/src/services/providers/provider-store';
 import { type FoldResult, foldReports } from '../../functions/src/services/reports/daily-rollups';
-import { serviceLabel } from '../../functions/src/shared/catalogue';
+import { refillDaysOf, serviceLabel } from '../../functions/src/shared/catalogue';
 import { orderPrice, partialRefund, toRupees } from '../../functions/src/shared/money';
 import { PLATFORM_LABELS, type Platform } from '../../functions/src/shared/platforms';
 import { seededRandom } from './seeded-random';

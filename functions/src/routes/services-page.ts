@@ -9,7 +9,7 @@ import { Router } from 'express';
 import { logger } from '../lib/logger';
 import { listActiveServices } from '../services/catalogue/catalogue';
 import type { CategoryOrder, Service } from '../shared/answers';
-import { REFILL_DAYS } from '../shared/catalogue';
+import { refillWindowLabel } from '../shared/catalogue';
 import { formatRupees, toPaisa } from '../shared/money';
 import { formatNumber } from '../shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS } from '../shared/platforms';
@@ -22,11 +22,6 @@ const DESCRIPTION =
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text as HTML: every character that could open a tag or end an attribute escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-function refillText(s: Service): string {
-  const days = s.refillDays ?? (s.refill ? REFILL_DAYS : 0);
-  return days > 0 ? `${days} days` : 'No refill';
-}
 
 /** The list as HTML: a table per platform, its services in the admin's category order. */
 export function servicesMarkup(services: readonly Service[], categories: CategoryOrder): string {
@@ -47,7 +42,7 @@ export function servicesMarkup(services: readonly Service[], categories: Categor
           cell(s.name),
           cell(formatRupees(toPaisa(s.ratePer1000))),
           cell(`${formatNumber(s.min)} / ${formatNumber(s.max)}`),
-          cell(refillText(s)),
+          cell(refillWindowLabel(s)),
           cell(s.cancel ? 'Yes' : 'No'),
           cell(s.dripfeed ? 'Yes' : 'No'),
           `<td><a href="/order?service=${encodeURIComponent(s._id)}">Order</a></td>`,

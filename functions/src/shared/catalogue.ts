@@ -53,6 +53,16 @@ export interface CatalogueItem {
 
 /** The built-in refill window, and the window of services stored before windows were per service. */
 export const REFILL_DAYS = 30;
+
+/** A service's refill window in days: services stored before windows were per service had a flag. */
+export const refillDaysOf = (service: { refill?: boolean | undefined; refillDays?: number | undefined }): number =>
+  service.refillDays ?? (service.refill === true ? REFILL_DAYS : 0);
+
+/** "30 days", or "No refill": a service's window as the service lists show it. */
+export function refillWindowLabel(service: { refill?: boolean | undefined; refillDays?: number | undefined }): string {
+  const days = refillDaysOf(service);
+  return days > 0 ? `${days} days` : 'No refill';
+}
 const REFILLABLE: readonly BuiltInCategory[] = ['Followers', 'Likes', 'Page Likes + Followers'];
 
 /** Default quantity per category: Followers and Likes 50, Views 1000, Comments 1 (spec §4). */

@@ -1,6 +1,7 @@
 // `services`: the active catalogue, by number, in the protocol's fields.
-import { listActiveServiceDocs, refillDaysOf } from '../../services/catalogue/catalogue';
+import { listActiveServiceDocs } from '../../services/catalogue/catalogue';
 import { paisaString } from '../../shared/api-v2';
+import { refillDaysOf } from '../../shared/catalogue';
 import { serviceTypeOf } from '../../shared/comments';
 import { PLATFORM_LABELS } from '../../shared/platforms';
 import type { ApiV2Handler } from './request';

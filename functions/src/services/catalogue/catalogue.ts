@@ -13,7 +13,7 @@ import {
   BUILT_IN_CATEGORIES,
   CATALOGUE,
   type CatalogueItem,
-  REFILL_DAYS,
+  refillDaysOf,
   SERVICE_ID_MAX_LENGTH,
   SERVICE_ID_PATTERN,
   SERVICE_LIMITS,
@@ -85,10 +85,6 @@ type NumbersDoc = z.infer<typeof numbersDocSchema>;
 export const servicesCollection = () => typedCollection('services', serviceDocSchema);
 const categoriesRef = () => typedDoc('catalogue/categories', categoriesDocSchema);
 const numbersRef = () => typedDoc('catalogue/numbers', numbersDocSchema);
-
-/** A service's refill window in days: services stored before windows were per service had a flag. */
-export const refillDaysOf = (doc: Pick<ServiceDoc, 'refill' | 'refillDays'>): number =>
-  doc.refillDays ?? (doc.refill === true ? REFILL_DAYS : 0);
 
 export function catalogueItemToDoc(item: CatalogueItem): ServiceDoc {
   return {

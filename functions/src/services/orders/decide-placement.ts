@@ -5,14 +5,14 @@
 // drip-feed is its parent order and its run 1, written together (drip-feed.ts startRun).
 import type { DocumentReference, DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { fail } from '../../lib/errors';
-import { serviceLabel } from '../../shared/catalogue';
+import { refillDaysOf, serviceLabel } from '../../shared/catalogue';
 import { dripFeedPrice } from '../../shared/drip-feed';
 import { MESSAGES } from '../../shared/messages';
 import { orderPrice, type Paisa, toPaisa } from '../../shared/money';
 import { PLATFORM_LABELS } from '../../shared/platforms';
 import type { Order } from '../../shared/schemas/orders';
 import { assertNotBlocked, type Identity, profileFromSnapshot, type UserDoc } from '../accounts/users';
-import { refillDaysOf, type ServiceDoc } from '../catalogue/catalogue';
+import type { ServiceDoc } from '../catalogue/catalogue';
 import { ledgerEntryId, type PostEntry } from '../money/ledger';
 import type { ProviderDoc, ServiceLinkDoc } from '../providers/provider-store';
 import { type DripFeedParent, startRun } from './drip-feed';

@@ -6,11 +6,12 @@ import { db } from '../../lib/admin';
 import { fail, invalidInput } from '../../lib/errors';
 import { pageNewestFirst } from '../../lib/pagination';
 import { getAllOf } from '../../lib/typed-collection';
+import { refillDaysOf } from '../../shared/catalogue';
 import { MESSAGES } from '../../shared/messages';
 import { pakistanDayEnd, pakistanDayStart } from '../../shared/pakistan-days';
 import { linkSchema } from '../../shared/schemas/fields';
 import type { CustomerRefill, MyOrdersQuery, Order } from '../../shared/schemas/orders';
-import { refillDaysOf, type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
+import { type ServiceDoc, servicesCollection } from '../catalogue/catalogue';
 import { type FulfilmentDoc, fulfilmentRef } from './fulfilment';
 import { isNumberedId } from './order-numbers';
 import { type OrderDoc, orderLinkHash, ordersCollection, orderToWire, type StatusChange, updateOrderStatus } from './orders';
@@ -67,11 +68,16 @@ function myOrderToWire({ id, doc }: Listed, context: Context): Order {
   };
 }
 
-/** One order of the caller's, as they see it (404 for another's or a missing one). */
-export async function getMyOrder(uid: string, id: string): Promise<Order> {
+/** The caller's order as stored; another's, or none, is 404 `order_not_found`. */
+async function readOwnOrder(uid: string, id: string): Promise<OrderDoc> {
   const doc = isNumberedId(id) ? (await ordersCollection().doc(id).get()).data() : undefined;
   if (!doc || doc.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
-  const listed = { id, doc };
+  return doc;
+}
+
+/** One order of the caller's, as they see it (404 for another's or a missing one). */
+export async function getMyOrder(uid: string, id: string): Promise<Order> {
+  const listed = { id, doc: await readOwnOrder(uid, id) };
   return myOrderToWire(listed, await contextOf([listed]));
 }
 
@@ -123,9 +129,9 @@ export async function listMyOrders(uid: string, filter: MyOrdersQuery) {
  * its provider (StatusChange): the route gives it to the provider port, never this module.
  */
 export async function cancelMyOrder(uid: string, id: string): Promise<StatusChange> {
-  // Whose order and whether it is a drip-feed never change: read once, outside the transaction.
-  const order = isNumberedId(id) ? (await ordersCollection().doc(id).get()).data() : undefined;
-  if (!order || order.userId !== uid) throw fail('order_not_found', MESSAGES.orderNotFound);
+  // Whose order and whether it is a drip-feed never change: read once, outside the transaction (the status
+  // change reads it again in its own, and that read decides).
+  const order = await readOwnOrder(uid, id);
   return order.dripFeed
     ? updateOrderStatus(id, 'cancelled', undefined, { ownerUid: uid })
     : updateOrderStatus(id, 'cancelled', undefined, { ownerUid: uid, onlyFrom: ['pending'], requireCancelable: true });

@@ -8,6 +8,7 @@ import { fail } from '../../lib/errors';
 import { pageNewestFirst, pageOldestFirst } from '../../lib/pagination';
 import { timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { REFILL_STATUSES, type RefillStatus } from '../../shared/api-v2';
+import { refillDaysOf } from '../../shared/catalogue';
 import { DRIP_FEED_MESSAGES } from '../../shared/drip-feed';
 import { REFILL_UPSTREAM_STATES } from '../../shared/fulfilment';
 import { MESSAGES } from '../../shared/messages';
@@ -15,7 +16,7 @@ import { refillNotification } from '../../shared/notifications';
 import { DAY_MS } from '../../shared/pakistan-days';
 import type { CustomerRefill, Refill } from '../../shared/schemas/orders';
 import { customerFields } from '../accounts/users';
-import { refillDaysOf, servicesCollection } from '../catalogue/catalogue';
+import { servicesCollection } from '../catalogue/catalogue';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { leaseSchema } from '../kernel/lease';
 import { runInTransaction } from '../kernel/transactions';
@@ -198,6 +199,8 @@ async function decide(
   by: { admin?: Actor; providerWord?: string; reason?: string },
 ): Promise<Refill> {
   if (!isNumberedId(refillId)) throw fail('not_found', MESSAGES.refillNotFound);
+  // Only a rejection says why.
+  const reason = status === 'rejected' ? by.reason : undefined;
   let push: DocumentReference | null = null;
   const { value } = await runInTransaction<Refill>(null, async (tx, now) => {
     push = null;
@@ -215,7 +218,7 @@ async function decide(
     tx.update(ref, {
       status,
       decidedAt: now,
-      ...(status === 'rejected' && by.reason ? { reason: by.reason } : {}),
+      ...(reason ? { reason } : {}),
       ...(refill.upstream?.dueAt ? { 'upstream.dueAt': FieldValue.delete() } : {}),
       ...(by.providerWord !== undefined ? { 'upstream.status': by.providerWord, 'upstream.error': FieldValue.delete() } : {}),
     });
@@ -225,7 +228,7 @@ async function decide(
         action: status === 'completed' ? 'refill_complete' : 'refill_reject',
         before: { status: 'pending' },
         after: { status, orderId: refill.orderId, userId: refill.userId },
-        ...(status === 'rejected' && by.reason ? { reason: by.reason } : {}),
+        ...(reason ? { reason } : {}),
       });
     }
     if (order?.refillPendingId === refillId) tx.update(orderRef, { refillPendingId: null });
@@ -234,7 +237,7 @@ async function decide(
       ...refill,
       status,
       decidedAt: now,
-      ...(status === 'rejected' && by.reason ? { reason: by.reason } : {}),
+      ...(reason ? { reason } : {}),
       ...(refill.upstream && by.providerWord !== undefined ? { upstream: { ...refill.upstream, status: by.providerWord } } : {}),
     };
     return refillToWire(refillId, decided);

@@ -3,7 +3,7 @@
 // filtered by platform and category and sorted by price, the view in the URL. "Order" chooses the service on
 // /order, a visitor signing up first with the choice kept.
 import type { CategoryOrder, Service } from '@shared/answers';
-import { REFILL_DAYS } from '@shared/catalogue';
+import { refillWindowLabel } from '@shared/catalogue';
 import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { useMemo } from 'react';
@@ -120,10 +120,6 @@ function ServicesFilters({
 }
 
 const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
-function refillText(s: Service): string {
-  const days = s.refillDays ?? (s.refill ? REFILL_DAYS : 0);
-  return days > 0 ? `${days} days` : 'No refill';
-}
 
 export function ServicesList({ services, categories }: { services: readonly Service[]; categories: CategoryOrder }) {
   const [view, setView] = useServicesView();
@@ -169,7 +165,7 @@ export function ServicesList({ services, categories }: { services: readonly Serv
               </span>
             ),
           },
-          { header: 'Refill', cell: refillText },
+          { header: 'Refill', cell: refillWindowLabel },
           { header: 'Cancel', cell: (s) => yesNo(s.cancel) },
           { header: 'Drip-feed', cell: (s) => yesNo(s.dripfeed) },
           {
