@@ -30,7 +30,9 @@ import { reportsRouter } from './routes/reports';
 import { servicesPageRouter } from './routes/services-page';
 import { settingsRouter } from './routes/settings';
 import { supportRouter } from './routes/support';
+import { termsRouter } from './routes/terms';
 import { ticketsRouter } from './routes/tickets';
+import { updatesRouter } from './routes/updates';
 import { walletRouter } from './routes/wallet';
 import type { ProviderPort } from './services/providers/provider-port';
 
@@ -85,6 +87,8 @@ export function createApp(options: { providers: ProviderPort; countFirestoreRead
   api.use(adminMfaRouter);
   api.use(adminRouter);
   api.use(adminServicesRouter);
+  api.use(updatesRouter);
+  api.use(termsRouter);
   api.use(exportsRouter);
   api.use(providersRouter);
   api.use(rechargeRequestsRouter);

@@ -17,6 +17,7 @@ import {
   recordQueries,
 } from '../../tests/support/query-recorder';
 import { db } from './lib/admin';
+import { foldServiceFigures } from './services/catalogue/service-figures';
 import { decideStaleIntents, STALE_INTENT_MS } from './services/orders/place-order';
 import { CUSTOMER_SHARD_FIELD, customerShardRef, foldReports } from './services/reports/daily-rollups';
 import { sendDuePushes } from './services/support/notifications';
@@ -64,6 +65,10 @@ beforeAll(async () => {
     call(api.url, 'POST', `/api/admin/reviews/${posted[i]}/${decision}`, { token: admin.token, body: {} });
   await decide(0, 'approve');
   await decide(1, 'reject');
+  // Two price changes: the updates feed has a second page to follow.
+  for (const ratePer1000 of [510, 520]) {
+    await call(api.url, 'PATCH', '/api/admin/services/ig-likes-hq', { token: admin.token, body: { ratePer1000 } });
+  }
 });
 
 /**
@@ -89,6 +94,8 @@ async function runSweeper() {
   await sendDuePushes(deps);
   // The reports' fold: each stream in (field, document id) order, the ledger's over every customer's entries (a collection group).
   await foldReports(deps);
+  // Services' measured figures: ended orders by (endedAt, id), then services whose figures were counted before today.
+  await foldServiceFigures(Date.now());
   // An order looks at its account's queue (the query a batch reads it with, inside its transaction,
   // where the recorder does not see it); the sweep's collection-group query over every queue.
   await call(api.url, 'POST', '/api/order/place', {
@@ -120,6 +127,10 @@ function listCalls(): [path: string, token: string][] {
   const paths: [string, string][] = [
     ['/api/services', ''],
     ['/api/settings', ''],
+    // The catalogue's updates feed: everyone's (hidden ones left out) and the admin's; the terms in force.
+    ['/api/updates?limit=1', ''],
+    ['/api/admin/updates?limit=1', admin.token],
+    ['/api/terms', ''],
     ['/api/order/my-orders?limit=1', user.token],
     // The customer's Orders page: each tab, a link search, with and without a tab, and days (an order number reads one document).
     ...[

@@ -365,6 +365,11 @@ export async function writeHistory(
       ...(o.refund !== undefined ? { refundPaisa: o.refund } : {}),
       ...(o.dripFeed ? { dripFeed: { runs: 3, interval: 60, quantity: 1000, runsDone: 2, orders: [] } } : {}),
       ...(o.run ? { dripRun: o.run, paidByDripFeed: true as const } : {}),
+      // When it started and ended, as orders record them (the services' measured figures read both).
+      ...(o.status !== 'pending' && o.status !== 'cancelled'
+        ? { startedAt: ts(o.createdAt + Math.round(((o.endAt ?? o.createdAt + 6 * 60_000) - o.createdAt) / 20)) }
+        : {}),
+      ...(o.endAt !== undefined ? { endedAt: ts(o.endAt) } : {}),
       createdAt: ts(o.createdAt),
       updatedAt: ts(o.endAt ?? o.createdAt),
     };

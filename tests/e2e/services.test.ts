@@ -27,6 +27,7 @@ describe('a visitor finds a service ID at 360 px', () => {
         'Rs 900',
         '10 / 100,000',
         '30 days',
+        'New',
         'Yes',
         'No',
         'Order',

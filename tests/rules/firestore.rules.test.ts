@@ -646,6 +646,15 @@ describe('reportDays/{day}/customers: the rollups’ per-customer figures, serve
 describe('reportOrders: what the rollups counted per order, server-only', () =>
   itDeniesEverything('reportOrders', 'reportOrders/100000001'));
 describe('reportFold: the rollups’ watermarks, server-only', () => itDeniesEverything('reportFold', 'reportFold/state'));
+// A service's measured figures are answered on the service itself; what they are worked out from stays on the server.
+describe('serviceFigures: the orders a service’s figures come from, server-only', () =>
+  itDeniesEverything('serviceFigures', 'serviceFigures/tt-views-fast'));
+// The updates feed and the terms are read through the API (hidden entries and who saved a version stay there).
+describe('catalogueUpdates: the catalogue’s updates feed, server-only', () =>
+  itDeniesEverything('catalogueUpdates', 'catalogueUpdates/u1'));
+describe('termsVersions: each saved version of the terms, server-only', () => itDeniesEverything('termsVersions', 'termsVersions/2'));
+describe('serviceFiguresFold: the figures’ watermark, server-only', () =>
+  itDeniesEverything('serviceFiguresFold', 'serviceFiguresFold/state'));
 
 describe('serviceProviders: a service’s provider and cost, read by admins only, never by customers or visitors', () => {
   const link = `serviceProviders/${ACTIVE_SERVICE.split('/')[1]}`;

@@ -52,6 +52,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   services_sync_running: 409,
   service_in_use: 409,
   preview_outdated: 409,
+  /** The terms changed since the admin's editor read them: saving would overwrite another admin's version unseen. */
+  terms_outdated: 409,
   idempotency_conflict: 409,
   active_order_on_link: 409,
   order_final: 409,

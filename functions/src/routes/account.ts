@@ -14,8 +14,8 @@ import { sendCsv } from './send-csv';
 export const accountRouter = Router();
 
 accountRouter.post('/auth/register', authenticate({ checkRevoked: false }), async (req, res) => {
-  const { name } = parseBody(registerBody, req);
-  const { user, created } = await ensureProfile(identityOf(req), name);
+  const { name, termsVersion } = parseBody(registerBody, req);
+  const { user, created } = await ensureProfile(identityOf(req), name, termsVersion);
   res.status(created ? 201 : 200).json({ user, message: MESSAGES.registered });
 });
 

@@ -7,6 +7,7 @@ import { db } from '../lib/admin';
 import { changedRate, seedCatalogue } from '../services/catalogue/catalogue';
 import { updateOrderStatus } from '../services/orders/orders';
 import { requestRefill } from '../services/orders/refills';
+import { API_V2_UNMEASURED } from '../shared/api-v2';
 import { BUILT_IN_CATEGORIES, CATALOGUE } from '../shared/catalogue';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -27,18 +28,18 @@ const auditOf = async (subject: string) =>
 
 let made = 0;
 /** A new service of its own for a test: TikTok views at Rs 20 per 1000 unless told otherwise. */
+const serviceBody = (fields: Record<string, unknown> = {}) => ({
+  platform: 'tiktok',
+  category: 'Views',
+  name: `Test views ${++made}`,
+  ratePer1000: 20,
+  min: 100,
+  max: 100_000,
+  defaultQuantity: 1000,
+  ...fields,
+});
 async function newService(fields: Record<string, unknown> = {}) {
-  made++;
-  const res = await asAdmin('POST', '/api/admin/services', {
-    platform: 'tiktok',
-    category: 'Views',
-    name: `Test views ${made}`,
-    ratePer1000: 20,
-    min: 100,
-    max: 100_000,
-    defaultQuantity: 1000,
-    ...fields,
-  });
+  const res = await asAdmin('POST', '/api/admin/services', serviceBody(fields));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.service as { _id: string; number: number; ratePer1000: number };
 }
@@ -122,6 +123,8 @@ describe('POST /api/admin/services', () => {
       refillDays: 7,
       cancel: true,
       active: true,
+      // No badge; no figures until one of its orders ends.
+      badges: [],
       // The admin's answer shows the provider link: none, a manual service.
       provider: null,
     });
@@ -143,6 +146,9 @@ describe('POST /api/admin/services', () => {
       refill: true,
       cancel: true,
       dripfeed: false,
+      refill_days: 7,
+      ...API_V2_UNMEASURED,
+      badges: [],
     });
 
     expect(await auditOf(`services/${service._id}`)).toEqual([
@@ -307,6 +313,32 @@ describe('PATCH /api/admin/services/{id}', () => {
     expect((await db.collection('services').doc(service._id).get()).get('min')).toBe(100);
     // Both at once is fine.
     expect((await asAdmin('PATCH', `/api/admin/services/${service._id}`, { min: 600, defaultQuantity: 700 })).status).toBe(200);
+  });
+
+  it('keeps free-text badges that the service’s facts do not contradict, refusing one they do, audited', async () => {
+    const contradicted = await asAdmin('POST', '/api/admin/services', serviceBody({ badges: ['HQ', 'Lifetime refill'] }));
+    expect(contradicted.status).toBe(400);
+    expect(contradicted.body).toEqual({
+      code: 'invalid_input',
+      field: 'badges',
+      message: 'The badge “Lifetime refill” says refill, but the service has no refill',
+    });
+    const service = await newService({ refillDays: 30, badges: ['HQ', '30-day refill'] });
+    expect((await publicServices()).services.find((s) => s._id === service._id).badges).toEqual(['HQ', '30-day refill']);
+    // Taking the refill away would make the badge a lie: refused until the badge goes too.
+    const lie = await asAdmin('PATCH', `/api/admin/services/${service._id}`, { refillDays: 0 });
+    expect(lie.body).toMatchObject({ field: 'badges', message: 'The badge “30-day refill” says refill, but the service has no refill' });
+    const both = await asAdmin('PATCH', `/api/admin/services/${service._id}`, { refillDays: 0, badges: ['HQ'] });
+    expect(both.status).toBe(200);
+    expect(both.body.service.badges).toEqual(['HQ']);
+    const [entry] = (await auditOf(`services/${service._id}`)).filter((e) => e.action === 'service_update');
+    expect(entry).toMatchObject({ before: { badges: ['HQ', '30-day refill'], refillDays: 30 }, after: { badges: ['HQ'], refillDays: 0 } });
+    // An empty list takes them away, in the store too.
+    expect((await asAdmin('PATCH', `/api/admin/services/${service._id}`, { badges: [] })).body.service.badges).toEqual([]);
+    expect((await db.collection('services').doc(service._id).get()).get('badges')).toBeUndefined();
+    for (const bad of [['a', 'b', 'c', 'd'], ['HQ', 'hq'], [''], ['x'.repeat(25)]]) {
+      expect((await asAdmin('PATCH', `/api/admin/services/${service._id}`, { badges: bad })).body.code).toBe('invalid_input');
+    }
   });
 
   it.each([

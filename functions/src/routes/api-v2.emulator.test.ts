@@ -12,7 +12,7 @@ import { recordEndedSessions } from '../services/accounts/sessions';
 import { takeApiRequest } from '../services/kernel/api-rate-limit';
 import { sha256 } from '../services/kernel/transactions';
 import { updateOrderStatus } from '../services/orders/orders';
-import { API_V2_RATE_LIMITS } from '../shared/api-v2';
+import { API_V2_RATE_LIMITS, API_V2_UNMEASURED } from '../shared/api-v2';
 import { CATALOGUE } from '../shared/catalogue';
 
 const api = apiServerForFile({ moneyInvariants: true });
@@ -141,7 +141,7 @@ describe('API keys (POST/GET/DELETE /api/api-key)', () => {
 });
 
 describe('actions', () => {
-  it('services: every active service, ids as numbers and the rest as strings', async () => {
+  it('services: every active service, ids as numbers and the rest as strings, then our extra fields', async () => {
     const { key } = await reseller();
     const res = await v2({ key, action: 'services' });
     expect(res.status).toBe(200);
@@ -158,9 +158,13 @@ describe('actions', () => {
       refill: true,
       cancel: true,
       dripfeed: false,
+      refill_days: 30,
+      ...API_V2_UNMEASURED,
+      badges: [],
     });
+    // The protocol's fields first, in its order; ours after them.
     expect(res.text).toContain(
-      `{"service":${FOLLOWERS?.number},"name":"Real Followers","type":"Default","category":"Instagram Followers","rate":"1100.00","min":"10","max":"100000","refill":true,"cancel":true,"dripfeed":false}`,
+      `{"service":${FOLLOWERS?.number},"name":"Real Followers","type":"Default","category":"Instagram Followers","rate":"1100.00","min":"10","max":"100000","refill":true,"cancel":true,"dripfeed":false,"refill_days":30,`,
     );
   });
 

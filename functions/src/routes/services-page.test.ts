@@ -26,6 +26,15 @@ describe('the services page as HTML', () => {
       ratePer1000: 900,
       refillDays: 30,
       cancel: true,
+      figures: {
+        new: false,
+        timePer1000: 7800,
+        medianStart: 240,
+        completedPercent: 96,
+        orders30Days: 48,
+        asOf: '2026-11-20T12:00:00.000Z',
+      },
+      badges: ['HQ <b>'],
     }),
     service({
       _id: 'tt-views',
@@ -54,7 +63,7 @@ describe('the services page as HTML', () => {
     expect(html.indexOf('<td>Real</td>')).toBeLessThan(html.indexOf('<h2>Instagram</h2>'));
     expect(html).not.toContain('<h2>Facebook</h2>');
     expect(html).toContain(
-      '<tr><td>101</td><td>Followers</td><td>Real</td><td>Rs 900</td><td>10 / 1,000</td><td>30 days</td><td>Yes</td><td>No</td><td><a href="/order?service=tt-followers">Order</a></td></tr>',
+      '<tr><td>101</td><td>Followers</td><td>Real</td><td>Rs 900</td><td>10 / 1,000</td><td>30 days</td><td>2 h 10 min per 1,000 · starts in 4 min · 96% in full · HQ &lt;b&gt;</td><td>Yes</td><td>No</td><td><a href="/order?service=tt-followers">Order</a></td></tr>',
     );
     expect(html).toContain('<td>Rs 1,234.50</td>');
     expect(html).toContain(

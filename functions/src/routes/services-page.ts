@@ -13,6 +13,7 @@ import { refillWindowLabel } from '../shared/catalogue';
 import { formatRupees, toPaisa } from '../shared/money';
 import { formatNumber } from '../shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS } from '../shared/platforms';
+import { FIGURES_EXPLAINED, figuresSummary } from '../shared/service-figures';
 
 export const SERVICES_PAGE_MAX_AGE_S = 60;
 const TITLE = 'Services · Shohrat';
@@ -43,6 +44,7 @@ export function servicesMarkup(services: readonly Service[], categories: Categor
           cell(formatRupees(toPaisa(s.ratePer1000))),
           cell(`${formatNumber(s.min)} / ${formatNumber(s.max)}`),
           cell(refillWindowLabel(s)),
+          cell([figuresSummary(s.figures), ...(s.badges ?? [])].join(' · ')),
           cell(s.cancel ? 'Yes' : 'No'),
           cell(s.dripfeed ? 'Yes' : 'No'),
           `<td><a href="/order?service=${encodeURIComponent(s._id)}">Order</a></td>`,
@@ -54,7 +56,7 @@ export function servicesMarkup(services: readonly Service[], categories: Categor
     return [
       `<section><h2>${label}</h2><table><caption>${label} services</caption>`,
       '<thead><tr><th scope="col">ID</th><th scope="col">Category</th><th scope="col">Service</th><th scope="col">Rate per 1,000</th>',
-      '<th scope="col">Min / Max</th><th scope="col">Refill</th><th scope="col">Cancel</th><th scope="col">Drip-feed</th><th scope="col">Order</th></tr></thead>',
+      '<th scope="col">Min / Max</th><th scope="col">Refill</th><th scope="col">Measured</th><th scope="col">Cancel</th><th scope="col">Drip-feed</th><th scope="col">Order</th></tr></thead>',
       `<tbody>${rows.join('')}</tbody></table></section>`,
     ];
   });
@@ -62,6 +64,7 @@ export function servicesMarkup(services: readonly Service[], categories: Categor
     '<main id="services-prerendered" class="mx-auto max-w-7xl px-4 py-8">',
     '<h1>Services</h1>',
     '<p>Every service we sell, with its ID (what Mass Order and the reseller API take), its price per 1,000 and its limits.</p>',
+    `<p>${escapeHtml(FIGURES_EXPLAINED)}</p>`,
     `<p>${services.length === 1 ? '1 service' : `${formatNumber(services.length)} services`}</p>`,
     ...sections,
     '</main>',

@@ -6,6 +6,23 @@ import { z } from 'zod/mini';
 import { SERVICE_TYPES } from './comments';
 import { PLATFORMS } from './platforms';
 
+/** The figures as stored on the service and answered: times in seconds, the share in whole percent (rounded down). */
+export const serviceFiguresSchema = z.object({
+  /** Fewer than FIGURES.newBelow completed orders: no figure is claimed. */
+  new: z.boolean(),
+  /** Seconds to deliver 1,000, over the last completed orders (≤ 10); null while new. */
+  timePer1000: z.nullable(z.number()),
+  /** Median seconds from placement to start, over the same orders; null while new. */
+  medianStart: z.nullable(z.number()),
+  /** Of the orders that ended in the last 30 days, the percent completed in full (rounded down); null under 3 orders. */
+  completedPercent: z.nullable(z.number()),
+  /** Orders that ended (completed, partial or cancelled) in the last 30 days. */
+  orders30Days: z.number(),
+  /** Up to when orders are counted (ISO time): the figures trail the clock by the fold's lag. */
+  asOf: z.string(),
+});
+export type ServiceFigures = z.infer<typeof serviceFiguresSchema>;
+
 export const serviceSchema = z.object({
   _id: z.string(),
   number: z.optional(z.number().check(z.int())),
@@ -26,6 +43,10 @@ export const serviceSchema = z.object({
   type: z.optional(z.enum(SERVICE_TYPES)),
   /** Orders may be drip-fed (runs and interval). Absent: no. */
   dripfeed: z.optional(z.boolean()),
+  /** Measured from its orders (shared/service-figures.ts); absent until one of them ended. */
+  figures: z.optional(serviceFiguresSchema),
+  /** The admin's badges its facts do not contradict (the admin's answers: every badge written). */
+  badges: z.optional(z.array(z.string())),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -102,3 +102,12 @@ export function paisaString(paisa: number): string {
   const abs = Math.abs(paisa);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** API v2 `services`' measured fields (ours, after the protocol's) of a service none of whose orders has ended yet. */
+export const API_V2_UNMEASURED = {
+  average_time_per_1000: null,
+  median_start: null,
+  completed_percent: null,
+  orders_30_days: 0,
+  new: true,
+} as const;

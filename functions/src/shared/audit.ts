@@ -40,6 +40,8 @@ export const AUDIT_TYPES = [
   'mfa_verify',
   'mfa_failed',
   'mfa_reset',
+  'update_entry',
+  'terms_update',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -58,6 +60,8 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   price_bulk: 'Prices changed in bulk',
   category_update: 'Categories changed',
   settings: 'Settings changed',
+  update_entry: 'Updates feed entry changed',
+  terms_update: 'Terms changed',
   refill_complete: 'Refill completed',
   refill_reject: 'Refill rejected',
   provider_create: 'Provider added',

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'provider_unavailable',
   'provider_service_not_found',
   'preview_outdated',
+  'terms_outdated',
   'below_cost',
   'services_sync_running',
   'invalid_link',

@@ -1,10 +1,12 @@
 // The every-minute work (decision record 0008), in runScheduledWork's order: order queues a dead instance left (0010),
 // balances, drip-feed runs due, the sweep (lost triggers, expired claims, orders waiting for funds), automatic refunds,
-// the status sync, refills, services syncs due (every 6 hours), the autopilot's safety net, pushes due, and last the
+// the status sync, refills, services syncs due (every 6 hours), the autopilot's safety net, pushes due, services' measured figures, and last the
 // reports' rollups (0011). One body for the scheduled function, the admin's "Sync now" (workers/runs.ts; without the
 // rollups, which trail by 10 minutes anyway) and `npm start`'s ticker (the Functions emulator runs no schedule). One run
 // at a time under workerLeases/scheduled (services/kernel/lease.ts), which only saves calls: each step has its own claims.
 import { db } from '../lib/admin';
+import { logger } from '../lib/logger';
+import { type FiguresResult, foldServiceFigures } from '../services/catalogue/service-figures';
 import { claimLease, releaseLease } from '../services/kernel/lease';
 import { decideStaleIntents } from '../services/orders/place-order';
 import { type FoldResult, foldReports } from '../services/reports/daily-rollups';
@@ -34,6 +36,8 @@ export interface ScheduledResult {
   /** The top-up autopilot's safety net and the wallet phones' health (decision record 0015). */
   wallet: WalletWorkResult;
   pushes: PushWorkResult;
+  /** Services' measured figures (services/catalogue/service-figures.ts); null when the fold failed (logged). */
+  figures: FiguresResult | null;
   /** null: this run did not fold (the admin's "Sync now"). */
   reports: FoldResult | null;
 }
@@ -66,8 +70,13 @@ export async function runScheduledWork(
     const services = await syncDueProviderServices(deps);
     const wallet = await runWalletWork(deps);
     const pushes = await sendDuePushes(deps);
+    // On its own: a failure here is logged and leaves the reports' rollups after it to run.
+    const figures = await foldServiceFigures(deps.now()).catch((error: unknown) => {
+      logger.error('Service figures: the fold stopped for this run', { error: String(error) });
+      return null;
+    });
     const reports = options.foldReports ? await foldReports(deps) : null;
-    return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, wallet, pushes, reports };
+    return { intents, balances, dripFeed, sweep: swept, refunded, sync: synced, refills, services, wallet, pushes, figures, reports };
   } finally {
     await releaseLease(runLeaseRef(), null, token);
   }

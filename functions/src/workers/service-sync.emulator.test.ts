@@ -210,6 +210,10 @@ describe('availability', () => {
     expect(await syncProviderServices(s.providerId, s.deps)).toMatchObject({ changed: 1, enabled: 1 });
     expect((await serviceOf(gone)).active).toBe(true);
     expect((await linkOf(gone)).offBySync).toBeUndefined();
+    // Out of sale and back: both in the customers' updates feed, newest first; the untouched one has none.
+    const feed = (await call(api.url, 'GET', '/api/updates?limit=200')).body.updates as { kind: string; service: { _id: string } }[];
+    expect(feed.filter((u) => u.service._id === gone).map((u) => u.kind)).toEqual(['enabled', 'disabled']);
+    expect(feed.some((u) => u.service._id === kept)).toBe(false);
   });
 
   it('never puts back a service the admin disabled, before or after the sync took it out', async () => {

@@ -9,6 +9,7 @@ import { fail } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { getAllOf } from '../lib/typed-collection';
 import { servicesCollection } from '../services/catalogue/catalogue';
+import { recordServiceUpdates } from '../services/catalogue/updates';
 import { type Actor, recordAudit } from '../services/kernel/audit';
 import { claimLease, releaseLease } from '../services/kernel/lease';
 import { runInTransaction } from '../services/kernel/transactions';
@@ -173,6 +174,8 @@ async function syncOne(
     if (doc.min !== range.min || doc.max !== range.max || doc.defaultQuantity !== defaultQuantity || doc.active !== active) {
       tx.update(serviceRef, { min: range.min, max: range.max, defaultQuantity, active });
     }
+    // Taken out of sale or back: news of the updates feed.
+    recordServiceUpdates(tx, serviceId, doc, { ...doc, active }, context.now, 'sync');
     tx.update(serviceLinkRef(serviceId), {
       cost,
       marginAlert: alert ?? FieldValue.delete(),

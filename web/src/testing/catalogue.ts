@@ -18,7 +18,11 @@ export const builtInCatalogue: Catalogue = {
     max: item.max,
     defaultQuantity: item.defaultQuantity,
     description: item.description,
+    refill: item.refillDays > 0,
+    refillDays: item.refillDays,
+    cancel: item.cancel,
     active: true,
+    badges: [],
   })),
   categories: Object.fromEntries(
     PLATFORMS.map((p) => [p, BUILT_IN_CATEGORIES.filter((c) => CATALOGUE.some((s) => s.platform === p && s.category === c))]),

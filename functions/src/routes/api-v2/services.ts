@@ -1,9 +1,11 @@
-// `services`: the active catalogue, by number, in the protocol's fields.
-import { listActiveServiceDocs } from '../../services/catalogue/catalogue';
-import { paisaString } from '../../shared/api-v2';
+// `services`: the active catalogue, by number, in the protocol's fields, then ours that scripts may ignore: the
+// refill window, the measured figures (shared/service-figures.ts; null while a service is new) and the badges shown.
+import { badgeFactsOf, listActiveServiceDocs } from '../../services/catalogue/catalogue';
+import { API_V2_UNMEASURED, paisaString } from '../../shared/api-v2';
 import { refillDaysOf } from '../../shared/catalogue';
 import { serviceTypeOf } from '../../shared/comments';
 import { PLATFORM_LABELS } from '../../shared/platforms';
+import { shownBadges } from '../../shared/service-figures';
 import type { ApiV2Handler } from './request';
 
 export const services: ApiV2Handler = async () =>
@@ -18,4 +20,15 @@ export const services: ApiV2Handler = async () =>
     refill: refillDaysOf(s) > 0,
     cancel: s.cancel === true,
     dripfeed: s.dripfeed === true,
+    refill_days: refillDaysOf(s),
+    ...(s.figures
+      ? {
+          average_time_per_1000: s.figures.timePer1000,
+          median_start: s.figures.medianStart,
+          completed_percent: s.figures.completedPercent,
+          orders_30_days: s.figures.orders30Days,
+          new: s.figures.new,
+        }
+      : API_V2_UNMEASURED),
+    badges: shownBadges(s.badges, badgeFactsOf(s)),
   }));

@@ -7,7 +7,7 @@ import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { auth, db } from '../../lib/admin';
-import { fail } from '../../lib/errors';
+import { fail, invalidInput } from '../../lib/errors';
 import { pageAlphabetical, pageNewestFirst } from '../../lib/pagination';
 import { paisaSchema, timestampSchema, typedCollection } from '../../lib/typed-collection';
 import { MESSAGES } from '../../shared/messages';
@@ -16,6 +16,7 @@ import { profileName } from '../../shared/names';
 import type { AdminUserDetail, User } from '../../shared/schemas/accounts';
 import { runInTransaction } from '../kernel/transactions';
 import type { Account } from '../money/ledger';
+import { isTermsVersion } from './terms';
 
 /**
  * The customer a document belongs to (an order, a refill, a ticket, a top-up): their uid, and their name
@@ -46,6 +47,8 @@ export const userDocSchema = z.object({
   payerNumber: z.string().optional(),
   /** The reseller API key the account holds (api-keys.ts: its hash, never the key); null once revoked. */
   apiKey: z.object({ hash: z.string(), createdAt: timestampSchema, last4: z.string() }).nullable().optional(),
+  /** The version of the terms accepted at sign-up (terms.ts), and when; absent on accounts from before issue 31. */
+  termsAccepted: z.object({ version: z.number().int(), at: timestampSchema }).optional(),
 });
 export type UserDoc = z.infer<typeof userDocSchema>;
 
@@ -192,18 +195,22 @@ export async function readAccount(tx: Transaction, identity: Identity, now: Time
  * Creates the profile if missing; `created` says whether this call made it. An existing profile is
  * answered with its email brought up to date (emailUpdate).
  */
-export async function ensureProfile(identity: Identity, name?: string): Promise<{ user: User; created: boolean }> {
+export async function ensureProfile(identity: Identity, name?: string, termsVersion?: number): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
   // The shared runner: a first request's parallel calls (register and profile) contend on the profile.
   const { value } = await runInTransaction(null, async (tx, now) => {
     const snap = await tx.get(ref);
     const existing = snap.data();
+    // The terms accepted at sign-up: a version customers could have been shown, recorded once.
+    const accepts = termsVersion !== undefined && !existing?.termsAccepted;
+    if (accepts && !(await isTermsVersion(tx, termsVersion))) throw invalidInput('No such version of the terms', 'termsVersion');
+    const termsAccepted = accepts ? { termsAccepted: { version: termsVersion, at: now } } : {};
     if (existing) {
-      const update = emailUpdate(existing, identity);
-      if (update) tx.update(ref, update);
+      const update = { ...emailUpdate(existing, identity), ...termsAccepted };
+      if (Object.keys(update).length > 0) tx.update(ref, update);
       return { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false };
     }
-    const doc = newUserDoc(identity, now, name ?? identity.name);
+    const doc: UserDoc = { ...newUserDoc(identity, now, name ?? identity.name), ...termsAccepted };
     tx.create(ref, doc);
     return { user: userToWire(identity.uid, doc, identity.admin), created: true };
   });
@@ -224,6 +231,9 @@ export function userToWire(uid: string, doc: UserDoc, admin?: boolean): User {
     createdAt: doc.createdAt.toDate().toISOString(),
     blocked: doc.blocked ? { reason: doc.blocked.reason, at: doc.blocked.at.toDate().toISOString() } : null,
     ...(doc.payerNumber ? { payerNumber: doc.payerNumber } : {}),
+    ...(doc.termsAccepted
+      ? { termsAccepted: { version: doc.termsAccepted.version, at: doc.termsAccepted.at.toDate().toISOString() } }
+      : {}),
   };
 }
 

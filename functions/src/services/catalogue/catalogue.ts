@@ -1,7 +1,7 @@
 // The catalogue in Firestore, run by the admin: services/{id}, each platform's category order
 // (catalogue/categories) and the next service number (catalogue/numbers). The built-in catalogue
 // (shared/catalogue) only seeds an empty store. Every change is one transaction with its audit entry.
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { definedFields } from '../../lib/defined-fields';
@@ -9,6 +9,7 @@ import { fail, invalidInput } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { exists, getAllOf, paisaSchema, typedCollection, typedDoc } from '../../lib/typed-collection';
 import type { CategoryOrder, Service } from '../../shared/answers';
+import { serviceFiguresSchema } from '../../shared/answers';
 import {
   BUILT_IN_CATEGORIES,
   CATALOGUE,
@@ -33,6 +34,7 @@ import {
   smallestOrderIssue,
   type UpdateServiceBody,
 } from '../../shared/schemas/catalogue';
+import { badgeIssue, shownBadges } from '../../shared/service-figures';
 import { type Actor, recordAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { getForwardingSettings } from '../providers/forwarding-settings';
@@ -47,6 +49,7 @@ import {
   serviceLinkRef,
   serviceLinksCollection,
 } from '../providers/provider-store';
+import { recordServiceUpdates } from './updates';
 
 export const serviceDocSchema = z.object({
   number: z.number().int(),
@@ -72,6 +75,10 @@ export const serviceDocSchema = z.object({
   dripfeed: z.boolean().optional(),
   /** Set by a delete while it checks for orders (see deleteService); never on the wire. */
   deleteCheck: z.string().optional(),
+  /** The admin's free-text badges (shown only while the service's facts do not contradict them). */
+  badges: z.array(z.string()).optional(),
+  /** Measured from its orders by the every-minute worker (service-figures.ts); absent until an order of it ends. */
+  figures: z.optional(serviceFiguresSchema),
 });
 export type ServiceDoc = z.infer<typeof serviceDocSchema>;
 
@@ -123,12 +130,24 @@ export function serviceToWire(id: string, doc: ServiceDoc): Service {
     active: doc.active,
     ...(doc.type ? { type: doc.type } : {}),
     ...(doc.dripfeed ? { dripfeed: true } : {}),
+    ...(doc.figures ? { figures: doc.figures } : {}),
+    badges: shownBadges(doc.badges, badgeFactsOf(doc)),
   };
 }
+
+/** What a service's badges are checked against: its own terms and its measured figures. */
+export const badgeFactsOf = (doc: ServiceDoc) => ({
+  refillDays: refillDaysOf(doc),
+  cancel: doc.cancel === true,
+  dripfeed: doc.dripfeed === true,
+  figures: doc.figures,
+});
 
 /** The admin's view of a service: the public one and its provider link (null: a manual service). */
 export const adminServiceToWire = (id: string, doc: ServiceDoc, link: ServiceLinkDoc | null | undefined): AdminService => ({
   ...serviceToWire(id, doc),
+  // Every badge the admin wrote, those the figures now contradict too (the editor says which).
+  badges: doc.badges ?? [],
   provider: link ? linkToWire(link) : null,
   // Only when there is one, as the sync leaves them (answers of unsynced services stay as they were).
   ...(link?.marginAlert ? { marginAlert: marginAlertToWire(link.marginAlert) } : {}),
@@ -200,9 +219,10 @@ export async function listAdminServices(filter: {
 
 /** The fields of a service an audit entry shows, as the wire has them (rupees, refillDays, cancelAllowed). */
 function auditFields(doc: ServiceDoc): Record<string, unknown> {
-  const { _id, number, refill, cancel, ...fields } = serviceToWire('', doc);
-  // Drip-feed on and off both show (the wire only carries it on).
-  return { number, ...fields, cancelAllowed: cancel === true, dripfeed: doc.dripfeed === true };
+  // The figures are measured, not the admin's: never an audited change.
+  const { _id, number, refill, cancel, figures, ...fields } = serviceToWire('', doc);
+  // Drip-feed on and off both show (the wire only carries it on), and every badge as written.
+  return { number, ...fields, cancelAllowed: cancel === true, dripfeed: doc.dripfeed === true, badges: doc.badges ?? [] };
 }
 
 /** Only the fields that differ, as they were and as they became. */
@@ -228,7 +248,7 @@ export type NewServiceFields = Omit<ServiceDoc, 'number' | 'deleteCheck'>;
  * before its writes; then `add` writes each service with the next number and a stable id, and `finish`
  * (once, after the last `add`) the counter and the order with any new category placed last.
  */
-export async function newServiceSlots(tx: Transaction) {
+export async function newServiceSlots(tx: Transaction, now: Timestamp) {
   const [numbers, highest, categories] = await Promise.all([
     tx.get(numbersRef()),
     tx.get(servicesCollection().orderBy('number', 'desc').limit(1)),
@@ -244,6 +264,8 @@ export async function newServiceSlots(tx: Transaction) {
       const ref = servicesCollection().doc(`svc-${number}`);
       const doc: ServiceDoc = { number, ...fields };
       tx.create(ref, doc);
+      // On sale at once: news of the updates feed.
+      recordServiceUpdates(tx, ref.id, null, doc, now, 'admin');
       const placed = withCategory(order, doc.platform, doc.category);
       if (placed) [order, orderChanged] = [placed, true];
       return { ref, doc };
@@ -273,15 +295,30 @@ function newServiceFields(body: CreateServiceBody): NewServiceFields {
     active: body.active ?? true,
     ...(body.type ? { type: body.type } : {}),
     ...(body.dripfeed ? { dripfeed: true } : {}),
+    ...(body.badges && body.badges.length > 0 ? { badges: body.badges } : {}),
   };
+}
+
+/**
+ * A badge that claims what the service's facts contradict is refused (`badges`): a new one, or one whose facts
+ * this change moves (a badge the measured figures came to contradict since it was written stays, hidden, until edited).
+ */
+function assertBadgesTrue(next: ServiceDoc, before: ServiceDoc | null): void {
+  for (const badge of next.badges ?? []) {
+    const issue = badgeIssue(badge, badgeFactsOf(next));
+    if (issue && (!before || !(before.badges ?? []).includes(badge) || badgeIssue(badge, badgeFactsOf(before)) !== issue))
+      throw invalidInput(`The badge “${badge}” ${issue}`, 'badges');
+  }
 }
 
 export async function createService(actor: Actor, body: CreateServiceBody, idempotencyKey?: string) {
   return runInTransaction<{ service: AdminService }>(
     { scope: 'service.create', uid: actor.uid, key: idempotencyKey, request: body },
     async (tx, now) => {
-      const slots = await newServiceSlots(tx);
-      const { ref, doc } = slots.add(newServiceFields(body));
+      const fields = newServiceFields(body);
+      assertBadgesTrue({ number: 0, ...fields }, null);
+      const slots = await newServiceSlots(tx, now);
+      const { ref, doc } = slots.add(fields);
       slots.finish();
       recordAudit(tx, actor, now, { subject: ref, action: 'service_create', before: null, after: auditFields(doc) });
       return { service: adminServiceToWire(ref.id, doc, null) };
@@ -331,6 +368,11 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       refill: refillDays > 0,
       refillDays,
     };
+    if (patch.badges !== undefined) {
+      if (patch.badges.length > 0) next.badges = patch.badges;
+      else delete next.badges;
+    }
+    assertBadgesTrue(next, doc);
     const nextLink: ProviderLink | null = patch.provider !== undefined ? patch.provider : link && linkToWire(link);
     // A linked service's rate never goes below its cost (a new link, or a new rate on a linked service),
     // and its margin alert follows the new rate (the sync keeps it up to date with the cost).
@@ -367,7 +409,12 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     // Nothing the admin sees changed: no write, no entry.
     if (Object.keys(after).length === 0) return adminServiceToWire(id, doc, link);
     const order = withCategory(categories.data(), next.platform, next.category);
-    tx.update(ref, settlesActive ? { ...next, deleteCheck: FieldValue.delete() } : next);
+    // A field left out of an update stays as stored: what this change takes away is deleted.
+    tx.update(ref, {
+      ...next,
+      ...(settlesActive ? { deleteCheck: FieldValue.delete() } : {}),
+      ...(doc.badges && !next.badges ? { badges: FieldValue.delete() } : {}),
+    });
     if (order) tx.set(categoriesRef(), order);
     const nextLinkDoc: ServiceLinkDoc | null = nextLink
       ? {
@@ -389,6 +436,7 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
       });
     }
     recordAudit(tx, actor, now, { subject: ref, action: 'service_update', before, after });
+    recordServiceUpdates(tx, id, doc, next, now, 'admin');
     return adminServiceToWire(id, next, nextLinkDoc);
   });
   return answer.value;
@@ -573,7 +621,7 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
             : {}),
         };
         const alert = linked && marginAlertFor(p.to, linked.cost, linked.rateToPkr, threshold, now);
-        return { ref: p.ref, change, linked, alert };
+        return { ref: p.ref, doc: p.doc, to: p.to, change, linked, alert };
       });
     if (
       body.expected &&
@@ -585,8 +633,9 @@ export async function changePrices(actor: Actor, body: BulkPriceBody): Promise<{
       throw fail('preview_outdated', MESSAGES.previewOutdated, 'percent');
     }
     if (body.dryRun || changes.length === 0) return { changes: changes.map((c) => c.change), applied: false };
-    for (const { ref, change, linked, alert } of changes) {
+    for (const { ref, doc, to, change, linked, alert } of changes) {
       tx.update(ref, { ratePer1000Paisa: toPaisa(change.to) });
+      recordServiceUpdates(tx, ref.id, doc, { ...doc, ratePer1000Paisa: to }, now, 'admin');
       if (linked && (alert || linked.hadAlert)) tx.update(serviceLinkRef(ref.id), { marginAlert: alert || FieldValue.delete() });
     }
     recordAudit(tx, actor, now, {

@@ -317,7 +317,10 @@ export async function importServices(actor: Actor, body: ImportServicesBody, pro
     { scope: 'service.import', uid: actor.uid, key: idempotencyKey, request: body },
     async (tx, now) => {
       // The rate to PKR as it is now (the admin may have changed it since the list was fetched).
-      const [{ ref: providerDocRef, doc: provider }, slots] = await Promise.all([readProvider(tx, body.providerId), newServiceSlots(tx)]);
+      const [{ ref: providerDocRef, doc: provider }, slots] = await Promise.all([
+        readProvider(tx, body.providerId),
+        newServiceSlots(tx, now),
+      ]);
       const planned = chosen.map(({ item, theirs }, i) => {
         const field = (name: string) => `items.${i}.${name}`;
         const ratePaisa: Paisa =

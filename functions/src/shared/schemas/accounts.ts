@@ -5,7 +5,15 @@
 import { z } from 'zod/mini';
 import { emailSchema, isoDate, LIMITS, nameSchema, pageQuery, passwordSchema, reasonSchema, text } from './fields';
 
-export const registerBody = z.strictObject({ name: nameSchema });
+export const registerBody = z.strictObject({
+  name: nameSchema,
+  /** The version of the terms the customer accepted on the form (GET /api/terms). */
+  termsVersion: z.optional(
+    z
+      .number({ error: 'Terms version must be a number' })
+      .check(z.int('Terms version must be a whole number'), z.gte(1, 'No such version of the terms')),
+  ),
+});
 
 export const blockBody = z.strictObject({ reason: reasonSchema });
 
@@ -33,6 +41,8 @@ export const userSchema = z.object({
   blocked: z.optional(z.nullable(z.object({ reason: z.string(), at: isoDate }))),
   /** The number the customer last paid a top-up from (the recharge form starts with it). */
   payerNumber: z.optional(z.string()),
+  /** The version of the terms accepted at sign-up, and when (absent on accounts from before it was recorded). */
+  termsAccepted: z.optional(z.object({ version: z.number(), at: isoDate })),
 });
 
 export type User = z.infer<typeof userSchema>;

@@ -11,6 +11,7 @@ import { decimalParts, hasAtMostTwoDecimals, MAX_PAISA, orderPrice, PAISA_PER_RU
 import { hasControlOrFormat } from '../names';
 import { formatNumber } from '../numbers';
 import { PLATFORMS } from '../platforms';
+import { BADGE_LIMITS } from '../service-figures';
 import { LIMITS, rupees, text, trimmed } from './fields';
 
 /** A line of text the admin types for customers to read: trimmed, bounded, no control or format characters. */
@@ -76,6 +77,15 @@ const serviceFields = {
   type: z.optional(z.enum(SERVICE_TYPES, { error: 'Unknown service type' })),
   /** Orders may be drip-fed (runs and interval). */
   dripfeed: z.optional(z.boolean({ error: 'Drip-feed must be true or false' })),
+  /** Free-text badges customers see beside the measured figures, checked against the service's facts when saved. */
+  badges: z.optional(
+    z
+      .array(adminLine('Badge', BADGE_LIMITS.length).check(z.minLength(1, 'A badge cannot be empty')), { error: 'Badges must be a list' })
+      .check(
+        z.maxLength(BADGE_LIMITS.count, `At most ${BADGE_LIMITS.count} badges`),
+        z.refine((list) => new Set(list.map((b) => b.toLowerCase())).size === list.length, 'Each badge only once'),
+      ),
+  ),
 };
 
 /** What a provider id looks like (Firestore auto ids); anything else names no provider. */

@@ -5,7 +5,6 @@ import { screenFrames } from '@/config/screen-frames';
 import { AccountSuspended } from '@/features/dashboard/components/account-suspended';
 import { OrderServices } from '@/features/orders/components/order-services';
 import { OrderTips } from '@/features/orders/components/order-tips';
-import { QualityChips } from '@/features/orders/components/quality-chips';
 import { useProfile } from '@/lib/profile';
 import { useSettings } from '@/lib/settings';
 
@@ -17,7 +16,6 @@ export function OrderRoute() {
     <Page {...screenFrames.order}>
       <div className="space-y-6">
         <AccountSuspended blocked={profile.data?.blocked} supportChat={settings.data?.supportChat} />
-        <QualityChips />
         <OrderServices
           balance={profile.data?.balance}
           balanceFailed={profile.isError ? { retry: () => void profile.refetch() } : undefined}

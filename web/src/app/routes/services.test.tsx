@@ -44,8 +44,9 @@ describe('Services', () => {
       `${igFollowers?.name}Instagram · Followers`,
       'Rs 1,100',
       '10 / 100,000',
-      'No refill',
-      'No',
+      '30 days',
+      'New',
+      'Yes',
       'No',
       'Order',
     ]);

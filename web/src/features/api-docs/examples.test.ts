@@ -19,6 +19,7 @@ import { DRIP_FEED_LIMITS, DRIP_FEED_MESSAGES, dripFeedIntervalSchema, dripFeedP
 import { orderPrice, toPaisa } from '@shared/money';
 import { FINAL_STATUSES, type OrderStatus } from '@shared/order-status';
 import { isPlatformLink, PLATFORM_LABELS } from '@shared/platforms';
+import { shownBadges } from '@shared/service-figures';
 import { describe, expect, it } from 'vitest';
 import {
   API_EXAMPLES,
@@ -33,6 +34,7 @@ import {
   EXAMPLE_SETUP,
   FINISHED_STATUS_WORDS,
   KEY_PLACEHOLDER,
+  NEW_SERVICE_EXTRAS,
   ORDER_LIMIT_TEXT,
   RATE_LIMIT_TEXT,
   SAMPLE_ORDER,
@@ -102,6 +104,8 @@ function listedAs(
     refill: item.refillDays > 0,
     cancel: item.cancel,
     dripfeed,
+    refill_days: item.refillDays,
+    ...(EXAMPLE_SETUP.measured[number] ?? NEW_SERVICE_EXTRAS),
   };
 }
 
@@ -174,6 +178,27 @@ describe('API documentation examples', () => {
       if (entry.service === customComments.service) continue;
       const item = service(entry.service);
       expect(entry).toStrictEqual(listedAs(item, item.number, 'Default', EXAMPLE_SETUP.dripFeedServices.includes(item.number)));
+    }
+    // Measured figures as the server could have them: not new, a share under 100 % unless all completed, badges it would show.
+    for (const [number, m] of Object.entries(EXAMPLE_SETUP.measured)) {
+      const item = service(number);
+      expect(m.new).toBe(false);
+      expect(m.completed_percent).toBeLessThanOrEqual(100);
+      const figures = {
+        new: false,
+        timePer1000: m.average_time_per_1000,
+        medianStart: m.median_start,
+        completedPercent: m.completed_percent,
+        orders30Days: m.orders_30_days,
+        asOf: '',
+      };
+      const facts = {
+        refillDays: item.refillDays,
+        cancel: item.cancel,
+        dripfeed: EXAMPLE_SETUP.dripFeedServices.includes(item.number),
+        figures,
+      };
+      expect(shownBadges(m.badges, facts)).toEqual(m.badges);
     }
   });
 

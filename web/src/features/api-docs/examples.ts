@@ -9,6 +9,7 @@ import {
   API_V2_RATE_LIMITS,
   API_V2_READ_ACTIONS,
   API_V2_STATUS,
+  API_V2_UNMEASURED,
   API_V2_WRITE_ACTIONS,
   API_V2_WRONG_KEY_LIMITS,
   type ApiV2Action,
@@ -59,7 +60,23 @@ export const EXAMPLE_SETUP = {
     refillDays: 0,
     cancel: false,
   },
+  /** Services with measured figures (their orders' time and completion, shared/service-figures.ts) and badges; the others are new. */
+  measured: {
+    121: { average_time_per_1000: 1260, median_start: 180, completed_percent: 97, orders_30_days: 412, new: false, badges: ['Fast start'] },
+    201: { average_time_per_1000: 15_840, median_start: 540, completed_percent: 91, orders_30_days: 68, new: false, badges: [] },
+  } as Readonly<Record<number, ServiceListExtras>>,
 } as const;
+
+/** The fields of a service in the list after the protocol's: ours, which a script may ignore. */
+export interface ServiceListExtras {
+  average_time_per_1000: number | null;
+  median_start: number | null;
+  completed_percent: number | null;
+  orders_30_days: number;
+  new: boolean;
+  badges: readonly string[];
+}
+export const NEW_SERVICE_EXTRAS: ServiceListExtras = { ...API_V2_UNMEASURED, badges: [] };
 
 /** A drip-feed of TikTok Video Views: 1000 a day for 5 days (5 runs, 1440 minutes apart); its run 1 starts at once. */
 export const EXAMPLE_DRIP_FEED = {
@@ -138,6 +155,8 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         refill: false,
         cancel: true,
         dripfeed: true,
+        refill_days: 0,
+        ...(EXAMPLE_SETUP.measured[121] ?? NEW_SERVICE_EXTRAS),
       },
       {
         service: 201,
@@ -150,6 +169,8 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         refill: true,
         cancel: true,
         dripfeed: false,
+        refill_days: 30,
+        ...(EXAMPLE_SETUP.measured[201] ?? NEW_SERVICE_EXTRAS),
       },
       {
         service: 231,
@@ -162,6 +183,8 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         refill: false,
         cancel: false,
         dripfeed: false,
+        refill_days: 0,
+        ...(EXAMPLE_SETUP.measured[231] ?? NEW_SERVICE_EXTRAS),
       },
       {
         service: customComments.service,
@@ -174,6 +197,8 @@ export const API_EXAMPLES: readonly ApiExample[] = [
         refill: false,
         cancel: false,
         dripfeed: false,
+        refill_days: 0,
+        ...NEW_SERVICE_EXTRAS,
       },
     ],
     errors: [],
@@ -181,6 +206,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
       'The example shows four entries; the real list has every active service, ordered by service number.',
       'The type is Default, or Custom Comments for a service ordered with your own comments (see Place a Custom Comments order): Random Positive Comments are Default, we write those.',
       'dripfeed: true means the service can be ordered in runs (see Place a drip-feed order).',
+      'After those, fields of ours that a script may ignore: refill_days (the refill window, 0 for none); the figures measured from the service’s own orders, which trail by 10 to 11 minutes: average_time_per_1000 (seconds to deliver 1000, over its last 10 completed orders), median_start (seconds from placing to starting, over the same orders), completed_percent (of the orders that ended in the last 30 days, those completed in full, rounded down; null under 3), orders_30_days; new is true (and the seconds null) while fewer than 3 orders completed; badges are the ones its facts do not contradict.',
     ],
   },
   {

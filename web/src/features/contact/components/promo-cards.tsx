@@ -1,5 +1,5 @@
 const PROMOS = [
-  { title: 'Fast start', text: 'Most orders start within 0-5 minutes of placing them.' },
+  { title: 'Figures you can check', text: 'Each service shows how fast its own orders start and how many completed in full.' },
   { title: 'Pay from your balance', text: 'Top up once with your mobile wallet and order anytime.' },
   { title: 'Real support', text: 'A person answers on chat about every order and payment.' },
 ] as const;

@@ -16,8 +16,8 @@ export function Hero() {
             Grow your social media, the simple way.
           </h1>
           <p className="mt-4 max-w-xl text-lg text-slate-700">
-            Followers, likes, views and more. Paste a link, choose a quantity, and pay from your prepaid balance in Rs. Orders start in
-            minutes.
+            Followers, likes, views and more. Paste a link, choose a quantity, and pay from your prepaid balance in Rs. Every service shows
+            how fast its own orders start.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={paths.register.getHref()} className={buttonClass({ size: 'lg' })}>

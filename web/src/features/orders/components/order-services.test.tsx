@@ -113,6 +113,44 @@ describe('OrderServices', () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue(50);
   });
 
+  it('shows the chosen service’s own facts: its refill window and cancel, its measured figures or New, its badges', async () => {
+    const figures = {
+      new: false,
+      timePer1000: 7800,
+      medianStart: 240,
+      completedPercent: 96,
+      orders30Days: 48,
+      asOf: '2026-11-20T12:00:00.000Z',
+    };
+    liveServices = builtInCatalogue.services.map((s) =>
+      s._id === 'tt-followers-real' ? { ...s, refillDays: 30, cancel: false, figures, badges: ['HQ'] } : s,
+    );
+    const { user } = renderOrder();
+    await chooseTikTokRealFollowers(user);
+    const facts = () => screen.getByRole('list', { name: 'About this service' });
+    expect(
+      within(facts())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Refill 30 days',
+      'No cancel',
+      'Avg time per 1,000 2 h 10 min (Over its last 10 completed orders)',
+      'Median start 4 min (Over its last 10 completed orders)',
+      'Completed in full 96% (Of 48 orders that ended in the last 30 days)',
+      'HQ',
+    ]);
+    // Nothing claimed for every service alike: a service without figures is New, without refill says so.
+    await user.click(screen.getByRole('button', { name: /^Views/ }));
+    await user.click(screen.getByRole('radio', { name: /^Video Views/ }));
+    expect(
+      within(facts())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['No refill', 'Cancel Allowed', 'New (Fewer than 3 orders completed: no time figures yet)']);
+    expect(screen.queryByText(/200k\/day/)).toBeNull();
+  });
+
   it('shows no service or price until the server answers, and says so when it cannot', async () => {
     let fail = true;
     api = mockApi({

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
+import { ServiceFacts } from '@/components/services/service-facts';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
@@ -333,6 +334,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                     {service.number !== undefined ? `ID ${service.number} · ` : ''}
                     {formatAmount(service.ratePer1000)} per 1000 · min {formatNumber(service.min)} · max {formatNumber(service.max)}
                   </span>
+                  <ServiceFacts service={service} className="mt-2" />
                 </>
               ) : (
                 <span className="text-slate-600">Choose a service from the list.</span>

@@ -1,11 +1,13 @@
 // The public list of services (/services): every active service with its ID (what Mass Order and API v2
-// take), platform, category, name, rate per 1,000, min and max, refill window, cancel and drip-feed; searched,
+// take), platform, category, name, rate per 1,000, min and max, refill window, its measured figures and badges,
+// cancel and drip-feed; searched,
 // filtered by platform and category and sorted by price, the view in the URL. "Order" chooses the service on
 // /order, a visitor signing up first with the choice kept.
 import type { CategoryOrder, Service } from '@shared/answers';
 import { refillWindowLabel } from '@shared/catalogue';
 import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import { FIGURES_EXPLAINED, figuresSummary } from '@shared/service-figures';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -134,6 +136,7 @@ export function ServicesList({ services, categories }: { services: readonly Serv
         categories={categories}
         onApply={setView}
       />
+      <p className="text-xs text-slate-600">{FIGURES_EXPLAINED}</p>
       <p className="text-sm text-slate-600" aria-live="polite">
         {shown.length === 1 ? '1 service' : `${formatNumber(shown.length)} services`}
       </p>
@@ -166,6 +169,15 @@ export function ServicesList({ services, categories }: { services: readonly Serv
             ),
           },
           { header: 'Refill', cell: refillWindowLabel },
+          {
+            header: 'Measured',
+            cell: (s) => (
+              <span className="min-w-0 text-right break-words sm:text-left">
+                <span className="block">{figuresSummary(s.figures)}</span>
+                {s.badges && s.badges.length > 0 ? <span className="block text-xs text-brand-800">{s.badges.join(' · ')}</span> : null}
+              </span>
+            ),
+          },
           { header: 'Cancel', cell: (s) => yesNo(s.cancel) },
           { header: 'Drip-feed', cell: (s) => yesNo(s.dripfeed) },
           {

@@ -6,7 +6,8 @@ import { SERVICE_LIMITS } from '@shared/catalogue';
 import { SERVICE_TYPES, serviceTypeOf } from '@shared/comments';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/platforms';
 import { type CreateServiceBody, createServiceBody, type UpdateServiceBody } from '@shared/schemas/catalogue';
-import { useId, useRef } from 'react';
+import { BADGE_LIMITS, badgeIssue } from '@shared/service-figures';
+import { useId, useRef, useState } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
@@ -69,7 +70,29 @@ function changedFields(initial: CreateServiceBody, body: CreateServiceBody): Upd
   const keys = FIELDS.filter((key) => body[key] !== initial[key]);
   const changes: Record<string, unknown> = Object.fromEntries(keys.map((key) => [key, body[key]]));
   if (body.cancelAllowed !== initial.cancelAllowed) changes.cancelAllowed = body.cancelAllowed;
+  if ((body.badges ?? []).join('\n') !== (initial.badges ?? []).join('\n')) changes.badges = body.badges ?? [];
   return changes as UpdateServiceBody;
+}
+
+/** The badges as typed: comma-separated, trimmed, empty ones dropped. */
+const badgesOf = (text: string) =>
+  text
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
+
+/** Why the badges cannot be saved with these values (as the server would say), or null. */
+function badgesProblem(badges: string[], values: CreateServiceBody, figures: Service['figures']): string | null {
+  if (badges.length > BADGE_LIMITS.count) return `At most ${BADGE_LIMITS.count} badges`;
+  const long = badges.find((b) => b.length > BADGE_LIMITS.length);
+  if (long) return `Badge must be at most ${BADGE_LIMITS.length} characters`;
+  if (new Set(badges.map((b) => b.toLowerCase())).size !== badges.length) return 'Each badge only once';
+  const facts = { refillDays: values.refillDays ?? 0, cancel: values.cancelAllowed === true, dripfeed: values.dripfeed === true, figures };
+  for (const badge of badges) {
+    const issue = badgeIssue(badge, facts);
+    if (issue) return `The badge “${badge}” ${issue}`;
+  }
+  return null;
 }
 
 export interface ServiceFormProps {
@@ -88,6 +111,16 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
   const idempotencyKey = useRef(crypto.randomUUID());
   const listId = useId();
   const dripHintId = useId();
+  const [badgesText, setBadgesText] = useState((service?.badges ?? []).join(', '));
+  const [badgesError, setBadgesError] = useState<string>();
+  // Badges the service's measured figures contradict now: kept, but not shown to customers.
+  const hidden = service
+    ? (service.badges ?? []).flatMap((badge) => {
+        const facts = { refillDays: service.refillDays ?? 0, cancel: service.cancel === true, dripfeed: service.dripfeed === true };
+        const issue = badgeIssue(badge, { ...facts, figures: service.figures });
+        return issue ? [`“${badge}” ${issue}`] : [];
+      })
+    : [];
   const {
     register,
     field,
@@ -99,12 +132,24 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
   const platform = watch('platform');
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = values as CreateServiceBody;
+    const badges = badgesOf(badgesText);
+    const body: CreateServiceBody = { ...(values as CreateServiceBody), ...(badges.length > 0 ? { badges } : {}) };
+    // A badge kept as it was may stand against the figures (hidden); a new one may not, as the server says.
+    const kept = service?.badges ?? [];
+    const problem =
+      badgesProblem(badges, body, undefined) ??
+      badgesProblem(
+        badges.filter((b) => !kept.includes(b)),
+        body,
+        service?.figures,
+      );
+    setBadgesError(problem ?? undefined);
+    if (problem) return;
     try {
       if (service) {
         // Only what the admin changed: a field sent as the form found it would put back a change made
         // meanwhile (a bulk price change, another admin), and silently revert a price.
-        const changes = changedFields(valuesOf(service) as CreateServiceBody, body);
+        const changes = changedFields({ ...(valuesOf(service) as CreateServiceBody), badges: service.badges ?? [] }, body);
         if (Object.keys(changes).length === 0) {
           onDone();
           return;
@@ -118,7 +163,8 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
       onDone();
     } catch (error) {
       const field = error instanceof ApiError ? FIELDS.find((f) => f === error.field) : undefined;
-      if (field && error instanceof ApiError) setError(field, { message: error.message });
+      if (error instanceof ApiError && error.field === 'badges') setBadgesError(error.message);
+      else if (field && error instanceof ApiError) setError(field, { message: error.message });
       else toast.error(adminFailure(error));
     }
   });
@@ -163,6 +209,15 @@ export function ServiceForm({ service, categories, onDone }: ServiceFormProps) {
         <TextField label="Max" type="number" inputMode="numeric" min={1} {...field('max', number)} />
       </div>
       <TextAreaField label="Description" rows={3} maxLength={SERVICE_LIMITS.description} {...field('description')} />
+      <TextField
+        label="Badges"
+        autoComplete="off"
+        placeholder="HQ, 30-day refill"
+        hint={`Up to ${BADGE_LIMITS.count}, comma-separated, ${BADGE_LIMITS.length} characters each; a badge the service's facts contradict is refused${hidden.length > 0 ? `. Hidden from customers now: ${hidden.join('; ')}` : ''}`}
+        value={badgesText}
+        onChange={(event) => setBadgesText(event.target.value)}
+        error={badgesError}
+      />
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" className="size-4 accent-brand-600" {...register('cancelAllowed')} />
         Customers may cancel a pending order

@@ -183,6 +183,42 @@ describe('ServicesPanel', () => {
     expect(sent(calls, 'PATCH', '/api/admin/services/svc-201')[0]?.body).toEqual({ dripfeed: false });
   });
 
+  it('edits badges: refuses one the service contradicts before any call, sends the list alone, names those the figures hide', async () => {
+    const figures = {
+      new: false,
+      timePer1000: 900,
+      medianStart: 7200,
+      completedPercent: 90,
+      orders30Days: 20,
+      asOf: '2026-11-20T12:00:00.000Z',
+    };
+    const { calls } = mockApi({
+      'GET /api/admin/services': { body: { services: [service(101, { badges: ['Instant'], figures })], categories: CATEGORIES } },
+      'PATCH /api/admin/services/svc-101': { body: { service: service(101, { badges: ['HQ', 'Non-drop'] }) } },
+    });
+    const { user, dialog } = await openDialog('Edit Views 101');
+    const badges = within(dialog).getByLabelText('Badges');
+    expect(badges).toHaveValue('Instant');
+    expect(badges).toHaveAccessibleDescription(
+      expect.stringContaining('Hidden from customers now: “Instant” says fast, but its orders start in 2 h (median)'),
+    );
+    await user.clear(badges);
+    await user.type(badges, 'HQ, Lifetime refill');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    expect(await within(dialog).findByText('The badge “Lifetime refill” says refill, but the service has no refill')).toBeInTheDocument();
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(0);
+    await user.clear(badges);
+    // Fast is new and the measured start (2 h) says otherwise: refused as the server would.
+    await user.type(badges, 'Instant, HQ, Fast');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    expect(await within(dialog).findByText('The badge “Fast” says fast, but its orders start in 2 h (median)')).toBeInTheDocument();
+    await user.clear(badges);
+    await user.type(badges, ' HQ ,, Non-drop ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')).toHaveLength(1));
+    expect(sent(calls, 'PATCH', '/api/admin/services/svc-101')[0]?.body).toEqual({ badges: ['HQ', 'Non-drop'] });
+  });
+
   it('closes an edit that changed nothing without a call', async () => {
     const { calls } = mockCatalogue();
     const { user, dialog } = await openDialog('Edit Views 101');
