@@ -146,6 +146,7 @@ export async function submitRegistration(page: Page, account: { name: string; em
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('checkbox', { name: /I accept the Terms/ }).check();
   await page.getByRole('button', { name: 'Register' }).click();
 }
 

@@ -55,7 +55,8 @@ registerRoute(
 // at once; no timeout, so a slow answer is waited for, never replaced by the saved one); offline, the
 // last one saved.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/services',
+  // The terms and the updates feed too: what was in force online, the last one saved offline.
+  ({ url, sameOrigin }) => sameOrigin && /^\/api\/(services|terms|updates)$/.test(url.pathname),
   new NetworkFirst({
     cacheName: 'api-public',
     // The answer says no-cache: the request revalidates (ETag) instead of taking the browser's copy.

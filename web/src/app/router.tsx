@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: paths.about.path, element: screen(() => import('@/app/routes/about').then((m) => m.AboutRoute)) },
           { path: paths.apiDocs.path, element: screen(() => import('@/app/routes/api-docs').then((m) => m.ApiDocsRoute)) },
           { path: paths.services.path, element: screen(() => import('@/app/routes/services').then((m) => m.ServicesRoute)) },
+          { path: paths.updates.path, element: screen(() => import('@/app/routes/updates').then((m) => m.UpdatesRoute)) },
+          { path: paths.terms.path, element: screen(() => import('@/app/routes/terms').then((m) => m.TermsRoute)) },
           {
             element: <RequireAuth />,
             children: [

@@ -25,6 +25,10 @@ export const paths = {
   register: { path: '/register', getHref: (preset?: Preset) => withQuery('/register', presetQuery(preset)) },
   /** The public list of services, with their IDs. */
   services: { path: '/services', getHref: () => '/services' },
+  /** The catalogue's changes, newest first. */
+  updates: { path: '/updates', getHref: () => '/updates' },
+  /** The terms in force: refunds, cancel, refill. */
+  terms: { path: '/terms', getHref: () => '/terms' },
   contact: { path: '/contact', getHref: () => '/contact' },
   guide: { path: '/blog', getHref: () => '/blog' },
   about: { path: '/about', getHref: () => '/about' },

@@ -6,10 +6,16 @@ export function Footer() {
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>Boost your social media presence with reliable &amp; fast services.</p>
-        <p>
-          <Link to={paths.apiDocs.getHref()} className="font-medium text-slate-700 hover:text-slate-900 hover:underline">
-            API docs
-          </Link>
+        <p className="flex flex-wrap gap-x-4">
+          {[
+            [paths.updates.getHref(), 'Updates'],
+            [paths.terms.getHref(), 'Terms'],
+            [paths.apiDocs.getHref(), 'API docs'],
+          ].map(([to, label]) => (
+            <Link key={label} to={to as string} className="font-medium text-slate-700 hover:text-slate-900 hover:underline">
+              {label}
+            </Link>
+          ))}
         </p>
         <p>© {new Date().getFullYear()} Shohrat. All rights reserved.</p>
       </div>

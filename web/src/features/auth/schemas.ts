@@ -14,6 +14,8 @@ export const registerFormSchema = z
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().check(z.minLength(1, 'Confirm your password')),
+    /** The terms in force (GET /api/terms) accepted: their version is recorded with the profile. */
+    acceptTerms: z.boolean().check(z.refine((accepted) => accepted, 'Accept the Terms to register')),
   })
   .check(
     z.refine((values) => values.password === values.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),

@@ -12,50 +12,74 @@ function renderRegister(auth = fakeAuth({ status: 'signed-out', user: null }), r
 
 async function fill(
   user: ReturnType<typeof renderRegister>['user'],
-  values: { name?: string; email?: string; password?: string; confirm?: string },
+  values: { name?: string; email?: string; password?: string; confirm?: string; acceptTerms?: boolean },
 ) {
   if (values.name) await user.type(screen.getByLabelText('Name'), values.name);
   if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
   if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
   if (values.confirm) await user.type(screen.getByLabelText('Confirm Password'), values.confirm);
+  if (values.acceptTerms !== false) await user.click(screen.getByRole('checkbox', { name: /I accept the Terms/ }));
 }
 
+/** The form filled in with `values` and sent. */
+async function submit(user: ReturnType<typeof renderRegister>['user'], values: Parameters<typeof fill>[1]) {
+  await fill(user, values);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+/** The terms in force as GET /api/terms answers them (version 4), and what each test mocks besides. */
+const TERMS = {
+  'GET /api/terms': { body: { terms: { version: 4, text: '## Refunds\nTo your balance.', updatedAt: '2026-11-01T00:00:00.000Z' } } },
+};
+const REGISTERED = { 'POST /api/auth/register': { status: 201, body: { user: profile, message: 'Registration successful' } } };
+
 describe('RegisterForm', () => {
-  it('requires name, email and password', async () => {
+  it('requires name, email, password and the terms accepted', async () => {
+    mockApi(TERMS);
     const { user, auth } = renderRegister();
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Accept the Terms to register')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(auth.createAccount).not.toHaveBeenCalled();
+  });
+
+  it('says so and creates nothing when the terms cannot be read', async () => {
+    mockApi({ 'GET /api/terms': { networkError: true } });
+    const { user, auth } = renderRegister();
+    await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+    expect(await screen.findByText('The terms could not be loaded. Check your connection and try again.')).toBeInTheDocument();
     expect(auth.createAccount).not.toHaveBeenCalled();
   });
 
   it('goes on to order the service a visitor chose before signing up (/services, Order Now), and keeps it on the way to Login', async () => {
-    mockApi({ 'POST /api/auth/register': { status: 201, body: { user: profile, message: 'Registration successful' } } });
+    mockApi({ ...TERMS, ...REGISTERED });
     const { user } = renderRegister(undefined, '/register?service=ig-followers-real&junk=1');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?service=ig-followers-real');
-    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
     await waitFor(() => expect(currentPath()).toBe('/order'));
     expect(currentSearch()).toBe('?service=ig-followers-real');
   });
 
   it("says 'Passwords do not match' and creates nothing", async () => {
+    mockApi(TERMS);
     const { user, auth } = renderRegister();
-    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password124' });
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password124' });
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(auth.createAccount).not.toHaveBeenCalled();
   });
 
-  it('creates the account, registers the profile with the name, and goes to /dashboard', async () => {
-    const { calls } = mockApi({ 'POST /api/auth/register': { status: 201, body: { user: profile, message: 'Registration successful' } } });
+  it('creates the account, registers the profile with the name and the version of the terms accepted, and goes to /dashboard', async () => {
+    const { calls } = mockApi({ ...TERMS, ...REGISTERED });
     const { user, auth } = renderRegister();
-    await fill(user, { name: ' Ali Khan ', email: 'Ali@Example.com', password: 'password123', confirm: 'password123' });
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await submit(user, { name: ' Ali Khan ', email: 'Ali@Example.com', password: 'password123', confirm: 'password123' });
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(auth.createAccount).toHaveBeenCalledWith({ name: 'Ali Khan', email: 'ali@example.com', password: 'password123' });
-    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: '/api/auth/register', body: { name: 'Ali Khan' } })]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/auth/register', body: { name: 'Ali Khan', termsVersion: 4 } }),
+    ]);
     expect(screen.getByText('Registration successful! Login NOW')).toBeInTheDocument();
   });
 
@@ -63,9 +87,9 @@ describe('RegisterForm', () => {
     const createAccount = vi.fn(async () => {
       throw Object.assign(new Error('in use'), { code: 'auth/email-already-in-use' });
     });
+    mockApi(TERMS);
     const { user } = renderRegister(fakeAuth({ status: 'signed-out', user: null, createAccount }));
-    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
     expect(await screen.findAllByText('This email is already registered')).not.toHaveLength(0);
     expect(currentPath()).toBe('/register');
   });
@@ -74,9 +98,9 @@ describe('RegisterForm', () => {
     const createAccount = vi.fn(async () => {
       throw new Error('boom');
     });
+    mockApi(TERMS);
     const { user } = renderRegister(fakeAuth({ status: 'signed-out', user: null, createAccount }));
-    await fill(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
     expect(await screen.findAllByText('Registration failed')).not.toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
@@ -11,6 +12,7 @@ import { type RegisterFormValues, registerFormSchema } from '@/features/auth/sch
 import { useAuth } from '@/lib/auth';
 import { useForm } from '@/lib/form';
 import { hasOrderPreset, readOrderPreset } from '@/lib/order-preset';
+import { termsQuery, useTerms } from '@/lib/terms';
 
 export function RegisterForm() {
   const { createAccount } = useAuth();
@@ -19,18 +21,30 @@ export function RegisterForm() {
   // A service chosen before signing up (/services, the landing page's Order Now) is ordered next.
   const preset = readOrderPreset(useSearchParams()[0]);
   const [failure, setFailure] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // Read while the form is filled in: its version is what the customer accepts.
+  useTerms();
+  const termsErrorId = useId();
   const {
     field,
+    register,
     handleSubmit,
-    formState: { isSubmitting },
+    formState: { isSubmitting, errors },
   } = useForm<RegisterFormValues>({
     schema: registerFormSchema,
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const name = values.name.trim();
+    let termsVersion: number;
+    try {
+      termsVersion = (await queryClient.ensureQueryData(termsQuery)).version;
+    } catch {
+      setFailure('The terms could not be loaded. Check your connection and try again.');
+      return;
+    }
     try {
       await createAccount({ name, email: values.email.trim().toLowerCase(), password: values.password });
     } catch (error) {
@@ -40,7 +54,7 @@ export function RegisterForm() {
       return;
     }
     try {
-      await registerProfile({ name });
+      await registerProfile({ name, termsVersion });
     } catch (error) {
       // The account exists and is signed in; the profile is also created on the first profile read.
       console.warn('Profile registration will be retried on the dashboard', error);
@@ -67,6 +81,29 @@ export function RegisterForm() {
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <div>
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-600"
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? termsErrorId : undefined}
+              {...register('acceptTerms')}
+            />
+            <span>
+              I accept the{' '}
+              <Link to={paths.terms.getHref()} target="_blank" className="font-semibold text-brand-700 hover:underline">
+                Terms
+              </Link>{' '}
+              (refunds, cancel and refill)
+            </span>
+          </label>
+          {errors.acceptTerms ? (
+            <p id={termsErrorId} role="alert" className="text-sm font-medium text-red-700">
+              {errors.acceptTerms.message}
+            </p>
+          ) : null}
+        </div>
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Button type="submit" block size="lg" loading={isSubmitting}>
           Register
