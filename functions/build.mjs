@@ -1,11 +1,11 @@
 // Bundles the function and the shared code it imports into lib/index.js, so `firebase deploy`
 // uploads one self-contained file; npm packages stay external and are installed from package.json.
-// The web app's built page (web/dist/index.html) goes beside it as lib/shell.html: GET /services writes the
+// The web app's built page (web/dist/app.html, the page of every path but `/`) goes beside it as lib/shell.html: GET /services writes the
 // list into it (routes/services-page.ts), so build the web app first (`npm run build` does).
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const webPage = new URL('../web/dist/index.html', import.meta.url);
+const webPage = new URL('../web/dist/app.html', import.meta.url);
 const shell = new URL('lib/shell.html', import.meta.url);
 
 await build({
@@ -24,5 +24,5 @@ if (existsSync(webPage)) {
   copyFileSync(webPage, shell);
 } else {
   rmSync(shell, { force: true });
-  console.warn('web/dist/index.html is missing: /services is served without the app until the web app is built first (npm run build)');
+  console.warn('web/dist/app.html is missing: /services is served without the app until the web app is built first (npm run build)');
 }

@@ -43,7 +43,7 @@ describe('firebase.json', () => {
     expect(firebaseJson.hosting.rewrites).toEqual([
       { source: '/api/**', function: { functionId: 'api', region: REGION } },
       { source: '/services', function: { functionId: 'api', region: REGION } },
-      { source: '**', destination: '/index.html' },
+      { source: '**', destination: '/app.html' },
     ]);
   });
 });

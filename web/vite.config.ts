@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
@@ -26,17 +26,59 @@ function refuseDebugTokenInBuild(command: string) {
   }
 }
 
+const ALIASES = [
+  { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+  { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
+  // Zod switched to jitless before any schema is built (see the file): no CSP report, and no import
+  // of it that must come first in main.tsx (which kept zod in the first render's code). The app and
+  // the shared schemas use zod/mini (functions/src/shared/schemas/fields.ts says why; lint refuses `zod`).
+  { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+];
+
+/**
+ * The landing page painted before any script runs (issue 31): the build's page keeps its name, app.html, for every
+ * path but `/` (Hosting's fallback, the service worker's navigations, /services' function), and index.html, which
+ * Hosting serves for `/` alone, gets the app's first render of the landing page for a visitor in its root
+ * (src/prerender/landing.tsx, rendered here through a Vite server of the same aliases). The app replaces it with the
+ * same render when it starts.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'shohrat-prerender-landing',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') throw new Error('The build has no index.html to prerender the landing page into');
+      const shell = String(page.source);
+      if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+      const server = await createServer({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        logLevel: 'error',
+        resolve: { alias: ALIASES },
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { renderLanding } = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as { renderLanding: () => string };
+        page.source = shell.replace('<div id="root"></div>', () => `<div id="root">${renderLanding()}</div>`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   refuseDebugTokenInBuild(command);
   return {
     resolve: {
       alias: [
-        { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
-        { find: /^@shared\//, replacement: `${fileURLToPath(new URL('../functions/src/shared', import.meta.url))}/` },
-        // Zod switched to jitless before any schema is built (see the file): no CSP report, and no import
-        // of it that must come first in main.tsx (which kept zod in the first render's code). The app and
-        // the shared schemas use zod/mini (functions/src/shared/schemas/fields.ts says why; lint refuses `zod`).
-        { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+        ...ALIASES,
         ...(command === 'build'
           ? [
               { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
@@ -48,6 +90,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       tailwindcss(),
+      prerenderLanding(),
       // Registered in one place (components/pwa/update-prompt.tsx); updates wait for the user's Reload.
       VitePWA({
         registerType: 'prompt',

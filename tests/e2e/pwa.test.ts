@@ -93,6 +93,8 @@ describe('the app on the home screen: offline, updates, install', () => {
       const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache')) ?? '';
       return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
     });
+    // The app's page, which answers every navigation, and the landing page prerendered in it.
+    expect(precached).toContain('/app.html');
     expect(precached).toContain('/index.html');
     expect(precached.some((path) => path.startsWith('/screenshots/'))).toBe(false);
     expect(precached.some((path) => path.endsWith('.map'))).toBe(false);

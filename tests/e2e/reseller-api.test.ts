@@ -207,6 +207,25 @@ describe('the documented examples, sent to the server', () => {
       type: 'Custom Comments',
     });
     ids.set(EXAMPLE_SETUP.customComments.service, Number(created.value.service.number));
+    // The measured figures the examples show, stored on their services as the every-minute fold stores them
+    // (services/catalogue/service-figures.ts, whose own tests derive them from orders), and their badges.
+    const { db } = await import('../../functions/src/lib/admin');
+    for (const [number, m] of Object.entries(EXAMPLE_SETUP.measured)) {
+      const item = CATALOGUE.find((service) => service.number === Number(number));
+      if (!item) throw new Error(`No service ${number}`);
+      const figures = {
+        new: m.new,
+        timePer1000: m.average_time_per_1000,
+        medianStart: m.median_start,
+        completedPercent: m.completed_percent,
+        orders30Days: m.orders_30_days,
+        asOf: new Date().toISOString(),
+      };
+      await db
+        .collection('services')
+        .doc(item.id)
+        .update({ figures, badges: [...m.badges] });
+    }
 
     for (const example of API_EXAMPLES) {
       const request = substituteRequest(example.request, ids);

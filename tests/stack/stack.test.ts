@@ -18,13 +18,21 @@ describe('the local stack', () => {
     expect(/Using node@(\d+) from/.exec(log)?.[1]).toBe('22');
   });
 
-  it('serves the app shell at / and at deep links, never cached', async () => {
-    for (const path of ['/', '/order', '/dashboard']) {
+  it('serves the app shell at deep links and / with the landing page already in it, never cached', async () => {
+    for (const path of ['/order', '/dashboard', '/welcome', '/app.html']) {
       const res = await fetch(`${url}${path}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root"></div>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
+    // `/`: the app's first render for a visitor, painted before any script runs (the same page and scripts around it).
+    const landing = await fetch(`${url}/`);
+    expect(landing.headers.get('cache-control')).toBe('no-cache');
+    const html = await landing.text();
+    expect(html).toMatch(
+      /<div id="root"><div class="flex min-h-dvh flex-col">.*<h1[^>]*>Grow your social media, the simple way\.<\/h1>.*Popular services/s,
+    );
+    expect(html).toContain('<script type="module" crossorigin src="/assets/');
   });
 
   it('answers GET /api/services through the Hosting rewrite with the seeded catalogue, which no cache may keep unasked', async () => {

@@ -25,13 +25,15 @@ self.addEventListener('message', (event) => {
 // The first visit is controlled at once (so it works offline right away).
 clientsClaim();
 
-// The app shell only: every customer route's code and styles, the icons, index.html and the manifest
+// The app shell only: every customer route's code and styles, the icons, app.html and index.html and the manifest
 // (the list and its globs are in vite.config.ts).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Firebase reserves /__/; /api/ is the function. Neither may ever be answered with index.html.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/__\//] }));
+// Every navigation is answered with the app's page, app.html (index.html is it with the landing page prerendered,
+// Hosting's page for `/` on a first visit: vite.config.ts). Firebase reserves /__/; /api/ is the function. Neither
+// may ever be answered with the app's page.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//, /^\/__\//] }));
 
 // Only the GETs below are ever stored. Anything else (admin answers, /api/contact, /api/api-key, /api/v2,
 // every POST/PUT/DELETE) has no route here and goes straight to the network.

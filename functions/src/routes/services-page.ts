@@ -1,5 +1,5 @@
 // GET /services as HTML a search engine, or a phone's first paint, reads without running the app (Hosting
-// rewrites the path to the function): the web app's own page (its index.html, copied beside the bundle at
+// rewrites the path to the function): the web app's own page (its app.html, copied beside the bundle at
 // build: build.mjs) with the active services written into its root, which the app, once it starts, replaces
 // with the same list it renders itself. Without that page (a function built without the web app) it is a
 // small page of its own. Hosting's rule for the app's paths says no-cache, so every load reaches the function:
@@ -88,7 +88,7 @@ export function servicesPage(shell: string | null, markup: string): string {
 }
 
 let shell: string | null | undefined;
-/** The web app's index.html as built with this function (build.mjs), or null when it was built without it. */
+/** The web app's page (app.html) as built with this function (build.mjs), or null when it was built without it. */
 function webShell(): string | null {
   if (shell !== undefined) return shell;
   try {

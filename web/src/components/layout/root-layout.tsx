@@ -15,7 +15,16 @@ function NavigationProgress() {
   return <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading page" />;
 }
 
+const subscribeNever = () => () => {};
+
 export function RootLayout() {
+  // The offers read the browser (storage, its install event): the landing page's build-time render has none
+  // (src/prerender/landing.tsx), the app's every render has them.
+  const inBrowser = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -37,10 +46,12 @@ export function RootLayout() {
       <Footer />
       {/* The offers come when the browser or an action decides, after the page has painted: over the
           page's foot, never in its flow, so nothing on screen moves when one appears. */}
-      <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-col gap-2 sm:right-4 sm:left-auto">
-        <InstallPrompt />
-        <PushOptInCard />
-      </div>
+      {inBrowser ? (
+        <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-col gap-2 sm:right-4 sm:left-auto">
+          <InstallPrompt />
+          <PushOptInCard />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -151,6 +151,12 @@ describe('OrderServices', () => {
     expect(screen.queryByText(/200k\/day/)).toBeNull();
   });
 
+  it('says so when the service a link names is not on sale (disabled since, or mistyped), choosing none', async () => {
+    renderOrder(500, 'service=tt-gone-away');
+    expect(await screen.findByText('The service you chose is not on sale any more. Choose a service from the list.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { checked: true, name: /Followers|Likes|Views/ })).toBeNull();
+  });
+
   it('shows no service or price until the server answers, and says so when it cannot', async () => {
     let fail = true;
     api = mockApi({

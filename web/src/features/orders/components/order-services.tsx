@@ -183,10 +183,13 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
 
   // `?service=`: chosen for the customer once the list is there (its platform and group opened), once.
   const presetApplied = useRef(false);
+  // A link naming a service not on sale (disabled since, or mistyped) says so instead of choosing nothing silently.
+  const [presetMissing, setPresetMissing] = useState(false);
   useEffect(() => {
     if (presetApplied.current || !preset.service || !services.data) return;
     presetApplied.current = true;
     const chosen = services.data.services.find((s) => s._id === preset.service);
+    setPresetMissing(!chosen);
     if (!chosen) return;
     setPlatform(chosen.platform);
     setOpenGroups(new Set([chosen.category]));
@@ -337,7 +340,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                   <ServiceFacts service={service} className="mt-2" />
                 </>
               ) : (
-                <span className="text-slate-600">Choose a service from the list.</span>
+                <span className="text-slate-600">
+                  {presetMissing ? 'The service you chose is not on sale any more. ' : ''}Choose a service from the list.
+                </span>
               )}
             </div>
             <TextField
