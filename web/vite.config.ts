@@ -45,8 +45,16 @@ const ALIASES = [
 function prerenderLanding(): Plugin {
   return {
     name: 'shohrat-prerender-landing',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' || env.isPreview === true,
     enforce: 'post',
+    // `vite preview` answers as Hosting does: index.html for `/` alone, the app's page for every other page.
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        if (req.headers.accept?.includes('text/html') && path !== '/' && !/\.[a-z0-9]+$/i.test(path)) req.url = '/app.html';
+        next();
+      });
+    },
     async generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (page?.type !== 'asset') throw new Error('The build has no index.html to prerender the landing page into');

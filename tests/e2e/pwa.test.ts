@@ -86,6 +86,12 @@ describe('the app on the home screen: offline, updates, install', () => {
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${url}/`);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${url}/sw.js`);
+    // Once it controls the page, `/` is the app's page from the worker, never the visitor's prerendered landing page
+    // (a signed-in customer goes straight on to /order).
+    const viaWorker = await page.goto('/');
+    expect(viaWorker?.fromServiceWorker()).toBe(true);
+    expect(await viaWorker?.text()).toContain('<div id="root"></div>');
+    await page.getByRole('link', { name: 'Get Started' }).waitFor();
     const cacheNames = await page.evaluate(() => caches.keys());
     expect(cacheNames.some((name) => name.startsWith('workbox-precache'))).toBe(true);
     // The screenshots for the install sheet are not part of the app shell.

@@ -26,8 +26,9 @@ self.addEventListener('message', (event) => {
 clientsClaim();
 
 // The app shell only: every customer route's code and styles, the icons, app.html and index.html and the manifest
-// (the list and its globs are in vite.config.ts).
-precacheAndRoute(self.__WB_MANIFEST);
+// (the list and its globs are in vite.config.ts). No directory index: `/` is a navigation like any other, answered
+// with app.html below, never with the visitor's prerendered landing page (a signed-in customer goes to /order).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 // Every navigation is answered with the app's page, app.html (index.html is it with the landing page prerendered,

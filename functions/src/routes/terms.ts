@@ -16,9 +16,11 @@ const termsQuery = z.object({
 
 termsRouter.get('/terms', async (req, res) => {
   const { version } = parseQuery(termsQuery, req);
+  const terms = version === undefined ? await currentTerms() : await termsVersion(version);
   // A saved version never changes; the one in force may at any time (no-cache: an unchanged one costs a 304).
+  // Set once found: a refusal is never kept.
   res.set('Cache-Control', version === undefined ? 'no-cache' : 'public, max-age=3600');
-  res.json({ terms: version === undefined ? await currentTerms() : await termsVersion(version) });
+  res.json({ terms });
 });
 
 termsRouter.put('/admin/terms', ...adminOnly, async (req, res) => {

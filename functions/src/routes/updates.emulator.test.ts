@@ -26,19 +26,21 @@ async function publicFeed(limit = 2) {
   } while (cursor);
   return all;
 }
+/** A new Views service's fields as the admin's form sends them. */
+const viewsService = (platform: string, name: string, ratePer1000: number) => ({
+  platform,
+  category: 'Views',
+  name,
+  ratePer1000,
+  min: 100,
+  max: 10_000,
+  defaultQuantity: 1000,
+});
 const entryCount = async () => (await db.collection('catalogueUpdates').count().get()).data().count;
 
 describe('the updates feed', () => {
   it('has an entry for a new service, a price up and down, disabled, enabled and a refill window, newest first', async () => {
-    const fields = {
-      platform: 'instagram',
-      category: 'Views',
-      name: 'Feed views',
-      ratePer1000: 30,
-      min: 100,
-      max: 10_000,
-      defaultQuantity: 1000,
-    };
+    const fields = viewsService('instagram', 'Feed views', 30);
     const created = await asAdmin('POST', '/api/admin/services', fields);
     expect(created.status).toBe(201);
     const id = created.body.service._id as string;
@@ -67,6 +69,23 @@ describe('the updates feed', () => {
       { kind: 'new', service, rate: { to: 30 }, refillDays: { from: 0, to: 0 } },
     ]);
     expect(mine.map((u) => u.at)).toEqual([...mine.map((u) => u.at)].sort().reverse());
+  });
+
+  it('announces a service created off sale as new when it first goes on sale, and a deleted one as no longer offered', async () => {
+    const fields = viewsService('tiktok', 'Later views', 25);
+    const created = await asAdmin('POST', '/api/admin/services', { ...fields, active: false });
+    const id = created.body.service._id as string;
+    expect((await asAdmin('PATCH', `/api/admin/services/${id}`, { active: true })).status).toBe(200);
+    expect((await asAdmin('PATCH', `/api/admin/services/${id}`, { active: false })).status).toBe(200);
+    expect((await asAdmin('PATCH', `/api/admin/services/${id}`, { active: true })).status).toBe(200);
+    expect((await asAdmin('DELETE', `/api/admin/services/${id}`)).status).toBe(204);
+    const kinds = (await publicFeed(50)).filter((u) => u.service._id === id).map((u) => [u.kind, u.rate ?? null]);
+    expect(kinds).toEqual([
+      ['disabled', null],
+      ['enabled', { to: 25 }],
+      ['disabled', null],
+      ['new', { to: 25 }],
+    ]);
   });
 
   it('writes one entry per service a bulk price change moves, and none for a refused change', async () => {

@@ -75,6 +75,8 @@ export const serviceDocSchema = z.object({
   dripfeed: z.boolean().optional(),
   /** Set by a delete while it checks for orders (see deleteService); never on the wire. */
   deleteCheck: z.string().optional(),
+  /** Created off sale and never on sale since: its first time on sale is news of a new service (updates.ts). */
+  neverOnSale: z.literal(true).optional(),
   /** The admin's free-text badges (shown only while the service's facts do not contradict them). */
   badges: z.array(z.string()).optional(),
   /** Measured from its orders by the every-minute worker (service-figures.ts); absent until an order of it ends. */
@@ -296,6 +298,7 @@ function newServiceFields(body: CreateServiceBody): NewServiceFields {
     ...(body.type ? { type: body.type } : {}),
     ...(body.dripfeed ? { dripfeed: true } : {}),
     ...(body.badges && body.badges.length > 0 ? { badges: body.badges } : {}),
+    ...(body.active === false ? { neverOnSale: true as const } : {}),
   };
 }
 
@@ -410,10 +413,12 @@ export async function updateService(actor: Actor, id: string, patch: UpdateServi
     if (Object.keys(after).length === 0) return adminServiceToWire(id, doc, link);
     const order = withCategory(categories.data(), next.platform, next.category);
     // A field left out of an update stays as stored: what this change takes away is deleted.
+    if (next.active) delete next.neverOnSale;
     tx.update(ref, {
       ...next,
       ...(settlesActive ? { deleteCheck: FieldValue.delete() } : {}),
       ...(doc.badges && !next.badges ? { badges: FieldValue.delete() } : {}),
+      ...(doc.neverOnSale && !next.neverOnSale ? { neverOnSale: FieldValue.delete() } : {}),
     });
     if (order) tx.set(categoriesRef(), order);
     const nextLinkDoc: ServiceLinkDoc | null = nextLink
@@ -472,6 +477,15 @@ export async function deleteService(actor: Actor, id: string): Promise<void> {
     }
     const before = auditFields(suspended ? { ...doc, active: true } : doc);
     tx.delete(ref);
+    // Gone from sale for good: the feed says so (its `new` entry would stand alone otherwise).
+    recordServiceUpdates(
+      tx,
+      id,
+      suspended ? { ...doc, active: true } : doc,
+      { ...doc, active: false, deleteCheck: undefined },
+      now,
+      'admin',
+    );
     // Its provider link goes with it (admin-only data no service refers to any more).
     tx.delete(serviceLinkRef(id));
     recordAudit(tx, actor, now, { subject: ref, action: 'service_delete', before, after: null });

@@ -52,11 +52,15 @@ export function updateToWire(id: string, doc: UpdateDoc, forAdmin = false): Cata
   };
 }
 
+/** On sale as customers see it: active, or held out of sale for a moment by a delete's check (deleteService). */
+const onSale = (doc: ServiceDoc) => doc.active || doc.deleteCheck !== undefined;
+
 /**
  * Writes in `tx` the entries of a service's change from `before` (null: new) to `after`: new (when it goes on sale
  * new), disabled or enabled, price up or down and refill window changed (while on sale, before or after: a change to
  * a service nobody can order is nobody's news). A delete's check, which takes a service out of sale for a moment, is
- * not a change (its callers do not record it).
+ * not a change (it counts as on sale here); the delete itself is (`disabled`). A service created off sale is `new` when
+ * it first goes on sale (ServiceDoc.neverOnSale).
  */
 export function recordServiceUpdates(
   tx: Transaction,
@@ -87,12 +91,14 @@ export function recordServiceUpdates(
     entry(kind, fields);
     written += 1;
   };
-  if (!before) {
-    if (after.active) add('new', { toRatePaisa: rate, toRefillDays: refillDaysOf(after) });
+  const [wasOnSale, isOnSale] = [before !== null && onSale(before), onSale(after)];
+  if (!wasOnSale && !isOnSale) return written;
+  // First on sale (created so, or enabled after being created off sale): a new service, not one back.
+  if (!before || (isOnSale && before.neverOnSale)) {
+    add('new', { toRatePaisa: rate, toRefillDays: refillDaysOf(after) });
     return written;
   }
-  if (!before.active && !after.active) return written;
-  if (before.active !== after.active) add(after.active ? 'enabled' : 'disabled', after.active ? { toRatePaisa: rate } : {});
+  if (wasOnSale !== isOnSale) add(isOnSale ? 'enabled' : 'disabled', isOnSale ? { toRatePaisa: rate } : {});
   if (before.ratePer1000Paisa !== rate) add('price', { fromRatePaisa: before.ratePer1000Paisa, toRatePaisa: rate });
   const [fromDays, toDays] = [refillDaysOf(before), refillDaysOf(after)];
   if (fromDays !== toDays) add('refill', { fromRefillDays: fromDays, toRefillDays: toDays });

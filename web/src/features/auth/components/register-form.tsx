@@ -53,11 +53,16 @@ export function RegisterForm() {
       toast.error(message);
       return;
     }
-    try {
-      await registerProfile({ name, termsVersion });
-    } catch (error) {
-      // The account exists and is signed in; the profile is also created on the first profile read.
-      console.warn('Profile registration will be retried on the dashboard', error);
+    // The account exists and is signed in. The profile is also made by the first profile read, but only this call
+    // records the terms accepted (once): a lost answer is asked again, twice, before going on without it.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        await registerProfile({ name, termsVersion });
+        break;
+      } catch (error) {
+        if (attempt === 3) console.warn('Profile registration failed: the dashboard makes the profile, without the terms version', error);
+        else await new Promise((done) => setTimeout(done, 500 * attempt));
+      }
     }
     toast.success('Registration successful! Login NOW');
     navigate(hasOrderPreset(preset) ? paths.order.getHref(preset) : paths.dashboard.getHref(), { replace: true });

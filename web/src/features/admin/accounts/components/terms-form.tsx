@@ -1,6 +1,6 @@
 // The terms' editor (Settings): the version in force, its text to change, saved as the next version. Customers
 // who signed up keep the version they accepted (their profile says which).
-import { TERMS_LIMITS } from '@shared/terms';
+import { TERMS_LIMITS, type Terms } from '@shared/terms';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
@@ -22,15 +22,26 @@ export function TermsForm() {
       <LoadingBlock className="min-h-20" />
     );
   }
-  // A new version in force (saved here or by another admin) starts the editor again from it.
-  return <TermsEditor key={terms.data.version} version={terms.data.version} text={terms.data.text} updatedAt={terms.data.updatedAt} />;
+  return <TermsEditor current={terms.data} />;
 }
 
-function TermsEditor({ version, text, updatedAt }: { version: number; text: string; updatedAt: string | null }) {
-  const [draft, setDraft] = useState(text);
+/**
+ * The draft starts from a version (`base`) and is saved as the next one. A newer version in force (another admin's,
+ * seen on a refetch) replaces an untouched draft; a changed draft stays, with the choice to load the new version.
+ */
+function TermsEditor({ current }: { current: Terms }) {
+  const [base, setBase] = useState(current);
+  const [draft, setDraft] = useState(current.text);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveTerms();
   const toast = useToast();
+  const load = (terms: Terms) => {
+    setBase(terms);
+    setDraft(terms.text);
+    setError(null);
+  };
+  if (current.version !== base.version && draft === base.text) load(current);
+  const newer = current.version !== base.version;
   return (
     <form
       className="space-y-3"
@@ -38,8 +49,9 @@ function TermsEditor({ version, text, updatedAt }: { version: number; text: stri
         event.preventDefault();
         setError(null);
         try {
-          const { terms } = await save.mutateAsync({ text: draft, baseVersion: version });
-          toast.success(terms.version === version ? 'No change to the terms' : `✅ Terms saved as version ${terms.version}`);
+          const { terms } = await save.mutateAsync({ text: draft, baseVersion: base.version });
+          toast.success(terms.version === base.version ? 'No change to the terms' : `✅ Terms saved as version ${terms.version}`);
+          load(terms);
         } catch (failure) {
           setError(failure instanceof ApiError && failure.field ? failure.message : adminFailure(failure));
         }
@@ -48,11 +60,19 @@ function TermsEditor({ version, text, updatedAt }: { version: number; text: stri
       <div>
         <h2 className="text-base font-bold text-slate-900">Terms</h2>
         <p className="text-sm text-slate-600">
-          Version {version}
-          {updatedAt ? `, saved ${formatPakistanDateTime(updatedAt)}` : ' (built in)'}. Customers read it on /terms and accept it at
-          sign-up; a save is the next version.
+          Version {base.version}
+          {base.updatedAt ? `, saved ${formatPakistanDateTime(base.updatedAt)}` : ' (built in)'}. Customers read it on /terms and accept it
+          at sign-up; a save is the next version.
         </p>
       </div>
+      {newer ? (
+        <FormAlert tone="info">
+          Version {current.version} was saved since you started.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => load(current)}>
+            Load it (your changes are dropped)
+          </button>
+        </FormAlert>
+      ) : null}
       <TextAreaField
         label="Terms text"
         rows={14}
