@@ -141,7 +141,8 @@ async function foldPage(nowMs: number, pageSize: number): Promise<{ orders: numb
       const day = pakistanDayOf(order.endedAt.toMillis());
       const count = source.days[day] ?? { ended: 0, completed: 0 };
       source.days[day] = { ended: count.ended + 1, completed: count.completed + (order.status === 'completed' ? 1 : 0) };
-      if (order.status === 'completed' && order.quantity > 0) source.recent = keepRecent([...source.recent, sampleOf(id, order)]);
+      // The newest ones are kept once, when written (writeFigures).
+      if (order.status === 'completed' && order.quantity > 0) source.recent = [...source.recent, sampleOf(id, order)];
     }
     const written = await writeFigures(tx, sources, nowMs, cutoff.toMillis());
     tx.set(figuresStateRef(), { t: last.get('endedAt') as Timestamp, path: last.ref.path } satisfies StateDoc);
