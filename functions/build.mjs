@@ -1,12 +1,15 @@
 // Bundles the function and the shared code it imports into lib/index.js, so `firebase deploy`
 // uploads one self-contained file; npm packages stay external and are installed from package.json.
-// The web app's built page (web/dist/app.html, the page of every path but `/`) goes beside it as lib/shell.html: GET /services writes the
-// list into it (routes/services-page.ts), so build the web app first (`npm run build` does).
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+// The web app's built page (web/dist/app.html, the page of every path but `/`) goes beside it as lib/shell.html, and
+// its server build (web/dist-ssr: pages.js and its chunks) as lib/pages: GET /services renders the app's page with it
+// (routes/services-page.ts), so build the web app first (`npm run build` does).
+import { copyFileSync, cpSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const webPage = new URL('../web/dist/app.html', import.meta.url);
 const shell = new URL('lib/shell.html', import.meta.url);
+const webRender = new URL('../web/dist-ssr/', import.meta.url);
+const pages = new URL('lib/pages/', import.meta.url);
 
 await build({
   entryPoints: ['src/index.ts'],
@@ -24,5 +27,11 @@ if (existsSync(webPage)) {
   copyFileSync(webPage, shell);
 } else {
   rmSync(shell, { force: true });
-  console.warn('web/dist/app.html is missing: /services is served without the app until the web app is built first (npm run build)');
+  console.warn('web/dist/app.html is missing: /services is not served until the web app is built first (npm run build)');
+}
+rmSync(pages, { recursive: true, force: true });
+if (existsSync(new URL('pages.js', webRender))) {
+  cpSync(webRender, pages, { recursive: true });
+} else {
+  console.warn('web/dist-ssr/pages.js is missing: /services comes without its list until the web app is built first (npm run build)');
 }

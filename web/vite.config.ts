@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
@@ -38,10 +38,12 @@ const ALIASES = [
 /**
  * The landing page painted before any script runs (issue 31): the build's page keeps its name, app.html, for every
  * path but `/` (Hosting's fallback, the service worker's navigations, /services' function), and index.html, which
- * Hosting serves for `/` alone, gets the app's first render of the landing page for a visitor in its root
- * (src/prerender/landing.tsx, rendered here through a Vite server of the same aliases). The app replaces it with the
- * same render when it starts.
+ * Hosting serves for `/` alone, gets the app's render of the landing page for a visitor in its root
+ * (src/prerender/pages.tsx, rendered here through a Vite server of the same aliases), which the app hydrates when
+ * the visitor reaches for it (main.tsx). Its script is not needed for that page's paint: fetched at low priority.
  */
+export const lowPriorityScripts = (page: string) => page.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
+
 function prerenderLanding(): Plugin {
   return {
     name: 'shohrat-prerender-landing',
@@ -72,8 +74,9 @@ function prerenderLanding(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as { renderLanding: () => string };
-        page.source = shell.replace('<div id="root"></div>', () => `<div id="root">${renderLanding()}</div>`);
+        const { renderLanding } = (await server.ssrLoadModule('/src/prerender/pages.tsx')) as { renderLanding: () => Promise<string> };
+        const landing = await renderLanding();
+        page.source = lowPriorityScripts(shell).replace('<div id="root"></div>', () => `<div id="root">${landing}</div>`);
       } finally {
         await server.close();
       }
@@ -81,8 +84,30 @@ function prerenderLanding(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+/**
+ * `vite build --ssr src/prerender/pages.tsx` (web's build script): the prerendered pages for Node, every package in
+ * them (dist-ssr/pages.js and its screens' chunks), which the function imports to render /services
+ * (functions/build.mjs copies them beside it).
+ */
+const serverBuild = (): UserConfig => ({
+  resolve: { alias: ALIASES },
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node22',
+    minify: false,
+    // The screens stay chunks of their own: the function loads the ones a page renders.
+    rolldownOptions: { output: { entryFileNames: 'pages.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => {
   refuseDebugTokenInBuild(command);
+  if (isSsrBuild) return serverBuild();
   return {
     resolve: {
       alias: [

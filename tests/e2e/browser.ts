@@ -97,6 +97,15 @@ function watchErrors(page: Page, violations: string[]) {
 }
 
 /** Saves a full-page screenshot of the current page at 360 px and 1280 px wide. */
+/**
+ * What a visitor's first touch, scroll or pointer movement does: a prerendered page (`/`, /services) starts the app
+ * then (web/src/main.tsx), not before.
+ */
+export async function reachFor(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+}
+
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? PHONE;

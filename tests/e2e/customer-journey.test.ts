@@ -8,7 +8,16 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../scripts/lib/demo';
 import { placeOrder } from '../support/customer-page';
-import { DESKTOP, newContext, PHONE, registerThroughUi, screenshotBothWidths, setOrderStatusAsAdmin, signInThroughUi } from './browser';
+import {
+  DESKTOP,
+  newContext,
+  PHONE,
+  reachFor,
+  registerThroughUi,
+  screenshotBothWidths,
+  setOrderStatusAsAdmin,
+  signInThroughUi,
+} from './browser';
 import { browser, openPage, url } from './fixture';
 
 const suffix = randomUUID().slice(0, 8);
@@ -54,6 +63,9 @@ describe('a new customer, from sign-up to a refunded order', () => {
     // catalogue.
     await expect.poll(() => customer.getByRole('link', { name: /^Order Now/ }).count()).toBe(7);
     expect(await customer.getByRole('button', { name: 'Coming Soon' }).isDisabled()).toBe(true);
+    // The prices come once the app starts, when the visitor reaches for the page.
+    await reachFor(customer);
+    await customer.getByText('from Rs 900 per 1K').waitFor();
     expect(await customer.getByText('Boost your social media presence with reliable & fast services.').isVisible()).toBe(true);
     await screenshotBothWidths(customer, 'home');
 

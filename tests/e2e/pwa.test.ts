@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { DEMO_USER } from '../../scripts/lib/demo';
 import { ROOT } from '../../scripts/lib/emulators';
 import { orderRealFollowers } from '../support/customer-page';
-import { PHONE, screenshotBothWidths, setOffline, signInThroughUi } from './browser';
+import { PHONE, reachFor, screenshotBothWidths, setOffline, signInThroughUi } from './browser';
 import { adminIdToken, adminPage, openContext, url } from './fixture';
 
 const BANNER = /^⚠️ You are offline — showing saved data from /;
@@ -83,6 +83,8 @@ describe('the app on the home screen: offline, updates, install', () => {
   it('registers the service worker, which controls the first visit', async () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).waitFor();
+    // The visitor's landing page starts the app (which registers the worker) when they reach for it.
+    await reachFor(page);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${url}/`);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${url}/sw.js`);
@@ -328,6 +330,7 @@ describe('the app on the home screen: offline, updates, install', () => {
     try {
       const installPage = persistent.pages()[0] ?? (await persistent.newPage());
       await installPage.goto('/');
+      await reachFor(installPage);
       await installPage.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
       const cdp = await persistent.newCDPSession(installPage);
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };

@@ -1,23 +1,34 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { listenForInstallPrompt } from '@/components/pwa/install-events';
+import { readCachedUser } from '@/lib/auth';
+import { startOnFirstReach } from '@/lib/first-reach';
 import './index.css';
 
 listenForInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-const start = () => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-};
-// A page that came with its content (`/`: the landing page rendered at build time, vite.config.ts) is painted as it
-// came first, and the app takes its place in the frame after: started at once, its first render (one long task on
-// a phone) would hold that paint back. The render is the same, so nothing on screen moves.
-// A page opened in a background tab paints nothing (and gets no frames): it starts at once.
-if (root.firstChild && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+if (!root.firstElementChild) {
+  createRoot(root).render(app);
+} else if (readCachedUser()) {
+  // A page that came with its content (`/` rendered at build time, /services by the function: src/prerender/pages.tsx)
+  // is a visitor's. Someone signed in sees their own render instead, which takes its place once the visitor's has
+  // painted: started at once, its first render (one long task on a phone) would hold that paint back. A page
+  // opened in a background tab paints nothing (and gets no frames): it starts at once.
+  const replace = () => createRoot(root).render(app);
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(replace, 0));
+  else replace();
+} else {
+  // A visitor reads the page as it came, a complete page with working links; the app takes it over (hydrates it,
+  // nothing drawn again) the moment they reach for it: a touch, a scroll, a key, the pointer. Until then no script
+  // of the app's runs, and this page's script was fetched at low priority after the page (fetchpriority).
+  startOnFirstReach(() => hydrateRoot(root, app));
+}

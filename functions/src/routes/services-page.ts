@@ -1,90 +1,54 @@
 // GET /services as HTML a search engine, or a phone's first paint, reads without running the app (Hosting
-// rewrites the path to the function): the web app's own page (its app.html, copied beside the bundle at
-// build: build.mjs) with the active services written into its root, which the app, once it starts, replaces
-// with the same list it renders itself. Without that page (a function built without the web app) it is a
-// small page of its own. Hosting's rule for the app's paths says no-cache, so every load reaches the function:
-// it keeps the list it read for SERVICES_PAGE_MAX_AGE_S seconds, a catalogue change showing by then.
+// rewrites the path to the function): the web app's own page (its app.html, copied beside the bundle at build:
+// build.mjs) with the app's own render of the page for a visitor in its root and the catalogue it was rendered from
+// beside it (web/src/prerender/pages.tsx, built for Node into dist-ssr and copied to lib/pages), which the app
+// hydrates as it stands when the visitor reaches for it (web/src/main.tsx). Without those (a function built without
+// the web app) the app's page comes as it is and renders the list itself. Hosting's rule for the app's paths says
+// no-cache, so every load reaches the function: it keeps the catalogue it read for SERVICES_PAGE_MAX_AGE_S seconds,
+// a catalogue change showing by then.
 import { readFileSync } from 'node:fs';
-import { Router } from 'express';
+import { gzipSync } from 'node:zlib';
+import { type Request, type Response, Router } from 'express';
 import { logger } from '../lib/logger';
 import { listActiveServices } from '../services/catalogue/catalogue';
-import type { CategoryOrder, Service } from '../shared/answers';
-import { refillWindowLabel } from '../shared/catalogue';
-import { formatRupees, toPaisa } from '../shared/money';
-import { formatNumber } from '../shared/numbers';
-import { PLATFORM_LABELS, PLATFORMS } from '../shared/platforms';
-import { FIGURES_EXPLAINED, figuresSummary } from '../shared/service-figures';
 
 export const SERVICES_PAGE_MAX_AGE_S = 60;
 const TITLE = 'Services · Shohrat';
 const DESCRIPTION =
   'Every Shohrat service with its ID, price per 1,000, min and max, refill and cancel: TikTok, Instagram and Facebook followers, likes and views.';
+/** The id of the JSON data block the app reads its first answers from (web/src/lib/prerendered.ts). */
+export const PRERENDERED_STATE_ID = 'prerendered-state';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text as HTML: every character that could open a tag or end an attribute escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** The list as HTML: a table per platform, its services in the admin's category order. */
-export function servicesMarkup(services: readonly Service[], categories: CategoryOrder): string {
-  const cell = (text: string) => `<td>${escapeHtml(text)}</td>`;
-  const sections = PLATFORMS.flatMap((platform) => {
-    const rank = (s: Service) => {
-      const i = categories[platform].indexOf(s.category);
-      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-    };
-    const rows = services
-      .filter((s) => s.platform === platform)
-      .sort((a, b) => rank(a) - rank(b) || (a.number ?? 0) - (b.number ?? 0))
-      .map((s) =>
-        [
-          '<tr>',
-          cell(s.number === undefined ? '—' : String(s.number)),
-          cell(s.category),
-          cell(s.name),
-          cell(formatRupees(toPaisa(s.ratePer1000))),
-          cell(`${formatNumber(s.min)} / ${formatNumber(s.max)}`),
-          cell(refillWindowLabel(s)),
-          cell([figuresSummary(s.figures), ...(s.badges ?? [])].join(' · ')),
-          cell(s.cancel ? 'Yes' : 'No'),
-          cell(s.dripfeed ? 'Yes' : 'No'),
-          `<td><a href="/order?service=${encodeURIComponent(s._id)}">Order</a></td>`,
-          '</tr>',
-        ].join(''),
-      );
-    if (rows.length === 0) return [];
-    const label = escapeHtml(PLATFORM_LABELS[platform]);
-    return [
-      `<section><h2>${label}</h2><table><caption>${label} services</caption>`,
-      '<thead><tr><th scope="col">ID</th><th scope="col">Category</th><th scope="col">Service</th><th scope="col">Rate per 1,000</th>',
-      '<th scope="col">Min / Max</th><th scope="col">Refill</th><th scope="col">Measured</th><th scope="col">Cancel</th><th scope="col">Drip-feed</th><th scope="col">Order</th></tr></thead>',
-      `<tbody>${rows.join('')}</tbody></table></section>`,
-    ];
-  });
-  return [
-    '<main id="services-prerendered" class="mx-auto max-w-7xl px-4 py-8">',
-    '<h1>Services</h1>',
-    '<p>Every service we sell, with its ID (what Mass Order and the reseller API take), its price per 1,000 and its limits.</p>',
-    `<p>${escapeHtml(FIGURES_EXPLAINED)}</p>`,
-    `<p>${services.length === 1 ? '1 service' : `${formatNumber(services.length)} services`}</p>`,
-    ...sections,
-    '</main>',
-  ].join('\n');
+/** A value as the text of a JSON data block: no `<` in it, so nothing in the data can end the block or open a comment. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** What the web app's server build renders (web/src/prerender/pages.tsx). */
+export interface RenderedPage {
+  html: string;
+  state: unknown;
+}
+interface PagesRenderer {
+  renderServices(location: string, answer: unknown): Promise<RenderedPage>;
 }
 
-/** The web app's page with the list in its root, its title and description set for this page. */
-export function servicesPage(shell: string | null, markup: string): string {
-  if (shell === null || !shell.includes('<div id="root"></div>')) {
-    return [
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
-      '<meta name="viewport" content="width=device-width, initial-scale=1.0" />',
-      `<title>${escapeHtml(TITLE)}</title><meta name="description" content="${escapeHtml(DESCRIPTION)}" /></head>`,
-      `<body>${markup}<p><a href="/">Shohrat</a></p></body></html>`,
-    ].join('');
-  }
+/**
+ * The web app's page with the render in its root and its answers beside it, this page's title and description. Its
+ * script is not needed for this page's paint (the visitor reads it before the app starts): fetched at low priority.
+ */
+export function servicesPage(shell: string, rendered: RenderedPage): string {
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(TITLE)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(DESCRIPTION)}" />`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${rendered.html}</div><script type="application/json" id="${PRERENDERED_STATE_ID}">${jsonForScript(rendered.state)}</script>`,
+    );
 }
 
 let shell: string | null | undefined;
@@ -93,43 +57,77 @@ function webShell(): string | null {
   if (shell !== undefined) return shell;
   try {
     shell = readFileSync(new URL('./shell.html', import.meta.url), 'utf8');
-  } catch {
-    logger.warn('No web app page beside the function (shell.html): /services is served as a page of its own');
+    if (!shell.includes('<div id="root"></div>')) throw new Error('shell.html has no empty #root');
+  } catch (error) {
+    logger.warn('No web app page beside the function (shell.html): /services is served without its list', { error: String(error) });
     shell = null;
   }
   return shell;
 }
 
-export const servicesPageRouter = Router();
-
-let kept: { markup: string; at: number } | undefined;
-
-/** The list's markup, read again once it is older than SERVICES_PAGE_MAX_AGE_S (each instance keeps its own). */
-async function currentMarkup(now: number): Promise<string> {
-  if (kept && now - kept.at < SERVICES_PAGE_MAX_AGE_S * 1000) return kept.markup;
-  const { services, categories } = await listActiveServices();
-  kept = { markup: servicesMarkup(services, categories), at: now };
-  return kept.markup;
+let renderer: Promise<PagesRenderer | null> | undefined;
+/** The web app's server build (lib/pages/pages.js, build.mjs), loaded with the first page, or null without it. */
+function pagesRenderer(): Promise<PagesRenderer | null> {
+  renderer ??= import(new URL('./pages/pages.js', import.meta.url).href).then(
+    (module: PagesRenderer) => module,
+    (error: unknown) => {
+      logger.warn('No web app render beside the function (pages/pages.js): /services is served without its list', {
+        error: String(error),
+      });
+      return null;
+    },
+  );
+  return renderer;
 }
 
-/** Forgets the kept list (tests change the catalogue between requests). */
+export const servicesPageRouter = Router();
+
+type Catalogue = Awaited<ReturnType<typeof listActiveServices>>;
+let kept: { catalogue: Catalogue; at: number } | undefined;
+
+/** GET /api/services' answer, read again once it is older than SERVICES_PAGE_MAX_AGE_S (each instance keeps its own). */
+async function currentCatalogue(now: number): Promise<Catalogue> {
+  if (kept && now - kept.at < SERVICES_PAGE_MAX_AGE_S * 1000) return kept.catalogue;
+  kept = { catalogue: await listActiveServices(), at: now };
+  return kept.catalogue;
+}
+
+/** Forgets the kept catalogue (tests change it between requests). */
 export function forgetServicesPage(): void {
   kept = undefined;
 }
 
-servicesPageRouter.get('/services', async (_req, res) => {
-  res.set('Cache-Control', 'no-cache');
-  let markup: string;
-  try {
-    markup = await currentMarkup(Date.now());
-  } catch (error) {
-    // The list could not be read: the app's page as it is, whose own screen says so and offers a retry.
-    logger.error('The services page could not read the catalogue', { error: String(error) });
-    const shellPage = webShell();
-    res.set('Cache-Control', 'no-store');
-    if (shellPage) res.type('html').send(shellPage);
-    else res.status(503).type('html').send(servicesPage(null, '<p>The services could not be loaded. Try again in a moment.</p>'));
+/**
+ * The page, gzip-compressed when the browser takes it: the app's markup repeats its classes on every row (about
+ * 140 KB for 35 services, 12 KB compressed), and what reaches the function through Hosting is not compressed for it.
+ */
+function sendPage(req: Request, res: Response, html: string): void {
+  res.type('html').vary('Accept-Encoding');
+  if (!req.acceptsEncodings('gzip')) {
+    res.send(html);
     return;
   }
-  res.type('html').send(servicesPage(webShell(), markup));
+  res.set('Content-Encoding', 'gzip').send(gzipSync(html));
+}
+
+servicesPageRouter.get('/services', async (req, res) => {
+  res.set('Cache-Control', 'no-cache');
+  const page = webShell();
+  if (page === null) {
+    res
+      .status(503)
+      .type('html')
+      .send('<!doctype html><title>Services · Shohrat</title><p>This page is not built: build the web app first.</p>');
+    return;
+  }
+  try {
+    const [catalogue, renderer] = await Promise.all([currentCatalogue(Date.now()), pagesRenderer()]);
+    // Without the render, the app's page as it is: it renders the list itself.
+    sendPage(req, res, renderer ? servicesPage(page, await renderer.renderServices(req.originalUrl, catalogue)) : page);
+  } catch (error) {
+    // The list could not be read or rendered: the app's page as it is, whose own screen says so and offers a retry.
+    logger.error('The services page could not be rendered', { error: String(error) });
+    res.set('Cache-Control', 'no-store');
+    sendPage(req, res, page);
+  }
 });

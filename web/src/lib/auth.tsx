@@ -86,6 +86,16 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/**
+ * Whether nobody is signed in here as far as the page knows: signed out, or the session still being read with no
+ * user remembered on this device (a visitor's first load, and the prerendered pages, which are rendered so). Someone
+ * remembered, still being restored, is not.
+ */
+export function useIsVisitor(): boolean {
+  const { status, user } = useAuth();
+  return status === 'signed-out' || (status === 'loading' && user === null);
+}
+
 type FirebaseUser = import('firebase/auth').User;
 
 /** The name shown for an account that has none (spec: 'Welcome, ' and the name or 'User'). */

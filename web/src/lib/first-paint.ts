@@ -2,7 +2,7 @@
 // shows (Firebase Auth, the screens the URL opens, the landing page's prices) start loading once the
 // first render has painted. Lighthouse's simulated slow 4G counts every request started before a
 // paint as something that paint waited for; in a real load this costs one frame.
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 let painted = false;
 let scheduled = false;
@@ -45,9 +45,12 @@ export function afterFirstPaint(fn: () => void): () => void {
   };
 }
 
-/** Whether the app's first render has painted (true from then on). */
+/**
+ * Whether the app's first render has painted (true from then on). Hydrating a prerendered page (src/prerender),
+ * false as the page was rendered: its screens hydrate after the frame around them, by when it may be true.
+ */
 export function useFirstPaintDone(): boolean {
-  const [done, setDone] = useState(painted);
-  useEffect(() => (done ? undefined : afterFirstPaint(() => setDone(true))), [done]);
-  return done;
+  return useSyncExternalStore(afterFirstPaint, isPainted, notPainted);
 }
+const isPainted = () => painted;
+const notPainted = () => false;

@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  localStorage.clear();
+  // A test file in Node's environment (`@vitest-environment node`: the prerendered pages) has no storage.
+  globalThis.localStorage?.clear();
   onlineManager.setOnline(true);
 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PlatformIcon } from '@/components/ui/platform-icon';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useIsVisitor } from '@/lib/auth';
 import { formatAmount } from '@/lib/format';
 
 /** The cheapest rate per 1000 of a platform's category among `services`; null when it has none. */
@@ -18,8 +18,8 @@ export function startingRate(services: readonly Service[], platform: string, cat
  * price). While it loads (`services` undefined) the price line keeps its place, empty, so nothing moves.
  */
 export function ServiceCards({ services }: { services: readonly Service[] | undefined }) {
-  // A visitor signs up first, the card's choice kept; a customer (or one still being restored) orders.
-  const signedOut = useAuth().status === 'signed-out';
+  // A visitor signs up first, the card’s choice kept; a customer (or one remembered, still being restored) orders.
+  const signedOut = useIsVisitor();
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {FEATURED.map((card) => {

@@ -19,11 +19,13 @@ function firstSeenOrder(services: readonly Service[]): CategoryOrder {
   return order;
 }
 
+/** The answer as the app keeps it. */
+export function toCatalogue(answer: z.infer<typeof servicesAnswer>): Catalogue {
+  return { services: answer.services, categories: answer.categories ?? firstSeenOrder(answer.services) };
+}
+
 export function getServices(): Promise<Catalogue> {
-  return api.get('/services', servicesAnswer).then((answer) => ({
-    services: answer.services,
-    categories: answer.categories ?? firstSeenOrder(answer.services),
-  }));
+  return api.get('/services', servicesAnswer).then(toCatalogue);
 }
 
 // The admin changes the catalogue at any time: every screen that shows it asks again when it opens

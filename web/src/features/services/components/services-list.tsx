@@ -15,7 +15,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { ChoiceField, FilterActions, useFilterDraft } from '@/components/ui/filter-fields';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useIsVisitor } from '@/lib/auth';
 import { formatAmount } from '@/lib/format';
 
 export const SORTS = ['price-asc', 'price-desc'] as const;
@@ -127,7 +127,7 @@ export function ServicesList({ services, categories }: { services: readonly Serv
   const [view, setView] = useServicesView();
   const shown = useMemo(() => servicesInView(services, categories, view), [services, categories, view]);
   // A visitor signs up first, the choice kept (lib/order-preset.ts); a customer goes straight to the order.
-  const signedOut = useAuth().status === 'signed-out';
+  const signedOut = useIsVisitor();
   return (
     <div className="space-y-4">
       <ServicesFilters

@@ -1,0 +1,103 @@
+/// <reference lib="dom" />
+// A visitor's first load of the pages they land on (`/` and /services, issue 31), in a real browser at 360 px: the
+// page comes complete from the server, none of the app's code runs (nothing of Firebase, no API call) until the
+// visitor reaches for the page, and then the app hydrates it as it stands: the same elements, no loading state, no
+// mismatch (a page error; tests/support/clean-pages.ts fails the file on any).
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, reachFor } from './browser';
+import { openContext } from './fixture';
+
+/** The app's own requests (its API and Firebase's configuration), as the page makes them. */
+function appRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/__/')) seen.push(pathname);
+  });
+  return seen;
+}
+
+/** Marks the page's heading and records whether a loading state ever shows, from the first byte on. */
+async function watchFromFirstByte(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __loadingShown: boolean };
+    w.__loadingShown = false;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Loading...')) w.__loadingShown = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function markHeading(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
+  });
+}
+const sameHeading = (page: Page) =>
+  page.evaluate(() => {
+    const marked = (window as unknown as { __heading: Element | null }).__heading;
+    return marked !== null && marked === document.querySelector('h1') && marked.isConnected;
+  });
+
+describe('a visitor’s prerendered pages', () => {
+  it('shows the landing page with none of the app running, which hydrates it when the visitor reaches for it', async () => {
+    const context = await openContext(PHONE);
+    const page = await context.newPage();
+    const requests = appRequests(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The page has loaded and painted; the app's script is fetched but has not started.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1000);
+    expect(requests).toEqual([]);
+    expect(await page.locator('script[type="module"][fetchpriority="low"]').count()).toBe(1);
+    await markHeading(page);
+
+    await reachFor(page);
+    // The cards' prices come from the live catalogue once the app runs.
+    await page.getByText('from Rs 900 per 1K').waitFor();
+    expect(requests).toContain('/api/services');
+    expect(await sameHeading(page)).toBe(true);
+    // The app works: the menu opens (a button only the app answers).
+    await page.getByRole('button', { name: /Open menu/ }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Services' }).waitFor();
+    await context.close();
+  });
+
+  it('shows /services with the list of its URL and never a loading state; the app takes it over as it stands', async () => {
+    const context = await openContext(PHONE);
+    const page = await context.newPage();
+    const requests = appRequests(page);
+    await watchFromFirstByte(page);
+    await page.goto('/services?q=likes');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1000);
+    expect(requests).toEqual([]);
+    const shown = await page.getByRole('link', { name: /^Order service/ }).count();
+    expect(shown).toBeGreaterThan(1);
+    expect(await page.getByLabel('Search services').inputValue()).toBe('likes');
+    await markHeading(page);
+
+    await reachFor(page);
+    // The app runs (it asks for the catalogue again, which the page came with) and its search answers.
+    await expect.poll(() => requests.includes('/api/services')).toBe(true);
+    expect(await sameHeading(page)).toBe(true);
+    expect(await page.getByRole('link', { name: /^Order service/ }).count()).toBe(shown);
+    await page.getByLabel('Search services').fill('101');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL('**/services?q=101');
+    await expect.poll(() => page.getByRole('link', { name: /^Order service/ }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __loadingShown: boolean }).__loadingShown)).toBe(false);
+    await context.close();
+  });
+
+  it('starts the app at once for someone signed in on this device, whose page is their own', async () => {
+    const context = await openContext(PHONE, 'customer');
+    const page = await context.newPage();
+    await page.goto('/');
+    // No reach: a signed-in customer on `/` goes on to ordering.
+    await page.waitForURL('**/order');
+    await context.close();
+  });
+});
