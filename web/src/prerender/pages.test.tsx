@@ -17,7 +17,8 @@ describe('the prerendered pages', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Services</h1>');
     expect(html).toContain(`${builtInCatalogue.services.length} services`);
-    for (const s of builtInCatalogue.services) expect(html).toContain(`href="/order?service=${s._id}"`);
+    // Rendered for a visitor: Order signs them up first, the service kept.
+    for (const s of builtInCatalogue.services) expect(html).toContain(`href="/register?service=${s._id}"`);
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Real &lt;b&gt;Followers&lt;/b&gt;');
     expect(html).not.toContain('<script');
     // The visitor's frame: the app's header and footer, no loading state where the list is.
@@ -36,7 +37,7 @@ describe('the prerendered pages', () => {
     const { html } = await renderServices(`/services?q=${first?.number}`, answer);
     expect(html).toContain(`value="${first?.number}"`);
     expect(html).toContain('1 service');
-    expect(html).not.toContain(`href="/order?service=${builtInCatalogue.services[1]?._id}"`);
+    expect(html).not.toContain(`href="/register?service=${builtInCatalogue.services[1]?._id}"`);
   });
 
   it('refuses an answer that is not the catalogue', async () => {
