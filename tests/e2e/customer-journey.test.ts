@@ -76,7 +76,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Login', exact: true, includeHidden: true });
     const pages: { path: string; name: string; heading: string; loaded?: Locator }[] = [
-      { path: '/login', name: 'login', heading: 'Login', loaded: customer.getByRole('link', { name: 'Forgot Password' }) },
+      { path: '/login', name: 'login', heading: 'Login', loaded: customer.getByRole('button', { name: 'Forgot password?' }) },
       { path: '/register', name: 'register', heading: 'Create your account' },
       { path: '/contact', name: 'contact', heading: 'Contact Us', loaded: customer.getByRole('link', { name: 'Open a chat with us' }) },
       { path: '/blog', name: 'blog', heading: 'Step-by-step guide' },

@@ -69,19 +69,27 @@ describe('LoginForm', () => {
     expect(await screen.findAllByText('Server error, try again later')).not.toHaveLength(0);
   });
 
-  it('opens the support chat with a prefilled message from Forgot Password', async () => {
+  it('has one way back in, Forgot password?: the emailed link first, the support chat after', async () => {
     const { user } = renderLogin();
+    expect(screen.queryByRole('button', { name: 'Email me a reset link' })).toBeNull();
+    const forgot = screen.getByRole('button', { name: 'Forgot password?' });
+    expect(forgot).toHaveAttribute('aria-expanded', 'false');
+    await user.click(forgot);
+    expect(forgot).toHaveAttribute('aria-expanded', 'true');
+    const reset = screen.getByRole('button', { name: 'Email me a reset link' });
     await user.type(screen.getByLabelText('Email'), 'ali@example.com');
-    const link = screen.getByRole('link', { name: 'Forgot Password' });
-    const href = new URL(link.getAttribute('href') ?? '');
+    const chat = screen.getByRole('link', { name: 'Ask support on WhatsApp' });
+    expect(reset.compareDocumentPosition(chat) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const href = new URL(chat.getAttribute('href') ?? '');
     expect(href.origin + href.pathname).toBe('https://wa.me/920000000000');
     expect(href.searchParams.get('text')).toContain('ali@example.com');
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(chat).toHaveAttribute('target', '_blank');
   });
 
   it('emails a reset link to the typed address', async () => {
     const auth = fakeAuth({ status: 'signed-out', user: null });
     const { user } = renderLogin(auth);
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Email me a reset link' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(auth.sendResetLink).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
@@ -22,6 +22,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
   const customerHome = hasOrderPreset(preset) ? paths.order.getHref(preset) : paths.dashboard.getHref();
   const [failure, setFailure] = useState<string | null>(null);
   const [sendingReset, setSendingReset] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
   const {
     field,
     handleSubmit,
@@ -85,24 +86,27 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
           Login
         </Button>
       </form>
-      <div className="mt-5 flex flex-col gap-2 border-t border-slate-100 pt-5 sm:flex-row">
-        {supportChat ? (
-          <a
-            href={chatLink(supportChat, forgotText)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${buttonClass({ variant: 'secondary', size: 'sm' })} flex-1`}
-          >
-            Forgot Password
-          </a>
-        ) : (
-          <Button variant="secondary" size="sm" className="flex-1" disabled>
-            Forgot Password
-          </Button>
-        )}
-        <Button variant="ghost" size="sm" className="flex-1" loading={sendingReset} onClick={onResetLink}>
-          Email me a reset link
+      {/* One way back in: the emailed link first, the support chat when no email comes. */}
+      <div className="mt-5 border-t border-slate-100 pt-4">
+        <Button variant="ghost" size="sm" aria-expanded={forgotOpen} aria-controls="forgot-password" onClick={() => setForgotOpen((open) => !open)}>
+          Forgot password?
         </Button>
+        {forgotOpen ? (
+          <div id="forgot-password" className="mt-2 space-y-3 text-sm text-slate-700">
+            <p>We will email a link to set a new password to the address above.</p>
+            <Button variant="secondary" size="sm" block loading={sendingReset} onClick={onResetLink}>
+              Email me a reset link
+            </Button>
+            {supportChat ? (
+              <p>
+                No email after a few minutes?{' '}
+                <a href={chatLink(supportChat, forgotText)} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                  Ask support on WhatsApp
+                </a>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </AuthCard>
   );
