@@ -6,6 +6,9 @@ import { ApiAccess } from '@/features/api-keys/components/api-access';
 import { aProfile } from '@/testing/fixtures';
 import { mockApi, renderApp } from '@/testing/render';
 
+/** The key's line: "key ending c0de", in words, not a lone ellipsis. */
+const keyEnding = (last4: string) => (_: string, el: Element | null) => el?.tagName === 'DD' && el.textContent === `key ending ${last4}`;
+
 const profile = aProfile({ balance: 1234.5 });
 const OLD_KEY_INFO = { exists: true, createdAt: '2026-02-03T10:00:00.000Z', last4: 'c0de' };
 const NEW_KEY = '0123456789abcdef0123456789abcdef01234567';
@@ -60,7 +63,7 @@ describe('API page', () => {
     expect(within(shown).getByRole('button', { name: 'API key copied' })).toBeInTheDocument();
 
     // The status now says a key exists and how it ends; the key itself is in no query cache.
-    expect(await screen.findByText(`…${NEW_KEY.slice(-4)}`)).toBeInTheDocument();
+    expect(await screen.findByText(keyEnding(NEW_KEY.slice(-4)))).toBeInTheDocument();
     expect(
       JSON.stringify(
         queryClient
@@ -79,7 +82,7 @@ describe('API page', () => {
   it('asks before replacing a key, because the old one stops working at once', async () => {
     const { posts } = stubKeyApi(OLD_KEY_INFO);
     const { user } = renderPage();
-    expect(await screen.findByText('…c0de')).toBeInTheDocument();
+    expect(await screen.findByText(keyEnding('c0de'))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Replace key' }));
     let dialog = screen.getByRole('dialog', { name: 'Replace your API key?' });
@@ -94,7 +97,7 @@ describe('API page', () => {
     expect(await screen.findByTestId('new-api-key')).toHaveTextContent(NEW_KEY);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts()).toHaveLength(1);
-    expect(await screen.findByText(`…${NEW_KEY.slice(-4)}`)).toBeInTheDocument();
+    expect(await screen.findByText(keyEnding(NEW_KEY.slice(-4)))).toBeInTheDocument();
   });
 
   it('revokes the key after a confirmation', async () => {
@@ -109,7 +112,7 @@ describe('API page', () => {
     expect(await screen.findByText('✅ API key revoked')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/api/api-key')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Create API key' })).toBeInTheDocument();
-    expect(screen.queryByText('…c0de')).not.toBeInTheDocument();
+    expect(screen.queryByText(keyEnding('c0de'))).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -104,8 +104,10 @@ function KeyStatus({ info }: { info: ApiKeyInfo }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-slate-600">Status</dt>
       <dd className="font-semibold text-emerald-800">Active</dd>
-      <dt className="text-slate-600">Ends in</dt>
-      <dd className="font-mono text-slate-900">…{info.last4}</dd>
+      <dt className="text-slate-600">Key</dt>
+      <dd className="text-slate-900">
+        key ending <span className="font-mono">{info.last4}</span>
+      </dd>
       <dt className="text-slate-600">Created</dt>
       <dd className="text-slate-900">{info.createdAt ? formatDateTime(info.createdAt) : '—'}</dd>
     </dl>
