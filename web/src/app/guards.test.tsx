@@ -77,9 +77,11 @@ describe('RequireAdmin', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
   });
 
-  it('sends a signed-in customer to /login', () => {
+  it('tells a signed-in customer the page is for admins, with the way to their dashboard', () => {
     renderApp(null, { route: '/admin', routes: adminRoutes, auth: fakeAuth({ status: 'signed-in', user: customer }) });
-    expect(currentPath()).toBe('/login');
+    expect(currentPath()).toBe('/admin');
+    expect(screen.getByRole('heading', { level: 1, name: 'This page is for admins' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByText('Admin content')).not.toBeInTheDocument();
   });
 

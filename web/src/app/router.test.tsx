@@ -58,8 +58,12 @@ describe('the admin screens', () => {
   }
 
   it.each(adminPaths)(
-    'send a customer from %s to /login without showing it',
-    (path) => expectSentToLogin(path, fakeAuth({ status: 'signed-in', user: customer })),
+    'tell a customer at %s that it is for admins, without showing it',
+    async (path) => {
+      openAt(path, fakeAuth({ status: 'signed-in', user: customer }));
+      await screen.findByRole('heading', { level: 1, name: 'This page is for admins' }, LOADED);
+      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    },
     SLOW,
   );
 
