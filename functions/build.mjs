@@ -32,6 +32,8 @@ if (existsSync(webPage)) {
 rmSync(pages, { recursive: true, force: true });
 if (existsSync(new URL('pages.js', webRender))) {
   cpSync(webRender, pages, { recursive: true });
-} else {
-  console.warn('web/dist-ssr/pages.js is missing: /services comes without its list until the web app is built first (npm run build)');
+} else if (existsSync(webPage)) {
+  // The page without the render that goes with it: a web build of another kind (`vite build` alone). Its /services
+  // would be the app's page without its list, a visitor's first paint empty: refused.
+  throw new Error('web/dist has the app but web/dist-ssr/pages.js is missing: build the web app with `npm run build -w web`');
 }

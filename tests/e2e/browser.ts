@@ -57,9 +57,19 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = PHONE,
-  { violations = policyViolations, storageState }: { violations?: string[]; storageState?: string } = {},
+  {
+    violations = policyViolations,
+    storageState,
+    hasTouch = false,
+  }: { violations?: string[]; storageState?: string; hasTouch?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', ...(storageState ? { storageState } : {}) });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    reducedMotion: 'reduce',
+    hasTouch,
+    ...(storageState ? { storageState } : {}),
+  });
   context.setDefaultTimeout(30_000);
   context.on('page', (page) => watchErrors(page, violations));
   // The page's own securitypolicyviolation events (the binding and the init script come in through

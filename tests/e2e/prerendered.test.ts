@@ -5,8 +5,8 @@
 // mismatch (a page error; tests/support/clean-pages.ts fails the file on any).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, reachFor } from './browser';
-import { openContext } from './fixture';
+import { newContext, PHONE, reachFor } from './browser';
+import { browser, openContext, url } from './fixture';
 
 /** The app's own requests (its API and Firebase's configuration), as the page makes them. */
 function appRequests(page: Page): string[] {
@@ -89,6 +89,21 @@ describe('a visitor’s prerendered pages', () => {
     await page.waitForURL('**/services?q=101');
     await expect.poll(() => page.getByRole('link', { name: /^Order service/ }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __loadingShown: boolean }).__loadingShown)).toBe(false);
+    await context.close();
+  });
+
+  it('answers a first tap that starts the app inside the page’s screen: Clear on /services clears the search', async () => {
+    const context = await newContext(browser, url, PHONE, { hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/services?q=likes');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1000);
+    const shown = await page.getByRole('link', { name: /^Order service/ }).count();
+    // The visitor's very first touch is the tap on Clear, a button only the app answers.
+    await page.getByRole('button', { name: 'Clear' }).tap();
+    await page.waitForURL((address) => address.pathname === '/services' && address.search === '');
+    await expect.poll(() => page.getByRole('link', { name: /^Order service/ }).count()).toBeGreaterThan(shown);
+    expect(await page.getByLabel('Search services').inputValue()).toBe('');
     await context.close();
   });
 

@@ -49,7 +49,9 @@ describe('a visitor finds a service ID at 360 px', () => {
       ]);
       expect(await page.title()).toBe('Services · Shohrat');
       // Rendered for a visitor: Order signs them up first, the service kept.
-      expect(await row.getByRole('link', { name: 'Order service 101: Real Followers' }).getAttribute('href')).toBe('/register?service=tt-followers-real');
+      expect(await row.getByRole('link', { name: 'Order service 101: Real Followers' }).getAttribute('href')).toBe(
+        '/register?service=tt-followers-real',
+      );
       // The app's own page: its header and footer, its styles, and its script, which would start the app.
       expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
       expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);
@@ -72,7 +74,8 @@ describe('a visitor finds a service ID at 360 px', () => {
     expect(await visitor.getByRole('link', { name: /^Order service/ }).count()).toBe(1);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(visitor, 'services');
-    // Loaded from the network, the function's page is the view of its URL before the app has started.
+    // Opened anew (the service worker's saved page by now: the function's page is tests/e2e/prerendered.test.ts'),
+    // the view comes from the URL.
     await visitor.goto('/services?q=101');
     expect(await visitor.getByLabel('Search services').inputValue()).toBe('101');
     await visitor.getByRole('link', { name: 'Order service 101: Real Followers' }).waitFor();

@@ -32,7 +32,9 @@ describe('the local stack', () => {
     expect(html).toMatch(
       /<div id="root"><div class="flex min-h-dvh flex-col">.*<h1[^>]*>Grow your social media, the simple way\.<\/h1>.*Popular services/s,
     );
-    expect(html).toContain('<script type="module" crossorigin src="/assets/');
+    // Its script is not needed for that paint: fetched at low priority (the app's page's, at the default).
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/');
+    expect(await (await fetch(`${url}/order`)).text()).toContain('<script type="module" crossorigin src="/assets/');
   });
 
   it('answers GET /api/services through the Hosting rewrite with the seeded catalogue, which no cache may keep unasked', async () => {
@@ -41,6 +43,27 @@ describe('the local stack', () => {
     const body = (await res.json()) as { services: { _id: string }[] };
     expect(body.services.length).toBeGreaterThan(30);
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers GET /services with the page rendered for a visitor, gzip-compressed, the same bytes while its catalogue is', async () => {
+    const first = await fetch(`${url}/services?q=likes`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const html = await first.text();
+    expect(html).toContain('<script type="application/json" id="prerendered-state">');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/');
+    expect(html).toContain('value="likes"');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // (Made once per address and catalogue read, kept 60 s: its ETag stays.)
+    const again = await fetch(`${url}/services?q=likes`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(again.headers.get('etag')).toBe(etag);
+    // A client that takes no gzip gets the same page unpacked.
+    const plain = await fetch(`${url}/services?q=likes`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
   });
 
   it('never answers /api/ paths with the app shell', async () => {

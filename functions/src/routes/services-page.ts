@@ -2,12 +2,13 @@
 // rewrites the path to the function): the web app's own page (its app.html, copied beside the bundle at build:
 // build.mjs) with the app's own render of the page for a visitor in its root and the catalogue it was rendered from
 // beside it (web/src/prerender/pages.tsx, built for Node into dist-ssr and copied to lib/pages), which the app
-// hydrates as it stands when the visitor reaches for it (web/src/main.tsx). Without those (a function built without
-// the web app) the app's page comes as it is and renders the list itself. Hosting's rule for the app's paths says
-// no-cache, so every load reaches the function: it keeps the catalogue it read for SERVICES_PAGE_MAX_AGE_S seconds,
-// a catalogue change showing by then.
+// hydrates as it stands when the visitor reaches for it (web/src/main.tsx). Without the server build the app's page
+// comes as it is and renders the list itself; without the page (a function built without the web app), 503.
+// Hosting's rule for the app's paths says no-cache, so every load reaches the function: it keeps the catalogue it
+// read, and the pages it made from it, for SERVICES_PAGE_MAX_AGE_S seconds, a catalogue change showing by then.
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as zlibGunzip, gzip as zlibGzip } from 'node:zlib';
 import { type Request, type Response, Router } from 'express';
 import { logger } from '../lib/logger';
 import { listActiveServices } from '../services/catalogue/catalogue';
@@ -32,7 +33,7 @@ export interface RenderedPage {
   state: unknown;
 }
 interface PagesRenderer {
-  renderServices(location: string, answer: unknown): Promise<RenderedPage>;
+  renderServices(location: string, answer: unknown, readAt: number): Promise<RenderedPage>;
 }
 
 /**
@@ -59,7 +60,7 @@ function webShell(): string | null {
     shell = readFileSync(new URL('./shell.html', import.meta.url), 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('shell.html has no empty #root');
   } catch (error) {
-    logger.warn('No web app page beside the function (shell.html): /services is served without its list', { error: String(error) });
+    logger.warn('No web app page beside the function (shell.html): /services answers 503', { error: String(error) });
     shell = null;
   }
   return shell;
@@ -71,7 +72,7 @@ function pagesRenderer(): Promise<PagesRenderer | null> {
   renderer ??= import(new URL('./pages/pages.js', import.meta.url).href).then(
     (module: PagesRenderer) => module,
     (error: unknown) => {
-      logger.warn('No web app render beside the function (pages/pages.js): /services is served without its list', {
+      logger.warn("No web app render beside the function (pages/pages.js): /services is the app's page as it is", {
         error: String(error),
       });
       return null;
@@ -83,51 +84,78 @@ function pagesRenderer(): Promise<PagesRenderer | null> {
 export const servicesPageRouter = Router();
 
 type Catalogue = Awaited<ReturnType<typeof listActiveServices>>;
-let kept: { catalogue: Catalogue; at: number } | undefined;
+/** The catalogue as read (or being read: one read for the requests that wait for it), and the pages made from it. */
+let kept: { catalogue: Promise<Catalogue>; at: number; pages: Map<string, Promise<Buffer>> } | undefined;
+/** Pages kept per catalogue read: one per address (`?q=` and the filters), the oldest dropped first. */
+const KEPT_PAGES = 50;
 
-/** GET /api/services' answer, read again once it is older than SERVICES_PAGE_MAX_AGE_S (each instance keeps its own). */
-async function currentCatalogue(now: number): Promise<Catalogue> {
-  if (kept && now - kept.at < SERVICES_PAGE_MAX_AGE_S * 1000) return kept.catalogue;
-  kept = { catalogue: await listActiveServices(), at: now };
-  return kept.catalogue;
+/** The catalogue as GET /api/services answers it, read again once older than SERVICES_PAGE_MAX_AGE_S (per instance). */
+function currentCatalogue(now: number): NonNullable<typeof kept> {
+  if (kept && now - kept.at < SERVICES_PAGE_MAX_AGE_S * 1000) return kept;
+  const read = { catalogue: listActiveServices(), at: now, pages: new Map<string, Promise<Buffer>>() };
+  // A failed read is not kept: the next request reads again.
+  read.catalogue.catch(() => {
+    if (kept === read) kept = undefined;
+  });
+  kept = read;
+  return read;
 }
 
-/** Forgets the kept catalogue (tests change it between requests). */
+/** Forgets the kept catalogue and pages (tests change the catalogue between requests). */
 export function forgetServicesPage(): void {
   kept = undefined;
 }
 
+const gzip = promisify(zlibGzip);
+
 /**
- * The page, gzip-compressed when the browser takes it: the app's markup repeats its classes on every row (about
- * 140 KB for 35 services, 12 KB compressed), and what reaches the function through Hosting is not compressed for it.
+ * The page at `location`, gzip-compressed (the app's markup repeats its classes on every row: about 140 KB for 35
+ * services, 7 KB compressed; what reaches the function through Hosting is not compressed for it), made once per
+ * address and catalogue read: the same bytes, so the same ETag, until the catalogue is read again.
  */
-function sendPage(req: Request, res: Response, html: string): void {
-  res.type('html').vary('Accept-Encoding');
-  if (!req.acceptsEncodings('gzip')) {
-    res.send(html);
-    return;
-  }
-  res.set('Content-Encoding', 'gzip').send(gzipSync(html));
+function compressedPage(shell: string, renderer: PagesRenderer, location: string, now: number): Promise<Buffer> {
+  const read = currentCatalogue(now);
+  const made = read.pages.get(location);
+  if (made) return made;
+  const page = read.catalogue
+    .then((catalogue) => renderer.renderServices(location, catalogue, read.at))
+    .then((rendered) => gzip(servicesPage(shell, rendered)));
+  read.pages.set(location, page);
+  page.catch(() => read.pages.delete(location));
+  if (read.pages.size > KEPT_PAGES) read.pages.delete(read.pages.keys().next().value as string);
+  return page;
 }
+
+/** The page as it was made (gzip), or unpacked for a browser that does not take gzip. */
+async function sendCompressed(req: Request, res: Response, page: Buffer): Promise<void> {
+  res.type('html').vary('Accept-Encoding');
+  if (req.acceptsEncodings('gzip')) res.set('Content-Encoding', 'gzip').send(page);
+  else res.send(await gunzip(page));
+}
+const gunzip = promisify(zlibGunzip);
 
 servicesPageRouter.get('/services', async (req, res) => {
   res.set('Cache-Control', 'no-cache');
-  const page = webShell();
-  if (page === null) {
+  const shell = webShell();
+  if (shell === null) {
     res
       .status(503)
       .type('html')
       .send('<!doctype html><title>Services · Shohrat</title><p>This page is not built: build the web app first.</p>');
     return;
   }
-  try {
-    const [catalogue, renderer] = await Promise.all([currentCatalogue(Date.now()), pagesRenderer()]);
+  const renderer = await pagesRenderer();
+  if (!renderer) {
     // Without the render, the app's page as it is: it renders the list itself.
-    sendPage(req, res, renderer ? servicesPage(page, await renderer.renderServices(req.originalUrl, catalogue)) : page);
+    res.type('html').send(shell);
+    return;
+  }
+  try {
+    await sendCompressed(req, res, await compressedPage(shell, renderer, req.originalUrl, Date.now()));
   } catch (error) {
     // The list could not be read or rendered: the app's page as it is, whose own screen says so and offers a retry.
     logger.error('The services page could not be rendered', { error: String(error) });
     res.set('Cache-Control', 'no-store');
-    sendPage(req, res, page);
+    res.type('html').send(shell);
   }
 });

@@ -30,7 +30,7 @@ function screen(load: () => Promise<ComponentType>): ReactElement {
  * The code of every screen the URL opens starts loading with the app (once its first render has
  * painted), as the data router did: not only once the session is known and the guard renders the screen.
  */
-function preloadScreensAt(pathname: string) {
+export function preloadScreensAt(pathname: string) {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const preload = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
     preload?.().catch(() => undefined);

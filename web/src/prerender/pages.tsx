@@ -34,20 +34,33 @@ function VisitorFrame({ client, children }: { client: QueryClient; children: Rea
   );
 }
 
-/** The app's render at `location` (path and query) once every screen's code is there, as HTML. */
+/**
+ * Where the app has its UpdatePrompt (app/app.tsx: the router, then it), nothing: the same tree, so the ids React's
+ * useId gives (a form field's label and input) are the ones the app's hydration gives.
+ */
+function NoUpdatePrompt() {
+  return null;
+}
+
+/** The app's render at `location` (path and query) once every screen's code is there, as HTML; throws on any error. */
 async function renderAt(location: string, client: QueryClient): Promise<string> {
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <VisitorFrame client={client}>
       <StaticRouter location={location}>
         <AppRoutes />
       </StaticRouter>
+      <NoUpdatePrompt />
     </VisitorFrame>,
     // Every boundary inline, in order: no script of React's own to reveal parts later (the page's CSP refuses
     // inline scripts, and there is no later: the render is complete).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    // An error below a Suspense boundary (a screen that throws, a chunk that fails to load) would otherwise render
+    // its fallback, a page stuck on "Loading...": the caller serves the app's page as it is instead.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
   );
   const parts: Buffer[] = [];
   for await (const part of prelude) parts.push(Buffer.from(part as Uint8Array));
+  if (errors.length > 0) throw errors[0];
   return Buffer.concat(parts).toString('utf8');
 }
 
@@ -66,12 +79,13 @@ export interface RenderedPage {
 }
 
 /**
- * /services at `location` (its path and query, `?q=` included) with the catalogue as GET /api/services answers it,
- * read as the app reads that answer.
+ * /services at `location` (its path and query, `?q=` included) with the catalogue as GET /api/services answers it
+ * (read at `readAt`, ms), read as the app reads that answer.
  */
-export async function renderServices(location: string, answer: unknown): Promise<RenderedPage> {
+export async function renderServices(location: string, answer: unknown, readAt: number): Promise<RenderedPage> {
   const client = offlineClient();
-  client.setQueryData(servicesQuery.queryKey, toCatalogue(servicesAnswer.parse(answer)));
+  // As old as the answer is (`readAt`): the page's bytes, and so its ETag, stay the same while the answer does.
+  client.setQueryData(servicesQuery.queryKey, toCatalogue(servicesAnswer.parse(answer)), { updatedAt: readAt });
   const html = await renderAt(location, client);
   return { html, state: dehydrate(client) };
 }

@@ -17,7 +17,9 @@ export function Footer() {
             </Link>
           ))}
         </p>
-        <p>© {new Date().getFullYear()} Shohrat. All rights reserved.</p>
+        {/* The prerendered pages carry the year they were rendered in (the landing page: its build); a visitor's app
+            hydrating one in a later year keeps the page's rather than rendering it all again. */}
+        <p suppressHydrationWarning>© {new Date().getFullYear()} Shohrat. All rights reserved.</p>
       </div>
     </footer>
   );

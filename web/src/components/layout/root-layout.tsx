@@ -19,7 +19,7 @@ const subscribeNever = () => () => {};
 
 export function RootLayout() {
   // The offers read the browser (storage, its install event): the landing page's build-time render has none
-  // (src/prerender/landing.tsx), the app's every render has them.
+  // (src/prerender/pages.tsx), the app's every render has them.
   const inBrowser = useSyncExternalStore(
     subscribeNever,
     () => true,

@@ -88,7 +88,13 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
       </form>
       {/* One way back in: the emailed link first, the support chat when no email comes. */}
       <div className="mt-5 border-t border-slate-100 pt-4">
-        <Button variant="ghost" size="sm" aria-expanded={forgotOpen} aria-controls="forgot-password" onClick={() => setForgotOpen((open) => !open)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={forgotOpen}
+          aria-controls="forgot-password"
+          onClick={() => setForgotOpen((open) => !open)}
+        >
           Forgot password?
         </Button>
         {forgotOpen ? (
@@ -100,7 +106,12 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
             {supportChat ? (
               <p>
                 No email after a few minutes?{' '}
-                <a href={chatLink(supportChat, forgotText)} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                <a
+                  href={chatLink(supportChat, forgotText)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brand-700 underline"
+                >
                   Ask support on WhatsApp
                 </a>
               </p>
