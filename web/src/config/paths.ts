@@ -34,8 +34,16 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   dashboard: {
     path: '/dashboard',
-    /** Optionally scrolled to one order's row, highlighted (the links of order notifications). */
-    getHref: (focus?: { order: string | number }) => (focus ? `/dashboard?order=${encodeURIComponent(String(focus.order))}` : '/dashboard'),
+    /**
+     * Optionally scrolled to one order's row, highlighted (the links of order notifications), or with the recharge
+     * form open (`recharge`: the order pages' "Insufficient Balance").
+     */
+    getHref: (focus?: { order: string | number } | { recharge: true }) =>
+      focus === undefined
+        ? '/dashboard'
+        : 'order' in focus
+          ? `/dashboard?order=${encodeURIComponent(String(focus.order))}`
+          : '/dashboard?recharge=1',
   },
   order: { path: '/order', getHref: (preset?: Preset) => withQuery('/order', presetQuery(preset)) },
   massOrder: { path: '/mass-order', getHref: () => '/mass-order' },

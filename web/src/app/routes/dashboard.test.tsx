@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DashboardRoute } from '@/app/routes/dashboard';
 import { anOrder, aProfile } from '@/testing/fixtures';
-import { currentPath, customer, fakeAuth, type MockResponse, mockApi, renderApp } from '@/testing/render';
+import { currentPath, currentSearch, customer, fakeAuth, type MockResponse, mockApi, renderApp } from '@/testing/render';
 
 const profile = aProfile({ _id: customer.uid, balance: 1234.5 });
 
@@ -17,8 +17,8 @@ beforeEach(() => {
   });
 });
 
-const renderDashboard = () =>
-  renderApp(<DashboardRoute />, { route: '/dashboard', auth: fakeAuth({ status: 'signed-in', user: customer }) });
+const renderDashboard = (route = '/dashboard') =>
+  renderApp(<DashboardRoute />, { route, auth: fakeAuth({ status: 'signed-in', user: customer }) });
 
 describe('DashboardRoute', () => {
   it('shows the balance and the empty order list', async () => {
@@ -56,6 +56,25 @@ describe('DashboardRoute', () => {
     const banner = await screen.findByRole('alert', { name: 'Your account is suspended' });
     expect(banner).toHaveTextContent('Reason: Chargeback on Easypaisa');
     expect(banner).toHaveTextContent('You cannot place orders, request top-ups or use your API key');
+  });
+
+  it('disables a blocked customer’s Recharge, with the reason', async () => {
+    profileAnswer = { body: { user: { ...profile, blocked: { reason: 'Chargeback', at: '2026-02-01T10:00:00.000Z' } } } };
+    renderDashboard('/dashboard?recharge=1');
+    const recharge = await screen.findByRole('button', { name: 'Recharge' });
+    expect(recharge).toBeDisabled();
+    expect(recharge).toHaveAccessibleDescription('Recharges are paused while your account is suspended.');
+    // The order page's link does not open the form for them either.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the recharge form with the page at ?recharge=1 (an order page’s Insufficient Balance), and closing it leaves the address', async () => {
+    const { user } = renderDashboard('/dashboard?recharge=1');
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Recharge' })).toBeEnabled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(currentSearch()).toBe('');
   });
 
   it('shows no suspension banner for an account that is not blocked', async () => {

@@ -41,11 +41,13 @@ export function DashboardRoute() {
   const profile = useProfile();
   const orders = useMyOrders();
   const settings = useSettings();
-  const [recharging, setRecharging] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  // `?recharge=1` (an order page's "Insufficient Balance"): the form opens with the page, unless the account is
+  // suspended (its Recharge is disabled, with the reason).
+  const [recharging, setRecharging] = useState(search.get('recharge') === '1');
   // A pending top-up lands on screen by itself (balance, bell) once the wallet's SMS credits it.
   useTopUpWatch(profile.isSuccess);
   // `?order=N`: an order notification's link scrolls to that order's row and highlights it.
-  const [search] = useSearchParams();
   const highlightOrder = search.get('order');
 
   // An invalid token ends the session and goes to /login (spec §4).
@@ -115,8 +117,19 @@ export function DashboardRoute() {
         </Card>
         <SupportFooter supportChat={settings.data?.supportChat} />
         <RechargeModal
-          open={recharging}
-          onClose={() => setRecharging(false)}
+          open={recharging && !user.blocked}
+          onClose={() => {
+            setRecharging(false);
+            if (!search.has('recharge')) return;
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete('recharge');
+                return next;
+              },
+              { replace: true },
+            );
+          }}
           email={user.email}
           settings={settings.data}
           payerNumber={user.payerNumber}

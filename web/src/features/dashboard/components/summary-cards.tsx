@@ -26,8 +26,19 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
           {formatAmount(user.balance)}
         </p>
         <p className="mt-1 truncate text-sm text-brand-100">{user.email}</p>
+        {user.blocked ? (
+          <p id="recharge-paused" className="mt-2 text-sm font-medium text-white">
+            Recharges are paused while your account is suspended.
+          </p>
+        ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={onRecharge}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onRecharge}
+            disabled={Boolean(user.blocked)}
+            aria-describedby={user.blocked ? 'recharge-paused' : undefined}
+          >
             Recharge
           </Button>
           {/* Where the balance went: every top-up, order and refund with the balance after it. */}

@@ -13,7 +13,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
-import { INSUFFICIENT_BALANCE } from '@/features/orders/components/order-services';
+import { InsufficientBalance } from '@/features/orders/components/order-services';
 import { ServicesLoadError } from '@/features/orders/components/services-load-error';
 import {
   lineIdempotencyKey,
@@ -216,9 +216,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
           </div>
         </dl>
         {short && !sending ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-            {INSUFFICIENT_BALANCE}
-          </p>
+          <InsufficientBalance />
         ) : null}
         {pending && !sending ? (
           <FormAlert tone="info">

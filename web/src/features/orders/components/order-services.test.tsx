@@ -240,6 +240,8 @@ describe('OrderServices', () => {
     const { user } = renderOrder(40);
     await placeRealFollowersOrder(user);
     expect(await screen.findByText('❌ Insufficient Balance')).toBeInTheDocument();
+    // With the way to top up: the dashboard's recharge form, open.
+    expect(screen.getByRole('link', { name: 'Recharge' })).toHaveAttribute('href', '/dashboard?recharge=1');
     expect(placeCalls()).toHaveLength(0);
   });
 

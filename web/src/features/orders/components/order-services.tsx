@@ -10,11 +10,13 @@ import { canonicalLink, isAccountLevel, MAX_LINK_LENGTH, PLATFORM_HOSTS, PLATFOR
 import { quantitySchema, text } from '@shared/schemas/fields';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
 import { ServiceFacts } from '@/components/services/service-facts';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
 import { servicesQuery, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { DripFeedFields } from '@/features/orders/components/drip-feed-fields';
@@ -33,6 +35,18 @@ import { readOrderPreset } from '@/lib/order-preset';
 import { offerPushOptIn } from '@/lib/push-opt-in';
 
 export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
+
+/** The balance does not cover the order(s): said, with the way to top it up (the dashboard's recharge form). */
+export function InsufficientBalance() {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+      <p>{INSUFFICIENT_BALANCE}</p>
+      <Link to={paths.dashboard.getHref({ recharge: true })} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+        Recharge
+      </Link>
+    </div>
+  );
+}
 
 export interface OrderFormValues {
   link: string;
@@ -427,9 +441,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               </div>
             ) : null}
             {insufficient || short ? (
-              <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-                {INSUFFICIENT_BALANCE}
-              </p>
+              <InsufficientBalance />
             ) : null}
             <Button
               type="submit"
