@@ -215,9 +215,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
             </dd>
           </div>
         </dl>
-        {short && !sending ? (
-          <InsufficientBalance />
-        ) : null}
+        {short && !sending ? <InsufficientBalance /> : null}
         {pending && !sending ? (
           <FormAlert tone="info">
             {unanswered || results.length === 0

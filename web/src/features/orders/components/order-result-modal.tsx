@@ -1,13 +1,24 @@
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { OutlineIcon } from '@/components/ui/outline-icon';
+import { paths } from '@/config/paths';
 import { formatAmount } from '@/lib/format';
 
 export type OrderResult =
   | { kind: 'success'; orderNumber: number; link: string; price: number; balance: number }
   | { kind: 'failure'; message: string };
 
-export function OrderResultModal({ result, onClose }: { result: OrderResult | null; onClose: () => void }) {
+export function OrderResultModal({
+  result,
+  onClose,
+  onOrderAgain,
+}: {
+  result: OrderResult | null;
+  onClose: () => void;
+  /** The same order's form again (service, link, quantity), for another. */
+  onOrderAgain: () => void;
+}) {
   return (
     <Modal open={result !== null} onClose={onClose} title={result?.kind === 'success' ? 'Order Placed' : 'Order Failed'}>
       {result?.kind === 'success' ? (
@@ -36,9 +47,15 @@ export function OrderResultModal({ result, onClose }: { result: OrderResult | nu
               <dd className="font-semibold text-slate-900">{formatAmount(result.balance)}</dd>
             </div>
           </dl>
-          <Button block onClick={onClose}>
-            Done
-          </Button>
+          <div className="grid gap-2 sm:grid-cols-3">
+            <Link to={paths.orders.getHref({ q: String(result.orderNumber) })} className={buttonClass({ variant: 'secondary' })}>
+              View order
+            </Link>
+            <Button variant="secondary" onClick={onOrderAgain}>
+              Order again
+            </Button>
+            <Button onClick={onClose}>Done</Button>
+          </div>
         </div>
       ) : result ? (
         <div className="space-y-4">

@@ -262,6 +262,20 @@ describe('OrderServices', () => {
     expect(screen.getByText('Choose a service from the list.')).toBeInTheDocument();
   });
 
+  it('offers View order (My Orders, searched for it) and Order again (the same service, link and quantity, to send anew)', async () => {
+    const { user } = renderOrder(500);
+    await placeRealFollowersOrder(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Order Placed' });
+    expect(within(dialog).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/orders?q=123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Order again' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Link')).toHaveValue('https://www.tiktok.com/@ali');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(50);
+    expect(screen.getByRole('radio', { name: /^Real Followers/ })).toBeChecked();
+    // Nothing is sent until the customer does.
+    expect(placeCalls()).toHaveLength(1);
+  });
+
   it("shows 'Order Failed' with '❌' and the server's message", async () => {
     placeAnswer = () => ({ status: 409, body: { message: 'Price changed, please review your order', code: 'price_changed' } });
     const { user } = renderOrder(500);

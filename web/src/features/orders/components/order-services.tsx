@@ -39,7 +39,10 @@ export const INSUFFICIENT_BALANCE = '❌ Insufficient Balance';
 /** The balance does not cover the order(s): said, with the way to top it up (the dashboard's recharge form). */
 export function InsufficientBalance() {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-semibold text-red-800"
+    >
       <p>{INSUFFICIENT_BALANCE}</p>
       <Link to={paths.dashboard.getHref({ recharge: true })} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         Recharge
@@ -179,6 +182,8 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [insufficient, setInsufficient] = useState(false);
   const [result, setResult] = useState<OrderResult | null>(null);
+  // What was placed last, for the success's Order again: the same service, link and quantity, to send anew.
+  const [placed, setPlaced] = useState<{ serviceId: string; link: string; quantity: number } | null>(null);
   const services = useServices();
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
@@ -253,6 +258,18 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setValue('dripFeed', false);
   };
 
+  /** The last order's service chosen again, its link and quantity filled in: the customer checks and sends. */
+  const orderAgain = () => {
+    setResult(null);
+    const again = placed && services.data?.services.find((s) => s._id === placed.serviceId);
+    if (!placed || !again) return;
+    setPlatform(again.platform);
+    setOpenGroups(new Set([again.category]));
+    chooseService(again);
+    setValue('link', placed.link);
+    if (!takesComments(again)) setValue('quantity', placed.quantity);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     if (!service || submitting || !online) return;
     const qty = orderQuantity(service, values);
@@ -282,6 +299,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
         price: answer.order.price,
         balance: answer.balance,
       });
+      setPlaced({ serviceId: service._id, link: values.link, quantity: values.quantity });
       reset(EMPTY_FORM);
       setServiceId(null);
       offerPushOptIn('order');
@@ -440,9 +458,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 </Button>
               </div>
             ) : null}
-            {insufficient || short ? (
-              <InsufficientBalance />
-            ) : null}
+            {insufficient || short ? <InsufficientBalance /> : null}
             <Button
               type="submit"
               block
@@ -465,7 +481,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
         </section>
       </div>
 
-      <OrderResultModal result={result} onClose={() => setResult(null)} />
+      <OrderResultModal result={result} onClose={() => setResult(null)} onOrderAgain={orderAgain} />
     </div>
   );
 }
