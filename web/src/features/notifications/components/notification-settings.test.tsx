@@ -14,6 +14,7 @@ const openSettings = () => renderApp(<NotificationSettingsRoute />, { route: pat
 
 describe('notification settings', () => {
   it('shows each kind’s two switches and saves a change as the whole preferences object', async () => {
+    fakeBrowserPush('default');
     const { calls } = mockApi({
       'GET /api/notifications/settings': settingsAnswer,
       'PUT /api/notifications/settings': (call) => ({ body: { ...(call.body as object), devices: 0 } }),
@@ -48,12 +49,18 @@ describe('notification settings', () => {
     expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull();
   });
 
-  it('says when the browser blocks them', async () => {
+  it('says when the browser blocks them, and shows every push switched off there, with the reason', async () => {
     fakeBrowserPush('denied');
     mockApi({ 'GET /api/notifications/settings': settingsAnswer });
     openSettings();
     expect(await screen.findByTestId('push-state')).toHaveTextContent(NOTIFICATION_MESSAGES.pushDenied);
     expect(screen.queryByRole('button', { name: /^Turn/ })).toBeNull();
+    const push = await screen.findByRole('switch', { name: 'Top-ups: Push' });
+    expect(push).toHaveAttribute('aria-checked', 'false');
+    expect(push).toBeDisabled();
+    expect(push).toHaveAccessibleDescription(expect.stringContaining(NOTIFICATION_MESSAGES.pushDenied));
+    // The bell is this browser's too: its switches stay as chosen.
+    expect(screen.getByRole('switch', { name: 'Top-ups: In the bell' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('turns them on (permission, the emulators’ token, registered) and off again', async () => {

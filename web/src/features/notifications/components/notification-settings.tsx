@@ -16,13 +16,26 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { type PushState, turnOffPush, turnOnPush, usePushState } from '@/lib/push-device';
 
-function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled: boolean; onChange: () => void }) {
+function Switch({
+  label,
+  checked,
+  disabled,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: () => void;
+  describedBy?: string | undefined;
+}) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
       onClick={onChange}
       className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${checked ? 'bg-brand-600' : 'bg-slate-300'}`}
@@ -37,6 +50,10 @@ function Switch({ label, checked, disabled, onChange }: { label: string; checked
 export function KindPreferences() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // A browser that blocks notifications (or has none) shows no push: its switches read off, with the reason. The
+  // choices themselves are the account's, kept for its other devices.
+  const pushState = usePushState(useAuth().user?.uid);
+  const noPushHere = pushState === 'blocked' || pushState === 'unsupported';
   if (settings.isPending) return <LoadingBlock className="min-h-32" />;
   if (settings.isError) return <FormAlert>Could not load your notification settings.</FormAlert>;
   // While a change is saved it shows as made; a refusal puts the server's answer back.
@@ -49,6 +66,11 @@ export function KindPreferences() {
 
   return (
     <div className="space-y-3">
+      {noPushHere ? (
+        <p id="push-off-here" className="text-sm text-slate-700">
+          {STATE_TEXT[pushState]}. Push is off in this browser; your choices below are kept for your other devices.
+        </p>
+      ) : null}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">What you are told about</caption>
         <thead>
@@ -74,8 +96,9 @@ export function KindPreferences() {
                 <td key={channel} className="py-3 text-center">
                   <Switch
                     label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'bell' ? 'In the bell' : 'Push'}`}
-                    checked={preferences[kind][channel]}
-                    disabled={update.isPending}
+                    checked={channel === 'push' && noPushHere ? false : preferences[kind][channel]}
+                    disabled={update.isPending || (channel === 'push' && noPushHere)}
+                    describedBy={channel === 'push' && noPushHere ? 'push-off-here' : undefined}
                     onChange={() => toggle(kind, channel)}
                   />
                 </td>
