@@ -192,6 +192,16 @@ describe('the app on the home screen: offline, updates, install', () => {
     expect(config).toHaveProperty('projectId');
   });
 
+  it('says within 3 seconds, offline, that a screen never opened online has nothing saved, instead of loading for ever', async () => {
+    // The statement was never opened in this session: its answer is in no cache.
+    await page.goto('/statement');
+    const started = Date.now();
+    await page.getByText('No connection, and nothing of this is saved on this device yet.').waitFor({ timeout: 10_000 });
+    // (The 3 seconds are the app's; the page's own load and the worker's answer come on top.)
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await banner().waitFor();
+  });
+
   it("shows the saved data offline even once the session's token has expired", async () => {
     await page.goto('/dashboard');
     await page.getByTestId('balance').waitFor();
