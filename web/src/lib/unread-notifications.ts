@@ -10,11 +10,25 @@ import { ticketsKey } from '@/lib/unread-tickets';
 const PROFILE_KEY = 'profile';
 /** The customer's orders' first key part (features/orders/api/get-my-orders.ts; a layout module may not import a feature). */
 export const MY_ORDERS_KEY = 'my-orders';
+/** The customer's top-up requests (features/recharge/api/get-my-recharge-requests.ts). */
+export const MY_TOP_UPS_KEY = 'my-recharge-requests';
 
-/** Something happened to the customer's orders or money: the lists and the balance are read again. */
-function refetchOrdersAndBalance(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: [MY_ORDERS_KEY] });
-  void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+/** What each kind of news changes on screen: the queries read again when it arrives. */
+const NEWS_CHANGES: Record<string, readonly (readonly string[])[]> = {
+  // An order's or a refill's news: the orders (and a refund, the balance).
+  order: [[MY_ORDERS_KEY], [PROFILE_KEY]],
+  refill: [[MY_ORDERS_KEY], [PROFILE_KEY]],
+  // A top-up credited (by the admin or the wallet autopilot) or rejected: the balance and the top-up list.
+  topup: [[PROFILE_KEY], [MY_TOP_UPS_KEY]],
+  // A reply: the tickets (the list, the thread, the badge).
+  ticket: [ticketsKey],
+};
+
+/** News of `kinds` arrived: every view it concerns is read again (all of them when the kind is not known). */
+function refetchViewsOf(queryClient: QueryClient, kinds: readonly unknown[]) {
+  const keys = new Set<readonly string[]>();
+  for (const kind of kinds) for (const key of NEWS_CHANGES[String(kind)] ?? Object.values(NEWS_CHANGES).flat()) keys.add(key);
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
 export const notificationsKey = ['notifications'] as const;
@@ -37,11 +51,7 @@ export function refetchOnPush(queryClient: QueryClient): () => void {
     const data = event.data as { type?: unknown; kind?: unknown } | null;
     if (data?.type !== PUSH_MESSAGE_TYPE) return;
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
-    if (data.kind === 'ticket') void queryClient.invalidateQueries({ queryKey: ticketsKey });
-    // A top-up credited (by the admin or the wallet autopilot) or an order refunded moves the balance; an
-    // order's or a refill's news changes the orders on screen.
-    if (data.kind === 'order' || data.kind === 'refill') refetchOrdersAndBalance(queryClient);
-    else if (data.kind === 'topup') void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+    refetchViewsOf(queryClient, [data.kind]);
   };
   container.addEventListener('message', onMessage);
   // Messages from the worker wait in a queue until the page says it listens (addEventListener does not).
@@ -67,8 +77,8 @@ export function useUnreadNotifications() {
     enabled,
     refetchInterval: 60_000,
   });
-  // A new notification (an order completed, a refund, a refill decided) without a push: the bell's count
-  // rose, so the orders and the balance on screen are read again, not left on the old status.
+  // A new notification (an order completed, a refund, a top-up decided, a reply) without a push: the bell's count
+  // rose, so every view news may concern (orders, balance, top-ups, tickets) is read again, not left as it was.
   // Compared for the same account only: another's count after a sign-in is no news.
   const unread = query.data;
   const seen = useRef<{ uid: string | undefined; count: number } | undefined>(undefined);
@@ -76,7 +86,7 @@ export function useUnreadNotifications() {
   useEffect(() => {
     if (unread === undefined) return;
     const last = seen.current;
-    if (last && last.uid === uid && unread > last.count) refetchOrdersAndBalance(queryClient);
+    if (last && last.uid === uid && unread > last.count) refetchViewsOf(queryClient, [undefined]);
     seen.current = { uid, count: unread };
   }, [unread, uid, queryClient]);
   return query;
