@@ -321,6 +321,32 @@ describe('the bell: list, paging, unread count, mark read', () => {
     expect(await unread(other)).toBe(1);
   });
 
+  it('marks read every unread notification about what the customer opened (`url`), and only the caller’s', async () => {
+    const user = await customer(200);
+    const other = await customer(100);
+    const [first, second] = [await placeOrder(user), await placeOrder(user)];
+    if (!first || !second) throw new Error('no order');
+    ok(await setStatus(first._id, { status: 'processing' }));
+    ok(await setStatus(first._id, { status: 'completed' }));
+    ok(await setStatus(second._id, { status: 'completed' }));
+    const theirs = await placeOrder(other);
+    ok(await setStatus(theirs._id, { status: 'completed' }));
+    const about = (order: Wire) => `/dashboard?order=${String(order.number)}`;
+    expect(await unread(user)).toBe(3);
+
+    ok(await as(user).post('/api/notifications/read', { url: about(first) }), 204);
+    expect(await unread(user)).toBe(1);
+    expect((await bell(user)).filter((n) => !n.read).map((n) => n.url)).toEqual([about(second)]);
+    // Another customer's page of the same shape is theirs: untouched. A page nothing links to marks nothing.
+    ok(await as(user).post('/api/notifications/read', { url: about(theirs) }), 204);
+    ok(await as(user).post('/api/notifications/read', { url: '/tickets/none' }), 204);
+    expect(await unread(other)).toBe(1);
+    expect(await unread(user)).toBe(1);
+    // Not an app path: refused.
+    expect((await as(user).post('/api/notifications/read', { url: 'https://evil.example/' })).status).toBe(400);
+    expect((await as(user).post('/api/notifications/read', { url: '//evil.example/' })).status).toBe(400);
+  });
+
   it('refuses a malformed mark-read body and an anonymous caller', async () => {
     const user = await customer(0);
     expect((await as(user).post('/api/notifications/read', { ids: [] })).status).toBe(400);

@@ -70,10 +70,14 @@ export const notificationsQuery = pageQuery;
 /** `GET /api/notifications/unread` → the bell's count. */
 export const unreadNotificationsSchema = z.object({ unread: z.number().check(z.int(), z.nonnegative()) });
 
-/** `POST /api/notifications/read`: the ids shown (a click on one), or everything (Mark all read). */
+/**
+ * `POST /api/notifications/read`: the ids shown (a click on one), everything (Mark all read), or every notification
+ * about what the customer opened (`url`: the page a notification links to, such as `/tickets/{id}`).
+ */
 export const markReadBody = z.union([
   z.strictObject({ ids: z.array(text().check(z.maxLength(100))).check(z.minLength(1), z.maxLength(NOTIFICATION_LIMITS.markReadIds)) }),
   z.strictObject({ all: z.literal(true) }),
+  z.strictObject({ url: appPath.check(z.maxLength(500)) }),
 ]);
 export type MarkReadBody = z.infer<typeof markReadBody>;
 

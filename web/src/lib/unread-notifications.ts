@@ -3,6 +3,7 @@
 // notification query sits under `notificationsKey`, so invalidating it refreshes the bell too.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
 import { ticketsKey } from '@/lib/unread-tickets';
 
@@ -90,4 +91,24 @@ export function useUnreadNotifications() {
     seen.current = { uid, count: unread };
   }, [unread, uid, queryClient]);
   return query;
+}
+
+/**
+ * The page open is what a notification is about (its link: `/tickets/{id}`, `/dashboard?order=N`…): the customer has
+ * seen it, so while the bell has any unread, opening a page marks those about it read and the count drops; one
+ * about the page arriving while it is open is read at once.
+ */
+export function useReadWhatIsOpen(unread: number | undefined) {
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const url = pathname + search;
+  const anyUnread = (unread ?? 0) > 0;
+  useEffect(() => {
+    if (!anyUnread) return;
+    void import('@/lib/get-unread-notifications')
+      .then((api) => api.markSubjectRead(url))
+      .then(() => queryClient.invalidateQueries({ queryKey: notificationsKey }))
+      // Offline or refused: the notifications stay unread, as before.
+      .catch(() => undefined);
+  }, [url, anyUnread, queryClient]);
 }

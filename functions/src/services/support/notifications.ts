@@ -186,8 +186,11 @@ const isNotificationId = (id: string) => /^[A-Za-z0-9_-]{1,200}$/.test(id) && !/
 /** Unread notifications marked read by one transaction of "Mark all read" (the next takes the rest). */
 const MARK_ALL_CHUNK = 200;
 
-/** Marks the customer's own notifications read: `ids` not theirs or unknown are ignored. */
-export async function markRead(uid: string, body: { ids: string[] } | { all: true }): Promise<void> {
+/**
+ * Marks the customer's own notifications read: `ids` not theirs or unknown are ignored; `all`, every unread one;
+ * `url`, every unread one linking there (its subject opened).
+ */
+export async function markRead(uid: string, body: { ids: string[] } | { all: true } | { url: string }): Promise<void> {
   if ('ids' in body) {
     const refs = [...new Set(body.ids)].filter(isNotificationId).map((id) => notificationsOf(uid).doc(id));
     if (refs.length > 0) {
@@ -196,15 +199,16 @@ export async function markRead(uid: string, body: { ids: string[] } | { all: tru
         for (const snap of snaps) if (snap.exists && snap.get('read') === false) tx.update(snap.ref, { read: true });
       });
     }
-  } else {
-    for (;;) {
-      const { value: marked } = await runInTransaction(null, async (tx) => {
-        const snap = await tx.get(unreadOf(uid).limit(MARK_ALL_CHUNK));
-        for (const doc of snap.docs) tx.update(doc.ref, { read: true });
-        return snap.size;
-      });
-      if (marked < MARK_ALL_CHUNK) break;
-    }
+    return;
+  }
+  const unread = 'url' in body ? unreadOf(uid).where('url', '==', body.url) : unreadOf(uid);
+  for (;;) {
+    const { value: marked } = await runInTransaction(null, async (tx) => {
+      const snap = await tx.get(unread.limit(MARK_ALL_CHUNK));
+      for (const doc of snap.docs) tx.update(doc.ref, { read: true });
+      return snap.size;
+    });
+    if (marked < MARK_ALL_CHUNK) break;
   }
 }
 

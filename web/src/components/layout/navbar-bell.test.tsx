@@ -24,6 +24,32 @@ describe('the bell', () => {
     expect(currentPath()).toBe('/notifications');
   });
 
+  it('drops the count when the page a notification is about is opened: it marks those read', async () => {
+    let unread = 2;
+    const { calls } = mockApi({
+      'GET /api/notifications/unread': () => ({ body: { unread } }),
+      'GET /api/tickets/unread': { body: { unread: 0 } },
+      'POST /api/notifications/read': () => {
+        unread = 1;
+        return { status: 204 };
+      },
+    });
+    renderApp(<Navbar />, { route: '/tickets/t-1?from=bell' });
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ url: '/tickets/t-1?from=bell' }]);
+  });
+
+  it('marks nothing while nothing is unread', async () => {
+    const { calls } = mockApi({
+      'GET /api/notifications/unread': { body: { unread: 0 } },
+      'GET /api/tickets/unread': { body: { unread: 0 } },
+    });
+    renderApp(<Navbar />, { route: '/tickets/t-1' });
+    await screen.findByRole('link', { name: 'Notifications' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('says no count when everything is read, and shows 99+ past 99', async () => {
     let unread = 0;
     mockApi({ 'GET /api/notifications/unread': () => ({ body: { unread } }), 'GET /api/tickets/unread': { body: { unread: 0 } } });

@@ -4,7 +4,7 @@ import { OutlineIcon } from '@/components/ui/outline-icon';
 import { UnreadBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
-import { useUnreadNotifications } from '@/lib/unread-notifications';
+import { useReadWhatIsOpen, useUnreadNotifications } from '@/lib/unread-notifications';
 import { useUnreadTickets } from '@/lib/unread-tickets';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -27,6 +27,7 @@ function TicketsLink() {
  */
 function NotificationsBell() {
   const unread = useUnreadNotifications().data ?? 0;
+  useReadWhatIsOpen(unread);
   const shown = unread > 99 ? '99+' : String(unread);
   return (
     <NavLink
