@@ -206,7 +206,9 @@ describe('reports, the statement and the spending chart', () => {
     await customer.goto('/dashboard');
     await customer.getByTestId('balance').waitFor();
     const spent = placed.reduce((sum, order) => sum + order.price, 0) - refunded;
+    // At once, though the rollups trail the ledger by 10 minutes: it matches the statement (the orders just placed).
     await customer.getByRole('img', { name: `${rs(spent)} spent in the last 30 days` }).waitFor({ timeout: 30_000 });
+    expect(await customer.getByTestId('spending-as-of').textContent()).toMatch(/^Counted up to \d{1,2} \w{3} \d{4}, \d\d:\d\d PKT$/);
     expect(requests).toContain('/api/ledger/spending');
     // Asked for after the page: the chart's chunk and its data start once the dashboard's own code has
     // come and the first paint is done.

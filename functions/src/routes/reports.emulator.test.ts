@@ -169,8 +169,9 @@ describe('GET /api/ledger/spending', () => {
     const res = await call(counting.url, 'GET', '/api/ledger/spending', { token: customer.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    // The customer's shard of each day, their field alone, and the fold's state.
-    expect(Number(res.headers.get(READS_HEADER))).toBe(REPORT_LIMITS.spendingDays + 1);
+    // The customer's shard of each day, their field alone, the fold's state, and the entries it has not folded
+    // (none: an empty query is one read).
+    expect(Number(res.headers.get(READS_HEADER))).toBe(REPORT_LIMITS.spendingDays + 2);
     const spending = spendingSchema.parse(res.body);
     const want = new Map<string, number>();
     for (const [, e] of mine) {
@@ -197,5 +198,27 @@ describe('GET /api/ledger/spending', () => {
     expect(Object.keys(whole?.[CUSTOMER_SHARD_FIELD] ?? {}).sort()).toEqual([customer.uid, other].sort());
 
     expect((await call(api.url, 'GET', '/api/ledger/spending')).status).toBe(401);
+  });
+
+  it('counts at once what the fold has not reached yet, from the ledger, and nothing twice', async () => {
+    const before = spendingSchema.parse((await call(api.url, 'GET', '/api/ledger/spending', { token: customer.token })).body);
+    const today = pkDay(Date.now());
+    const spentToday = () => before.days.find((d) => d.day === today)?.spent ?? 0;
+    // Past what the fold has reached (the test above folded with a clock 11 minutes ahead, so its watermark is a
+    // minute past now): a charge and its partial refund, as an order and its cancel write them, and a top-up.
+    const now = Timestamp.fromMillis(Date.now() + 3 * 60_000);
+    await commit([
+      [`users/${customer.uid}/ledger/debit-now`, { type: 'debit', amountPaisa: 12_345, balanceAfterPaisa: 0, orderId: 'now', at: now }],
+      [`users/${customer.uid}/ledger/refund-now`, { type: 'refund', amountPaisa: 2_345, balanceAfterPaisa: 0, orderId: 'now', at: now }],
+      [`users/${customer.uid}/ledger/credit-now`, { type: 'credit', amountPaisa: 99_900, balanceAfterPaisa: 0, at: now }],
+    ]);
+    const asked = Date.now();
+    const fresh = spendingSchema.parse((await call(api.url, 'GET', '/api/ledger/spending', { token: customer.token })).body);
+    expect(fresh.days.find((d) => d.day === today)?.spent).toBe(spentToday() + 100);
+    expect(Date.parse(fresh.asOf)).toBeGreaterThanOrEqual(asked - 1000);
+    // Folded since: the rollups have them, the ledger's read adds nothing more.
+    await foldReports({ now: () => Date.now() + 14 * 60_000 });
+    const folded = spendingSchema.parse((await call(api.url, 'GET', '/api/ledger/spending', { token: customer.token })).body);
+    expect(folded.days).toEqual(fresh.days);
   });
 });

@@ -174,6 +174,7 @@ export type StatementFilters = z.infer<typeof statementCsvQuery>;
 
 /** GET /api/ledger/spending: what the customer spent (charges − refunds) per day, the last spendingDays days. */
 export const spendingSchema = z.object({
+  /** Every ledger entry before this instant is counted (the answer's time, unless cut at 500 unfolded entries). */
   asOf: z.string(),
   days: z.array(z.object({ day: pakistanDaySchema, spent: z.number() })),
 });

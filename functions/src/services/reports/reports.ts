@@ -2,7 +2,7 @@
 // record 0011): a bounded number of reads whatever the size of the store. A report over `d` days reads
 // d day documents + 4·d customer shards + the fold's state + the top customers' profiles (≤ 20) + the
 // providers + ⌈users / 1,000⌉ for the sum of balances (an aggregation).
-import { AggregateField, type DocumentSnapshot, FieldPath } from 'firebase-admin/firestore';
+import { AggregateField, type DocumentSnapshot, FieldPath, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin';
 import { getAllGrouped, getAllOf } from '../../lib/typed-collection';
 import { toRupees } from '../../shared/money';
@@ -18,6 +18,7 @@ import {
   type Spending,
 } from '../../shared/reports';
 import { userRef } from '../accounts/users';
+import { ledgerCollection } from '../money/ledger';
 import { providersCollection } from '../providers/provider-store';
 import {
   CUSTOMER_SHARD_FIELD,
@@ -202,17 +203,47 @@ export async function readOwnShards(uid: string, days: PakistanDay[]) {
   return snaps.map((snap): Record<string, CustomerFigures> => snap.data()?.[CUSTOMER_SHARD_FIELD] ?? {});
 }
 
-/** What the customer spent (charges − refunds) each of the last spendingDays Pakistan days, oldest first: 31 reads. */
+/** Entries of the customer read from the ledger itself on top of the rollups (those the fold has not reached yet). */
+export const SPENDING_RECENT_ENTRIES = 500;
+
+/**
+ * What the customer spent (charges − refunds) each of the last spendingDays Pakistan days, oldest first, as the
+ * ledger has it now: the rollups (31 reads), which trail the ledger by their lag, and the customer's own entries the
+ * fold has not reached yet, read from the ledger (at least one read more; at most SPENDING_RECENT_ENTRIES, `asOf`
+ * saying up to when when there were more). So the figure matches the statement the moment an order is placed.
+ */
 export async function getSpending(uid: string, nowMs = Date.now()): Promise<Spending> {
   const today = pakistanDayOf(nowMs);
   const first = addDays(today, -(REPORT_LIMITS.spendingDays - 1));
   const days = daysOf(first, today);
   const [shards, state] = await Promise.all([readOwnShards(uid, days), foldStateRef().get()]);
+  // The customer's figures come from the ledger stream alone: its watermark says which entries it has folded (by
+  // time, then path: those before `through`, and up to its last one, `t` and `path`).
+  const mark = state.data()?.streams.ledger;
+  const through = mark?.through?.toMillis() ?? 0;
+  const last = mark?.t ? { at: mark.t.toMillis(), path: mark.path ?? '' } : undefined;
+  const folded = (at: number, path: string) =>
+    at < through || (last !== undefined && (at < last.at || (at === last.at && path <= last.path)));
+  const recent = await ledgerCollection(uid)
+    .where('at', '>=', Timestamp.fromMillis(through))
+    .orderBy('at')
+    .limit(SPENDING_RECENT_ENTRIES)
+    .get();
+  const unfolded = new Map<PakistanDay, number>();
+  for (const doc of recent.docs) {
+    const entry = doc.data();
+    const at = entry.at.toMillis();
+    if (folded(at, doc.ref.path) || (entry.type !== 'debit' && entry.type !== 'refund')) continue;
+    const day = pakistanDayOf(at);
+    unfolded.set(day, (unfolded.get(day) ?? 0) + (entry.type === 'debit' ? entry.amountPaisa : -entry.amountPaisa));
+  }
+  // Cut at the limit: counted up to the last entry read.
+  const asOf = recent.size < SPENDING_RECENT_ENTRIES ? nowMs : (recent.docs.at(-1)?.data().at.toMillis() ?? nowMs);
   return {
-    asOf: new Date(foldedThrough(state.data())).toISOString(),
+    asOf: new Date(asOf).toISOString(),
     days: days.map((day, i) => {
       const mine = shards[i]?.[uid];
-      return { day, spent: toRupees((mine?.charges ?? 0) - (mine?.refunds ?? 0)) };
+      return { day, spent: toRupees((mine?.charges ?? 0) - (mine?.refunds ?? 0) + (unfolded.get(day) ?? 0)) };
     }),
   };
 }

@@ -128,5 +128,7 @@ describe("the dashboard's spending chart", () => {
     const chart = await screen.findByRole('img', { name: 'Rs 1,250.50 spent in the last 30 days' }, { timeout: 5000 });
     expect(chart.querySelectorAll('rect[height]:not([height="0"])')).toHaveLength(2);
     expect(screen.getByTestId('spending-summary')).toHaveTextContent('Rs 1,250.50 spent in the last 30 days');
+    // Up to when it counts, in Pakistan time.
+    expect(screen.getByTestId('spending-as-of')).toHaveTextContent('Counted up to 30 Nov 2026, 15:00 PKT');
   });
 });

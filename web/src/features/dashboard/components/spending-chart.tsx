@@ -2,7 +2,7 @@
 // the customer's pages never load one), with its sum said in words for everyone. Loaded after the
 // dashboard has rendered (deferred-spending.tsx), so it costs the first paint nothing.
 import { useSpending } from '@/features/dashboard/api/get-spending';
-import { formatAmount, formatDay } from '@/lib/format';
+import { formatAmount, formatDay, formatPakistanDateTime } from '@/lib/format';
 
 const WIDTH = 300;
 const HEIGHT = 64;
@@ -18,8 +18,14 @@ export function SpendingChart() {
   const summary = `${formatAmount(total)} spent in the last ${days.length} days`;
   return (
     <figure className="space-y-2">
-      <figcaption className="text-sm font-semibold text-slate-800" data-testid="spending-summary">
-        {summary}
+      <figcaption className="text-sm text-slate-800">
+        <span className="font-semibold" data-testid="spending-summary">
+          {summary}
+        </span>
+        {/* Up to when it counts: every charge and refund of the statement before this time. */}
+        <span className="block text-xs text-slate-600" data-testid="spending-as-of">
+          Counted up to {formatPakistanDateTime(spending.data.asOf)}
+        </span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-16 w-full" preserveAspectRatio="none" role="img" aria-label={summary}>
         <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="stroke-slate-200" strokeWidth="1" />
