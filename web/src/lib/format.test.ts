@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatSavedAt } from '@/lib/format';
+import { formatDate, formatDateTime, formatSavedAt } from '@/lib/format';
 
-const now = new Date(2026, 4, 20, 15, 30).getTime();
+/** An instant given as Pakistan's wall clock (UTC+5). */
+const pkt = (wall: string) => Date.parse(`${wall}+05:00`);
+const now = pkt('2026-05-20T15:30');
 
 describe('formatSavedAt', () => {
   it('says "a moment ago" under a minute (and for a server clock slightly ahead)', () => {
@@ -14,13 +16,24 @@ describe('formatSavedAt', () => {
     expect(formatSavedAt(now - 45 * 60_000, now)).toBe('45 minutes ago');
   });
 
-  it('names today and yesterday with the time', () => {
-    expect(formatSavedAt(new Date(2026, 4, 20, 9, 5).getTime(), now)).toBe('today at 9:05 am');
-    expect(formatSavedAt(new Date(2026, 4, 19, 21, 40).getTime(), now)).toBe('yesterday at 9:40 pm');
+  it('names today and yesterday with the time, by Pakistan’s days', () => {
+    expect(formatSavedAt(pkt('2026-05-20T09:05'), now)).toBe('today at 9:05 am');
+    expect(formatSavedAt(pkt('2026-05-19T21:40'), now)).toBe('yesterday at 9:40 pm');
+    // 00:10 in Pakistan is still the day before in UTC: today all the same.
+    expect(formatSavedAt(pkt('2026-05-20T00:10'), now)).toBe('today at 12:10 am');
   });
 
   it('gives the date for older data, with the year only when it is not this one', () => {
-    expect(formatSavedAt(new Date(2026, 0, 3, 14, 5).getTime(), now)).toBe('3 Jan at 2:05 pm');
-    expect(formatSavedAt(new Date(2025, 11, 30, 8, 0).getTime(), now)).toBe('30 Dec 2025 at 8:00 am');
+    expect(formatSavedAt(pkt('2026-01-03T14:05'), now)).toBe('3 Jan at 2:05 pm');
+    expect(formatSavedAt(pkt('2025-12-30T08:00'), now)).toBe('30 Dec 2025 at 8:00 am');
+  });
+});
+
+describe('dates and times', () => {
+  it('are Pakistan’s, whatever the device’s zone: a payment at 01:30 PKT is on its Pakistan day', () => {
+    // 20:30 UTC on the 27th is 01:30 on the 28th in Pakistan (the statement's day for it).
+    expect(formatDate('2026-11-27T20:30:00.000Z')).toBe('28 Nov 2026');
+    expect(formatDateTime('2026-11-27T20:30:00.000Z')).toBe('28 Nov 2026, 01:30');
+    expect(formatDate('not a date')).toBe('—');
   });
 });

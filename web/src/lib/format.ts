@@ -1,4 +1,5 @@
 import { formatRupees, toPaisa } from '@shared/money';
+import { pakistanDayOf, pakistanDayStart } from '@shared/pakistan-days';
 
 /** "Rs 1,234.50" for a rupee amount from the API. */
 export function formatAmount(rupees: number): string {
@@ -8,11 +9,13 @@ export function formatAmount(rupees: number): string {
 /**
  * A date format built on its first use. Building one is milliseconds of ICU's work, and this module is
  * in the first render's code, which builds none of them (docs/decisions/0014-web-bundle-budget.md).
+ * Every time the app shows is Pakistan time, whatever the device's zone (issue 32: the same payment once showed
+ * under two dates, the statement's PKT and the dashboard's device time); the layout's footer says so once.
  */
 function dateTimeFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
   let format: Intl.DateTimeFormat | undefined;
   return () => {
-    format ??= new Intl.DateTimeFormat('en-GB', options);
+    format ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', ...options });
     return format;
   };
 }
@@ -39,10 +42,9 @@ export function formatDateTime(iso: string): string {
 const timeFormat = dateTimeFormat({ hour: 'numeric', minute: '2-digit', hour12: true });
 const dayMonthFormat = dateTimeFormat({ day: 'numeric', month: 'short' });
 
+/** The start of the Pakistan day of `time`. */
 function startOfDay(time: number): number {
-  const date = new Date(time);
-  date.setHours(0, 0, 0, 0);
-  return date.getTime();
+  return pakistanDayStart(pakistanDayOf(time));
 }
 
 /** How long ago `at` was, for people: "a moment ago", "5 minutes ago", "today at 2:05 pm", "yesterday at…", "3 Jan at…". */
@@ -54,7 +56,7 @@ export function formatSavedAt(at: number, now = Date.now()): string {
   const days = Math.round((startOfDay(now) - startOfDay(at)) / 86_400_000);
   if (days === 0) return `today at ${time}`;
   if (days === 1) return `yesterday at ${time}`;
-  const day = new Date(at).getFullYear() === new Date(now).getFullYear() ? dayMonthFormat().format(at) : dateFormat().format(at);
+  const day = pakistanDayOf(at).slice(0, 4) === pakistanDayOf(now).slice(0, 4) ? dayMonthFormat().format(at) : dateFormat().format(at);
   return `${day} at ${time}`;
 }
 

@@ -5,7 +5,11 @@ export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>Boost your social media presence with reliable &amp; fast services.</p>
+        <div>
+          <p>Boost your social media presence with reliable &amp; fast services.</p>
+          {/* Said once, here: every time the app shows is Pakistan time (lib/format.ts). */}
+          <p className="text-xs">Times are Pakistan time (PKT).</p>
+        </div>
         <p className="flex flex-wrap gap-x-4">
           {[
             [paths.updates.getHref(), 'Updates'],
