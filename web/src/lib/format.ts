@@ -1,9 +1,50 @@
 import { formatRupees, toPaisa } from '@shared/money';
 import { pakistanDayOf, pakistanDayStart } from '@shared/pakistan-days';
 
+// Money is written here and nowhere else (money-format.test.ts refuses a screen that calls toLocaleString or writes
+// "Rs" itself): rupees as the ledger counts them, a provider's currency with its own decimals.
+
 /** "Rs 1,234.50" for a rupee amount from the API. */
 export function formatAmount(rupees: number): string {
   return formatRupees(toPaisa(rupees));
+}
+
+/** Where an amount goes before it is known (a message written while the amount field is empty). */
+export const AMOUNT_TO_COME = 'Rs ...';
+
+/** The number of decimals `currency` is written with (ISO 4217: USD 2, JPY 0, KWD 3), 2 for a code ICU does not know. */
+function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** `amount` grouped, with at least `min` and at most `max` decimals ("1,234.5" → "1,234.50" for min 2). */
+function formatDecimal(amount: number, min: number, max: number): string {
+  return amount.toLocaleString('en-US', { minimumFractionDigits: min, maximumFractionDigits: Math.max(min, max) });
+}
+
+/**
+ * An amount in a provider's currency: "USD 1,234.50", with the currency's own decimals, more where the amount has
+ * them (a rate per 1,000 of USD 0.0125), at most 4; rupees as formatAmount writes them.
+ */
+export function formatMoney(amount: number, currency: string): string {
+  if (currency === 'PKR') return Number.isInteger(amount * 100) ? formatAmount(amount) : `Rs ${formatDecimal(amount, 2, 4)}`;
+  return `${currency} ${formatDecimal(amount, currencyDigits(currency), 4)}`;
+}
+
+/** "1 USD = Rs 278.4512": what a provider's currency is worth in rupees, to 4 decimals. */
+export function formatRateToPkr(currency: string, rateToPkr: number): string {
+  return `1 ${currency} = ${formatMoney(rateToPkr, 'PKR')}`;
+}
+
+let compactFormat: Intl.NumberFormat | undefined;
+/** "Rs 12.5K": a chart axis's rupees, short. */
+export function formatCompactRupees(rupees: number): string {
+  compactFormat ??= new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+  return `Rs ${compactFormat.format(rupees)}`;
 }
 
 /**

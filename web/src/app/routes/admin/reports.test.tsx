@@ -76,7 +76,7 @@ describe('the admin reports page', () => {
     expect(within(totals).getByText('New customers').nextSibling).toHaveTextContent('3');
     expect(totals).toHaveTextContent('Figures up to 24 Nov 2026, 11:50 PKT');
     expect(screen.getByText("Customers' balances").nextSibling).toHaveTextContent(/^Rs 98,765$/);
-    expect(screen.getByText('SMM King').nextSibling).toHaveTextContent('USD 42.5');
+    expect(screen.getByText('SMM King').nextSibling).toHaveTextContent('USD 42.50');
     expect(screen.getByRole('link', { name: 'Sana' })).toHaveAttribute('href', '/admin/users/u-9');
     expect(await screen.findByText('charts of 1 buckets')).toBeInTheDocument();
   });

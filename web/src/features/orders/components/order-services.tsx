@@ -434,7 +434,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               <div className="flex items-center justify-between">
                 <dt className="text-slate-700">Total price</dt>
                 <dd className="text-lg font-extrabold text-slate-900 tabular-nums" data-testid="order-total">
-                  {totalPaisa === null ? 'Rs 0' : formatRupees(totalPaisa)}
+                  {formatRupees(totalPaisa ?? 0)}
                 </dd>
               </div>
               {dripFeed && totalPaisa !== null ? (

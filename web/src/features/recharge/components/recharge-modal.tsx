@@ -27,7 +27,7 @@ import { WalletList } from '@/features/recharge/components/wallet-list';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useForm } from '@/lib/form';
-import { formatAmount, formatDate } from '@/lib/format';
+import { AMOUNT_TO_COME, formatAmount, formatDate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
 import { profileQueryKey } from '@/lib/profile';
@@ -91,7 +91,7 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
   const automatic = new Map((walletStatus.data ?? []).map((w) => [w.provider, w.automatic]));
   const chosenIsAutomatic = method ? automatic.get(method) : undefined;
   const validAmount = Number.isFinite(amount) && amount >= LIMITS.minRecharge;
-  const proofText = `Hello, I sent ${validAmount ? formatAmount(amount) : 'Rs ...'}${method ? ` via ${method}` : ''} to recharge my Shohrat balance. My account email: ${email}`;
+  const proofText = `Hello, I sent ${validAmount ? formatAmount(amount) : AMOUNT_TO_COME}${method ? ` via ${method}` : ''} to recharge my Shohrat balance. My account email: ${email}`;
 
   const onSubmit = handleSubmit(async (values) => {
     if (!online) return;
@@ -154,7 +154,7 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
             inputMode="decimal"
             min={LIMITS.minRecharge}
             step="any"
-            hint={`Minimum recharge is Rs ${LIMITS.minRecharge}.`}
+            hint={`Minimum recharge is ${formatAmount(LIMITS.minRecharge)}.`}
             error={errors.amount?.message}
             data-autofocus
             {...register('amount', { valueAsNumber: true })}

@@ -1,5 +1,7 @@
 // One account as the admin sees it: profile, balance, blocked state, API key status (never the key),
 // the Adjust and Block/Unblock dialogs, and its ledger, orders and top-ups, each paging through all.
+
+import { formatNumber } from '@shared/numbers';
 import type { AdminUserDetail } from '@shared/schemas/accounts';
 import type { LedgerEntry } from '@shared/schemas/money';
 import { type ReactNode, useState } from 'react';
@@ -177,7 +179,7 @@ function UserOrders({ uid }: { uid: string }) {
         { header: 'Order', cell: (order) => `#${order._id}` },
         { header: 'Service', cell: (order) => order.service },
         { header: 'Link', cell: (order) => <span className="break-all">{order.link}</span> },
-        { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
+        { header: 'Quantity', cell: (order) => formatNumber(order.quantity) },
         { header: 'Price', cell: (order) => formatAmount(order.price) },
         { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
         { header: 'Date', cell: (order) => formatDate(order.createdAt) },

@@ -5,6 +5,7 @@
 
 import type { Service } from '@shared/answers';
 import { toPaisa } from '@shared/money';
+import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { costPaisaCeil, marginPercent } from '@shared/providers';
 import { type AdminService, SYNC_OFF_REASONS } from '@shared/schemas/catalogue';
@@ -113,7 +114,7 @@ export function ServicesPanel() {
       header: 'Quantity',
       cell: (s) => (
         <span className="tabular-nums">
-          {s.min.toLocaleString('en-US')}–{s.max.toLocaleString('en-US')}
+          {formatNumber(s.min)}–{formatNumber(s.max)}
         </span>
       ),
     },
@@ -281,7 +282,7 @@ export function ServicesPanel() {
 
 /** A linked service whose margin over its provider's cost is under the admin's threshold (set by the services sync). */
 function MarginAlertBadge({ alert }: { alert: NonNullable<AdminService['marginAlert']> }) {
-  const margin = alert.marginPercent === null ? '' : ` ${alert.marginPercent.toLocaleString('en-US')}%`;
+  const margin = alert.marginPercent === null ? '' : ` ${formatNumber(alert.marginPercent)}%`;
   return (
     <span
       className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800"

@@ -1,4 +1,6 @@
 // The columns of an orders table, shared by the Overview's All Orders and the Orders section.
+
+import { formatNumber } from '@shared/numbers';
 import type { Order } from '@shared/schemas/orders';
 import { DripFeedDetails } from '@/components/orders/drip-feed-details';
 import type { Column } from '@/components/ui/data-table';
@@ -26,10 +28,8 @@ export const orderColumns: Column<Order>[] = [
     header: 'Qty / Price',
     cell: (order) => (
       <span className="text-right tabular-nums sm:text-left">
-        {order.quantity.toLocaleString('en-US')} · {formatAmount(order.price)}
-        {order.dripFeed ? (
-          <span className="block text-xs text-slate-600">{order.dripFeed.quantity.toLocaleString('en-US')} a run</span>
-        ) : null}
+        {formatNumber(order.quantity)} · {formatAmount(order.price)}
+        {order.dripFeed ? <span className="block text-xs text-slate-600">{formatNumber(order.dripFeed.quantity)} a run</span> : null}
         {/* A run's price is its share of what its drip-feed charged: no charge of its own. */}
         {order.dripRun ? <span className="block text-xs text-slate-600">paid by the drip-feed</span> : null}
         {order.remains ? <span className="block text-xs text-slate-600">remains {order.remains}</span> : null}

@@ -8,6 +8,7 @@
 import type { FulfilmentState } from '@shared/fulfilment';
 import { MESSAGES } from '@shared/messages';
 import { formatRupees, partialRefund, toPaisa } from '@shared/money';
+import { formatNumber } from '@shared/numbers';
 import { isFinalStatus } from '@shared/order-status';
 import type { AdminOrder, Fulfilment, Provider } from '@shared/providers';
 import { markSentBody, providerCostPaisa, refundWithoutProviderBody } from '@shared/providers';
@@ -292,11 +293,9 @@ function ServicePicker({
                 <span>
                   #{s.service} {s.name}{' '}
                   <span className="text-slate-600">
-                    ({s.min.toLocaleString('en-US')}–{s.max.toLocaleString('en-US')}) · costs {formatRupees(cost)}
+                    ({formatNumber(s.min)}–{formatNumber(s.max)}) · costs {formatRupees(cost)}
                   </span>
-                  {!fits ? (
-                    <span className="block text-xs text-slate-600">Does not take {order.quantity.toLocaleString('en-US')}</span>
-                  ) : null}
+                  {!fits ? <span className="block text-xs text-slate-600">Does not take {formatNumber(order.quantity)}</span> : null}
                   {fits && cost > pricePaisa ? (
                     <span className="block text-xs font-semibold text-red-800">Above the {formatRupees(pricePaisa)} the customer paid</span>
                   ) : null}
@@ -334,8 +333,8 @@ function MarkSentDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
     <Modal open onClose={onClose} title={`Mark order #${order.number} sent`}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">
-          Check the provider’s panel first: find this order there (link {order.link}, quantity {order.quantity.toLocaleString('en-US')}) and
-          copy its order id. The status sync follows it from then on.
+          Check the provider’s panel first: find this order there (link {order.link}, quantity {formatNumber(order.quantity)}) and copy its
+          order id. The status sync follows it from then on.
         </p>
         <TextField
           label="Provider’s order id"
@@ -444,7 +443,7 @@ function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; on
           max={order.quantity - 1}
           value={remains}
           error={errors.remains}
-          hint={`Of ${order.quantity.toLocaleString('en-US')}: leave empty to cancel the whole order.`}
+          hint={`Of ${formatNumber(order.quantity)}: leave empty to cancel the whole order.`}
           onChange={(event) => setRemains(event.target.value)}
         />
         <p className="text-sm font-semibold text-slate-900">

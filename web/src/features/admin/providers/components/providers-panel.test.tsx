@@ -48,7 +48,7 @@ describe('ProvidersPanel', () => {
     });
     const { user } = renderApp(<ProvidersPanel />, asAdmin);
     const table = await screen.findByRole('table', { name: 'Providers' });
-    expect(within(table).getByText('12.5 USD')).toBeInTheDocument();
+    expect(within(table).getByText('USD 12.50')).toBeInTheDocument();
     expect(within(table).getAllByText('Low balance')).toHaveLength(1);
     expect(within(table).getByText('Disabled')).toBeInTheDocument();
     expect(within(table).getAllByText(/key …9f2c/)).toHaveLength(2);

@@ -6,6 +6,8 @@
 // catalogue with a platform, a category and a markup (the rate each gets is shown before importing). A
 // provider may list thousands of services: a search narrows the list, and a service already in our
 // catalogue says so, so it is not imported twice by mistake.
+
+import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { createProviderBody, importedRatePaisa, markupPercentSchema, type Provider, type ProviderServiceItem } from '@shared/providers';
 import { categorySchema } from '@shared/schemas/catalogue';
@@ -29,11 +31,9 @@ import { ListTable, wholeList } from '@/features/admin/shared/components/list-ta
 import { useToastedAction } from '@/features/admin/shared/hooks/use-admin-action';
 import { ApiError } from '@/lib/api-error';
 import { fieldErrors } from '@/lib/field-errors';
-import { formatAmount, formatDateTime, formatSavedAt } from '@/lib/format';
+import { formatAmount, formatDateTime, formatMoney, formatRateToPkr, formatSavedAt } from '@/lib/format';
 
 type Dialog = { kind: 'add' } | { kind: 'services'; provider: Provider };
-
-const money = (amount: number, currency: string) => `${amount.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${currency}`;
 
 /** The orders of a provider that need the admin, each linked to the Orders section filtered by its state. */
 function OrderCounts({ provider }: { provider: Provider }) {
@@ -86,7 +86,7 @@ export function ProvidersPanel() {
       header: 'Balance',
       cell: (p) => (
         <span className="tabular-nums">
-          {p.balance === null ? '—' : money(p.balance, p.currency)}
+          {p.balance === null ? '—' : formatMoney(p.balance, p.currency)}
           {p.lowBalance ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Low balance</span>
           ) : null}
@@ -105,7 +105,7 @@ export function ProvidersPanel() {
     },
     { header: 'Orders', cell: (p) => <OrderCounts provider={p} /> },
     { header: 'Services sync', cell: (p) => <ProviderServicesSync provider={p} /> },
-    { header: 'Rate to PKR', cell: (p) => <span className="tabular-nums">{`1 ${p.currency} = Rs ${p.rateToPkr}`}</span> },
+    { header: 'Rate to PKR', cell: (p) => <span className="tabular-nums">{formatRateToPkr(p.currency, p.rateToPkr)}</span> },
     {
       header: 'Status',
       cell: (p) => (
@@ -305,13 +305,13 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
         </span>
       ),
     },
-    { header: 'Cost per 1K', cell: (s) => <span className="tabular-nums">{money(s.rate, provider.currency)}</span> },
+    { header: 'Cost per 1K', cell: (s) => <span className="tabular-nums">{formatMoney(s.rate, provider.currency)}</span> },
     { header: 'Our rate per 1K', cell: (s) => <span className="tabular-nums">{ourRate(s)}</span> },
     {
       header: 'Quantity',
       cell: (s) => (
         <span className="tabular-nums">
-          {s.min.toLocaleString('en-US')}–{s.max.toLocaleString('en-US')}
+          {formatNumber(s.min)}–{formatNumber(s.max)}
         </span>
       ),
     },
@@ -352,7 +352,7 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
           placeholder="ID, name or category"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          hint={`${matching.length.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} services${selected.size > 0 ? ` · ${selected.size} selected` : ''}`}
+          hint={`${formatNumber(matching.length)} of ${formatNumber(all.length)} services${selected.size > 0 ? ` · ${selected.size} selected` : ''}`}
         />
       ) : null}
       <ListTable
@@ -365,7 +365,7 @@ function ImportServices({ provider, onDone }: { provider: Provider; onDone: () =
         selection={{ selected, onChange: setSelected }}
       />
       {matching.length > SERVICES_SHOWN ? (
-        <p className="text-sm text-slate-600">{`${(matching.length - SERVICES_SHOWN).toLocaleString('en-US')} more: narrow the search.`}</p>
+        <p className="text-sm text-slate-600">{`${formatNumber(matching.length - SERVICES_SHOWN)} more: narrow the search.`}</p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>

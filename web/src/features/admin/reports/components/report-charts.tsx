@@ -20,7 +20,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { formatAmount, formatDay } from '@/lib/format';
+import { formatAmount, formatCompactRupees, formatDay } from '@/lib/format';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
@@ -28,8 +28,7 @@ const COLORS = { revenue: '#4f46e5', profit: '#059669', bars: '#6366f1' } as con
 /** How many services the top services chart shows (the table below lists every one). */
 export const TOP_SERVICES_CHARTED = 10;
 
-const compactRupees = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-const rupeeTick = (value: string | number) => `Rs ${compactRupees.format(Number(value))}`;
+const rupeeTick = (value: string | number) => formatCompactRupees(Number(value));
 const shorten = (name: string, max = 28) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
 
 /** A canvas Chart.js draws `config` on, named for assistive technology; resized with its box. */

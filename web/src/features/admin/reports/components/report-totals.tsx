@@ -1,7 +1,7 @@
 // The report's totals as cards, when they were true ("Figures up to"), and what the panel owes (every
 // customer's balance) beside what it holds at each provider.
 import type { Report } from '@shared/reports';
-import { formatAmount, formatPakistanDateTime } from '@/lib/format';
+import { formatAmount, formatMoney, formatPakistanDateTime } from '@/lib/format';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -51,7 +51,7 @@ export function OwedBalances({ owed }: { owed: Report['owed'] }) {
           <div key={provider.providerId}>
             <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{provider.name}</dt>
             <dd className="mt-1 text-xl font-extrabold text-slate-900 tabular-nums">
-              {provider.balance === null ? 'Unknown' : `${provider.currency} ${provider.balance.toLocaleString('en')}`}
+              {provider.balance === null ? 'Unknown' : formatMoney(provider.balance, provider.currency)}
             </dd>
             {provider.checkedAt ? <dd className="text-xs text-slate-600">checked {formatPakistanDateTime(provider.checkedAt)}</dd> : null}
           </div>
