@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Navbar } from '@/components/layout/navbar';
-import { fakeAuth, mockApi, renderApp } from '@/testing/render';
+import { admin, fakeAuth, mockApi, renderApp } from '@/testing/render';
 
 describe('the navigation', () => {
   it('shows the unread replies on Tickets and on the phone menu button', async () => {
@@ -37,5 +37,22 @@ describe('the navigation', () => {
     await screen.findByRole('button', { name: 'Open menu' });
     await new Promise((done) => setTimeout(done, 50));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the admin’s bar', () => {
+  it('is the console’s: none of a customer’s links, the console’s own', async () => {
+    mockApi({ 'GET /api/tickets/unread': { body: { unread: 0 } } });
+    const { user } = renderApp(<Navbar />, { auth: fakeAuth({ user: admin }) });
+    await user.click(await screen.findByRole('button', { name: /^Open menu/ }));
+    const menu = document.getElementById('mobile-menu') as HTMLElement;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Admin console']);
+    for (const customerLink of ['Dashboard', 'Place Order', 'Mass Order', 'My Orders', 'Blog', 'API']) {
+      expect(screen.queryByRole('link', { name: customerLink })).toBeNull();
+    }
   });
 });

@@ -53,6 +53,15 @@ function NotificationsBell() {
 }
 
 function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean }) {
+  // The admin's bar is the console's: none of a customer's links (they order nothing, top up nothing), its own
+  // sections in the console's sidebar and menu (app/routes/admin/layout.tsx).
+  if (isAdmin) {
+    return (
+      <NavLink to={paths.admin.getHref()} className={linkClass}>
+        Admin console
+      </NavLink>
+    );
+  }
   return (
     <>
       <NavLink to={paths.dashboard.getHref()} className={linkClass}>
@@ -90,11 +99,6 @@ function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean 
       <NavLink to={paths.about.getHref()} className={linkClass}>
         About Us
       </NavLink>
-      {isAdmin ? (
-        <NavLink to={paths.admin.getHref()} className={linkClass}>
-          Admin
-        </NavLink>
-      ) : null}
     </>
   );
 }
