@@ -94,21 +94,27 @@ export function useUnreadNotifications() {
 }
 
 /**
- * The page open is what a notification is about (its link: `/tickets/{id}`, `/dashboard?order=N`…): the customer has
- * seen it, so while the bell has any unread, opening a page marks those about it read and the count drops; one
- * about the page arriving while it is open is read at once.
+ * The page opened is what a notification is about (its link: `/tickets/{id}`, `/dashboard?order=N`…): the customer
+ * has seen it, so on opening a page while the bell has any unread, those about it are marked read and the count
+ * drops. Only a page about one thing (a path below a section, or a query): a section's own page (`/dashboard`, where
+ * a top-up's news links, and where every sign-in lands) is not a subject seen. Once per page opened, when the count
+ * is first known there: news arriving while the page stays open is left for the bell (the page itself refreshes:
+ * refetchViewsOf).
  */
 export function useReadWhatIsOpen(unread: number | undefined) {
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   const url = pathname + search;
-  const anyUnread = (unread ?? 0) > 0;
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!anyUnread) return;
+    if (unread === undefined || handled.current === url) return;
+    handled.current = url;
+    const aboutOneThing = search !== '' || pathname.split('/').filter(Boolean).length > 1;
+    if (unread === 0 || !aboutOneThing) return;
     void import('@/lib/get-unread-notifications')
       .then((api) => api.markSubjectRead(url))
       .then(() => queryClient.invalidateQueries({ queryKey: notificationsKey }))
       // Offline or refused: the notifications stay unread, as before.
       .catch(() => undefined);
-  }, [url, anyUnread, queryClient]);
+  }, [url, pathname, search, unread, queryClient]);
 }

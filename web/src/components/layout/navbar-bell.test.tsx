@@ -39,6 +39,35 @@ describe('the bell', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ url: '/tickets/t-1?from=bell' }]);
   });
 
+  it('leaves for the bell what arrives while the page stays open', async () => {
+    let unread = 0;
+    const { calls } = mockApi({
+      'GET /api/notifications/unread': () => ({ body: { unread } }),
+      'GET /api/tickets/unread': { body: { unread: 0 } },
+    });
+    const { queryClient } = renderApp(<Navbar />, { route: '/tickets/t-1' });
+    // The count known (nothing unread) on this page.
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().findAll({ queryKey: ['notifications', 'unread'] })[0]?.state.status).toBe('success'),
+    );
+    unread = 1;
+    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('marks nothing on a section’s own page (the dashboard, where a top-up’s news links and every sign-in lands)', async () => {
+    const { calls } = mockApi({
+      'GET /api/notifications/unread': { body: { unread: 1 } },
+      'GET /api/tickets/unread': { body: { unread: 0 } },
+    });
+    renderApp(<Navbar />, { route: '/dashboard' });
+    await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('marks nothing while nothing is unread', async () => {
     const { calls } = mockApi({
       'GET /api/notifications/unread': { body: { unread: 0 } },

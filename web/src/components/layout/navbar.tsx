@@ -26,8 +26,10 @@ function TicketsLink() {
  * shows on every width without opening anything.
  */
 function NotificationsBell() {
-  const unread = useUnreadNotifications().data ?? 0;
-  useReadWhatIsOpen(unread);
+  const count = useUnreadNotifications().data;
+  // (The count as loaded: undefined until it is known.)
+  useReadWhatIsOpen(count);
+  const unread = count ?? 0;
   const shown = unread > 99 ? '99+' : String(unread);
   return (
     <NavLink
