@@ -69,12 +69,12 @@ describe('a reseller, from a new API key to a completed refill', () => {
     await customer.getByRole('button', { name: 'Create API key' }).click();
     key = ((await customer.getByTestId('new-api-key').textContent()) ?? '').trim();
     expect(key).toMatch(/^[0-9a-f]{40}$/);
-    await customer.getByText(`…${key.slice(-4)}`).waitFor();
+    await customer.getByText(`key ending ${key.slice(-4)}`).waitFor();
     await screenshotBothWidths(customer, 'api-access-new-key');
     await customer.getByRole('button', { name: 'I have saved my key' }).click();
     await customer.getByTestId('new-api-key').waitFor({ state: 'detached' });
     await customer.reload();
-    await customer.getByText(`…${key.slice(-4)}`).waitFor();
+    await customer.getByText(`key ending ${key.slice(-4)}`).waitFor();
     await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs 5,000');
     expect(await customer.content()).not.toContain(key);
     await screenshotBothWidths(customer, 'api-access');

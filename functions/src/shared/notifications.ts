@@ -7,7 +7,10 @@
 // by the function and the web app.
 import { z } from 'zod/mini';
 import { formatRupees, type Paisa } from './money';
+import { orderPath, ticketPath } from './notification-links';
 import { pageQuery, text } from './schemas/fields';
+
+export { isNotificationSubject, orderPath } from './notification-links';
 
 export const NOTIFICATION_KINDS = ['order', 'topup', 'ticket', 'refill'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -163,9 +166,6 @@ const STATUS_WORDS = {
   cancelled: 'is cancelled',
 } as const;
 
-/** Where an order is shown to its customer: the dashboard, scrolled to its row. */
-export const orderPath = (orderNumber: string | number) => `/dashboard?order=${orderNumber}`;
-
 export function orderStatusNotification(input: {
   number: string | number;
   status: keyof typeof STATUS_WORDS;
@@ -202,7 +202,7 @@ export function topUpNotification(
 }
 
 export function ticketReplyNotification(input: { ticketId: string; reply: string }): NotificationContent {
-  return { kind: 'ticket', title: 'New reply from support', body: clip(input.reply), url: `/tickets/${input.ticketId}` };
+  return { kind: 'ticket', title: 'New reply from support', body: clip(input.reply), url: ticketPath(input.ticketId) };
 }
 
 export function refillNotification(input: { orderNumber: string | number; status: 'completed' | 'rejected' }): NotificationContent {

@@ -1,6 +1,8 @@
 // The bell's count (GET /api/notifications/unread), like the tickets badge: here, not in
 // features/notifications, because the navbar is shared layout and may not import a feature. Every
 // notification query sits under `notificationsKey`, so invalidating it refreshes the bell too.
+
+import { isNotificationSubject } from '@shared/notification-links';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -13,12 +15,14 @@ const PROFILE_KEY = 'profile';
 export const MY_ORDERS_KEY = 'my-orders';
 /** The customer's top-up requests (features/recharge/api/get-my-recharge-requests.ts). */
 export const MY_TOP_UPS_KEY = 'my-recharge-requests';
+/** The dashboard's spending (features/dashboard/api/get-spending.ts): it follows the ledger. */
+export const SPENDING_KEY = 'spending';
 
 /** What each kind of news changes on screen: the queries read again when it arrives. */
 const NEWS_CHANGES: Record<string, readonly (readonly string[])[]> = {
-  // An order's or a refill's news: the orders (and a refund, the balance).
-  order: [[MY_ORDERS_KEY], [PROFILE_KEY]],
-  refill: [[MY_ORDERS_KEY], [PROFILE_KEY]],
+  // An order's or a refill's news: the orders (and a refund, the balance and the spending).
+  order: [[MY_ORDERS_KEY], [PROFILE_KEY], [SPENDING_KEY]],
+  refill: [[MY_ORDERS_KEY], [PROFILE_KEY], [SPENDING_KEY]],
   // A top-up credited (by the admin or the wallet autopilot) or rejected: the balance and the top-up list.
   topup: [[PROFILE_KEY], [MY_TOP_UPS_KEY]],
   // A reply: the tickets (the list, the thread, the badge).
@@ -96,8 +100,9 @@ export function useUnreadNotifications() {
 /**
  * The page opened is what a notification is about (its link: `/tickets/{id}`, `/dashboard?order=N`…): the customer
  * has seen it, so on opening a page while the bell has any unread, those about it are marked read and the count
- * drops. Only a page about one thing (a path below a section, or a query): a section's own page (`/dashboard`, where
- * a top-up's news links, and where every sign-in lands) is not a subject seen. Once per page opened, when the count
+ * drops. Only a page about one thing (shared/notifications.ts isNotificationSubject: an order's row, a ticket): a
+ * section's own page (`/dashboard`, where a top-up's news links and every sign-in lands) is not a subject seen, and
+ * no other page asks the server anything. Once per page opened, when the count
  * is first known there: news arriving while the page stays open is left for the bell (the page itself refreshes:
  * refetchViewsOf).
  */
@@ -109,12 +114,11 @@ export function useReadWhatIsOpen(unread: number | undefined) {
   useEffect(() => {
     if (unread === undefined || handled.current === url) return;
     handled.current = url;
-    const aboutOneThing = search !== '' || pathname.split('/').filter(Boolean).length > 1;
-    if (unread === 0 || !aboutOneThing) return;
+    if (unread === 0 || !isNotificationSubject(url)) return;
     void import('@/lib/get-unread-notifications')
       .then((api) => api.markSubjectRead(url))
       .then(() => queryClient.invalidateQueries({ queryKey: notificationsKey }))
       // Offline or refused: the notifications stay unread, as before.
       .catch(() => undefined);
-  }, [url, pathname, search, unread, queryClient]);
+  }, [url, unread, queryClient]);
 }

@@ -22,7 +22,8 @@ export function useUnreadTickets() {
     queryFn: getUnreadTickets,
     // Not on the cached user of the first paint: until Firebase has restored the session there is no
     // token to send, and the request would be answered 401.
-    enabled: status === 'signed-in',
+    // A customer's replies: an admin's bar has no Tickets link (the console counts what waits for an answer).
+    enabled: status === 'signed-in' && user?.role === 'user',
     refetchInterval: 60_000,
   });
 }

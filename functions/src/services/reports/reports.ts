@@ -2,7 +2,7 @@
 // record 0011): a bounded number of reads whatever the size of the store. A report over `d` days reads
 // d day documents + 4·d customer shards + the fold's state + the top customers' profiles (≤ 20) + the
 // providers + ⌈users / 1,000⌉ for the sum of balances (an aggregation).
-import { AggregateField, type DocumentSnapshot, FieldPath, Timestamp } from 'firebase-admin/firestore';
+import { AggregateField, type DocumentSnapshot, FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin';
 import { getAllGrouped, getAllOf } from '../../lib/typed-collection';
 import { toRupees } from '../../shared/money';
@@ -18,7 +18,7 @@ import {
   type Spending,
 } from '../../shared/reports';
 import { userRef } from '../accounts/users';
-import { ledgerCollection } from '../money/ledger';
+import { ledgerDocSchema } from '../money/ledger';
 import { providersCollection } from '../providers/provider-store';
 import {
   CUSTOMER_SHARD_FIELD,
@@ -194,56 +194,83 @@ export async function getReport(query: ReportQuery): Promise<Report> {
  * The last days' shards of one customer, their own figures only: a field mask asks Firestore for the
  * customer's field alone, so other customers' figures in the same shard never leave the database.
  */
-export async function readOwnShards(uid: string, days: PakistanDay[]) {
+export async function readOwnShards(uid: string, days: PakistanDay[], tx?: Transaction) {
   const shard = customerShardOf(uid);
   // Firestore's getAll (read options and all) types its snapshots as DocumentData: they are the typed shards'.
-  const snaps = (await db.getAll(...days.map((day) => customerShardRef(day, shard)), {
-    fieldMask: [new FieldPath(CUSTOMER_SHARD_FIELD, uid)],
-  })) as DocumentSnapshot<CustomerShardDoc>[];
+  const refs = days.map((day) => customerShardRef(day, shard));
+  const mask = { fieldMask: [new FieldPath(CUSTOMER_SHARD_FIELD, uid)] };
+  const snaps = (await (tx ? tx.getAll(...refs, mask) : db.getAll(...refs, mask))) as DocumentSnapshot<CustomerShardDoc>[];
   return snaps.map((snap): Record<string, CustomerFigures> => snap.data()?.[CUSTOMER_SHARD_FIELD] ?? {});
 }
 
 /** Entries of the customer read from the ledger itself on top of the rollups (those the fold has not reached yet). */
 export const SPENDING_RECENT_ENTRIES = 500;
 
+/** Firestore's order of documents in a collection group: their paths, segment by segment. */
+function comparePaths(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const [p, q] = [x[i] ?? '', y[i] ?? ''];
+    if (p !== q) return p < q ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
 /**
  * What the customer spent (charges − refunds) each of the last spendingDays Pakistan days, oldest first, as the
- * ledger has it now: the rollups (31 reads), which trail the ledger by their lag, and the customer's own entries the
- * fold has not reached yet, read from the ledger (at least one read more; at most SPENDING_RECENT_ENTRIES, `asOf`
- * saying up to when when there were more). So the figure matches the statement the moment an order is placed.
+ * ledger has it: the rollups (31 reads), which trail the ledger by their lag, and the customer's own entries the
+ * fold has not reached yet, read from the ledger (at least one read more; at most SPENDING_RECENT_ENTRIES). So the
+ * figure matches the statement the moment an order is placed. One read-only transaction: the fold writes the
+ * figures and its watermark together, so both are read as of one instant, and nothing is counted twice or missed.
+ * `asOf`: every entry committed before the answer is counted (cut at the limit: up to the last entry read).
  */
 export async function getSpending(uid: string, nowMs = Date.now()): Promise<Spending> {
   const today = pakistanDayOf(nowMs);
   const first = addDays(today, -(REPORT_LIMITS.spendingDays - 1));
   const days = daysOf(first, today);
-  const [shards, state] = await Promise.all([readOwnShards(uid, days), foldStateRef().get()]);
-  // The customer's figures come from the ledger stream alone: its watermark says which entries it has folded (by
-  // time, then path: those before `through`, and up to its last one, `t` and `path`).
-  const mark = state.data()?.streams.ledger;
-  const through = mark?.through?.toMillis() ?? 0;
-  const last = mark?.t ? { at: mark.t.toMillis(), path: mark.path ?? '' } : undefined;
-  const folded = (at: number, path: string) =>
-    at < through || (last !== undefined && (at < last.at || (at === last.at && path <= last.path)));
-  const recent = await ledgerCollection(uid)
-    .where('at', '>=', Timestamp.fromMillis(through))
-    .orderBy('at')
-    .limit(SPENDING_RECENT_ENTRIES)
-    .get();
-  const unfolded = new Map<PakistanDay, number>();
-  for (const doc of recent.docs) {
-    const entry = doc.data();
-    const at = entry.at.toMillis();
-    if (folded(at, doc.ref.path) || (entry.type !== 'debit' && entry.type !== 'refund')) continue;
-    const day = pakistanDayOf(at);
-    unfolded.set(day, (unfolded.get(day) ?? 0) + (entry.type === 'debit' ? entry.amountPaisa : -entry.amountPaisa));
-  }
-  // Cut at the limit: counted up to the last entry read.
-  const asOf = recent.size < SPENDING_RECENT_ENTRIES ? nowMs : (recent.docs.at(-1)?.data().at.toMillis() ?? nowMs);
-  return {
-    asOf: new Date(asOf).toISOString(),
-    days: days.map((day, i) => {
-      const mine = shards[i]?.[uid];
-      return { day, spent: toRupees((mine?.charges ?? 0) - (mine?.refunds ?? 0) + (unfolded.get(day) ?? 0)) };
-    }),
-  };
+  return db.runTransaction(
+    async (tx) => {
+      const [shards, state] = await Promise.all([readOwnShards(uid, days, tx), tx.get(foldStateRef())]);
+      // The customer's figures come from the ledger stream alone: its watermark says which entries it has folded
+      // (in time, then path order: those before `through`, and up to its last one, `t` and `path`).
+      const mark = state.data()?.streams.ledger;
+      const through = mark?.through?.toMillis() ?? 0;
+      const last = mark?.t ? { at: mark.t.toMillis(), path: mark.path ?? '' } : undefined;
+      const folded = (at: number, path: string) =>
+        at < through || (last !== undefined && (at < last.at || (at === last.at && comparePaths(path, last.path) <= 0)));
+      // Read as stored, not through the typed collection: a malformed entry (which the fold skips too) must not
+      // break the chart.
+      const recent = await tx.get(
+        db
+          .collection('users')
+          .doc(uid)
+          .collection('ledger')
+          .where('at', '>=', Timestamp.fromMillis(through))
+          .orderBy('at')
+          .limit(SPENDING_RECENT_ENTRIES),
+      );
+      const unfolded = new Map<PakistanDay, number>();
+      let lastAt = nowMs;
+      for (const doc of recent.docs) {
+        const entry = ledgerDocSchema.safeParse(doc.data());
+        if (!entry.success) continue;
+        const at = entry.data.at.toMillis();
+        lastAt = at;
+        if (folded(at, doc.ref.path) || (entry.data.type !== 'debit' && entry.data.type !== 'refund')) continue;
+        const day = pakistanDayOf(at);
+        const amount = entry.data.type === 'debit' ? entry.data.amountPaisa : -entry.data.amountPaisa;
+        unfolded.set(day, (unfolded.get(day) ?? 0) + amount);
+      }
+      const asOf = recent.size < SPENDING_RECENT_ENTRIES ? Date.now() : lastAt;
+      return {
+        asOf: new Date(asOf).toISOString(),
+        days: days.map((day, i) => {
+          const mine = shards[i]?.[uid];
+          return { day, spent: toRupees((mine?.charges ?? 0) - (mine?.refunds ?? 0) + (unfolded.get(day) ?? 0)) };
+        }),
+      };
+    },
+    { readOnly: true },
+  );
 }

@@ -34,9 +34,9 @@ describe('the bell', () => {
         return { status: 204 };
       },
     });
-    renderApp(<Navbar />, { route: '/tickets/t-1?from=bell' });
+    renderApp(<Navbar />, { route: '/tickets/t-1' });
     expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ url: '/tickets/t-1?from=bell' }]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ url: '/tickets/t-1' }]);
   });
 
   it('leaves for the bell what arrives while the page stays open', async () => {
@@ -60,6 +60,8 @@ describe('the bell', () => {
   it.each([
     ['on a section’s own page (the dashboard, where a top-up’s news links and every sign-in lands)', '/dashboard', 1],
     ['while nothing is unread', '/tickets/t-1', 0],
+    ['on a page no notification is about (a list searched, a new ticket)', '/orders?q=12', 1],
+    ['on the new-ticket page', '/tickets/new', 1],
   ])('marks nothing %s', async (_, route, unread) => {
     const { calls } = mockApi({
       'GET /api/notifications/unread': { body: { unread } },

@@ -8,6 +8,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  act(() => onlineManager.setOnline(true));
 });
 
 describe('a loading state', () => {

@@ -92,7 +92,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
           variant="ghost"
           size="sm"
           aria-expanded={forgotOpen}
-          aria-controls="forgot-password"
+          aria-controls={forgotOpen ? 'forgot-password' : undefined}
           onClick={() => setForgotOpen((open) => !open)}
         >
           Forgot password?

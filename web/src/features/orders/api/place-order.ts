@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { profileQueryKey } from '@/lib/profile';
+import { SPENDING_KEY } from '@/lib/unread-notifications';
 import { myOrdersQueryKey } from './get-my-orders';
 
 export const placeOrderAnswer = z.object({ message: z.string(), order: orderSchema, balance: z.number() });
@@ -27,6 +28,8 @@ export function usePlaceOrder() {
       );
       void queryClient.invalidateQueries({ queryKey: profileQueryKey(user?.uid) });
       void queryClient.invalidateQueries({ queryKey: myOrdersQueryKey });
+      // The spending follows the ledger at once (GET /api/ledger/spending reads what the rollups have not yet).
+      void queryClient.invalidateQueries({ queryKey: [SPENDING_KEY] });
     },
     onError: (error) => {
       // Blocked since the profile was read: the profile says why, and the page shows it.

@@ -182,8 +182,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [insufficient, setInsufficient] = useState(false);
   const [result, setResult] = useState<OrderResult | null>(null);
-  // What was placed last, for the success's Order again: the same service, link and quantity, to send anew.
-  const [placed, setPlaced] = useState<{ serviceId: string; link: string; quantity: number } | null>(null);
+  // What was placed last, for the success's Order again: the same service and form (link, quantity, comments,
+  // drip-feed), to send anew.
+  const [placed, setPlaced] = useState<{ serviceId: string; values: OrderFormValues } | null>(null);
   const services = useServices();
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
@@ -258,7 +259,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setValue('dripFeed', false);
   };
 
-  /** The last order's service chosen again, its link and quantity filled in: the customer checks and sends. */
+  /** The last order's service chosen again, its form filled in as it was sent: the customer checks and sends. */
   const orderAgain = () => {
     setResult(null);
     const again = placed && services.data?.services.find((s) => s._id === placed.serviceId);
@@ -266,8 +267,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
     setPlatform(again.platform);
     setOpenGroups(new Set([again.category]));
     chooseService(again);
-    setValue('link', placed.link);
-    if (!takesComments(again)) setValue('quantity', placed.quantity);
+    reset(placed.values);
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -299,7 +299,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
         price: answer.order.price,
         balance: answer.balance,
       });
-      setPlaced({ serviceId: service._id, link: values.link, quantity: values.quantity });
+      setPlaced({ serviceId: service._id, values });
       reset(EMPTY_FORM);
       setServiceId(null);
       offerPushOptIn('order');
