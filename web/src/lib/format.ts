@@ -1,5 +1,5 @@
 import { formatRupees, toPaisa } from '@shared/money';
-import { pakistanDayOf, pakistanDayStart } from '@shared/pakistan-days';
+import { pakistanDayOf, pakistanDayStart } from '@shared/pakistan-clock';
 
 // Money is written here and nowhere else (money-format.test.ts refuses a screen that calls toLocaleString or writes
 // "Rs" itself): rupees as the ledger counts them, a provider's currency with its own decimals.
