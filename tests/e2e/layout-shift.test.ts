@@ -6,7 +6,7 @@
 // no service worker and no cache, on a phone.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from './browser';
+import { PHONE, reachFor } from './browser';
 import { openContext, url } from './fixture';
 
 /** Google's threshold of a "good" cumulative layout shift. */
@@ -81,6 +81,9 @@ describe('the layout of a loading screen, on a phone', () => {
     const page = await context.newPage();
     const { total, shifts } = await layoutShiftOfLoad(page, '/', async (p) => {
       await p.getByRole('heading', { name: 'Popular services' }).waitFor();
+      // The visitor's page starts the app (which prices the cards) when they reach for it: a pointer's move, which
+      // is not input to the layout-shift count (a tap or a key would exempt the shifts after it).
+      await reachFor(p);
       await p.locator('#services').getByText(/Rs\s/).first().waitFor();
     });
     expect(total, report(shifts)).toBeLessThan(GOOD_CLS);

@@ -32,7 +32,7 @@ export interface RenderedPage {
   html: string;
   state: unknown;
 }
-interface PagesRenderer {
+export interface PagesRenderer {
   renderServices(location: string, answer: unknown, readAt: number): Promise<RenderedPage>;
 }
 
@@ -52,9 +52,12 @@ export function servicesPage(shell: string, rendered: RenderedPage): string {
     );
 }
 
+/** Set by the tests (useServicesPageSources). */
+let given: { shell: string; renderer: PagesRenderer } | undefined;
 let shell: string | null | undefined;
 /** The web app's page (app.html) as built with this function (build.mjs), or null when it was built without it. */
 function webShell(): string | null {
+  if (given) return given.shell;
   if (shell !== undefined) return shell;
   try {
     shell = readFileSync(new URL('./shell.html', import.meta.url), 'utf8');
@@ -69,6 +72,7 @@ function webShell(): string | null {
 let renderer: Promise<PagesRenderer | null> | undefined;
 /** The web app's server build (lib/pages/pages.js, build.mjs), loaded with the first page, or null without it. */
 function pagesRenderer(): Promise<PagesRenderer | null> {
+  if (given) return Promise.resolve(given.renderer);
   renderer ??= import(new URL('./pages/pages.js', import.meta.url).href).then(
     (module: PagesRenderer) => module,
     (error: unknown) => {
@@ -103,6 +107,16 @@ function currentCatalogue(now: number): NonNullable<typeof kept> {
 
 /** Forgets the kept catalogue and pages (tests change the catalogue between requests). */
 export function forgetServicesPage(): void {
+  kept = undefined;
+}
+
+/**
+ * The page and the render to use instead of the built ones (undefined: the built ones again): for the function's
+ * tests, which run its source, built beside them (the real render is web/src/prerender/pages.test.tsx's and the
+ * browser tests').
+ */
+export function useServicesPageSources(sources: { shell: string; renderer: PagesRenderer } | undefined): void {
+  given = sources;
   kept = undefined;
 }
 
