@@ -4,7 +4,7 @@
 // /terms shows the terms in force as text; nothing is wider than the phone.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PHONE, screenshotBothWidths } from './browser';
+import { PHONE, reachFor, screenshotBothWidths } from './browser';
 import { openPage } from './fixture';
 
 const admin = { uid: 'e2e-admin', email: 'e2e-admin@example.com' };
@@ -70,12 +70,15 @@ describe('a visitor reads updates, figures and terms at 360 px', () => {
       .collection('services')
       .doc(service._id)
       .update({ figures, badges: ['HQ', 'Instant'] });
-    // The function keeps the page's list for a minute; the app asks the API, which answers at once.
+    // The function keeps the page's list for a minute; the app, once the visitor reaches for the page, asks the API,
+    // which answers at once.
     await visitor.goto(`/services?q=${service.number}`);
+    await reachFor(visitor);
     const row = visitor.getByRole('row').filter({ has: visitor.getByRole('link', { name: `Order service ${service.number}: ${name}` }) });
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('2 h 10 min per 1,000 · starts in 4 min · 96% in full');
     expect(await row.textContent()).toContain('HQ · Instant');
     await visitor.goto(`/services?q=${fresh.number}`);
+    await reachFor(visitor);
     const freshRow = visitor
       .getByRole('row')
       .filter({ has: visitor.getByRole('link', { name: `Order service ${fresh.number}: ${fresh.name}` }) });
