@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
@@ -39,10 +40,10 @@ const ALIASES = [
  * The landing page painted before any script runs (issue 31): the build's page keeps its name, app.html, for every
  * path but `/` (Hosting's fallback, the service worker's navigations, /services' function), and index.html, which
  * Hosting serves for `/` alone, gets the app's render of the landing page for a visitor in its root
- * (src/prerender/pages.tsx, rendered here through a Vite server of the same aliases), which the app hydrates when
+ * (src/prerender/pages.tsx, from its server build, dist-ssr, the one /services is rendered with), which the app hydrates when
  * the visitor reaches for it (main.tsx). Its script is not needed for that page's paint: fetched at low priority.
  */
-export const lowPriorityScripts = (page: string) => page.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
+const lowPriorityScripts = (page: string) => page.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
 
 function prerenderLanding(): Plugin {
   return {
@@ -63,23 +64,12 @@ function prerenderLanding(): Plugin {
       const shell = String(page.source);
       if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
       this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
-      const server = await createServer({
-        configFile: false,
-        root: fileURLToPath(new URL('.', import.meta.url)),
-        logLevel: 'error',
-        resolve: { alias: ALIASES },
-        plugins: [react()],
-        server: { middlewareMode: true, hmr: false, watch: null },
-        appType: 'custom',
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/prerender/pages.tsx')) as { renderLanding: () => Promise<string> };
-        const landing = await renderLanding();
-        page.source = lowPriorityScripts(shell).replace('<div id="root"></div>', () => `<div id="root">${landing}</div>`);
-      } finally {
-        await server.close();
-      }
+      // The server build /services is rendered with (built first: web's build script), so both pages are one render.
+      const built = new URL('./dist-ssr/pages.js', import.meta.url);
+      if (!existsSync(built)) throw new Error('No dist-ssr/pages.js to render the landing page with: build with `npm run build -w web`');
+      const { renderLanding } = (await import(built.href)) as { renderLanding: () => Promise<string> };
+      const landing = await renderLanding();
+      page.source = lowPriorityScripts(shell).replace('<div id="root"></div>', () => `<div id="root">${landing}</div>`);
     },
   };
 }

@@ -10,7 +10,7 @@ import { formatRupees, type Paisa } from './money';
 import { orderPath, ticketPath } from './notification-links';
 import { pageQuery, text } from './schemas/fields';
 
-export { isNotificationSubject, orderPath } from './notification-links';
+export { orderPath } from './notification-links';
 
 export const NOTIFICATION_KINDS = ['order', 'topup', 'ticket', 'refill'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

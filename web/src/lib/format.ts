@@ -21,9 +21,16 @@ function currencyDigits(currency: string): number {
   }
 }
 
-/** `amount` grouped, with at least `min` and at most `max` decimals ("1,234.5" → "1,234.50" for min 2). */
-function formatDecimal(amount: number, min: number, max: number): string {
-  return amount.toLocaleString('en-US', { minimumFractionDigits: min, maximumFractionDigits: Math.max(min, max) });
+/** Per currency, its amounts' format (built once: a provider's table writes one per row). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    const digits = currency === 'PKR' ? 2 : currencyDigits(currency);
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 4) });
+    moneyFormats.set(currency, format);
+  }
+  return format;
 }
 
 /**
@@ -31,8 +38,8 @@ function formatDecimal(amount: number, min: number, max: number): string {
  * them (a rate per 1,000 of USD 0.0125), at most 4; rupees as formatAmount writes them.
  */
 export function formatMoney(amount: number, currency: string): string {
-  if (currency === 'PKR') return Number.isInteger(amount * 100) ? formatAmount(amount) : `Rs ${formatDecimal(amount, 2, 4)}`;
-  return `${currency} ${formatDecimal(amount, currencyDigits(currency), 4)}`;
+  if (currency === 'PKR') return Number.isInteger(amount * 100) ? formatAmount(amount) : `Rs ${moneyFormat('PKR').format(amount)}`;
+  return `${currency} ${moneyFormat(currency).format(amount)}`;
 }
 
 /** "1 USD = Rs 278.4512": what a provider's currency is worth in rupees, to 4 decimals. */
@@ -101,21 +108,10 @@ export function formatSavedAt(at: number, now = Date.now()): string {
   return `${day} at ${time}`;
 }
 
-// Pakistan's clock (UTC+5, no daylight saving) for the statement's and reports' times, whatever the
-// browser's zone: a customer's "when" matches the Pakistan days the filters and reports count in.
-const pakistanDateTimeFormat = dateTimeFormat({
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Karachi',
-});
-
-/** "24 Nov 2026, 23:30 PKT" for an instant. */
+/** "24 Nov 2026, 23:30 PKT" for an instant: formatDateTime, labelled (the statement's and reports' times). */
 export function formatPakistanDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : `${pakistanDateTimeFormat().format(date)} PKT`;
+  const text = formatDateTime(iso);
+  return text === '—' ? text : `${text} PKT`;
 }
 
 const dayFormat = dateTimeFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -128,10 +124,8 @@ export function formatDay(day: string, withYear = false): string {
   return (withYear ? dayWithYearFormat : dayFormat)().format(date);
 }
 
-const pakistanDayMonthFormat = dateTimeFormat({ day: 'numeric', month: 'short', timeZone: 'Asia/Karachi' });
-
 /** "26 Dec": the Pakistan day of an instant (e.g. the last day a refill may be asked). */
 export function formatPakistanDayMonth(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : pakistanDayMonthFormat().format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dayMonthFormat().format(date);
 }

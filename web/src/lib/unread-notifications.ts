@@ -29,10 +29,9 @@ const NEWS_CHANGES: Record<string, readonly (readonly string[])[]> = {
   ticket: [ticketsKey],
 };
 
-/** News of `kinds` arrived: every view it concerns is read again (all of them when the kind is not known). */
-function refetchViewsOf(queryClient: QueryClient, kinds: readonly unknown[]) {
-  const keys = new Set<readonly string[]>();
-  for (const kind of kinds) for (const key of NEWS_CHANGES[String(kind)] ?? Object.values(NEWS_CHANGES).flat()) keys.add(key);
+/** News of `kind` arrived: every view it concerns is read again (all of them when the kind is not known). */
+function refetchViewsOf(queryClient: QueryClient, kind: unknown) {
+  const keys = new Set(NEWS_CHANGES[String(kind)] ?? Object.values(NEWS_CHANGES).flat());
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
@@ -56,7 +55,7 @@ export function refetchOnPush(queryClient: QueryClient): () => void {
     const data = event.data as { type?: unknown; kind?: unknown } | null;
     if (data?.type !== PUSH_MESSAGE_TYPE) return;
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
-    refetchViewsOf(queryClient, [data.kind]);
+    refetchViewsOf(queryClient, data.kind);
   };
   container.addEventListener('message', onMessage);
   // Messages from the worker wait in a queue until the page says it listens (addEventListener does not).
@@ -91,7 +90,7 @@ export function useUnreadNotifications() {
   useEffect(() => {
     if (unread === undefined) return;
     const last = seen.current;
-    if (last && last.uid === uid && unread > last.count) refetchViewsOf(queryClient, [undefined]);
+    if (last && last.uid === uid && unread > last.count) refetchViewsOf(queryClient, undefined);
     seen.current = { uid, count: unread };
   }, [unread, uid, queryClient]);
   return query;
@@ -100,7 +99,7 @@ export function useUnreadNotifications() {
 /**
  * The page opened is what a notification is about (its link: `/tickets/{id}`, `/dashboard?order=N`…): the customer
  * has seen it, so on opening a page while the bell has any unread, those about it are marked read and the count
- * drops. Only a page about one thing (shared/notifications.ts isNotificationSubject: an order's row, a ticket): a
+ * drops. Only a page about one thing (shared/notification-links.ts isNotificationSubject: an order's row, a ticket): a
  * section's own page (`/dashboard`, where a top-up's news links and every sign-in lands) is not a subject seen, and
  * no other page asks the server anything. Once per page opened, when the count
  * is first known there: news arriving while the page stays open is left for the bell (the page itself refreshes:
