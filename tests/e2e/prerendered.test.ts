@@ -40,6 +40,27 @@ const sameHeading = (page: Page) =>
     return marked !== null && marked === document.querySelector('h1') && marked.isConnected;
   });
 
+/**
+ * The scripts the page asked for before its first contentful paint, but the app's entry (in the page, at low
+ * priority): a phone counts that paint waiting for each (Lighthouse's slow 4G does), so there must be none.
+ */
+const scriptsBeforeFirstPaint = (page: Page) =>
+  page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return ['no first contentful paint'];
+    const entry = document.querySelector<HTMLScriptElement>('script[type="module"][fetchpriority="low"]')?.src;
+    return performance
+      .getEntriesByType('resource')
+      .filter(
+        (resource) =>
+          resource.name.includes('/assets/') &&
+          resource.name.endsWith('.js') &&
+          resource.name !== entry &&
+          resource.startTime < paint.startTime,
+      )
+      .map((resource) => new URL(resource.name).pathname);
+  });
+
 describe('a visitor’s prerendered pages', () => {
   it('shows the landing page with none of the app running, which hydrates it when the visitor reaches for it', async () => {
     const context = await openContext(PHONE);
@@ -52,6 +73,7 @@ describe('a visitor’s prerendered pages', () => {
     await page.waitForTimeout(1000);
     expect(requests).toEqual([]);
     expect(await page.locator('script[type="module"][fetchpriority="low"]').count()).toBe(1);
+    expect(await scriptsBeforeFirstPaint(page)).toEqual([]);
     await markHeading(page);
 
     await reachFor(page);
@@ -77,6 +99,7 @@ describe('a visitor’s prerendered pages', () => {
     const shown = await page.getByRole('link', { name: /^Order service/ }).count();
     expect(shown).toBeGreaterThan(1);
     expect(await page.getByLabel('Search services').inputValue()).toBe('likes');
+    expect(await scriptsBeforeFirstPaint(page)).toEqual([]);
     await markHeading(page);
 
     await reachFor(page);
@@ -91,6 +114,36 @@ describe('a visitor’s prerendered pages', () => {
     await page.getByRole('link', { name: 'Order service 101: Real Followers' }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: /^Order service/ }).count()).toBeLessThan(10);
     expect(await page.evaluate(() => (window as unknown as { __loadingShown: boolean }).__loadingShown)).toBe(false);
+    await context.close();
+  });
+
+  it('asks for none of its screen’s code before a first paint that comes late (a slow phone)', async () => {
+    const context = await openContext(PHONE);
+    const page = await context.newPage();
+    // A render-blocking script that answers after 1.5 s holds the first paint back while the page and the app's
+    // entry are long loaded, as a phone's slow first layout does.
+    await page.route('**/hold-first-paint.js', async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    await page.route('**/services?q=likes', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('<head>', '<head><script src="/hold-first-paint.js" async blocking="render"></script>');
+      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+      await route.fulfill({ status: response.status(), headers, body });
+    });
+    await page.goto('/services?q=likes');
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+    const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+    expect(paintedAt).toBeGreaterThan(1400);
+    // The screen's code still comes before the visitor reaches for the page: after the paint.
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\/assets\/services-[\w-]+\.js$/.test(r.name)).length),
+      )
+      .toBeGreaterThan(0);
+    expect(await scriptsBeforeFirstPaint(page)).toEqual([]);
     await context.close();
   });
 

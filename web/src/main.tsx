@@ -4,7 +4,7 @@ import { App } from '@/app/app';
 import { preloadScreensAt } from '@/app/router';
 import { listenForInstallPrompt } from '@/components/pwa/install-events';
 import { readCachedUser } from '@/lib/auth';
-import { afterFirstPaint } from '@/lib/first-paint';
+import { afterContentfulPaint } from '@/lib/first-paint';
 import { startOnFirstReach } from '@/lib/first-reach';
 import './index.css';
 
@@ -45,7 +45,8 @@ if (!root.firstElementChild) {
   // app runs (this page's script was fetched at low priority, after the page: fetchpriority) but the code of the
   // page's screen loading, so that a tap which starts the app finds the screen ready to hydrate. Someone who signed
   // in meanwhile (another tab) gets their own render.
-  // (After the page's first paint: a request started before it is one Lighthouse's phone counts that paint waiting for.)
-  afterFirstPaint(() => preloadScreensAt(window.location.pathname));
+  // (After the page's first contentful paint was reported: a request started before it is one Lighthouse's phone
+  // counts that paint waiting for.)
+  afterContentfulPaint(() => preloadScreensAt(window.location.pathname));
   startOnFirstReach(() => (remembered() ? replace() : hydrateRoot(root, app)));
 }

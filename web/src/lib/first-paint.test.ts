@@ -49,15 +49,30 @@ describe('afterFirstPaint', () => {
     }
   });
 
-  it('runs without frames too (a page opened in a background tab gets none)', async () => {
+  it('runs without frames in a background tab (it gets none), and when the tab is hidden before its frame came', async () => {
     const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     try {
       const work = vi.fn();
       firstPaint.afterFirstPaint(work);
-      await new Promise((done) => setTimeout(done, 300));
+      await new Promise((done) => setTimeout(done, 0));
       expect(work).toHaveBeenCalledTimes(1);
+
+      vi.resetModules();
+      const fresh: typeof import('./first-paint') = await import('./first-paint');
+      visibility.mockReturnValue('visible');
+      const hiddenLater = vi.fn();
+      fresh.afterFirstPaint(hiddenLater);
+      // Visible and no frame yet: nothing runs on a timer (a slow first paint is not to be overtaken).
+      await new Promise((done) => setTimeout(done, 300));
+      expect(hiddenLater).not.toHaveBeenCalled();
+      visibility.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await new Promise((done) => setTimeout(done, 0));
+      expect(hiddenLater).toHaveBeenCalledTimes(1);
     } finally {
       frames.mockRestore();
+      visibility.mockRestore();
     }
   });
 });

@@ -26,10 +26,21 @@ function schedule() {
       }
     }
   };
-  // The frame after the first render's: its paint is done by then. A page opened in a background tab
-  // gets no frames, hence the timer.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
-  setTimeout(run, 250);
+  // The frame after the first render's: its paint is done by then. A page in a background tab gets no frames
+  // (and paints nothing): it runs at once, or when it is hidden before its frame came. No timer for a visible page:
+  // one that fires while the first paint is still held back (a slow phone) starts the work before it after all.
+  const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  if (typeof requestAnimationFrame !== 'function' || hidden()) {
+    setTimeout(run, 0);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(run, 0));
+  const onHide = () => {
+    if (!hidden()) return;
+    document.removeEventListener('visibilitychange', onHide);
+    setTimeout(run, 0);
+  };
+  document.addEventListener('visibilitychange', onHide);
 }
 
 /** Runs `fn` once the app's first render has painted (at once after that); returns what cancels it. */
@@ -43,6 +54,31 @@ export function afterFirstPaint(fn: () => void): () => void {
   return () => {
     waiting.delete(fn);
   };
+}
+
+/**
+ * Runs `fn` once the browser has reported the page's first contentful paint (its paint timing entry, which comes
+ * after that paint was shown): for work a page that came with its content starts on its own, so that no request of
+ * it is one that paint could have waited for, however late the paint comes. A browser without paint timing:
+ * afterFirstPaint. A page that never paints (a background tab) never runs it.
+ */
+export function afterContentfulPaint(fn: () => void): void {
+  const supported = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (!supported) {
+    afterFirstPaint(fn);
+    return;
+  }
+  const painted = (entries: PerformanceEntryList) => entries.some((entry) => entry.name === 'first-contentful-paint');
+  if (painted(performance.getEntriesByType('paint'))) {
+    setTimeout(fn, 0);
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!painted(list.getEntries())) return;
+    observer.disconnect();
+    setTimeout(fn, 0);
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 /**
