@@ -125,7 +125,7 @@ describe('My Orders', () => {
     await screen.findByText('No orders match this search.');
     await user.click(screen.getByRole('tab', { name: 'All' }));
     await user.type(screen.getByLabelText('Order number or link'), '  123456789 ');
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('From'), '01/11/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?q=123456789&from=2026-11-01'));
     await screen.findByText('No orders match this search.');

@@ -74,8 +74,8 @@ describe("the customer's statement", () => {
     ledger = (call) => ({ body: { entries: call.query.type ? [] : PAGE_1, nextCursor: null } });
     const { user } = open();
     await screen.findByRole('table');
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.type(screen.getByLabelText('From'), '01/11/2026');
+    await user.type(screen.getByLabelText('To'), '30/11/2026');
     await user.selectOptions(screen.getByLabelText('Type'), 'Refund');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(screen.getByTestId('search')).toHaveTextContent('?from=2026-11-01&to=2026-11-30&type=refund');
@@ -84,6 +84,7 @@ describe("the customer's statement", () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByTestId('search')).toHaveTextContent(/^$/);
     expect(screen.getByLabelText('Type')).toHaveValue('');
+    expect(screen.getByLabelText('From')).toHaveValue('');
   });
 
   it('reads its filters from the URL, and downloads that range as CSV with the token', async () => {

@@ -2,12 +2,15 @@
 // and the Apply and Clear buttons.
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { DateField } from '@/components/ui/date-field';
+import { SelectField } from '@/components/ui/form-field';
 
 /**
  * A filter form's draft, applied together on submit: `set` merges a change into it, `submit` (the form's
- * onSubmit) applies it as `complete` makes it (trimmed, fields that exclude others emptied), `clear` empties it
- * and applies that at once (every filter field is optional: none is no filter).
+ * onSubmit) applies it as `complete` makes it (trimmed, fields that exclude others emptied) unless a field refuses
+ * its text (a date that is no day), `clear` empties it and applies that at once (every filter field is optional:
+ * none is no filter). `clears` counts the clears: the key of fields that hold text of their own (DateRangeFields),
+ * which a clear empties even when their value was none already (a half-typed date).
  */
 export function useFilterDraft<Filter extends object>(
   filter: Filter,
@@ -15,16 +18,19 @@ export function useFilterDraft<Filter extends object>(
   complete: (draft: Filter) => Filter = (draft) => draft,
 ) {
   const [draft, setDraft] = useState(filter);
+  const [clears, setClears] = useState(0);
   const none = {} as Filter;
   return {
     draft,
+    clears,
     set: (change: Partial<Filter>) => setDraft((current) => ({ ...current, ...change })),
-    submit: (event: FormEvent) => {
+    submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      onApply(complete(draft));
+      if (event.currentTarget.checkValidity()) onApply(complete(draft));
     },
     clear: () => {
       setDraft(none);
+      setClears((count) => count + 1);
       onApply(none);
     },
   };
@@ -68,7 +74,10 @@ export interface DayRange {
   to?: string | undefined;
 }
 
-/** From and To as dates (Pakistan days); with `bounded`, To offers no day before From. */
+/**
+ * From and To as days typed DD/MM/YYYY (Pakistan days; date-field.tsx); with `bounded`, a To before From is
+ * refused. Key it with useFilterDraft's `clears`.
+ */
 export function DateRangeFields({
   range,
   onChange,
@@ -82,18 +91,19 @@ export function DateRangeFields({
 }) {
   return (
     <>
-      <TextField
+      <DateField
         label={labels[0]}
-        type="date"
-        value={range.from ?? ''}
-        onChange={(event) => onChange({ from: event.target.value || undefined })}
+        pickerLabel="Choose the first day on a calendar"
+        value={range.from}
+        onChange={(from) => onChange({ from })}
       />
-      <TextField
+      <DateField
         label={labels[1]}
-        type="date"
+        pickerLabel="Choose the last day on a calendar"
         min={bounded ? range.from : undefined}
-        value={range.to ?? ''}
-        onChange={(event) => onChange({ to: event.target.value || undefined })}
+        minError="The end date cannot be before the start date"
+        value={range.to}
+        onChange={(to) => onChange({ to })}
       />
     </>
   );

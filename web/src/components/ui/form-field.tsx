@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
-const controlClass =
+export const controlClass =
   'block w-full rounded-xl border-0 bg-white px-3 py-2.5 text-base text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none disabled:bg-slate-100 aria-invalid:ring-red-600 sm:text-sm';
 
 interface FieldChrome {
@@ -25,7 +25,7 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 }
 
 /** A field's chrome around its control: the label above, then the hint, or the error in its place. */
-function Field({ label, error, hint, hideLabel, children }: FieldChrome & { children: (links: ControlLinks) => ReactNode }) {
+export function Field({ label, error, hint, hideLabel, children }: FieldChrome & { children: (links: ControlLinks) => ReactNode }) {
   const id = useId();
   return (
     <div className="space-y-1.5">

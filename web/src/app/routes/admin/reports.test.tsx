@@ -91,7 +91,7 @@ describe('the admin reports page', () => {
     await user.selectOptions(screen.getByLabelText('Show by'), 'Month');
     await user.selectOptions(screen.getByLabelText('Range'), 'Custom');
     expect(screen.getByTestId('search')).toHaveTextContent('?range=custom&from=2026-11-01&to=2026-11-30&granularity=month');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('From')).toHaveValue('01/11/2026');
   });
 
   it("shows the server's reason for a refused custom range", async () => {

@@ -6,7 +6,7 @@ type Search = Omit<OrdersView, 'tab'>;
 
 export function MyOrdersFilters({ view, onApply }: { view: OrdersView; onApply: (next: OrdersView) => void }) {
   const apply = (search: Search) => onApply({ tab: view.tab, ...search });
-  const { draft, set, submit, clear } = useFilterDraft<Search>({ q: view.q, from: view.from, to: view.to }, apply, (next) => ({
+  const { draft, clears, set, submit, clear } = useFilterDraft<Search>({ q: view.q, from: view.from, to: view.to }, apply, (next) => ({
     ...next,
     q: next.q?.trim() || undefined,
   }));
@@ -21,7 +21,7 @@ export function MyOrdersFilters({ view, onApply }: { view: OrdersView; onApply: 
           value={draft.q ?? ''}
           onChange={(event) => set({ q: event.target.value || undefined })}
         />
-        <DateRangeFields range={draft} onChange={set} bounded />
+        <DateRangeFields key={clears} range={draft} onChange={set} bounded />
         <FilterActions applyLabel="Search" onClear={clear} />
       </form>
     </search>

@@ -7,11 +7,11 @@ import { isStatementType, type StatementFilter } from '@/features/statement/api/
 import { TYPE_LABELS } from '@/features/statement/components/statement-table';
 
 export function StatementFilters({ filter, onApply }: { filter: StatementFilter; onApply: (next: StatementFilter) => void }) {
-  const { draft, set, submit, clear } = useFilterDraft(filter, onApply);
+  const { draft, clears, set, submit, clear } = useFilterDraft(filter, onApply);
   return (
     <search>
       <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={submit}>
-        <DateRangeFields range={draft} onChange={set} bounded />
+        <DateRangeFields key={clears} range={draft} onChange={set} bounded />
         <ChoiceField
           label="Type"
           all="All types"

@@ -51,7 +51,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
   // The admin catalogue, disabled services too: their orders continue and can be looked for.
   const services = useAdminServices();
   // A provider state list takes no status, platform or service (those fields are disabled meanwhile).
-  const { draft, set, submit, clear } = useFilterDraft(filter, onApply, (next) => ({
+  const { draft, clears, set, submit, clear } = useFilterDraft(filter, onApply, (next) => ({
     ...next,
     ...(next.fulfilment ? { status: undefined, platform: undefined, serviceId: undefined } : {}),
     q: next.q?.trim() || undefined,
@@ -107,7 +107,7 @@ function OrderFilters({ filter, onApply }: { filter: OrdersFilter; onApply: (nex
           value={draft.fulfilment}
           onChange={(fulfilment) => set({ fulfilment })}
         />
-        <DateRangeFields range={draft} onChange={set} labels={['From (Pakistan date)', 'To (Pakistan date)']} bounded />
+        <DateRangeFields key={clears} range={draft} onChange={set} labels={['From (Pakistan date)', 'To (Pakistan date)']} bounded />
         <FilterActions applyLabel="Apply filters" className="flex gap-2 sm:col-span-2 lg:col-span-3" onClear={clear} />
       </form>
     </search>
