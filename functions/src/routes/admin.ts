@@ -6,13 +6,13 @@ import { providersOf } from '../middleware/provider-port';
 import { adminOnly } from '../middleware/require-admin';
 import { blockUser, unblockUser } from '../services/accounts/blocks';
 import { getAdminUser, isUid, listUsers } from '../services/accounts/users';
-import { listAudit } from '../services/kernel/audit';
 import { adjustBalance } from '../services/money/adjustments';
 import { addBalance, listRecentRecharges, listUserRecharges } from '../services/money/credits';
 import { listLedger } from '../services/money/ledger';
 import { markOrderSent, resendOrder } from '../services/orders/fulfilment-actions';
 import { listAllOrders, listUserOrders, refundWithoutProvider, updateOrderStatus, updateOrderStatuses } from '../services/orders/orders';
 import { decideRefill, listRefills } from '../services/orders/refills';
+import { listAuditTrail } from '../services/reports/audit-trail';
 import { getOverview } from '../services/reports/overview';
 import { listMyRechargeRequests } from '../services/top-ups/recharge-requests';
 import { MESSAGES } from '../shared/messages';
@@ -82,7 +82,7 @@ adminRouter.get('/admin/users', ...adminOnly, async (req, res) => {
 });
 
 adminRouter.get('/admin/audit', ...adminOnly, async (req, res) => {
-  sendPage(res, 'entries', await listAudit(parseQuery(auditQuery, req)));
+  sendPage(res, 'entries', await listAuditTrail(parseQuery(auditQuery, req)));
 });
 
 // One account as the admin sees it, and its lists (each pages through all of its items, newest first).

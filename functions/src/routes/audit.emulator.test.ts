@@ -1,8 +1,10 @@
 // The audit trail: every admin action appends one entry in the same transaction as the action (a refused
-// action leaves none), and GET /api/admin/audit pages through them, newest first, by actor and type.
+// action leaves none), and GET /api/admin/audit pages through them, newest first, by actor and type, each with
+// the account, service and providers it names as they are now.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, pageThrough, type TestUser } from '../../../tests/support/api';
+import { addProvider } from '../../../tests/support/providers';
 import { fundedUser } from '../../../tests/support/users';
 import { db } from '../lib/admin';
 import { requestRefill } from '../services/orders/refills';
@@ -20,6 +22,9 @@ interface Entry {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string;
+  user?: { _id: string; name: string; email: string };
+  service?: { _id: string; number: number; name: string };
+  providers?: { _id: string; name: string; currency: string }[];
 }
 
 /** Every entry of `admin`'s trail, newest first, following the cursor through pages of `limit`. */
@@ -71,7 +76,10 @@ describe('the audit trail of admin actions', () => {
       byUid: admin.uid,
       before: { status: 'pending' },
       after: { status: 'cancelled', refund: 20, userId: customer.uid },
+      // The customer the entry records, named as the account is now.
+      user: { _id: customer.uid, name: customer.name, email: customer.email },
     });
+    expect(trail[0]?.service).toBeUndefined();
   });
 
   it('records a credit, an approval and a rejection (with its note) once each', async () => {
@@ -188,6 +196,52 @@ describe('the audit trail of admin actions', () => {
     expect(await trailOf(admin, '&type=status')).toHaveLength(7);
     expect(await trailOf(admin, '&type=credit')).toHaveLength(0);
     expect((await call(api.url, 'GET', '/api/admin/audit?type=nonsense', { token: admin.token })).status).toBe(400);
+  });
+
+  it('names the account, the service and the provider an entry is about as they are now, and nothing gone since', async () => {
+    const admin = await createUser({ admin: true });
+    const ali = await createUser({ name: 'Ali Khan' });
+    const credited = await call(api.url, 'POST', '/api/admin/add-balance', {
+      token: admin.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { userId: ali.uid, amount: 100 },
+    });
+    expect(credited.status).toBe(200);
+    const created = await call(api.url, 'POST', '/api/admin/services', {
+      token: admin.token,
+      body: { platform: 'tiktok', category: 'Views', name: 'Audit views', ratePer1000: 20, min: 100, max: 100_000, defaultQuantity: 1000 },
+    });
+    expect(created.status).toBe(201);
+    const service = created.body.service as { _id: string; number: number };
+    const patch = (body: unknown) => call(api.url, 'PATCH', `/api/admin/services/${service._id}`, { token: admin.token, body });
+    expect((await patch({ ratePer1000: 25 })).status).toBe(200);
+    expect((await patch({ name: 'Audit views, renamed' })).status).toBe(200);
+    const providerId = `audit${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await addProvider(providerId, 'https://provider.example/api/v2', 'audit-key-0001', { name: 'Old name', currency: 'EUR' });
+    const renamed = await call(api.url, 'PATCH', `/api/admin/providers/${providerId}`, {
+      token: admin.token,
+      body: { name: 'Audit provider' },
+    });
+    expect(renamed.status).toBe(200);
+
+    const trail = await trailOf(admin);
+    const entry = (action: string) => trail.find((e) => e.action === action);
+    expect(entry('credit')?.user).toEqual({ _id: ali.uid, name: 'Ali Khan', email: ali.email });
+    const now = { _id: service._id, number: service.number, name: 'Audit views, renamed' };
+    expect(trail.filter((e) => e.subject === `services/${service._id}`).map((e) => e.service)).toEqual([now, now, now]);
+    expect(entry('provider_update')).toMatchObject({
+      before: { name: 'Old name' },
+      after: { name: 'Audit provider' },
+      providers: [{ _id: providerId, name: 'Audit provider', currency: 'EUR' }],
+    });
+    expect(entry('provider_update')?.user).toBeUndefined();
+
+    // A service deleted since: its entries keep what they recorded, and name no service.
+    expect((await call(api.url, 'DELETE', `/api/admin/services/${service._id}`, { token: admin.token })).status).toBe(204);
+    const later = (await trailOf(admin)).filter((e) => e.subject === `services/${service._id}`);
+    expect(later.map((e) => e.action)).toEqual(['service_delete', 'service_update', 'service_update', 'service_create']);
+    expect(later.map((e) => e.service)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(later[0]?.before).toMatchObject({ number: service.number, name: 'Audit views, renamed' });
   });
 
   it('is for admins only', async () => {

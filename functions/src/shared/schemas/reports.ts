@@ -4,7 +4,7 @@
 
 import { z } from 'zod/mini';
 import { AUDIT_TYPES } from '../audit';
-import { isoDate, LIMITS, pageQuery, text } from './fields';
+import { isoDate, LIMITS, pageQuery, text, userRef } from './fields';
 
 export const auditQuery = z.extend(pageQuery, {
   /** An admin's email or uid. */
@@ -36,7 +36,16 @@ export const overviewSchema = z.object({
 
 export type Overview = z.infer<typeof overviewSchema>;
 
-/** An audit trail entry: who (email and uid), when, what (the action on a document), before and after. */
+/** A service an audit entry is about, as it is now: the number customers order it by, and its name. */
+export const auditServiceSchema = z.object({ _id: z.string(), number: z.number(), name: z.string() });
+
+/** A provider an audit entry names, as it is now: its name, and the currency its costs are in. */
+export const auditProviderSchema = z.object({ _id: z.string(), name: z.string(), currency: z.string() });
+
+/**
+ * An audit trail entry: who (email and uid), when, what (the action on a document), before and after; and, looked
+ * up as the page is read, what it names (absent when it names none, or that document is gone since).
+ */
 export const auditEntrySchema = z.object({
   _id: z.string(),
   subject: z.string(),
@@ -47,6 +56,12 @@ export const auditEntrySchema = z.object({
   before: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   after: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   reason: z.optional(z.string()),
+  /** The account it is about: its subject's (`users/{uid}`, `adminMfa/{uid}`), else the `userId` it records. */
+  user: z.optional(userRef),
+  /** The service it is about (subject `services/{id}`). */
+  service: z.optional(auditServiceSchema),
+  /** The providers it names (subject `providers/{id}`, a recorded `providerId` or provider link). */
+  providers: z.optional(z.array(auditProviderSchema)),
 });
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,5 +1,6 @@
 // The audit trail: every admin action, newest first, filtered by the admin's email and the kind of
-// action; each entry shows what changed as "field: before → after".
+// action; each entry reads as a sentence or two (audit-sentences.ts) naming the account, order or service
+// it is about, each a link to its page.
 import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type AuditType } from '@shared/audit';
 import type { AuditEntry } from '@shared/schemas/reports';
 import { useState } from 'react';
@@ -7,79 +8,37 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ChoiceField, SearchForm } from '@/components/ui/filter-fields';
 import { TextField } from '@/components/ui/form-field';
 import { Section } from '@/components/ui/section';
-import { paths } from '@/config/paths';
 import { type AuditFilter, useAudit } from '@/features/admin/reports/api/get-audit';
+import { auditSentence } from '@/features/admin/reports/components/audit-sentences';
 import { ListTable } from '@/features/admin/shared/components/list-table';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
-/** The fields the trail records in rupees (balances, amounts, refunds, rates per 1000). */
-const RUPEE_FIELDS = new Set(['amount', 'balance', 'refund', 'ratePer1000']);
+/** The actors that are no admin (uid `system`): the workers, in words. */
+const SYSTEM_ACTORS: Record<string, string> = {
+  'wallet-autopilot': 'The wallet autopilot',
+  'service-sync': 'The service sync',
+  forwarding: 'The automatic refund',
+};
+
+const actorOf = (entry: AuditEntry) => (entry.byUid === 'system' ? SYSTEM_ACTORS[entry.by] : undefined) ?? (entry.by || '—');
 
 /**
- * A recorded value for people: rupee fields as amounts (Rs 1,250.50), text as it is, nothing as "—",
- * a map of rates (a bulk price change) as amounts, anything else structured as compact JSON.
+ * The entry's sentence, its names links. Long names, emails and links wrap anywhere inside the cell (min-w-0 lets
+ * the phone's stacked cell shrink), so a 60-character email never widens the page past a 360 px screen.
  */
-export function formatAuditValue(value: unknown, field = ''): string {
-  if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'number' && RUPEE_FIELDS.has(field)) return formatAmount(value);
-  if (field === 'rates' && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'number')) {
-    return Object.entries(value as Record<string, number>)
-      .map(([id, rate]) => `${id} ${formatAmount(rate)}`)
-      .join(', ');
-  }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const json = JSON.stringify(value);
-  return json.length > 200 ? `${json.slice(0, 199)}…` : json;
-}
-
-/** One line per field the action touched, in the order first seen: before → after. */
-export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): { field: string; before: string; after: string }[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields
-    .map((field) => ({ field, before: formatAuditValue(before[field], field), after: formatAuditValue(after[field], field) }))
-    .filter((change) => change.before !== change.after);
-}
-
-const linkClass = 'text-brand-700 underline-offset-2 hover:underline';
-
-/** The subject as a link to its page where it has one (an account, an order), else as text. */
-function Subject({ subject }: { subject: string }) {
-  const [kind, id] = subject.split('/', 2);
-  const href = id && kind === 'users' ? paths.adminUser.getHref(id) : id && kind === 'orders' ? paths.adminOrders.getHref({ q: id }) : null;
-  const text = <span className="font-mono text-xs break-all">{subject}</span>;
-  return href ? (
-    <Link to={href} className={linkClass}>
-      {text}
-    </Link>
-  ) : (
-    text
-  );
-}
-
-/** A recorded value; an account id opens that account's page. */
-function Value({ field, value }: { field: string; value: string }) {
-  if (field !== 'userId' || value === '—') return <>{value}</>;
+function Sentence({ entry }: { entry: AuditEntry }) {
   return (
-    <Link to={paths.adminUser.getHref(value)} className={linkClass}>
-      {value}
-    </Link>
-  );
-}
-
-function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry);
-  return (
-    <span className="min-w-0 text-right sm:text-left">
-      {changes.length === 0 ? <span className="text-slate-600">—</span> : null}
-      {changes.map((change) => (
-        <span key={change.field} className="block text-xs break-all">
-          <span className="font-semibold">{change.field}</span>: <Value field={change.field} value={change.before} /> →{' '}
-          <Value field={change.field} value={change.after} />
-        </span>
-      ))}
-      {entry.reason ? <span className="block text-xs text-slate-700">Reason: {entry.reason}</span> : null}
+    <span className="min-w-0 text-right wrap-anywhere sm:text-left">
+      {auditSentence(entry).map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+          <Link key={i} to={part.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            {part.text}
+          </Link>
+        ),
+      )}
     </span>
   );
 }
@@ -135,10 +94,8 @@ export function AuditPanel() {
         errorText="Could not load the audit trail."
         columns={[
           { header: 'When', cell: (entry) => formatDateTime(entry.at) },
-          { header: 'Admin', cell: (entry) => <span className="break-all">{entry.by || '—'}</span> },
-          { header: 'Action', cell: (entry) => AUDIT_TYPE_LABELS[entry.action] },
-          { header: 'Subject', cell: (entry) => <Subject subject={entry.subject} /> },
-          { header: 'Before → after', className: 'sm:max-w-md', cell: (entry) => <Changes entry={entry} /> },
+          { header: 'Admin', cell: (entry) => <span className="min-w-0 text-right wrap-anywhere sm:text-left">{actorOf(entry)}</span> },
+          { header: 'What happened', cell: (entry) => <Sentence entry={entry} /> },
         ]}
       />
     </Section>
