@@ -93,7 +93,7 @@ describe('the bell', () => {
       'GET /api/tickets/unread': { body: { unread: 0 } },
     });
     const { unmount } = renderApp(<Navbar />, { auth: fakeAuth({ user: admin }) });
-    await screen.findByRole('button', { name: /^Open menu/ });
+    await screen.findByRole('link', { name: 'Admin console' });
     expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
     unmount();
     renderApp(<Navbar />, { auth: fakeAuth({ status: 'signed-out', user: null }) });

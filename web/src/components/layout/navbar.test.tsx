@@ -41,16 +41,17 @@ describe('the navigation', () => {
 });
 
 describe('the admin’s bar', () => {
-  it('is the console’s: none of a customer’s links, the console’s own', async () => {
+  it('is the console’s on every width: none of a customer’s links and no menu of its own (the console has the one menu)', async () => {
     mockApi({ 'GET /api/tickets/unread': { body: { unread: 0 } } });
-    const { user } = renderApp(<Navbar />, { auth: fakeAuth({ user: admin }) });
-    await user.click(await screen.findByRole('button', { name: /^Open menu/ }));
-    const menu = document.getElementById('mobile-menu') as HTMLElement;
+    renderApp(<Navbar />, { auth: fakeAuth({ user: admin }) });
+    const bar = await screen.findByRole('navigation', { name: 'Main' });
     expect(
-      within(menu)
+      within(bar)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin console']);
+    ).toEqual(['SShohrat', 'Admin console']);
+    expect(within(bar).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /menu/ })).toBeNull();
     for (const customerLink of ['Dashboard', 'Place Order', 'Mass Order', 'My Orders', 'Blog', 'API']) {
       expect(screen.queryByRole('link', { name: customerLink })).toBeNull();
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { OutlineIcon } from '@/components/ui/outline-icon';
 import { UnreadBadge } from '@/components/ui/status-badge';
@@ -8,7 +8,7 @@ import { useReadWhatIsOpen, useUnreadNotifications } from '@/lib/unread-notifica
 import { useUnreadTickets } from '@/lib/unread-tickets';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-2 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+  `flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-2 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 /** Tickets, with the count of our replies the customer has not read. */
 function TicketsLink() {
@@ -36,7 +36,7 @@ function NotificationsBell() {
       to={paths.notifications.getHref()}
       aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       className={({ isActive }) =>
-        `relative inline-flex size-10 items-center justify-center rounded-lg ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+        `relative inline-flex size-11 items-center justify-center rounded-lg sm:size-10 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
       }
     >
       <OutlineIcon className="size-6">
@@ -54,16 +54,7 @@ function NotificationsBell() {
   );
 }
 
-function Links({ isAdmin, isSignedIn }: { isAdmin: boolean; isSignedIn: boolean }) {
-  // The admin's bar is the console's: none of a customer's links (they order nothing, top up nothing), its own
-  // sections in the console's sidebar and menu (app/routes/admin/layout.tsx).
-  if (isAdmin) {
-    return (
-      <NavLink to={paths.admin.getHref()} className={linkClass}>
-        Admin console
-      </NavLink>
-    );
-  }
+function Links({ isSignedIn }: { isSignedIn: boolean }) {
   return (
     <>
       <NavLink to={paths.dashboard.getHref()} className={linkClass}>
@@ -110,8 +101,6 @@ export function Navbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  // On a phone the links hide behind the menu button: it carries the unread replies' mark too.
-  const unread = useUnreadTickets().data ?? 0;
 
   // Close the phone menu on navigation; pathname is the trigger, not read.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
@@ -124,15 +113,16 @@ export function Navbar() {
     navigate(paths.login.getHref());
   };
 
+  const isAdmin = user?.role === 'admin';
   const account = user ? (
     <div className="flex items-center gap-3">
-      <span className="max-w-40 truncate text-sm text-slate-700">
+      <span className={`max-w-40 truncate text-sm text-slate-700 ${isAdmin ? 'hidden sm:inline' : ''}`}>
         Welcome, <span className="font-semibold text-slate-900">{user.name || PLACEHOLDER_NAME}</span>
       </span>
       <button
         type="button"
         onClick={onLogout}
-        className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
+        className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
       >
         Logout
       </button>
@@ -153,41 +143,68 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to={paths.welcome.getHref()} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
+        <Link
+          to={paths.welcome.getHref()}
+          className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900"
+        >
           <span className="inline-flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden="true">
             S
           </span>
-          Shohrat
+          {/* The admin's bar holds the console's link and Logout: on a phone the name gives them its room. */}
+          <span className={isAdmin ? 'sr-only sm:not-sr-only' : undefined}>Shohrat</span>
         </Link>
-        <div className="hidden items-center gap-0.5 xl:flex">
-          <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
-        </div>
-        <div className="flex items-center gap-2">
-          {user?.role === 'user' ? <NotificationsBell /> : null}
-          <div className="hidden xl:block">{account}</div>
-          <button
-            type="button"
-            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <OutlineIcon className="size-6">
-              {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
-            </OutlineIcon>
-            {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
-          </button>
-        </div>
+        {isAdmin ? (
+          // The admin's bar is the console's, the same on every width: none of a customer's links (they order
+          // nothing, top up nothing), no menu of its own. The console's sections are its sidebar and, on a phone,
+          // its one menu (app/routes/admin/layout.tsx).
+          <div className="flex min-w-0 items-center gap-2">
+            <NavLink to={paths.admin.getHref()} end className={linkClass}>
+              Admin console
+            </NavLink>
+            {account}
+          </div>
+        ) : (
+          <>
+            <div className="hidden items-center gap-0.5 xl:flex">
+              <Links isSignedIn={user !== null} />
+            </div>
+            <CustomerMenu user={user !== null} account={account} open={open} onToggle={() => setOpen((value) => !value)} />
+          </>
+        )}
       </nav>
-      {open ? (
+      {open && !isAdmin ? (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 xl:hidden">
           <div className="flex flex-col gap-1">
-            <Links isAdmin={user?.role === 'admin'} isSignedIn={user !== null} />
+            <Links isSignedIn={user !== null} />
           </div>
           <div className="mt-3 border-t border-slate-100 pt-3">{account}</div>
         </div>
       ) : null}
     </header>
+  );
+}
+
+/** The bell, the account (a wide screen) and the phone's menu button: a visitor's or a customer's. */
+function CustomerMenu({ user, account, open, onToggle }: { user: boolean; account: ReactNode; open: boolean; onToggle: () => void }) {
+  // On a phone the links hide behind the menu button: it carries the unread replies' mark too.
+  const unread = useUnreadTickets().data ?? 0;
+  return (
+    <div className="flex items-center gap-2">
+      {user ? <NotificationsBell /> : null}
+      <div className="hidden xl:block">{account}</div>
+      <button
+        type="button"
+        className="relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={`${open ? 'Close menu' : 'Open menu'}${user && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : ''}`}
+        onClick={onToggle}
+      >
+        <OutlineIcon className="size-6">
+          {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+        </OutlineIcon>
+        {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
+      </button>
+    </div>
   );
 }
