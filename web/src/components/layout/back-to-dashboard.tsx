@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 export function BackToDashboard() {
   return (
     <p className="text-sm text-slate-600">
-      <Link to={paths.dashboard.getHref()} className="font-medium text-brand-700 hover:underline">
+      <Link to={paths.dashboard.getHref()} className="inline-flex items-center font-medium text-brand-700 hover:underline">
         Back to the dashboard
       </Link>
     </p>

@@ -16,7 +16,11 @@ export function Footer() {
             [paths.terms.getHref(), 'Terms'],
             [paths.apiDocs.getHref(), 'API docs'],
           ].map(([to, label]) => (
-            <Link key={label} to={to as string} className="font-medium text-slate-700 hover:text-slate-900 hover:underline">
+            <Link
+              key={label}
+              to={to as string}
+              className="inline-flex min-w-11 items-center justify-center font-medium text-slate-700 hover:text-slate-900 hover:underline"
+            >
               {label}
             </Link>
           ))}

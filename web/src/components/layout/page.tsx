@@ -10,7 +10,7 @@ export function Page({
   heading,
   back,
   description = back ? (
-    <Link to={back.to} className="text-brand-700 underline-offset-2 hover:underline">
+    <Link to={back.to} className="inline-flex items-center text-brand-700 underline-offset-2 hover:underline">
       {`← ${back.label}`}
     </Link>
   ) : undefined,
@@ -33,7 +33,7 @@ export function Page({
     <div className={`mx-auto w-full ${width} px-4 py-6 sm:py-10`}>
       {heading ? (
         <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-          <div>
+          <div className="min-w-0">
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
             {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
           </div>

@@ -15,7 +15,7 @@ export function DripFeedDetails({ order }: { order: Order }) {
         <span className="block font-semibold text-slate-900">{dripFeedSummary(dripFeed)}</span>
         {next ? <span className="block">Next run {formatDateTime(next)}</span> : null}
         {dripFeed.orders.length > 0 ? (
-          <span className="block break-words">
+          <span className="block wrap-anywhere">
             {dripFeed.orders.length === 1 ? 'Run' : 'Runs'} {dripFeed.orders.map((n) => `#${n}`).join(', ')}
           </span>
         ) : null}

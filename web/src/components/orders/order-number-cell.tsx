@@ -10,7 +10,7 @@ export function OrderNumberCell({ number, children }: { number: number; children
       {children}
       <Link
         to={paths.newTicket.getHref({ order: number })}
-        className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+        className="inline-flex min-w-11 items-center text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
         aria-label={`Get help with order #${number}`}
       >
         Get help

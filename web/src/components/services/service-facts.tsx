@@ -17,7 +17,7 @@ export function ServiceFacts({ service, className = '' }: { service: Service; cl
         <li
           key={`${fact.kind}:${fact.label ?? ''}:${fact.value}`}
           title={fact.detail}
-          className={`max-w-full rounded-full px-3 py-1.5 text-xs break-words ring-1 ${TONE[fact.kind]}`}
+          className={`max-w-full rounded-full px-3 py-1.5 text-xs wrap-anywhere ring-1 ${TONE[fact.kind]}`}
         >
           {fact.label ? `${fact.label} ` : null}
           <span className="font-semibold">{fact.value}</span>

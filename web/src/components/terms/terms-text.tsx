@@ -4,7 +4,7 @@ import { termsBlocks } from '@shared/terms';
 
 export function TermsText({ text }: { text: string }) {
   return (
-    <div className="space-y-3 text-sm leading-relaxed break-words text-slate-700">
+    <div className="space-y-3 text-sm leading-relaxed wrap-anywhere text-slate-700">
       {termsBlocks(text).map((block, i) =>
         block.kind === 'heading' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text, in its order, never reordered

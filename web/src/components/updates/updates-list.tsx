@@ -55,12 +55,12 @@ export function UpdatesList({ updates, actions }: { updates: readonly CatalogueU
             <time dateTime={u.at}>{formatPakistanDateTime(u.at)}</time>
             {u.hidden ? <span className="font-semibold text-slate-700">Hidden from customers</span> : null}
           </div>
-          <p className="mt-1 font-medium break-words text-slate-900">
+          <p className="mt-1 font-medium wrap-anywhere text-slate-900">
             {PLATFORM_LABELS[u.service.platform]} {u.service.category} · {u.service.name}{' '}
             <span className="font-mono text-sm text-slate-600">(ID {u.service.number})</span>
           </p>
           <p className="text-sm text-slate-700">{updateSentence(u)}</p>
-          {u.note ? <p className="mt-1 text-sm break-words text-slate-600 italic">{u.note}</p> : null}
+          {u.note ? <p className="mt-1 text-sm wrap-anywhere text-slate-600 italic">{u.note}</p> : null}
           {actions ? <div className="mt-2">{actions(u)}</div> : null}
         </li>
       ))}

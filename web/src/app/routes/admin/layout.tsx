@@ -8,7 +8,7 @@ import { ADMIN_SECTIONS } from '@/app/routes/admin/sections';
 import { useOverview } from '@/features/admin/reports/api/get-overview';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+  `flex items-center rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 function SectionLinks() {
   const overview = useOverview().data;

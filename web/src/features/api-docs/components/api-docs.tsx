@@ -172,7 +172,7 @@ export function ApiDocs() {
               </li>
             ))}
             <li>
-              <a href="#code-samples" className="text-sm font-medium text-brand-700 hover:underline">
+              <a href="#code-samples" className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
                 Code samples: curl, PHP, Node.js
               </a>
             </li>

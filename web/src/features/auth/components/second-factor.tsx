@@ -33,7 +33,7 @@ function SetUp({ enrolled }: { enrolled: MfaEnrolled }) {
           </span>
           <span className="flex items-center justify-between gap-2">
             <code className="font-mono text-base font-semibold wrap-anywhere text-slate-900">{grouped(enrolled.secret)}</code>
-            <CopyButton value={enrolled.secret} label="Key" className="min-h-11 min-w-16 sm:min-h-0" />
+            <CopyButton value={enrolled.secret} label="Key" className="min-h-11 min-w-16 sm:min-h-6" />
           </span>
           <a href={enrolled.otpauthUrl} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             Open in authenticator app
@@ -47,7 +47,7 @@ function SetUp({ enrolled }: { enrolled: MfaEnrolled }) {
                 <li key={code}>{code}</li>
               ))}
             </ul>
-            <CopyButton value={enrolled.recoveryCodes.join('\n')} label="Recovery codes" className="min-h-11 min-w-16 sm:min-h-0" />
+            <CopyButton value={enrolled.recoveryCodes.join('\n')} label="Recovery codes" className="min-h-11 min-w-16 sm:min-h-6" />
           </span>
         </li>
         <li>Enter the 6-digit code the app shows now.</li>

@@ -17,7 +17,7 @@ export function AccountSuspended({ blocked, supportChat }: { blocked: User['bloc
         Your account is suspended
       </h2>
       <p className="mt-1 text-sm">
-        Since {formatDate(blocked.at)}. Reason: <span className="font-medium break-words">{blocked.reason}</span>
+        Since {formatDate(blocked.at)}. Reason: <span className="font-medium wrap-anywhere">{blocked.reason}</span>
       </p>
       <p className="mt-1 text-sm">
         You cannot place orders, request top-ups or use your API key until it is lifted. Orders already placed go on.

@@ -25,7 +25,7 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
         <p className="mt-1 text-3xl font-extrabold tracking-tight tabular-nums" data-testid="balance">
           {formatAmount(user.balance)}
         </p>
-        <p className="mt-1 truncate text-sm text-brand-100">{user.email}</p>
+        <p className="mt-1 text-sm wrap-anywhere text-brand-100">{user.email}</p>
         {user.blocked ? (
           <p id="recharge-paused" className="mt-2 text-sm font-medium text-white">
             Recharges are paused while your account is suspended.

@@ -60,10 +60,10 @@ export function NotificationsList() {
               />
               <span className="min-w-0">
                 {notification.read ? null : <span className="sr-only">Unread: </span>}
-                <span className={`block break-words text-slate-900 ${notification.read ? 'font-medium' : 'font-bold'}`}>
+                <span className={`block wrap-anywhere text-slate-900 ${notification.read ? 'font-medium' : 'font-bold'}`}>
                   {notification.title}
                 </span>
-                <span className="block break-words text-sm text-slate-700">{notification.body}</span>
+                <span className="block wrap-anywhere text-sm text-slate-700">{notification.body}</span>
                 <span className="block text-xs text-slate-600">{formatDateTime(notification.createdAt)}</span>
               </span>
             </Link>

@@ -180,7 +180,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
               <li key={line.lineNo} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2">
                 <span className="min-w-0 flex-1">
                   <span className="mr-2 text-slate-500 tabular-nums">Line {line.lineNo}</span>
-                  <span className="font-medium break-words text-slate-900">
+                  <span className="font-medium wrap-anywhere text-slate-900">
                     {line.service ? `${PLATFORM_LABELS[line.service.platform]} ${line.service.category} · ${line.service.name}` : '—'}
                   </span>
                 </span>

@@ -79,7 +79,7 @@ export function MyOrdersTable({
           cell: (order) => {
             const number = serviceNumbers.get(order.serviceId);
             return (
-              <span className="min-w-0 text-right break-words sm:text-left">
+              <span className="min-w-0 text-right wrap-anywhere sm:text-left">
                 <span className="block font-medium text-slate-900">{order.service}</span>
                 <span className="block text-xs text-slate-600">ID {number ?? order.serviceId}</span>
                 <a

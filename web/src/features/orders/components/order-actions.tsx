@@ -125,7 +125,7 @@ export function RefillState({ refill }: { refill: CustomerRefill }) {
   return (
     <span className={`block text-xs font-semibold ${tone}`} data-testid="refill-state">
       {REFILL_STATE_LABELS[refill.state]} · #{refill.number}
-      {refill.reason ? <span className="block font-normal break-words text-slate-700">{refill.reason}</span> : null}
+      {refill.reason ? <span className="block font-normal wrap-anywhere text-slate-700">{refill.reason}</span> : null}
     </span>
   );
 }

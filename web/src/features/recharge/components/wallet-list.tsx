@@ -15,7 +15,7 @@ export function WalletList({ wallets, automatic }: { wallets: Settings['wallets'
             <span className="min-w-0 break-all font-mono text-sm text-slate-900">{wallet.accountNumber}</span>
             <CopyButton value={wallet.accountNumber} label={`${wallet.provider} number`} />
           </div>
-          <p className="break-words text-xs text-slate-600">{wallet.accountName}</p>
+          <p className="wrap-anywhere text-xs text-slate-600">{wallet.accountName}</p>
           {automatic ? (
             automatic.get(wallet.provider) ? (
               <p className="mt-1 text-xs font-semibold text-emerald-800">✓ Credited automatically</p>

@@ -9,7 +9,7 @@ export function StarPicker({ value, onChange }: { value: number; onChange: (rati
         {[1, 2, 3, 4, 5].map((rating) => (
           <label
             key={rating}
-            className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            className="cursor-pointer rounded-lg p-1.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             <input
               type="radio"

@@ -129,7 +129,7 @@ export function NewTicketForm({ orders, presetOrder }: { orders: readonly OrderC
                   />
                   <span className="min-w-0 text-sm">
                     <span className="font-mono font-semibold">#{order.number}</span>
-                    {order.label ? <span className="block text-xs break-words text-slate-600">{order.label}</span> : null}
+                    {order.label ? <span className="block text-xs wrap-anywhere text-slate-600">{order.label}</span> : null}
                   </span>
                 </label>
               </li>

@@ -51,7 +51,7 @@ export function TicketView({ id }: { id: string }) {
       <Card aria-labelledby="ticket-heading" className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id="ticket-heading" className="text-lg font-bold break-words text-slate-900">
+            <h2 id="ticket-heading" className="text-lg font-bold wrap-anywhere text-slate-900">
               {ticketTitle(current)}
             </h2>
             <p className="text-xs text-slate-600">Opened {formatDateTime(current.createdAt)}</p>

@@ -33,7 +33,7 @@ export function TicketsList() {
               className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
             >
               <span className="min-w-0">
-                <span className={`block break-words text-slate-900 ${ticket.unread > 0 ? 'font-bold' : 'font-semibold'}`}>
+                <span className={`block wrap-anywhere text-slate-900 ${ticket.unread > 0 ? 'font-bold' : 'font-semibold'}`}>
                   {ticketTitle(ticket)}
                 </span>
                 <span className="block text-xs text-slate-600">Last activity {formatDateTime(ticket.updatedAt)}</span>

@@ -79,7 +79,7 @@ function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdj
     <Card aria-labelledby="user-profile-heading" className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="user-profile-heading" className="text-lg font-bold break-words text-slate-900">
+          <h2 id="user-profile-heading" className="text-lg font-bold wrap-anywhere text-slate-900">
             {user.name} {user.role === 'admin' ? <span className="text-xs font-semibold text-brand-700">(admin)</span> : null}
           </h2>
           <p className="text-sm break-all text-slate-600">{user.email}</p>
@@ -124,7 +124,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="rounded-xl bg-slate-50 p-3">
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+      <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -162,7 +162,7 @@ function UserLedger({ uid }: { uid: string }) {
         { header: 'Type', cell: (entry) => LEDGER_LABELS[entry.type] },
         { header: 'Amount', cell: (entry) => <span className="font-semibold tabular-nums">{signed(signedAmount(entry))}</span> },
         { header: 'Balance after', cell: (entry) => <span className="tabular-nums">{formatAmount(entry.balanceAfter)}</span> },
-        { header: 'Details', cell: (entry) => <span className="break-words">{ledgerDetails(entry)}</span> },
+        { header: 'Details', cell: (entry) => <span className="wrap-anywhere">{ledgerDetails(entry)}</span> },
       ]}
     />
   );

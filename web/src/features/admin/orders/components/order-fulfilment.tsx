@@ -92,15 +92,15 @@ export function FulfilmentCell({
       {closed ? <span className="block text-slate-700">{`Closed: the order is ${order.status}`}</span> : null}
       {provider ? <span className="block text-slate-700">{provider}</span> : null}
       {f.providerOrderId ? <span className="block font-mono text-slate-700">Provider order {f.providerOrderId}</span> : null}
-      {f.error ? <span className={`block break-words ${closed ? 'text-slate-600' : 'text-red-800'}`}>{f.error}</span> : null}
-      {f.reason && f.reason !== f.error ? <span className="block break-words text-slate-600">{f.reason}</span> : null}
-      {f.flag ? <span className="block break-words font-semibold text-red-800">⚠ {f.flag}</span> : null}
+      {f.error ? <span className={`block wrap-anywhere ${closed ? 'text-slate-600' : 'text-red-800'}`}>{f.error}</span> : null}
+      {f.reason && f.reason !== f.error ? <span className="block wrap-anywhere text-slate-600">{f.reason}</span> : null}
+      {f.flag ? <span className="block wrap-anywhere font-semibold text-red-800">⚠ {f.flag}</span> : null}
       {f.cancel && f.state === 'sent' && !final ? <CancelNote cancel={f.cancel} /> : null}
       {f.unansweredSince && f.state === 'sent' && !final ? (
         <span className="block text-red-800">No status from the provider since {formatDateTime(f.unansweredSince)}</span>
       ) : null}
       {f.closedWithoutProvider ? (
-        <span className="block break-words text-slate-700">
+        <span className="block wrap-anywhere text-slate-700">
           Refunded without the provider ({formatDateTime(f.closedWithoutProvider.at)}, {f.closedWithoutProvider.by}):{' '}
           {f.closedWithoutProvider.reason}
         </span>
@@ -115,7 +115,7 @@ export function FulfilmentCell({
 /** A cancellation asked of the provider: the order (and its refund) changes when the provider confirms it. */
 function CancelNote({ cancel }: { cancel: NonNullable<Fulfilment['cancel']> }) {
   if (cancel.state === 'requested') return <span className="block font-semibold text-amber-900">Cancel requested</span>;
-  if (cancel.state === 'refused') return <span className="block break-words text-red-800">Cancel refused: {cancel.error}</span>;
+  if (cancel.state === 'refused') return <span className="block wrap-anywhere text-red-800">Cancel refused: {cancel.error}</span>;
   return <span className="block text-red-800">Cancel: no answer from the provider</span>;
 }
 

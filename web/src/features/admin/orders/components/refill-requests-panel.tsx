@@ -49,7 +49,7 @@ function UpstreamNote({ upstream }: { upstream: NonNullable<Refill['upstream']> 
       {UPSTREAM_LABELS[upstream.state]}
       {upstream.providerRefillId ? ` · refill ${upstream.providerRefillId}` : ''}
       {upstream.status ? ` · ${upstream.status}` : ''}
-      {upstream.error ? <span className="block break-words text-red-800">{upstream.error}</span> : null}
+      {upstream.error ? <span className="block wrap-anywhere text-red-800">{upstream.error}</span> : null}
     </span>
   );
 }

@@ -11,7 +11,7 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
       <dd className="mt-1 text-2xl font-extrabold text-slate-900 tabular-nums">
         {to ? (
-          <Link to={to} className="hover:underline">
+          <Link to={to} className="inline-flex min-w-11 items-center hover:underline sm:min-w-6">
             {value}
           </Link>
         ) : (

@@ -124,7 +124,7 @@ export function ReportTables({ report }: { report: Report }) {
             {
               header: 'Customer',
               cell: (row) => (
-                <Link to={paths.adminUser.getHref(row.uid)} className="font-medium text-brand-700 hover:underline">
+                <Link to={paths.adminUser.getHref(row.uid)} className="inline-flex items-center font-medium text-brand-700 hover:underline">
                   {row.name || row.email}
                 </Link>
               ),

@@ -7,7 +7,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-1 text-xl font-extrabold break-words text-slate-900 tabular-nums sm:text-2xl">{value}</dd>
+      <dd className="mt-1 text-xl font-extrabold wrap-anywhere text-slate-900 tabular-nums sm:text-2xl">{value}</dd>
     </div>
   );
 }

@@ -73,19 +73,22 @@ export function ListTable<Row>({
           cell: (row) => {
             const key = getKey(row);
             return (
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                aria-label={`Select ${key}`}
-                disabled={!selectable(row)}
-                checked={selection.selected.has(key)}
-                onChange={(event) => {
-                  const next = new Set(selection.selected);
-                  if (event.target.checked) next.add(key);
-                  else next.delete(key);
-                  selection.onChange(next);
-                }}
-              />
+              // The box is small; its label around it is the target (44 px on a phone, 24 px beyond).
+              <label className="inline-flex size-11 cursor-pointer items-center justify-center sm:size-6">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  aria-label={`Select ${key}`}
+                  disabled={!selectable(row)}
+                  checked={selection.selected.has(key)}
+                  onChange={(event) => {
+                    const next = new Set(selection.selected);
+                    if (event.target.checked) next.add(key);
+                    else next.delete(key);
+                    selection.onChange(next);
+                  }}
+                />
+              </label>
             );
           },
         },

@@ -43,7 +43,7 @@ function ReviewQuote({ review }: { review: AdminReview }) {
         <span className="font-semibold break-all text-slate-900">{review.name}</span>
         <Stars rating={review.rating} />
       </figcaption>
-      <blockquote className="mt-2 text-sm whitespace-pre-line break-words text-slate-700">{review.comment}</blockquote>
+      <blockquote className="mt-2 text-sm whitespace-pre-line wrap-anywhere text-slate-700">{review.comment}</blockquote>
     </figure>
   );
 }
@@ -113,8 +113,8 @@ export function ReviewsPanel() {
       header: 'Comment',
       cell: (review) => (
         <span className="min-w-0 text-right sm:text-left">
-          <span className="block text-sm whitespace-pre-line break-words text-slate-700">{review.comment}</span>
-          {review.note ? <span className="mt-1 block text-xs break-words text-slate-600">Note: {review.note}</span> : null}
+          <span className="block text-sm whitespace-pre-line wrap-anywhere text-slate-700">{review.comment}</span>
+          {review.note ? <span className="mt-1 block text-xs wrap-anywhere text-slate-600">Note: {review.note}</span> : null}
         </span>
       ),
     },

@@ -42,8 +42,8 @@ export function SavedRepliesManager() {
         <ul aria-label="Saved replies" className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
           {replies.data.map((reply) => (
             <li key={reply._id} className="space-y-2 px-3 py-3">
-              <p className="font-semibold break-words text-slate-900">{reply.title}</p>
-              <p className="line-clamp-3 text-sm break-words whitespace-pre-wrap text-slate-700">{reply.body}</p>
+              <p className="font-semibold wrap-anywhere text-slate-900">{reply.title}</p>
+              <p className="line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap text-slate-700">{reply.body}</p>
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="secondary" onClick={() => setEditing(reply)} aria-label={`Edit ${reply.title}`}>
                   Edit

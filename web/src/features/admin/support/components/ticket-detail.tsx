@@ -49,7 +49,7 @@ export function TicketDetail({ id }: { id: string }) {
         <Card aria-labelledby="admin-ticket-heading" className="space-y-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
-              <h2 id="admin-ticket-heading" className="text-lg font-bold break-words text-slate-900">
+              <h2 id="admin-ticket-heading" className="text-lg font-bold wrap-anywhere text-slate-900">
                 {ticket.kind}
                 {ticket.orderIds.length > 0 ? ' · ' : null}
                 {ticket.orderIds.map((number, index) => (
@@ -154,7 +154,7 @@ function CustomerAside({ ticket, customer }: { ticket: AdminTicket; customer: Ad
           Customer
         </h2>
         <p className="min-w-0">
-          <Link to={paths.adminUser.getHref(ticket.user._id)} className={`block break-words ${linkClass}`}>
+          <Link to={paths.adminUser.getHref(ticket.user._id)} className={`block wrap-anywhere ${linkClass}`}>
             {ticket.user.name}
           </Link>
           <span className="block text-sm break-all text-slate-600">{ticket.user.email}</span>
@@ -174,7 +174,7 @@ function CustomerAside({ ticket, customer }: { ticket: AdminTicket; customer: Ad
                   <Link to={orderHref(order.number)} className={`font-mono ${linkClass}`} aria-label={`Order #${order.number} in Orders`}>
                     #{order.number}
                   </Link>
-                  <span className="block text-xs break-words text-slate-600">
+                  <span className="block text-xs wrap-anywhere text-slate-600">
                     {order.service} · {formatAmount(order.price)} · {formatDate(order.createdAt)}
                   </span>
                 </span>

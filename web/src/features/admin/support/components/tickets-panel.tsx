@@ -53,7 +53,7 @@ export function TicketsPanel() {
                   {ticket.kind}
                   {ticket.orderIds.length > 0 ? ` · ${ticket.orderIds.map((id) => `#${id}`).join(', ')}` : ''}
                 </Link>
-                <span className="block text-xs break-words text-slate-600">{ticket.preview}</span>
+                <span className="block text-xs wrap-anywhere text-slate-600">{ticket.preview}</span>
               </span>
             ),
           },

@@ -83,7 +83,7 @@ export function ApproveRequestForm({
       {over ? (
         <div className="space-y-2 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
           <p className="text-sm font-medium text-amber-900">{`Credit ${formatAmount(amount)}, more than the ${formatAmount(request.amount)} requested?`}</p>
-          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-900 sm:min-h-0">
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-900 sm:min-h-6">
             <input
               type="checkbox"
               className="size-5 accent-brand-600"

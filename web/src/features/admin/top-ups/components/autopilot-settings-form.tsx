@@ -41,7 +41,7 @@ function Form({ settings }: { settings: AutopilotSettings }) {
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 sm:min-h-0">
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 sm:min-h-6">
         <input
           type="checkbox"
           className="size-5 accent-brand-600"

@@ -18,7 +18,7 @@ function Copyable({ label, value, children }: { label: string; value: string; ch
     <div className="space-y-1">
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm font-medium text-slate-800">{label}</span>
-        <CopyButton value={value} label={label} className="min-h-11 min-w-16 sm:min-h-0" />
+        <CopyButton value={value} label={label} className="min-h-11 min-w-16 sm:min-h-6" />
       </div>
       <code className="block rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs wrap-anywhere whitespace-pre-wrap text-slate-900">
         {value}

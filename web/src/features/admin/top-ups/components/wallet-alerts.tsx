@@ -17,7 +17,7 @@ export function WalletAlerts() {
         <Link
           key={phone._id}
           to={paths.adminSettings.getHref()}
-          className="flex min-h-11 items-center font-medium wrap-anywhere hover:underline sm:min-h-0"
+          className="flex min-h-11 items-center font-medium wrap-anywhere hover:underline sm:min-h-6"
         >
           {phone.lastSeenAt
             ? `Wallet phone “${phone.name}” (${phone.wallet}) has been silent since ${formatDateTime(phone.lastSeenAt)}: ${phone.wallet} top-ups are checked by hand.`
@@ -25,7 +25,7 @@ export function WalletAlerts() {
         </Link>
       ))}
       {waiting > 0 ? (
-        <Link to={paths.adminTopUps.getHref()} className="flex min-h-11 items-center font-medium hover:underline sm:min-h-0">
+        <Link to={paths.adminTopUps.getHref()} className="flex min-h-11 items-center font-medium hover:underline sm:min-h-6">
           {waiting === 1 ? '1 wallet payment waits for you' : `${waiting} wallet payments wait for you`}
         </Link>
       ) : null}

@@ -44,7 +44,7 @@ type Dialog = { kind: 'attach' | 'dismiss'; event: WalletEvent };
 function SmsText({ text }: { text: string }) {
   return (
     <details className="min-w-0 text-right sm:max-w-xs sm:text-left">
-      <summary className="flex min-h-11 cursor-pointer items-center justify-end font-medium text-brand-700 sm:min-h-0 sm:justify-start">
+      <summary className="flex min-h-11 cursor-pointer items-center justify-end font-medium text-brand-700 sm:min-h-6 sm:justify-start">
         Show SMS
       </summary>
       <p className="mt-1 text-left text-xs whitespace-pre-wrap wrap-anywhere text-slate-700">{text}</p>
