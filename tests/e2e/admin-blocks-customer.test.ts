@@ -71,7 +71,7 @@ describe.each([
     await screenshotBothWidths(customer, `order-suspended-${label}`);
     // Nothing was charged.
     await customer.goto('/dashboard');
-    await expect.poll(() => customer.getByTestId('balance').textContent()).toBe('Rs 200');
+    await expect.poll(() => customer.getByTestId('balance').textContent()).toBe('Rs\u00a0200');
   });
 
   it('once unblocked, the customer can order again', async () => {

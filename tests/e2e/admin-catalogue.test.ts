@@ -34,8 +34,8 @@ const rateOf = (services: { name: string; ratePer1000: number }[]) => services.f
 
 describe('the admin edits a price and a customer’s order page shows it', () => {
   it.each([
-    ['360 px', PHONE, 35, 'Rs 35'],
-    ['1280 px', DESKTOP, 42.5, 'Rs 42.50'],
+    ['360 px', PHONE, 35, 'Rs\u00a035'],
+    ['1280 px', DESKTOP, 42.5, 'Rs\u00a042.50'],
   ])('at %s', async (_label, viewport, rate, shown) => {
     await customer.setViewportSize(viewport);
     await adminPage.setViewportSize(viewport);

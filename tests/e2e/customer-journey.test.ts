@@ -108,7 +108,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
   it('registers and lands on the dashboard with Rs 0 and no orders', async () => {
     await registerThroughUi(customer, account);
     await customer.getByText('Registration successful! Login NOW').waitFor();
-    await expect.poll(() => balanceText(customer)).toBe('Rs 0');
+    await expect.poll(() => balanceText(customer)).toBe('Rs\u00a00');
     await customer.getByText('No recent orders found.').waitFor();
     expect(await customer.getByText(`Welcome, ${account.name}`).count()).toBeGreaterThan(0);
     await customer.getByText('N/A').waitFor();
@@ -148,7 +148,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
 
   it('shows the customer the credited balance and the last recharge', async () => {
     await customer.reload();
-    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs 500');
+    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs\u00a0500');
     await customer.getByText('N/A').waitFor({ state: 'detached' });
     await screenshotBothWidths(customer, 'dashboard');
   });
@@ -161,7 +161,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await customer.getByRole('radio', { name: /^Real Followers/ }).check();
     expect(await customer.getByLabel('Quantity').inputValue()).toBe('50');
     await customer.getByLabel('Link').fill('https://www.tiktok.com/@sara');
-    await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs 45');
+    await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs\u00a045');
     await screenshotBothWidths(customer, 'order');
     const { dialog, number } = await placeOrder(customer);
     orderNumber = number;
@@ -170,7 +170,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await customer.goto('/dashboard');
-    await expect.poll(() => balanceText(customer)).toBe('Rs 455');
+    await expect.poll(() => balanceText(customer)).toBe('Rs\u00a0455');
     await customer.getByText(`#${orderNumber}`).waitFor();
     await customer.getByText('pending', { exact: true }).waitFor();
   });
@@ -182,7 +182,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
 
   it('shows the customer the refund', async () => {
     await customer.reload();
-    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs 500');
+    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs\u00a0500');
     await customer.getByText('cancelled', { exact: true }).waitFor();
     await screenshotBothWidths(customer, 'dashboard-refunded');
   });

@@ -108,7 +108,7 @@ describe('a drip-feed at 360 px, from the service editor to the stop and its ref
     await expect.poll(() => customer.getByTestId('drip-feed-total-quantity').textContent()).toBe('2,500');
     expect(await customer.getByTestId('drip-feed-span').textContent()).toBe('about 20 min');
     // The run's price × runs: 500 at Rs 20 per 1000 is Rs 10, five times.
-    expect(await customer.getByTestId('order-total').textContent()).toBe('Rs 50');
+    expect(await customer.getByTestId('order-total').textContent()).toBe('Rs\u00a050');
     await customer.getByText('Rs 10 a run × 5 runs, paid now').waitFor();
     expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(customer, 'order-drip-feed');
@@ -125,7 +125,7 @@ describe('a drip-feed at 360 px, from the service editor to the stop and its ref
     expect(first).toMatch(new RegExp(`Drip-feed · [12] of ${RUNS} runs · every ${INTERVAL} min`));
     expect(first).toContain('2,500');
     expect(first).toContain(`${PER_RUN} a run`);
-    expect(await balanceText()).toBe('Rs 150');
+    expect(await balanceText()).toBe('Rs\u00a0150');
     const [run1] = (await asCustomer<{ orders: { number: number; dripRun?: { run: number } }[] }>('/api/order/my-orders')).orders
       .filter((o) => o.dripRun?.run === 1)
       .map((o) => String(o.number));
@@ -166,7 +166,7 @@ describe('a drip-feed at 360 px, from the service editor to the stop and its ref
     await dialog.getByRole('button', { name: 'Stop drip-feed' }).click();
     await customer.getByText(`✅ Drip-feed #${parentNumber} stopped: Rs 30 back to your balance`).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(balanceText, { timeout: 15_000 }).toBe('Rs 180');
+    await expect.poll(balanceText, { timeout: 15_000 }).toBe('Rs\u00a0180');
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('partial');
     expect(await row.getByRole('button').count()).toBe(0);
 

@@ -6,11 +6,12 @@
 // at least 44×44 px on the phone and 24×24 px on the desktop (WCAG 2.5.8), links inside running text excepted.
 // Each problem is named (route, width, element, size), all of them in one run.
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../scripts/lib/auth-emulator';
 import { paths } from '../../web/src/config/paths';
-import { DESKTOP, PHONE, registerThroughUi } from './browser';
+import { DESKTOP, PHONE, registerThroughUi, SCREENSHOTS } from './browser';
 import { adminPage, openContext, url } from './fixture';
 
 const suffix = randomUUID().slice(0, 6);
@@ -201,6 +202,11 @@ describe('every route at 360 and 1280 px with hostile data', () => {
         await page.goto(await addressOf(route.path));
         await settle(page);
         for (const problem of await problemsOf(page, minimum)) problems.push(`${route.path} at ${viewport.width} px: ${problem}`);
+        // LAYOUT_SCREENSHOTS=1: every page at both widths, whole, for a person to look at (test-results/screenshots/layout).
+        if (process.env.LAYOUT_SCREENSHOTS) {
+          const name = `${route.who}${route.path.replace(/[/:]+/g, '-').replace(/-$/, '') || '-home'}-${viewport.width}.png`;
+          await page.screenshot({ path: join(SCREENSHOTS, 'layout', name), fullPage: true });
+        }
       }
     }
     expect(problems).toEqual([]);

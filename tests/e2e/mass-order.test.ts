@@ -55,7 +55,7 @@ describe('a mass order at 360 px', () => {
         },
         { timeout: 60_000, interval: 1000 },
       )
-      .toBe('Rs 200');
+      .toBe('Rs\u00a0200');
   });
 
   it('previews a mixed batch: the valid lines priced, the others with their errors, the total against the balance', async () => {
@@ -63,8 +63,8 @@ describe('a mass order at 360 px', () => {
     const preview = customer.getByRole('list', { name: 'Preview' });
     await preview.getByText('Unknown service ID 999').waitFor();
     await preview.getByText(/^Enter a TikTok link/).waitFor();
-    expect(await customer.getByTestId('mass-total').textContent()).toBe('Rs 110');
-    expect(await customer.getByTestId('mass-balance').textContent()).toBe('Rs 200');
+    expect(await customer.getByTestId('mass-total').textContent()).toBe('Rs\u00a0110');
+    expect(await customer.getByTestId('mass-balance').textContent()).toBe('Rs\u00a0200');
     // Nothing wider than the phone.
     expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshotBothWidths(customer, 'mass-order-preview');
@@ -92,7 +92,7 @@ describe('a mass order at 360 px', () => {
     expect(orders.map((o) => o.price).sort((a, b) => a - b)).toEqual([2000, 9000]);
     for (const o of orders) expect(await customer.getByRole('list', { name: 'Results' }).getByText(`Order ${o.number}`).count()).toBe(1);
     // Charged once for each: 200 − 90 − 20.
-    await expect.poll(() => customer.getByTestId('mass-balance').textContent(), { timeout: 15_000 }).toBe('Rs 90');
+    await expect.poll(() => customer.getByTestId('mass-balance').textContent(), { timeout: 15_000 }).toBe('Rs\u00a090');
     // The batch is done: only the lines not placed stay in the box.
     expect(await customer.getByLabel('Orders, one per line').inputValue()).toBe([LINES[2], LINES[3]].join('\n'));
     await screenshotBothWidths(customer, 'mass-order-results');

@@ -120,7 +120,7 @@ describe('My Orders at 360 px', () => {
       .click();
     const dialog = phone.getByRole('dialog', { name: `Cancel order #${cancellable}?` });
     await dialog.getByText('goes back to your balance at once').waitFor();
-    expect(await dialog.textContent()).toContain('Rs 20 goes back to your balance at once');
+    expect(await dialog.textContent()).toContain('Rs\u00a020 goes back to your balance at once');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await phone.getByText(`✅ Order #${cancellable} cancelled: Rs 20 back to your balance`).waitFor();
     await rowOf(phone, cancellable).getByText('Refunded Rs 20').waitFor();

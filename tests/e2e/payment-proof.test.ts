@@ -138,7 +138,7 @@ describe('a payment screenshot from the customer to the admin at 360 px', () => 
   });
 
   it('the customer’s balance grows by the amount', async () => {
-    await expect.poll(dashboardBalance(customer), { timeout: 60_000, interval: 1000 }).toBe('Rs 500');
+    await expect.poll(dashboardBalance(customer), { timeout: 60_000, interval: 1000 }).toBe('Rs\u00a0500');
   });
 
   it('the bell counts the approval, and the push handed to FCM for this phone shows and opens the dashboard', async () => {

@@ -18,7 +18,7 @@ const providerName = `Upstream ${suffix}`;
 const category = `Resold ${suffix}`;
 // The demo provider's service 101 at 0.95 USD per 1000: Rs 280 per USD and a 30 % markup make Rs 345.80.
 const providerServiceName = 'Instagram Followers [Real, 30 days refill]';
-const ourRate = 'Rs 345.80';
+const ourRate = 'Rs\u00a0345.80';
 const account = { name: 'Hina Tariq', email: `hina-${suffix}@example.com`, password: 'hina-pass-123' };
 let orderNumber = '';
 /** Every /api/ answer the customer's pages received, as text. */
@@ -72,7 +72,7 @@ describe('an order of a provider’s service goes out and comes back completed b
     await customer.getByLabel('Quantity').fill('100');
     await customer.getByLabel('Link').fill(`https://instagram.com/hina.${suffix}`);
     // 100 of Rs 345.80 per 1000.
-    await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs 34.58');
+    await expect.poll(() => customer.getByTestId('order-total').textContent()).toBe('Rs\u00a034.58');
     const { dialog, number } = await placeOrder(customer);
     orderNumber = number;
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -126,7 +126,7 @@ describe('the app on the home screen: offline, updates, install', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText(`#${orderNumber}`).waitFor();
     balance = (await balanceText()) ?? '';
-    expect(balance).toMatch(/^Rs [\d,.]+$/);
+    expect(balance).toMatch(/^Rs\u00a0[\d,.]+$/);
     expect(await privateCacheUrls()).toEqual(
       expect.arrayContaining([expect.stringContaining('/api/user/profile?__uid='), expect.stringContaining('/api/order/my-orders?')]),
     );

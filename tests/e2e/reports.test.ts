@@ -21,7 +21,8 @@ import { adminIdToken, customerAndAdmin, url } from './fixture';
 const suffix = randomUUID().slice(0, 8);
 const account = { name: `Reports ${suffix}`, email: `reports-${suffix}@example.com`, password: 'reports-pass-1' };
 const TOP_UP = 20_000;
-const rs = (rupees: number) => formatRupees(toPaisa(rupees));
+/** Rupees as a screen writes them: the shared format, "Rs" and the amount joined by a space no line breaks at. */
+const rs = (rupees: number) => formatRupees(toPaisa(rupees)).replace('Rs ', 'Rs\u00a0');
 const today = () => pakistanDayOf(Date.now());
 
 const { customer, adminPage } = await customerAndAdmin();

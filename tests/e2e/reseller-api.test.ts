@@ -62,7 +62,7 @@ describe('a reseller, from a new API key to a completed refill', () => {
     await customer.getByRole('link', { name: 'Get your API key' }).click();
     await customer.waitForURL('**/api-access');
     await customer.getByRole('heading', { level: 1, name: 'Reseller API' }).waitFor();
-    await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs 5,000');
+    await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs\u00a05,000');
     expect(await customer.getByTestId('api-endpoint').textContent()).toBe(ENDPOINT);
     await customer.getByText('You have no API key yet.', { exact: false }).waitFor();
 
@@ -75,7 +75,7 @@ describe('a reseller, from a new API key to a completed refill', () => {
     await customer.getByTestId('new-api-key').waitFor({ state: 'detached' });
     await customer.reload();
     await customer.getByText(`key ending ${key.slice(-4)}`).waitFor();
-    await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs 5,000');
+    await expect.poll(() => customer.getByTestId('api-balance').textContent()).toBe('Rs\u00a05,000');
     expect(await customer.content()).not.toContain(key);
     await screenshotBothWidths(customer, 'api-access');
   });

@@ -39,7 +39,7 @@ describe('a visitor finds a service ID at 360 px', () => {
       expect(cells).toEqual([
         '101',
         'Real FollowersTikTok · Followers',
-        'Rs 900',
+        'Rs\u00a0900',
         '10 / 100,000',
         '30 days',
         measured,
@@ -88,7 +88,7 @@ describe('a visitor finds a service ID at 360 px', () => {
     await visitor.waitForURL('**/register?service=tt-followers-real');
     await submitRegistration(visitor, account);
     await visitor.waitForURL('**/order?service=tt-followers-real');
-    await visitor.getByText(/^ID 101 · Rs 900 per 1000 · min 10 · max 100,000$/).waitFor();
+    await visitor.getByText(/^ID 101 · Rs\s900 per 1000 · min 10 · max 100,000$/).waitFor();
     expect(await visitor.getByRole('radio', { name: /^Real Followers/ }).isChecked()).toBe(true);
   });
 
@@ -106,7 +106,7 @@ describe('a visitor finds a service ID at 360 px', () => {
         },
         { timeout: 60_000, interval: 1000 },
       )
-      .toBe('Rs 100');
+      .toBe('Rs\u00a0100');
     await visitor.getByLabel('Orders, one per line').fill(`101 | https://www.tiktok.com/@sana${suffix} | 100`);
     await visitor.getByRole('button', { name: 'Place 1 Order' }).click();
     await visitor.getByText('Results: 1 placed').waitFor();

@@ -25,7 +25,7 @@ describe('a support ticket about an order at 360 px', () => {
     await registerThroughUi(customer, account);
     const { addBalance } = await import('../../functions/src/services/money/credits');
     await addBalance({ uid: 'test-setup', email: 'test-setup' }, { email: account.email, amount: 200 });
-    await expect.poll(dashboardBalance(customer), { timeout: 60_000, interval: 1000 }).toBe('Rs 200');
+    await expect.poll(dashboardBalance(customer), { timeout: 60_000, interval: 1000 }).toBe('Rs\u00a0200');
     await customer.goto('/order');
     await customer.getByRole('heading', { level: 1, name: 'Order Services' }).waitFor();
     await customer.getByRole('button', { name: /^Followers/ }).click();

@@ -47,8 +47,8 @@ describe('a visitor reads updates, figures and terms at 360 px', () => {
     const mine = visitor.getByRole('listitem').filter({ hasText: `(ID ${service.number})` });
     await mine.first().waitFor();
     expect(await mine.allTextContents()).toEqual([
-      expect.stringContaining('Price down: Rs 30 → Rs 24.50 per 1,000'),
-      expect.stringContaining('New service, Rs 30 per 1,000'),
+      expect.stringContaining('Price down: Rs\u00a030 → Rs\u00a024.50 per 1,000'),
+      expect.stringContaining('New service, Rs\u00a030 per 1,000'),
     ]);
     expect(await mine.first().textContent()).toContain(name);
     await fits();

@@ -70,7 +70,7 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
 
   it('request first: the SMS arrives, and the open dashboard shows the balance, the bell and the toast with no reload', async () => {
     await registerThroughUi(customer, account);
-    await expect.poll(() => balanceText(customer)).toBe('Rs 0');
+    await expect.poll(() => balanceText(customer)).toBe('Rs\u00a00');
     const tid = newTid();
     const dialog = await requestTopUp(customer, 500, tid);
     expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -90,7 +90,7 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
     const answer = await sendSms(500, tid);
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     await customer.getByText('Top-up approved: Rs 500 added to your balance.').waitFor({ timeout: 30_000 });
-    await expect.poll(() => balanceText(customer), { timeout: 30_000 }).toBe('Rs 500');
+    await expect.poll(() => balanceText(customer), { timeout: 30_000 }).toBe('Rs\u00a0500');
     await customer.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 30_000 });
     expect(navigations).toEqual([]);
     expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -99,7 +99,7 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
     // The app's retry of the same SMS changes nothing.
     expect((await sendSms(500, tid)).status).toBe(200);
     await customer.reload();
-    await expect.poll(() => balanceText(customer)).toBe('Rs 500');
+    await expect.poll(() => balanceText(customer)).toBe('Rs\u00a0500');
   });
 
   it('SMS first: the request’s own answer credits it', async () => {
@@ -110,7 +110,7 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
     await customer.getByText('Top-up approved: Rs 300 added to your balance.').waitFor();
     await dialog.getByText('automatic').first().waitFor();
     await customer.keyboard.press('Escape');
-    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs 800');
+    await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs\u00a0800');
   });
 
   it('a payment from another number waits for the admin, who sees the SMS and the reason and credits what arrived', async () => {
@@ -134,6 +134,6 @@ describe('a wallet payment credits the customer by itself, at 360 px', () => {
     expect(await confirm.getByLabel('Amount received (Rs)').inputValue()).toBe('400');
     await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     await adminPage.getByText('✅ Recharge request approved').waitFor();
-    await expect.poll(() => balanceText(customer), { timeout: 30_000 }).toBe('Rs 1,200');
+    await expect.poll(() => balanceText(customer), { timeout: 30_000 }).toBe('Rs\u00a01,200');
   });
 });

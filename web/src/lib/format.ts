@@ -1,16 +1,29 @@
-import { formatRupees, toPaisa } from '@shared/money';
+import { formatRupees, type Paisa, toPaisa } from '@shared/money';
 import { pakistanDayOf, pakistanDayStart } from '@shared/pakistan-clock';
 
 // Money is written here and nowhere else (money-format.test.ts refuses a screen that calls toLocaleString or writes
 // "Rs" itself): rupees as the ledger counts them, a provider's currency with its own decimals.
 
+/**
+ * Between a currency and its number, a space no line breaks at: "Rs" never ends a line with its amount on the next
+ * (a narrow card, a long sentence). The API's own texts (messages, notifications) keep a plain space.
+ */
+const NBSP = '\u00a0';
+/** A shared formatter's "Rs 1,234.50" (also "-Rs 5") as a screen writes it: unbroken. */
+const unbroken = (text: string) => text.replace('Rs ', `Rs${NBSP}`);
+
 /** "Rs 1,234.50" for a rupee amount from the API. */
 export function formatAmount(rupees: number): string {
-  return formatRupees(toPaisa(rupees));
+  return formatPaisa(toPaisa(rupees));
+}
+
+/** "Rs 1,234.50" for an amount in paisa (what the shared money rules compute). */
+export function formatPaisa(paisa: Paisa): string {
+  return unbroken(formatRupees(paisa));
 }
 
 /** Where an amount goes before it is known (a message written while the amount field is empty). */
-export const AMOUNT_TO_COME = 'Rs ...';
+export const AMOUNT_TO_COME = `Rs${NBSP}...`;
 
 /** The number of decimals `currency` is written with (ISO 4217: USD 2, JPY 0, KWD 3), 2 for a code ICU does not know. */
 function currencyDigits(currency: string): number {
@@ -38,8 +51,8 @@ function moneyFormat(currency: string): Intl.NumberFormat {
  * them (a rate per 1,000 of USD 0.0125), at most 4; rupees as formatAmount writes them.
  */
 export function formatMoney(amount: number, currency: string): string {
-  if (currency === 'PKR') return Number.isInteger(amount * 100) ? formatAmount(amount) : `Rs ${moneyFormat('PKR').format(amount)}`;
-  return `${currency} ${moneyFormat(currency).format(amount)}`;
+  if (currency === 'PKR') return Number.isInteger(amount * 100) ? formatAmount(amount) : `Rs${NBSP}${moneyFormat('PKR').format(amount)}`;
+  return `${currency}${NBSP}${moneyFormat(currency).format(amount)}`;
 }
 
 /** "1 USD = Rs 278.4512": what a provider's currency is worth in rupees, to 4 decimals. */
@@ -51,7 +64,7 @@ let compactFormat: Intl.NumberFormat | undefined;
 /** "Rs 12.5K": a chart axis's rupees, short. */
 export function formatCompactRupees(rupees: number): string {
   compactFormat ??= new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-  return `Rs ${compactFormat.format(rupees)}`;
+  return `Rs${NBSP}${compactFormat.format(rupees)}`;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_TO_COME, formatAmount, formatCompactRupees, formatMoney, formatRateToPkr } from '@/lib/format';
+import { AMOUNT_TO_COME, formatAmount, formatCompactRupees, formatMoney, formatPaisa, formatRateToPkr } from '@/lib/format';
 
 const SRC = join(import.meta.dirname, '..');
 /** Where numbers and money may be formatted: the formatters themselves. */
@@ -33,30 +33,40 @@ describe('money and numbers on screen', () => {
     expect(offenders.map((path) => relative(SRC, path))).toEqual([]);
   });
 
+  it('are written by the screens’ formatters, never by the shared ones (whose texts break a line after "Rs")', () => {
+    const offenders = files.filter((path) => /\bformatRupees\b/.test(codeOf(readFileSync(path, 'utf8'))));
+    expect(offenders.map((path) => relative(SRC, path))).toEqual([]);
+  });
+
   it('finds the screens it checks (the scan is not empty)', () => {
     expect(files.length).toBeGreaterThan(200);
     expect(files.some((path) => path.endsWith('providers-panel.tsx'))).toBe(true);
   });
 });
 
+/** Between a currency and its amount: a space no line breaks at ("Rs" never ends a line alone). */
+const _ = '\u00a0';
+
 describe('the formatters', () => {
-  it('write rupees one way', () => {
-    expect(formatAmount(1234.5)).toBe('Rs 1,234.50');
-    expect(formatAmount(-500)).toBe('-Rs 500');
-    expect(formatMoney(900, 'PKR')).toBe('Rs 900');
-    expect(formatRateToPkr('USD', 278.4512)).toBe('1 USD = Rs 278.4512');
-    expect(formatCompactRupees(12_500)).toBe('Rs 12.5K');
-    expect(AMOUNT_TO_COME).toBe('Rs ...');
+  it('write rupees one way, "Rs" and its amount never split over two lines', () => {
+    expect(formatAmount(1234.5)).toBe(`Rs${_}1,234.50`);
+    expect(formatAmount(-500)).toBe(`-Rs${_}500`);
+    expect(formatPaisa(12_345)).toBe(`Rs${_}123.45`);
+    expect(formatMoney(900, 'PKR')).toBe(`Rs${_}900`);
+    expect(formatMoney(900.125, 'PKR')).toBe(`Rs${_}900.125`);
+    expect(formatRateToPkr('USD', 278.4512)).toBe(`1 USD = Rs${_}278.4512`);
+    expect(formatCompactRupees(12_500)).toBe(`Rs${_}12.5K`);
+    expect(AMOUNT_TO_COME).toBe(`Rs${_}...`);
   });
 
   it('write a provider’s currency with its own decimals, more where the amount has them (at most 4)', () => {
-    expect(formatMoney(1234.5, 'USD')).toBe('USD 1,234.50');
-    expect(formatMoney(0.0125, 'USD')).toBe('USD 0.0125');
-    expect(formatMoney(1500, 'JPY')).toBe('JPY 1,500');
-    expect(formatMoney(1.5, 'KWD')).toBe('KWD 1.500');
+    expect(formatMoney(1234.5, 'USD')).toBe(`USD${_}1,234.50`);
+    expect(formatMoney(0.0125, 'USD')).toBe(`USD${_}0.0125`);
+    expect(formatMoney(1500, 'JPY')).toBe(`JPY${_}1,500`);
+    expect(formatMoney(1.5, 'KWD')).toBe(`KWD${_}1.500`);
     // A code ICU does not know: two decimals.
-    expect(formatMoney(3, 'XYZ1')).toBe('XYZ1 3.00');
+    expect(formatMoney(3, 'XYZ1')).toBe(`XYZ1${_}3.00`);
     // A provider's balance of 10^30 is written out, grouped.
-    expect(formatMoney(1e30, 'USD')).toBe('USD 1,000,000,000,000,000,000,000,000,000,000.00');
+    expect(formatMoney(1e30, 'USD')).toBe(`USD${_}1,000,000,000,000,000,000,000,000,000,000.00`);
   });
 });

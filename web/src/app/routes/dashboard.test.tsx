@@ -125,7 +125,7 @@ describe("the dashboard's spending chart", () => {
     expect(await screen.findByText('Rs 1,234.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Statement' })).toHaveAttribute('href', '/statement');
     expect(calls.some((call) => call.path === '/api/ledger/spending')).toBe(false);
-    const chart = await screen.findByRole('img', { name: 'Rs 1,250.50 spent in the last 30 days' }, { timeout: 5000 });
+    const chart = await screen.findByRole('img', { name: 'Rs\u00a01,250.50 spent in the last 30 days' }, { timeout: 5000 });
     expect(chart.querySelectorAll('rect[height]:not([height="0"])')).toHaveLength(2);
     expect(screen.getByTestId('spending-summary')).toHaveTextContent('Rs 1,250.50 spent in the last 30 days');
     // Up to when it counts, in Pakistan time.

@@ -24,7 +24,9 @@ describe('LandingRoute', () => {
     // The priced cards replace the waiting ones (their chunk is transformed on its first import here:
     // give it the time that takes).
     const card = () => within(cards).getByRole('heading', { level: 3, name: 'TikTok Followers' }).parentElement;
-    await waitFor(() => expect(card()).toHaveTextContent(`from ${formatAmount(cheapest)} per 1K`), { timeout: 10_000 });
+    await waitFor(() => expect(card()).toHaveTextContent(`from ${formatAmount(cheapest).replace('\u00a0', ' ')} per 1K`), {
+      timeout: 10_000,
+    });
   });
 
   it('shows the user last signed in the loading state, no hero, while the session is restored', () => {

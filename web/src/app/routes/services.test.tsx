@@ -42,7 +42,7 @@ describe('Services', () => {
     ).toEqual([
       String(igFollowers?.number),
       `${igFollowers?.name}Instagram · Followers`,
-      'Rs 1,100',
+      'Rs\u00a01,100',
       '10 / 100,000',
       '30 days',
       'New',

@@ -145,7 +145,7 @@ export function Navbar() {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link
           to={paths.welcome.getHref()}
-          className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900"
+          className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 text-lg sm:min-h-8 font-extrabold tracking-tight text-slate-900"
         >
           <span className="inline-flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden="true">
             S

@@ -1,12 +1,13 @@
 // A drip-feed's Stop button and the confirmation before it stops, for its customer and the admin: what
 // comes back (the runs not started × the run price) and that the runs already started go on as orders of their own.
-import { formatRupees } from '@shared/money';
+
 import type { Order } from '@shared/schemas/orders';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { runPricePaisa, stopRefundPaisa } from '@/lib/drip-feed';
+import { formatPaisa } from '@/lib/format';
 
 export type DripFeedOrder = Order & { dripFeed: NonNullable<Order['dripFeed']> };
 
@@ -28,8 +29,8 @@ function StopDripFeedDialog({ order, open, onClose, onStop, stopping, failure, b
     <Modal open={open} onClose={onClose} title={`Stop drip-feed #${order.number}?`}>
       <div className="space-y-4 text-sm text-slate-800">
         <p>
-          {left === 1 ? '1 run has' : `${left} runs have`} not started: {left} × {formatRupees(runPricePaisa(order))} ={' '}
-          <strong>{formatRupees(stopRefundPaisa(order))}</strong> goes back to {balance}.
+          {left === 1 ? '1 run has' : `${left} runs have`} not started: {left} × {formatPaisa(runPricePaisa(order))} ={' '}
+          <strong>{formatPaisa(stopRefundPaisa(order))}</strong> goes back to {balance}.
         </p>
         {runsDone > 0 ? (
           <p>

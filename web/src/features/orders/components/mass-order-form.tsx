@@ -1,6 +1,6 @@
 // The Mass Order screen's working part: the lines, their live preview against the catalogue and the
 // balance, and the batch sent one line at a time, each line its own order with its own key.
-import { formatRupees, type Paisa, toRupees } from '@shared/money';
+import { type Paisa, toRupees } from '@shared/money';
 import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +27,7 @@ import {
 import { isShort } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatPaisa } from '@/lib/format';
 import { isDefiniteFailure } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
 
@@ -186,7 +186,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
                 </span>
                 {line.ok ? (
                   <span className="font-semibold text-slate-900 tabular-nums">
-                    {placed(line) ? 'Placed' : `${formatNumber(line.quantity)} · ${formatRupees(line.pricePaisa)}`}
+                    {placed(line) ? 'Placed' : `${formatNumber(line.quantity)} · ${formatPaisa(line.pricePaisa)}`}
                   </span>
                 ) : (
                   <span className="basis-full font-medium text-red-700">{line.error}</span>
@@ -205,7 +205,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
           <div className="flex items-center justify-between">
             <dt className="text-slate-700">{`Total (${toSend.length} ${toSend.length === 1 ? 'order' : 'orders'})`}</dt>
             <dd className="text-lg font-extrabold text-slate-900 tabular-nums" data-testid="mass-total">
-              {formatRupees(totalPaisa)}
+              {formatPaisa(totalPaisa)}
             </dd>
           </div>
           <div className="flex items-center justify-between">

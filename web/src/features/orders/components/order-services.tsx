@@ -4,7 +4,7 @@
 import type { Service } from '@shared/answers';
 import { COMMENT_LIMITS, commentLines, commentsIssue, takesComments } from '@shared/comments';
 import { dripFeedIntervalSchema, dripFeedPrice, dripFeedRunsSchema } from '@shared/drip-feed';
-import { formatRupees, type Paisa, toPaisa, toRupees } from '@shared/money';
+import { type Paisa, toPaisa, toRupees } from '@shared/money';
 import { formatNumber } from '@shared/numbers';
 import { canonicalLink, isAccountLevel, MAX_LINK_LENGTH, PLATFORM_HOSTS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { quantitySchema, text } from '@shared/schemas/fields';
@@ -28,7 +28,7 @@ import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { deliverySpanMinutes, formatMinutes } from '@/lib/drip-feed';
 import { useForm } from '@/lib/form';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatPaisa } from '@/lib/format';
 import { isDefiniteFailure, useIdempotencyKey } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
 import { readOrderPreset } from '@/lib/order-preset';
@@ -434,12 +434,12 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
               <div className="flex items-center justify-between">
                 <dt className="text-slate-700">Total price</dt>
                 <dd className="text-lg font-extrabold text-slate-900 tabular-nums" data-testid="order-total">
-                  {formatRupees(totalPaisa ?? 0)}
+                  {formatPaisa(totalPaisa ?? 0)}
                 </dd>
               </div>
               {dripFeed && totalPaisa !== null ? (
                 <p className="text-right text-xs text-slate-600">
-                  {formatRupees(totalPaisa / dripFeed.runs)} a run × {dripFeed.runs} runs, paid now; runs not started are refunded if you
+                  {formatPaisa(totalPaisa / dripFeed.runs)} a run × {dripFeed.runs} runs, paid now; runs not started are refunded if you
                   stop it
                 </p>
               ) : null}

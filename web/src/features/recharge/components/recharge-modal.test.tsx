@@ -11,7 +11,7 @@ function renderModal() {
   return renderApp(<RechargeModal open onClose={() => {}} email="ali@example.com" settings={SETTINGS} />, { route: '/dashboard' });
 }
 
-/** Asks for a top-up of Rs 500 through `wallet` (transaction TX12345678, paid from 0345 1234567). */
+/** Asks for a top-up of Rs\u00a0500 through `wallet` (transaction TX12345678, paid from 0345 1234567). */
 async function requestTopUp(user: ReturnType<typeof renderApp>['user'], wallet: string) {
   await user.clear(screen.getByLabelText('Amount (Rs)'));
   await user.type(screen.getByLabelText('Amount (Rs)'), '500');
@@ -35,16 +35,16 @@ describe('RechargeModal', () => {
     expect(await within(dialog).findByText('No recharge requests yet.')).toBeInTheDocument();
   });
 
-  it('writes the typed amount into the chat proof as money (Rs 1,000.50)', async () => {
+  it('writes the typed amount into the chat proof as money (Rs\u00a01,000.50)', async () => {
     mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
     const { user } = renderModal();
     await user.clear(screen.getByLabelText('Amount (Rs)'));
     await user.type(screen.getByLabelText('Amount (Rs)'), '1000.5');
     const proof = screen.getByRole('link', { name: 'Send proof on chat' });
-    expect(new URL(proof.getAttribute('href') ?? '').searchParams.get('text')).toMatch(/^Hello, I sent Rs 1,000\.50 to recharge/);
+    expect(new URL(proof.getAttribute('href') ?? '').searchParams.get('text')).toMatch(/^Hello, I sent Rs\u00a01,000\.50 to recharge/);
   });
 
-  it('asks for at least Rs 100, a wallet and a transaction id', async () => {
+  it('asks for at least Rs\u00a0100, a wallet and a transaction id', async () => {
     const { calls } = mockApi({ 'GET /api/recharge-requests/mine': { body: { requests: [] } } });
     const { user } = renderModal();
     await user.clear(screen.getByLabelText('Amount (Rs)'));

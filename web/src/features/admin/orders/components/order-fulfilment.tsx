@@ -7,7 +7,7 @@
 // be closed without it: Refund without provider (the risk stated, a reason, optional remains).
 import type { FulfilmentState } from '@shared/fulfilment';
 import { MESSAGES } from '@shared/messages';
-import { formatRupees, partialRefund, toPaisa } from '@shared/money';
+import { partialRefund, toPaisa } from '@shared/money';
 import { formatNumber } from '@shared/numbers';
 import { isFinalStatus } from '@shared/order-status';
 import type { AdminOrder, Fulfilment, Provider } from '@shared/providers';
@@ -24,7 +24,7 @@ import { useUpdateOrderStatus } from '@/features/admin/orders/api/update-order-s
 import { useProviderServices } from '@/features/admin/providers/api/get-provider-services';
 import { adminFailure } from '@/features/admin/shared/components/admin-messages';
 import { toldByServer, useAdminAction } from '@/features/admin/shared/hooks/use-admin-action';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatAmount, formatDateTime, formatPaisa } from '@/lib/format';
 import { useFieldError } from '@/lib/use-field-error';
 
 export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
@@ -293,11 +293,11 @@ function ServicePicker({
                 <span>
                   #{s.service} {s.name}{' '}
                   <span className="text-slate-600">
-                    ({formatNumber(s.min)}–{formatNumber(s.max)}) · costs {formatRupees(cost)}
+                    ({formatNumber(s.min)}–{formatNumber(s.max)}) · costs {formatPaisa(cost)}
                   </span>
                   {!fits ? <span className="block text-xs text-slate-600">Does not take {formatNumber(order.quantity)}</span> : null}
                   {fits && cost > pricePaisa ? (
-                    <span className="block text-xs font-semibold text-red-800">Above the {formatRupees(pricePaisa)} the customer paid</span>
+                    <span className="block text-xs font-semibold text-red-800">Above the {formatPaisa(pricePaisa)} the customer paid</span>
                   ) : null}
                 </span>
               </label>
@@ -447,7 +447,7 @@ function RefundWithoutProviderDialog({ order, onClose }: { order: AdminOrder; on
           onChange={(event) => setRemains(event.target.value)}
         />
         <p className="text-sm font-semibold text-slate-900">
-          {remainsFits ? `Partial: ${formatRupees(back)} goes back` : `Cancelled: ${formatRupees(back)} goes back`} to {order.user.email}.
+          {remainsFits ? `Partial: ${formatPaisa(back)} goes back` : `Cancelled: ${formatPaisa(back)} goes back`} to {order.user.email}.
         </p>
         <DialogActions
           failure={failure}

@@ -35,7 +35,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       after: { userId: 'u1', email: 'ali@example.com', amount: 500, balance: 600 },
       reason: 'cash at shop',
     },
-    'Credited Rs 500 to Ali Khan (ali@example.com). Balance Rs 100 → Rs 600. Reason: cash at shop.',
+    'Credited Rs\u00a0500 to Ali Khan (ali@example.com). Balance Rs\u00a0100 → Rs\u00a0600. Reason: cash at shop.',
   ],
   approve: [
     {
@@ -45,7 +45,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       after: { status: 'approved', userId: 'u1', amount: 1000, rechargeId: 'r2' },
       reason: 'Matched the Easypaisa SMS of transaction 0123456789, forwarded by wallet phone “Shop phone”',
     },
-    'Approved the top-up of Rs 1,000 from Ali Khan (ali@example.com). Reason: Matched the Easypaisa SMS of transaction 0123456789, forwarded by wallet phone “Shop phone”.',
+    'Approved the top-up of Rs\u00a01,000 from Ali Khan (ali@example.com). Reason: Matched the Easypaisa SMS of transaction 0123456789, forwarded by wallet phone “Shop phone”.',
   ],
   reject: [
     {
@@ -55,7 +55,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       after: { status: 'rejected', userId: 'u1', amount: 200, freedSms: ['e1'] },
       reason: 'No such payment',
     },
-    'Rejected the top-up of Rs 200 from Ali Khan (ali@example.com). 1 wallet SMS it held may match another request now. Reason: No such payment.',
+    'Rejected the top-up of Rs\u00a0200 from Ali Khan (ali@example.com). 1 wallet SMS it held may match another request now. Reason: No such payment.',
   ],
   adjust: [
     {
@@ -65,11 +65,11 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       after: { balance: 550, amount: -50, ledgerEntry: 'adjustment-1' },
       reason: 'Double credit',
     },
-    'Took Rs 50 from the balance of Ali Khan (ali@example.com). Balance Rs 600 → Rs 550. Reason: Double credit.',
+    'Took Rs\u00a050 from the balance of Ali Khan (ali@example.com). Balance Rs\u00a0600 → Rs\u00a0550. Reason: Double credit.',
   ],
   status: [
     { user: ali, before: { status: 'pending' }, after: { status: 'partial', remains: 400, refund: 12.5, userId: 'u1' } },
-    'Set order #1042 to Partial with 400 not delivered (was Pending). Refunded Rs 12.50 to Ali Khan (ali@example.com).',
+    'Set order #1042 to Partial with 400 not delivered (was Pending). Refunded Rs\u00a012.50 to Ali Khan (ali@example.com).',
   ],
   password_reset: [{ subject: 'users/u1', user: ali, after: { userId: 'u1' } }, 'Set a new password for Ali Khan (ali@example.com).'],
   block: [
@@ -99,11 +99,11 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       before: null,
       after: { number: 101, name: 'Real Followers', ...serviceFields, description: '', refillDays: 30, active: true, badges: [] },
     },
-    'Created service 101 Real Followers in TikTok Followers at Rs 250 per 1,000 (orders of 100 to 10,000).',
+    'Created service 101 Real Followers in TikTok Followers at Rs\u00a0250 per 1,000 (orders of 100 to 10,000).',
   ],
   service_update: [
     { subject: 'services/s1', service: realFollowers, before: { ratePer1000: 250 }, after: { ratePer1000: 300 } },
-    'Changed the rate of service 101 Real Followers from Rs 250 to Rs 300 per 1,000.',
+    'Changed the rate of service 101 Real Followers from Rs\u00a0250 to Rs\u00a0300 per 1,000.',
   ],
   service_delete: [
     {
@@ -111,7 +111,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       before: { number: 105, name: 'Fast Likes', ...serviceFields, platform: 'instagram', category: 'Likes', min: 10, max: 5000 },
       after: null,
     },
-    'Deleted service 105 Fast Likes in Instagram Likes at Rs 250 per 1,000 (orders of 10 to 5,000).',
+    'Deleted service 105 Fast Likes in Instagram Likes at Rs\u00a0250 per 1,000 (orders of 10 to 5,000).',
   ],
   price_bulk: [
     {
@@ -135,7 +135,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       before: { enabled: true, maxAmount: 10_000, firstTopUpMax: 2000, dailyCount: 3 },
       after: { enabled: true, maxAmount: 5000, firstTopUpMax: 2000, dailyCount: 3 },
     },
-    'Changed the auto-credit limit of the top-up autopilot from Rs 10,000 to Rs 5,000.',
+    'Changed the auto-credit limit of the top-up autopilot from Rs\u00a010,000 to Rs\u00a05,000.',
   ],
   refill_complete: [
     { subject: 'refills/9', user: ali, before: { status: 'pending' }, after: { status: 'completed', orderId: '1042', userId: 'u1' } },
@@ -166,7 +166,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
         lowBalanceBelow: null,
       },
     },
-    'Added provider Demo (https://demo.example/api/v2), paid in USD at 1 USD = Rs 280.',
+    'Added provider Demo (https://demo.example/api/v2), paid in USD at 1 USD = Rs\u00a0280.',
   ],
   provider_update: [
     {
@@ -175,7 +175,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       before: { rateToPkr: 280, keyHint: '…93a8' },
       after: { rateToPkr: 285, keyHint: '…1b2c', keyChanged: true },
     },
-    'Changed provider Demo: the exchange rate from 1 USD = Rs 280 to 1 USD = Rs 285; the API key from key ending 93a8 to key ending 1b2c.',
+    'Changed provider Demo: the exchange rate from 1 USD = Rs\u00a0280 to 1 USD = Rs\u00a0285; the API key from key ending 93a8 to key ending 1b2c.',
   ],
   service_import: [
     {
@@ -192,7 +192,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
         cancelAllowed: false,
       },
     },
-    'Imported service 205 Instagram Followers from provider Demo (their service 7 at USD 0.50 per 1,000) in Instagram Followers at Rs 250 per 1,000 (orders of 100 to 10,000).',
+    'Imported service 205 Instagram Followers from provider Demo (their service 7 at USD\u00a00.50 per 1,000) in Instagram Followers at Rs\u00a0250 per 1,000 (orders of 100 to 10,000).',
   ],
   order_resend: [
     {
@@ -200,7 +200,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       before: { state: 'failed', providerId: 'p1', providerServiceId: '7', cost: 10, error: 'Not enough funds' },
       after: { state: 'queued', providerId: 'p1', providerServiceId: '7', cost: 12.5, userId: 'u1' },
     },
-    'Sent order #1042 to provider Demo again (their service 7, cost Rs 12.50). It had failed: Not enough funds.',
+    'Sent order #1042 to provider Demo again (their service 7, cost Rs\u00a012.50). It had failed: Not enough funds.',
   ],
   order_mark_sent: [
     {
@@ -244,7 +244,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       },
       reason: 'Provider closed its panel',
     },
-    'Closed order #1042 without provider Demo’s confirmation: set it to Cancelled and refunded Rs 20 to Ali Khan (ali@example.com). The provider may still deliver or have delivered: you refund without its confirmation. Reason: Provider closed its panel.',
+    'Closed order #1042 without provider Demo’s confirmation: set it to Cancelled and refunded Rs\u00a020 to Ali Khan (ali@example.com). The provider may still deliver or have delivered: you refund without its confirmation. Reason: Provider closed its panel.',
   ],
   ticket_reply: [
     { subject: 'tickets/t1', before: { state: 'open' }, after: { state: 'answered', messageId: 'm1' } },
@@ -286,7 +286,7 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
       after: { status: 'dismissed', wallet: 'JazzCash', tid: '123456789012', amount: 500 },
       reason: 'A test payment',
     },
-    'Dismissed the JazzCash SMS of transaction 123456789012 (Rs 500). Reason: A test payment.',
+    'Dismissed the JazzCash SMS of transaction 123456789012 (Rs\u00a0500). Reason: A test payment.',
   ],
   review_approve: [
     { subject: 'reviewQueue/v1', before: { status: 'pending' }, after: { status: 'approved', name: 'Sara', rating: 5 } },
@@ -343,7 +343,7 @@ describe('auditSentence', () => {
         after: { min: 50, description: 'New words', provider: { id: 'p1', serviceId: '7', cost: 0.95 }, badges: ['Fast', 'Real'] },
       }),
     ).toBe(
-      'Changed service 101 Real Followers: the minimum quantity from 100 to 50; a new description; the provider from none (handled by hand) to provider Demo’s service 7 at USD 0.95 per 1,000; the badges from none to Fast, Real.',
+      'Changed service 101 Real Followers: the minimum quantity from 100 to 50; a new description; the provider from none (handled by hand) to provider Demo’s service 7 at USD\u00a00.95 per 1,000; the badges from none to Fast, Real.',
     );
     expect(
       said('provider_update', { subject: 'providers/p1', providers: [demo], before: { active: true }, after: { active: false } }),
@@ -359,9 +359,9 @@ describe('auditSentence', () => {
     );
     expect(
       said('adjust', { subject: 'users/u1', user: ali, before: { balance: 0 }, after: { balance: 50, amount: 50 }, reason: 'Bonus.' }),
-    ).toBe('Added Rs 50 to the balance of Ali Khan (ali@example.com). Balance Rs 0 → Rs 50. Reason: Bonus.');
+    ).toBe('Added Rs\u00a050 to the balance of Ali Khan (ali@example.com). Balance Rs\u00a00 → Rs\u00a050. Reason: Bonus.');
     expect(said('approve', { user: ali, after: { status: 'approved', userId: 'u1', amount: 900, requested: 1000 } })).toBe(
-      'Approved the top-up from Ali Khan (ali@example.com): credited Rs 900 of the Rs 1,000 asked.',
+      'Approved the top-up from Ali Khan (ali@example.com): credited Rs\u00a0900 of the Rs\u00a01,000 asked.',
     );
     expect(
       said('category_update', {
@@ -408,7 +408,7 @@ describe('auditSentence', () => {
 
   it('names an account, a service and a provider by what the entry recorded when the API found none', () => {
     expect(said('credit', { subject: 'recharges/r1', after: { userId: 'u9', email: 'gone@example.com', amount: 100 } })).toBe(
-      'Credited Rs 100 to gone@example.com.',
+      'Credited Rs\u00a0100 to gone@example.com.',
     );
     expect(said('password_reset', { subject: 'users/u9' })).toBe('Set a new password for the account u9.');
     expect(said('service_update', { subject: 'services/s9', before: { name: 'Old' }, after: { name: 'New' } })).toBe(
@@ -458,7 +458,7 @@ describe('AuditPanel', () => {
     const { calls } = mockApi({ 'GET /api/admin/audit': { body: { entries: [status, sync], nextCursor: null } } });
     const { user } = renderApp(<AuditPanel />, { route: '/admin/audit', auth: fakeAuth({ user: admin }) });
     const row = (await screen.findByRole('link', { name: 'order #1042' })).closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent(SENTENCES.status[1]);
+    expect(row).toHaveTextContent(SENTENCES.status[1].replaceAll('\u00a0', ' '));
     expect(within(row).getByText('boss@example.com')).toBeInTheDocument();
     expect(within(row).getByText('1 Jan 2026, 15:00')).toBeInTheDocument();
     expect(screen.getByText('The service sync')).toBeInTheDocument();

@@ -15,7 +15,7 @@ describe('HeadlineFigures', () => {
     expect(screen.getByRole('link', { name: '12' })).toHaveAttribute('href', '/admin/orders?status=pending');
     const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect(figure('Orders today')).toBe('40');
-    expect(figure('Revenue today')).toBe('Rs 1,234.50');
+    expect(figure('Revenue today')).toBe('Rs\u00a01,234.50');
   });
 
   it('says so when the figures cannot be loaded', async () => {

@@ -26,7 +26,7 @@ function sms(fields: Partial<RequestSms> = {}): RequestSms {
     status: 'unmatched',
     amount: 450,
     payer: '92345****67',
-    text: 'You have received Rs 450.00 from 92345****67 ALI KHAN. TID TX111111.',
+    text: 'You have received Rs\u00a0450.00 from 92345****67 ALI KHAN. TID TX111111.',
     receivedAt: '2026-01-01T00:05:00.000Z',
     ...fields,
   };
@@ -43,14 +43,14 @@ const shownIds = () =>
     .getAllByText(/^TX\d+$/)
     .map((cell) => cell.textContent);
 
-/** The panel with one pending request r1 (Rs 500) and its wallet SMS, if any, its Approve dialog open. */
+/** The panel with one pending request r1 (Rs\u00a0500) and its wallet SMS, if any, its Approve dialog open. */
 async function openApprove(requestSms: ReturnType<typeof sms> | null) {
   const { calls } = mockApi({
     'GET /api/admin/recharge-requests': { body: { requests: [request('r1', 'TX111111', false, { sms: requestSms })], nextCursor: null } },
     'POST /api/admin/recharge-requests/r1/approve': approved(),
   });
   const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
-  await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
+  await user.click(await screen.findByRole('button', { name: 'Approve Rs\u00a0500 for r1@example.com' }));
   const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
   return { calls, user, dialog, amount: within(dialog).getByLabelText('Amount received (Rs)') };
 }
@@ -148,7 +148,7 @@ describe('RechargeRequestsPanel', () => {
     expect(approvals(calls)).toHaveLength(0);
 
     await user.click(within(dialog).getByLabelText('Yes, credit Rs 600'));
-    // A yes to Rs 600 is no yes to Rs 700.
+    // A yes to Rs\u00a0600 is no yes to Rs\u00a0700.
     await user.type(amount, '{Backspace}{Backspace}{Backspace}700');
     expect(within(dialog).getByLabelText('Yes, credit Rs 700')).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -182,7 +182,7 @@ describe('RechargeRequestsPanel', () => {
       'POST /api/admin/recharge-requests/r2/approve': approved(),
     });
     const { user, queryClient } = renderApp(<RechargeRequestsPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r2@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve Rs\u00a0500 for r2@example.com' }));
     expect(shownIds()).toEqual(['TX111111', 'TX222222']);
 
     // Meanwhile r1 was decided elsewhere and r3 came in: the list refetches behind the dialog.
@@ -207,7 +207,7 @@ describe('RechargeRequestsPanel', () => {
       },
     });
     const { user } = renderApp(<RechargeRequestsPanel />, asAdmin);
-    await user.click(await screen.findByRole('button', { name: 'Approve Rs 500 for r1@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve Rs\u00a0500 for r1@example.com' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve recharge request' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('❌ This transaction ID was already credited')).toBeInTheDocument();

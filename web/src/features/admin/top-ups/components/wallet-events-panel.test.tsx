@@ -117,7 +117,7 @@ describe('WalletEventsPanel', () => {
       within(likely)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Rs 800 · Easypaisa · TXr2 · r2@example.com']);
+    ).toEqual(['Rs\u00a0800 · Easypaisa · TXr2 · r2@example.com']);
 
     // Nothing chosen: nothing sent.
     await user.click(within(dialog).getByRole('button', { name: 'Attach' }));
