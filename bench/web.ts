@@ -41,8 +41,24 @@ type RunLighthouse = (
 type LaunchChrome = (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => Promise<void> | void }>;
 /** Imported through a name TypeScript does not resolve: the root install has neither package. */
 const benchOnly = (name: string): Promise<unknown> => import(name);
-/** Lighthouse mobile: performance in the median of the runs on a quiet machine, the others as before. */
-const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 90, 'best-practices': 90 } as const;
+/**
+ * Lighthouse mobile: performance in the median of the runs on a quiet machine (the admin's pages, a console that
+ * reads a lot at once, 90: issue 32), accessibility 100 on every page measured, best practices as before.
+ */
+const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 90 } as const;
+const ADMIN_PERFORMANCE_BUDGET = 90;
+/** The pages measured, as whom: a visitor's, the demo customer's, the seeded admin's (second factor passed). */
+const LIGHTHOUSE_PAGES = [
+  { path: '/', as: null },
+  { path: '/order', as: 'customer' },
+  // /services as a visitor opens it: the function's page with the list in it, then the app.
+  { path: '/services', as: null },
+  { path: '/dashboard', as: 'customer' },
+  { path: '/orders', as: 'customer' },
+  { path: '/admin', as: 'admin' },
+  { path: '/admin/top-ups', as: 'admin' },
+] as const;
+type SignedIn = 'customer' | 'admin';
 /** Lighthouse mobile's first contentful paint of the pages a visitor lands on, in the median run. */
 const FCP_BUDGET_MS = 1200;
 const FCP_BUDGET_PATHS: readonly string[] = ['/', '/services'];
@@ -203,22 +219,21 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
   }
   const { default: lighthouse } = (await benchOnly('lighthouse')) as { default: RunLighthouse };
   const chromeLauncher = (await benchOnly('chrome-launcher')) as { launch: LaunchChrome };
-  // /services as a visitor opens it: the function's page with the list in it, then the app.
-  const paths = ['/', '/order', '/services'] as const;
+  const paths = LIGHTHOUSE_PAGES.map((page) => page.path);
   const runs = new Map<string, LighthouseResult[]>(paths.map((path) => [path, []]));
   const quiet = await waitForQuietMachine();
   log(quiet ? `Lighthouse starts: ${quiet}` : 'The machine is still busy after a minute: Lighthouse runs anyway');
   // Several runs of each page, the pages in turn (a passing disturbance of the machine falls on both),
   // each in a Chromium of its own; the figures are those of the run with the median score.
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
-    for (const path of paths) {
+    for (const { path, as } of LIGHTHOUSE_PAGES) {
       log(`Lighthouse (mobile) on ${path}, run ${round} of ${LIGHTHOUSE_RUNS}…`);
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
       try {
-        // /order sends a visitor to /login: the order page itself is measured signed in (its session
-        // kept, nothing else of the visit: no service worker, no cache).
-        const signedIn = path === '/order';
-        if (signedIn) await signInKeepingOnlyTheSession(chrome.port, url);
+        // A signed-in page sends a visitor to /login: it is measured signed in (the session kept, nothing else of
+        // the visit: no service worker, no cache).
+        const signedIn = as !== null;
+        if (signedIn) await signInKeepingOnlyTheSession(chrome.port, url, as);
         const result = await lighthouse(`${url}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -251,7 +266,7 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
         withBudget(
           { name: `Lighthouse ${label}, ${path}`, value: score, unit: '', ...(note ? { note } : {}) },
           '>=',
-          LIGHTHOUSE_BUDGETS[id],
+          id === 'performance' && path.startsWith('/admin') ? ADMIN_PERFORMANCE_BUDGET : LIGHTHOUSE_BUDGETS[id],
         ),
       );
     }
@@ -359,22 +374,21 @@ export function lighthouseMetrics(lhr: { audits: Record<string, { numericValue?:
 }
 
 /**
- * Signs the demo customer in through /login in the Chromium at `port`, then clears everything of the
- * visit but the session (Firebase Auth keeps it in IndexedDB): the service worker, its caches, the HTTP
- * cache. Lighthouse then loads /order as a returning customer's first visit of the day would.
+ * Signs the demo customer or the seeded admin in through /login in the Chromium at `port`, then clears everything
+ * of the visit but the session (Firebase Auth keeps it in IndexedDB): the service worker, its caches, the HTTP
+ * cache. Lighthouse then loads the page as a returning customer's (admin's) first visit of the day would.
  */
-async function signInKeepingOnlyTheSession(port: number, url: string): Promise<void> {
+async function signInKeepingOnlyTheSession(port: number, url: string, as: SignedIn): Promise<void> {
   const { chromium } = await import('playwright-core');
-  const { DEMO_USER } = await import('../scripts/lib/demo');
+  const { DEMO_ADMIN, DEMO_USER } = await import('../scripts/lib/demo');
+  const { signInThroughUi } = await import('../tests/e2e/browser');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     await page.goto(`${url}/login`);
-    await page.getByLabel('Email').fill(DEMO_USER.email);
-    await page.getByLabel('Password').fill(DEMO_USER.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((target) => target.pathname !== '/login', { timeout: 30_000 });
+    // The admin passes the second factor as a person does (a code of the demo admin's authenticator).
+    await signInThroughUi(page, as === 'admin' ? DEMO_ADMIN : DEMO_USER, as === 'admin' ? '**/admin' : '**/dashboard');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
     await cdp.send('Network.clearBrowserCache');
