@@ -46,7 +46,8 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
   }
 
   return (
-    <div>
+    // A table wider than its place (many columns, long values) scrolls in this box, never the page.
+    <div className="sm:overflow-x-auto">
       <table className="w-full border-separate border-spacing-0 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden sm:table-header-group">
@@ -74,7 +75,7 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
                 <td
                   key={column.header}
                   data-label={column.header}
-                  className={`flex items-center justify-between gap-4 px-3 py-2 before:text-xs before:font-semibold before:text-slate-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-slate-100 sm:py-3 sm:before:content-none ${column.className ?? ''}`}
+                  className={`flex items-center justify-between gap-4 px-3 py-2 before:shrink-0 before:text-xs before:font-semibold before:text-slate-600 before:uppercase before:wrap-normal before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-slate-100 sm:py-3 sm:before:content-none ${column.className ?? ''}`}
                 >
                   {column.cell(row)}
                 </td>

@@ -11,7 +11,8 @@ const tones = {
   grey: 'bg-slate-100 text-slate-700 ring-slate-200',
 } as const;
 
-const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset';
+const pill =
+  'inline-flex shrink-0 items-center rounded-full whitespace-nowrap px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset';
 
 /** Order status badge: completed green, pending yellow, cancelled red, anything else grey. */
 export function StatusBadge({ status }: { status: string }) {

@@ -22,7 +22,7 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
         <h2 id="balance-heading" className="text-sm font-medium text-brand-100">
           Current Balance
         </h2>
-        <p className="mt-1 text-3xl font-extrabold tracking-tight tabular-nums" data-testid="balance">
+        <p className="mt-1 text-2xl font-extrabold tracking-tight xl:text-3xl tabular-nums" data-testid="balance">
           {formatAmount(user.balance)}
         </p>
         <p className="mt-1 text-sm wrap-anywhere text-brand-100">{user.email}</p>
@@ -48,20 +48,20 @@ export function SummaryCards({ user, totalOrders, onRecharge }: SummaryCardsProp
         </div>
       </section>
       <StatCard id="orders-heading" title="Total Orders">
-        <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums" data-testid="total-orders">
+        <p className="mt-1 text-2xl font-extrabold tracking-tight xl:text-3xl text-slate-900 tabular-nums" data-testid="total-orders">
           {totalOrders ? `${totalOrders.count}${totalOrders.more ? '+' : ''}` : '…'}
         </p>
       </StatCard>
       <StatCard id="last-recharge-heading" title="Last Recharge">
         {user.lastRecharge ? (
           <>
-            <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 tabular-nums">
+            <p className="mt-1 text-2xl font-extrabold tracking-tight xl:text-3xl text-slate-900 tabular-nums">
               {formatAmount(user.lastRecharge.amount)}
             </p>
             <p className="mt-1 text-sm text-slate-600">{formatDate(user.lastRecharge.date)}</p>
           </>
         ) : (
-          <p className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">N/A</p>
+          <p className="mt-1 text-2xl font-extrabold tracking-tight xl:text-3xl text-slate-900">N/A</p>
         )}
       </StatCard>
     </div>

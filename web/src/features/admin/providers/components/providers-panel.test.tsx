@@ -51,7 +51,7 @@ describe('ProvidersPanel', () => {
     expect(within(table).getByText('USD 12.50')).toBeInTheDocument();
     expect(within(table).getAllByText('Low balance')).toHaveLength(1);
     expect(within(table).getByText('Disabled')).toBeInTheDocument();
-    expect(within(table).getAllByText(/key …9f2c/)).toHaveLength(2);
+    expect(within(table).getAllByText(/key ending 9f2c/)).toHaveLength(2);
 
     await user.click(within(table).getByRole('button', { name: 'Check Panel a1' }));
     await waitFor(() => expect(sent(calls, 'POST', '/api/admin/providers/a1/check')).toHaveLength(1));

@@ -77,7 +77,7 @@ export function ProvidersPanel() {
         <span className="min-w-0 text-right sm:text-left">
           <span className="block font-medium">{p.name}</span>
           <span className="block break-all text-xs text-slate-600">
-            {p.url} · key {p.keyHint}
+            {p.url} · key ending {p.keyHint.replace(/^…/, '')}
           </span>
         </span>
       ),

@@ -9,7 +9,7 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
   return (
     <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-1 text-2xl font-extrabold text-slate-900 tabular-nums">
+      <dd className="mt-1 text-lg font-extrabold text-slate-900 tabular-nums sm:text-2xl">
         {to ? (
           <Link to={to} className="inline-flex min-w-11 items-center hover:underline sm:min-w-6">
             {value}
