@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../scripts/lib/auth-emulator';
 import { paths } from '../../web/src/config/paths';
+import { customerApi } from '../support/customer-page';
 import { DESKTOP, PHONE, registerThroughUi, SCREENSHOTS } from './browser';
 import { adminPage, openContext, url } from './fixture';
 
@@ -21,15 +21,7 @@ const LONG_LINK = `https://www.tiktok.com/@muhammad.abdullah.khan.niazi.${suffix
 const UNBROKEN = 'W'.repeat(300);
 let ticketId = '';
 
-async function api(method: string, path: string, body?: unknown) {
-  const { idToken } = await signIn(account.email, account.password);
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const api = customerApi(url, account);
 
 const customerContext = await openContext(PHONE);
 const customer = await customerContext.newPage();

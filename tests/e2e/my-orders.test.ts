@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../scripts/lib/auth-emulator';
+import { customerApi } from '../support/customer-page';
 import { expectMoneyInvariants } from '../support/money-invariants';
 import { DESKTOP, PHONE, registerThroughUi, screenshotBothWidths, signInThroughUi } from './browser';
 import { openPage, url } from './fixture';
@@ -17,15 +17,7 @@ const secondPhone = await openPage(PHONE);
 let refillable = '';
 let cancellable = '';
 
-async function api(method: string, path: string, body?: unknown) {
-  const { idToken } = await signIn(account.email, account.password);
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = customerApi(url, account);
 
 beforeAll(async () => {
   await registerThroughUi(phone, account);

@@ -2,6 +2,7 @@
 // shows, and place an order on /order and read its number.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { signIn } from '../../scripts/lib/auth-emulator';
 
 /**
  * Loads /dashboard and reads its balance, for `expect.poll`: the page may have read the balance before a
@@ -39,4 +40,17 @@ export async function orderRealFollowers(page: Page, link: string): Promise<stri
   const number = await orderNumberIn(dialog);
   await dialog.getByRole('button', { name: 'Done' }).click();
   return number;
+}
+
+/** The customer's API at `url`, as their app calls it (signed in afresh each call): the status and the JSON answer. */
+export function customerApi(url: string, account: { email: string; password: string }) {
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const { idToken } = await signIn(account.email, account.password);
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
 }

@@ -68,10 +68,14 @@ const ORDER_STATUS_WORDS: Record<string, string> = {
   partial: 'Partial',
   cancelled: 'Cancelled',
 };
-const statusOf = (value: unknown) => {
-  const status = textOf(value);
-  return status ? (ORDER_STATUS_WORDS[status] ?? capitalized(status)) : undefined;
-};
+/** A recorded word (a status, a state) in the words of `words`, else as `otherwise` writes it. */
+const wordsFor =
+  (words: Record<string, string>, otherwise: (word: string) => string) =>
+  (value: unknown): string | undefined => {
+    const word = textOf(value);
+    return word ? (words[word] ?? otherwise(word)) : undefined;
+  };
+const statusOf = wordsFor(ORDER_STATUS_WORDS, capitalized);
 
 /** Where an order stood with its provider (services/orders/fulfilment.ts states), after "it". */
 const FULFILMENT_WORDS: Record<string, string> = {
@@ -82,10 +86,12 @@ const FULFILMENT_WORDS: Record<string, string> = {
   failed: 'had failed',
   unknown: 'was in doubt (no answer from the provider)',
 };
-const stoodOf = (state: unknown) => {
-  const word = textOf(state);
-  return word ? (FULFILMENT_WORDS[word] ?? `was ${word}`) : undefined;
+/** " with 400 not delivered" of an order set to Partial (its remains), else nothing. */
+const undelivered = (after: Fields) => {
+  const remains = after.status === 'partial' && countOf(after.remains);
+  return remains ? ` with ${remains} not delivered` : '';
 };
+const stoodOf = wordsFor(FULFILMENT_WORDS, (word) => `was ${word}`);
 
 /** Any recorded value in words: nothing is "none", a list is its items; a structure or a long text is not written. */
 function plainValue(value: unknown): string | undefined {
@@ -387,14 +393,13 @@ const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
   },
   status: (read) => {
     const { before, after } = read;
-    const remains = after.status === 'partial' && countOf(after.remains);
     const was = statusOf(before.status);
     const refund = moneyOf(after.refund);
     return say(
       'Set ',
       order(read.id),
       ` to ${statusOf(after.status) ?? 'another status'}`,
-      remains && ` with ${remains} not delivered`,
+      undelivered(after),
       was && ` (was ${was})`,
       '.',
       refund && say(` Refunded ${refund} to `, account(read), '.'),
@@ -513,14 +518,13 @@ const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
   },
   order_refund_without_provider: (read) => {
     const { after } = read;
-    const remains = after.status === 'partial' && countOf(after.remains);
     const refund = moneyOf(after.refund);
     const risk = textOf(after.risk);
     return say(
       'Closed ',
       order(read.id),
       ` without ${provider(read, after.providerId)}’s confirmation: set it to ${statusOf(after.status) ?? 'a final status'}`,
-      remains && ` with ${remains} not delivered`,
+      undelivered(after),
       refund ? say(` and refunded ${refund} to `, account(read)) : '',
       '.',
       risk && ` ${stopped(risk)}`,
