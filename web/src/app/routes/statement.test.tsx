@@ -53,8 +53,8 @@ describe("the customer's statement", () => {
     const { user } = open();
     await screen.findByRole('table');
     expect(rowTexts()).toEqual([
-      ['1 Dec 2026, 00:30 PKT', 'Adjustment', 'Correction: Duplicate credit', '− Rs 25', 'Rs 1,075'],
-      ['20 Nov 2026, 15:00 PKT', 'Refund', 'Refund of order #1042', '+ Rs 100', 'Rs 1,100'],
+      ['1 Dec 2026, 00:30 PKT', 'Adjustment', 'Correction: Duplicate credit', '− Rs\u00a025', 'Rs\u00a01,075'],
+      ['20 Nov 2026, 15:00 PKT', 'Refund', 'Refund of order #1042', '+ Rs\u00a0100', 'Rs\u00a01,100'],
     ]);
     expect(screen.getByRole('link', { name: 'order #1042' })).toHaveAttribute('href', '/dashboard?order=1042');
     expect(screen.getByText('− Rs 25')).toHaveClass('text-red-700');
@@ -63,8 +63,8 @@ describe("the customer's statement", () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rowTexts()).toHaveLength(4));
     expect(rowTexts().slice(2)).toEqual([
-      ['19 Nov 2026, 15:00 PKT', 'Order', 'Payment for order #1042', '− Rs 400', 'Rs 1,000'],
-      ['18 Nov 2026, 15:00 PKT', 'Top-up', 'Balance top-up', '+ Rs 1,400', 'Rs 1,400'],
+      ['19 Nov 2026, 15:00 PKT', 'Order', 'Payment for order #1042', '− Rs\u00a0400', 'Rs\u00a01,000'],
+      ['18 Nov 2026, 15:00 PKT', 'Top-up', 'Balance top-up', '+ Rs\u00a01,400', 'Rs\u00a01,400'],
     ]);
     expect(calls.map((call) => call.query)).toEqual([{ limit: '50' }, { limit: '50', cursor: 'c2' }]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
