@@ -1,7 +1,6 @@
 // What a customer may do with one of their orders on /orders: Cancel a pending one (a confirmation that
 // names the refund, or says its provider is asked first), ask for a Refill within its window, and see where
 // a refill stands. Offline both wait, with the reason on screen.
-import { toPaisa } from '@shared/money';
 import type { CustomerRefill, Order } from '@shared/schemas/orders';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toasts';
 import { useCancelOrder, useRequestRefill } from '@/features/orders/api/order-actions';
 import { ApiError } from '@/lib/api-error';
-import { formatPaisa, formatPakistanDayMonth } from '@/lib/format';
+import { formatAmount, formatPakistanDayMonth } from '@/lib/format';
 
 export const OFFLINE_ACTION = 'You are offline: cancel, stop and refill need the connection.';
 
@@ -32,7 +31,7 @@ export function CancelOrderButton({ order, offline }: { order: Order; offline: b
       if (answer.order.cancelRequested) toast.success(`Order #${order.number}: ${answer.message}`);
       else
         toast.success(
-          `✅ Order #${order.number} cancelled: ${formatPaisa(toPaisa(answer.order.refund ?? order.price))} back to your balance`,
+          `✅ Order #${order.number} cancelled: ${formatAmount(answer.order.refund ?? order.price)} back to your balance`,
         );
       close();
     } catch (error) {
@@ -75,7 +74,7 @@ export function CancelOrderButton({ order, offline }: { order: Order; offline: b
   );
 }
 
-const formatAmountOf = (order: Order) => formatPaisa(toPaisa(order.price));
+const formatAmountOf = (order: Order) => formatAmount(order.price);
 
 export function RefillButton({ order, until, offline }: { order: Order; until: string; offline: boolean }) {
   const refill = useRequestRefill();
