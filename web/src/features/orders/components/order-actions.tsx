@@ -29,10 +29,7 @@ export function CancelOrderButton({ order, offline }: { order: Order; offline: b
     try {
       const answer = await cancel.mutateAsync(order._id);
       if (answer.order.cancelRequested) toast.success(`Order #${order.number}: ${answer.message}`);
-      else
-        toast.success(
-          `✅ Order #${order.number} cancelled: ${formatAmount(answer.order.refund ?? order.price)} back to your balance`,
-        );
+      else toast.success(`✅ Order #${order.number} cancelled: ${formatAmount(answer.order.refund ?? order.price)} back to your balance`);
       close();
     } catch (error) {
       setFailure(failureOf(error));
