@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_PRELOAD_ATTRIBUTE, visitorPage } from '../functions/src/shared/visitor-page';
+import { APP_FILES_ID, type AppFiles } from './src/lib/app-files';
 
 // The console's code (issue 13: customers never download it). Its chunks are named admin-*: a chunk
 // holding any console module is reached from console routes only (customer code imports none), so all
@@ -36,15 +38,72 @@ const ALIASES = [
   { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
 ];
 
-/**
- * The landing page painted before any script runs (issue 31): the build's page keeps its name, app.html, for every
- * path but `/` (Hosting's fallback, the service worker's navigations, /services' function), and index.html, which
- * Hosting serves for `/` alone, gets the app's render of the landing page for a visitor in its root
- * (src/prerender/pages.tsx, from its server build, dist-ssr, the one /services is rendered with), which the app hydrates when
- * the visitor reaches for it (main.tsx). Its script is not needed for that page's paint: fetched at low priority.
- */
-const lowPriorityScripts = (page: string) => page.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
+/** The module the entry (src/main.tsx) starts the app with, and the screens a visitor's prerendered page shows. */
+const APP_MODULE = '/src/app/start.tsx';
+const VISITOR_SCREENS: Record<string, string> = { '/services': '/src/app/routes/services.tsx' };
 
+const APP_MODULE_PATH = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
+let appClosure: Set<string> | undefined;
+/** The modules APP_MODULE imports statically, itself among them (read once per build: the graph is the build's). */
+function appModules(context: Rolldown.ChunkingContext): Set<string> {
+  if (appClosure) return appClosure;
+  const modules = new Set<string>();
+  const visit = (id: string) => {
+    if (modules.has(id)) return;
+    modules.add(id);
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(APP_MODULE_PATH);
+  appClosure = modules;
+  return modules;
+}
+
+/**
+ * The app's files beyond the entry's (APP_MODULE and its static imports) and, by path, those of a prerendered page's
+ * screen beyond them (src/lib/app-files.ts), as the page names them.
+ */
+export function appFiles(bundle: Rolldown.OutputBundle): AppFiles {
+  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const closure = (chunk: Rolldown.OutputChunk | undefined, known: Set<string>): string[] => {
+    const files: string[] = [];
+    const visit = (file: string) => {
+      const item = bundle[file];
+      if (known.has(file) || item?.type !== 'chunk') return;
+      known.add(file);
+      files.push(file);
+      for (const imported of item.imports) visit(imported);
+    };
+    if (chunk) visit(chunk.fileName);
+    return files;
+  };
+  const byModule = (suffix: string) => {
+    // (A chunk of a group, as the app's is, has no facade module.)
+    const chunk = chunks.find((item) => item.moduleIds.some((id) => id.endsWith(suffix)));
+    if (!chunk) throw new Error(`The build has no chunk of ${suffix}`);
+    return chunk;
+  };
+  const known = new Set<string>();
+  closure(
+    chunks.find((item) => item.isEntry),
+    known,
+  );
+  const href = (file: string) => `/${file}`;
+  const app = closure(byModule(APP_MODULE), known).map(href);
+  const screens = Object.fromEntries(
+    Object.entries(VISITOR_SCREENS).map(([path, module]) => [path, closure(byModule(module), new Set(known)).map(href)]),
+  );
+  return { app, screens };
+}
+
+/**
+ * The app's page (app.html: every path but `/`, Hosting's fallback, the service worker's navigations, /services'
+ * function) preloads the app's files beside its entry, which starts the app at once there; it names them, with the
+ * prerendered pages' screens', in a JSON data block for a visitor's page (src/lib/app-files.ts). The landing page is
+ * painted before any script runs (issue 31): index.html, which Hosting serves for `/` alone, is a visitor's page
+ * (shared/visitor-page.ts) with the app's render of the landing page for a visitor in its root (src/prerender/pages.tsx,
+ * from its server build, dist-ssr, the one /services is rendered with), which the app hydrates when the visitor
+ * reaches for it (main.tsx).
+ */
 function prerenderLanding(): Plugin {
   return {
     name: 'shohrat-prerender-landing',
@@ -61,15 +120,23 @@ function prerenderLanding(): Plugin {
     async generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (page?.type !== 'asset') throw new Error('The build has no index.html to prerender the landing page into');
-      const shell = String(page.source);
-      if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      const built = String(page.source);
+      if (!built.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      const entry = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(built)?.[0];
+      if (!entry) throw new Error('index.html has no module script');
+      const files = appFiles(bundle);
+      const preloads = files.app
+        .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}" ${APP_PRELOAD_ATTRIBUTE}>`)
+        .join('');
+      const list = `\n    <script type="application/json" id="${APP_FILES_ID}">${JSON.stringify(files)}</script>`;
+      const shell = built.replace(entry, () => `${entry}${preloads}${list}`);
       this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
       // The server build /services is rendered with (built first: web's build script), so both pages are one render.
-      const built = new URL('./dist-ssr/pages.js', import.meta.url);
-      if (!existsSync(built)) throw new Error('No dist-ssr/pages.js to render the landing page with: build with `npm run build -w web`');
-      const { renderLanding } = (await import(built.href)) as { renderLanding: () => Promise<string> };
+      const server = new URL('./dist-ssr/pages.js', import.meta.url);
+      if (!existsSync(server)) throw new Error('No dist-ssr/pages.js to render the landing page with: build with `npm run build -w web`');
+      const { renderLanding } = (await import(server.href)) as { renderLanding: () => Promise<string> };
       const landing = await renderLanding();
-      page.source = lowPriorityScripts(shell).replace('<div id="root"></div>', () => `<div id="root">${landing}</div>`);
+      page.source = visitorPage(shell).replace('<div id="root"></div>', () => `<div id="root">${landing}</div>`);
     },
   };
 }
@@ -199,10 +266,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // Everything the entry imports statically is one chunk with it ($initial; zod's group wins for
           // zod): left to itself, Rolldown split each module that a lazy screen shares with the entry into a
           // small chunk of its own, so the first render waited for 16 requests instead of 2 (issue 16).
+          // The app (src/app/start.tsx, which the entry imports when it starts the app: main.tsx) is likewise one
+          // chunk with everything it imports statically but the entry's.
           codeSplitting: {
             groups: [
-              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/, priority: 2 },
-              { name: 'index', tags: ['$initial'], priority: 1 },
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/, priority: 3 },
+              { name: 'index', tags: ['$initial'], priority: 2 },
+              { name: (id, context) => (appModules(context).has(id) ? 'start' : null), priority: 1 },
             ],
           },
           chunkFileNames: (chunk) =>

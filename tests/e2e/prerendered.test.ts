@@ -162,6 +162,26 @@ describe('a visitor’s prerendered pages', () => {
     await context.close();
   });
 
+  it('answers a first tap that comes while the app’s code is still on its way, once the app has started', async () => {
+    const context = await newContext(browser, url, PHONE, { hasTouch: true });
+    const page = await context.newPage();
+    // The app's code answers 1.5 s late (a slow network): the tap lands before the app runs.
+    await page.route('**/assets/start-*.js', async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await page.goto('/services?q=likes');
+    await page.waitForLoadState('load');
+    const shown = await page.getByRole('link', { name: /^Order service/ }).count();
+    await page.getByRole('button', { name: 'Clear' }).tap();
+    // Nothing happens at the tap (the search form does not leave the page), and the app does it once it runs.
+    expect(new URL(page.url()).search).toBe('?q=likes');
+    await page.waitForURL((address) => address.pathname === '/services' && address.search === '');
+    await expect.poll(() => page.getByRole('link', { name: /^Order service/ }).count()).toBeGreaterThan(shown);
+    expect(await page.getByLabel('Search services').inputValue()).toBe('');
+    await context.close();
+  });
+
   it('starts the app at once for someone signed in on this device, whose page is their own', async () => {
     const context = await openContext(PHONE, 'customer');
     const page = await context.newPage();

@@ -32,9 +32,14 @@ describe('the local stack', () => {
     expect(html).toMatch(
       /<div id="root"><div class="flex min-h-dvh flex-col">.*<h1[^>]*>Grow your social media, the simple way\.<\/h1>.*Popular services/s,
     );
-    // Its script is not needed for that paint: fetched at low priority (the app's page's, at the default).
+    // Its script is not needed for that paint: fetched at low priority (the app's page's, at the default), and
+    // nothing of the app's code is asked for before the page has painted.
     expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/');
-    expect(await (await fetch(`${url}/order`)).text()).toContain('<script type="module" crossorigin src="/assets/');
+    expect(html).not.toContain('rel="modulepreload" crossorigin href="/assets/start-');
+    // The app's page starts the app at once: it preloads the app's code beside its entry.
+    const appPage = await (await fetch(`${url}/order`)).text();
+    expect(appPage).toContain('<script type="module" crossorigin src="/assets/');
+    expect(appPage).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/start-[\w-]+\.js" data-app-preload>/);
   });
 
   it('answers GET /api/services through the Hosting rewrite with the seeded catalogue, which no cache may keep unasked', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, jsonForScript, PRERENDERED_STATE_ID, servicesPage } from './services-page';
 
 const SHELL =
-  '<!doctype html><html><head><meta name="description" content="Shohrat: app" />\n<title>Shohrat — Social Media Growth</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><meta name="description" content="Shohrat: app" />\n<title>Shohrat — Social Media Growth</title><script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/start-def.js" data-app-preload>\n    <script type="application/json" id="app-files">{"app":["/assets/start-def.js"],"screens":{}}</script></head><body><div id="root"></div></body></html>';
 
 describe('the services page as HTML', () => {
   const hostile = `</script><script>alert(1)</script><!-- $& $\` $1`;
@@ -15,6 +15,9 @@ describe('the services page as HTML', () => {
     expect(page).toContain('<div id="root"><main><h1>Services</h1></main></div>');
     // The page paints without the app: its script comes after, at low priority.
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>');
+    // Nor the app's code: the page names it for later (its entry fetches it once the page has painted).
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<script type="application/json" id="app-files">{"app":["/assets/start-def.js"],"screens":{}}</script>');
   });
 
   it('carries the answers it was rendered from as a JSON block that nothing in them can end', () => {
@@ -23,7 +26,7 @@ describe('the services page as HTML', () => {
     expect(block?.[1]).toBeDefined();
     expect(JSON.parse(block?.[1] ?? '')).toEqual(rendered.state);
     // The one `</script>` after the root is the block's own end, and a `$&` in the data is text, not a pattern.
-    expect(page.split('</script>')).toHaveLength(3);
+    expect(page.slice(page.indexOf('<div id="root">')).split('</script>')).toHaveLength(2);
     expect(jsonForScript(hostile)).not.toContain('<');
     expect(JSON.parse(jsonForScript(hostile))).toBe(hostile);
   });

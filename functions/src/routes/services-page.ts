@@ -12,6 +12,7 @@ import { gunzip as zlibGunzip, gzip as zlibGzip } from 'node:zlib';
 import { type Request, type Response, Router } from 'express';
 import { logger } from '../lib/logger';
 import { listActiveServices } from '../services/catalogue/catalogue';
+import { visitorPage } from '../shared/visitor-page';
 
 export const SERVICES_PAGE_MAX_AGE_S = 60;
 const TITLE = 'Services · Shohrat';
@@ -37,14 +38,13 @@ export interface PagesRenderer {
 }
 
 /**
- * The web app's page with the render in its root and its answers beside it, this page's title and description. Its
- * script is not needed for this page's paint (the visitor reads it before the app starts): fetched at low priority.
+ * The web app's page with the render in its root and its answers beside it, this page's title and description, as a
+ * visitor's page: nothing of the app's is needed for its paint (shared/visitor-page.ts).
  */
 export function servicesPage(shell: string, rendered: RenderedPage): string {
-  return shell
+  return visitorPage(shell)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(TITLE)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(DESCRIPTION)}" />`)
-    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
     .replace(
       '<div id="root"></div>',
       () =>

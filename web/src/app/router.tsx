@@ -7,7 +7,7 @@ import { ScreenLoading } from '@/app/screen-loading';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
 import { afterFirstPaint } from '@/lib/first-paint';
-import { showingScreenFallback, trackScreenImport } from '@/lib/screen-imports';
+import { markScreenShown, showingScreenFallback, trackScreenImport } from '@/lib/screen-imports';
 
 const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
 
@@ -42,11 +42,18 @@ function ScreenFallback() {
   return <ScreenLoading />;
 }
 
+/** Beside the screen in its boundary: its effect runs once the screen has rendered, a prerendered one hydrated. */
+function ScreenShown() {
+  useEffect(markScreenShown, []);
+  return null;
+}
+
 /** While a screen's code loads on the first load, its loading state, in main below the layout. */
 function ScreenSuspense() {
   return (
     <Suspense fallback={<ScreenFallback />}>
       <Outlet />
+      <ScreenShown />
     </Suspense>
   );
 }

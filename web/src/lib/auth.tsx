@@ -6,22 +6,14 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { afterFirstPaint } from '@/lib/first-paint';
 import { clearPrivateData } from '@/lib/private-cache';
 import { readPushDevice } from '@/lib/push-token-store';
+import { readCachedUser, type SessionUser, STORAGE_KEYS } from '@/lib/session-cache';
+
+export type { Role, SessionUser } from '@/lib/session-cache';
 
 // Firebase (and the zod-parsed config it needs) loads after the first paint, off the landing chunk.
 async function firebaseAuth() {
   const [{ loadAuth }, authModule] = await Promise.all([import('@/lib/firebase'), import('firebase/auth')]);
   return { auth: await loadAuth(), ...authModule };
-}
-
-export type Role = 'admin' | 'user';
-
-export interface SessionUser {
-  uid: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** An admin's session passed the second factor (the token's `mfa` claim). */
-  mfa?: boolean;
 }
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -36,33 +28,6 @@ export interface AuthContextValue {
   sendResetLink: (email: string) => Promise<void>;
   /** Signs in with the custom token POST /api/admin/mfa/verify answered: the session now has the second factor. */
   completeSecondFactor: (customToken: string) => Promise<SessionUser>;
-}
-
-export const STORAGE_KEYS = { token: 'token', user: 'user', role: 'role' } as const;
-
-// Checked by hand rather than with zod: this module is on the landing page's critical path.
-function isSessionUser(value: unknown): value is SessionUser {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.uid === 'string' && typeof v.email === 'string' && typeof v.name === 'string' && (v.role === 'admin' || v.role === 'user')
-  );
-}
-
-/** The user cached for the first paint; an unparsable entry is removed with the token. */
-export function readCachedUser(storage: Storage = localStorage): SessionUser | null {
-  const raw = storage.getItem(STORAGE_KEYS.user);
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (isSessionUser(parsed)) return parsed;
-  storage.removeItem(STORAGE_KEYS.user);
-  storage.removeItem(STORAGE_KEYS.token);
-  return null;
 }
 
 function cacheUser(user: SessionUser | null) {

@@ -12,3 +12,26 @@ export function startOnFirstReach(start: () => void, target: Window = window): v
   };
   for (const type of FIRST_REACH_EVENTS) target.addEventListener(type, once, options);
 }
+
+/**
+ * Between the first reach and the app's taking over the page (`until` resolved), a click on one of its buttons, which
+ * only the app answers (a submit button's form would leave the page), is held, and done again once the app answers
+ * it: a visitor's first tap is not lost to the app's start. Should the app fail to start, the held clicks are done
+ * as the page alone does them (a form submits).
+ */
+export function holdButtonClicks(root: HTMLElement, until: Promise<unknown>, target: Window = window): void {
+  const held: HTMLButtonElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(button);
+  };
+  target.addEventListener('click', hold, true);
+  const release = () => {
+    target.removeEventListener('click', hold, true);
+    for (const button of held.splice(0)) if (button.isConnected) button.click();
+  };
+  until.then(release, release);
+}

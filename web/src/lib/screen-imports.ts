@@ -42,3 +42,16 @@ export function subscribeScreenImports(listener: () => void): () => void {
 }
 
 export const awaitingNextScreen = () => importing > 0 && fallbacks === 0;
+
+let screenShown: () => void = () => undefined;
+const firstScreen = new Promise<void>((resolve) => {
+  screenShown = resolve;
+});
+
+/** A screen has rendered (hydrated) with its code: router.tsx's boundary says so from its first commit on. */
+export function markScreenShown(): void {
+  screenShown();
+}
+
+/** Resolves once the first screen has rendered (a prerendered one: hydrated) with its code. */
+export const firstScreenShown = (): Promise<void> => firstScreen;

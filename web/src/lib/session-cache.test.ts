@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCachedUser, STORAGE_KEYS } from '@/lib/auth';
+import { readCachedUser, STORAGE_KEYS } from '@/lib/session-cache';
 
 describe('readCachedUser', () => {
   it('reads the cached user', () => {
