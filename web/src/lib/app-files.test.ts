@@ -13,7 +13,8 @@ function pageNaming(files: unknown) {
   document.head.append(block);
 }
 
-const prefetched = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
+const prefetched = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
 const tasks = (count: number) => new Promise((done) => setTimeout(done, count * 5));
 
 describe('prefetchAppFiles', () => {
