@@ -171,7 +171,8 @@ export async function webFigures(url: string, log: Log): Promise<Figure[]> {
   if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json is missing: build the web app first (npm run build).');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   for (const [label, source] of [
-    // The landing page is in the entry; its priced cards (the catalogue's client) are the chunk it loads.
+    // The landing page is in the app's chunk (src/app/start.tsx, which every screen imports); its priced cards (the
+    // catalogue's client) are the chunk it loads.
     ['Landing page (/)', 'src/features/home/components/priced-service-cards.tsx'],
     ['Order page (/order)', 'src/app/routes/order.tsx'],
     ['My Orders (/orders)', 'src/app/routes/orders.tsx'],
