@@ -71,6 +71,9 @@ function expireStoredIdToken(): Promise<number> {
           };
           tx.oncomplete = () => {
             db.close();
+            // And the copy the app remembers so as to call the API without Firebase's SDK (lib/session-cache.ts).
+            const remembered = JSON.parse(localStorage.getItem('token') ?? 'null') as { expiresAt: number } | null;
+            if (remembered) localStorage.setItem('token', JSON.stringify({ ...remembered, expiresAt: Date.now() - 60_000 }));
             resolve(changed);
           };
           tx.onerror = () => reject(tx.error);

@@ -7,6 +7,7 @@ import type { z } from 'zod/mini';
 import { ApiError, NetworkError } from '@/lib/api-error';
 import { noteAnswerTime } from '@/lib/data-freshness';
 import { currentAppCheckToken, currentIdToken, currentUid } from '@/lib/firebase';
+import { forgetRefusedToken } from '@/lib/session-cache';
 
 /** Dispatched on `window` when the API asks an admin for the second factor again (lib/auth.tsx listens). */
 export const MFA_REQUIRED_EVENT = 'shohrat:mfa-required';
@@ -86,6 +87,8 @@ export function failure(res: Response, text: string): ApiError {
   const code = parsed.data?.code;
   // The admin's second factor lapsed (12 hours) or was never passed: the console asks for a code again.
   if (code === 'mfa_required' && typeof window !== 'undefined') window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
+  // The token was refused: the session is read again from Firebase (lib/auth.tsx).
+  if (res.status === 401) forgetRefusedToken();
   return new ApiError(
     res.status,
     parsed.success ? parsed.data.message : `Request failed (${res.status})`,

@@ -6,7 +6,15 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { afterFirstPaint } from '@/lib/first-paint';
 import { clearPrivateData } from '@/lib/private-cache';
 import { readPushDevice } from '@/lib/push-token-store';
-import { readCachedUser, type SessionUser, STORAGE_KEYS } from '@/lib/session-cache';
+import {
+  cacheToken,
+  readCachedToken,
+  readCachedUser,
+  SESSION_REFUSED_EVENT,
+  type SessionUser,
+  STORAGE_KEYS,
+  TOKEN_MARGIN_MS,
+} from '@/lib/session-cache';
 
 export type { Role, SessionUser } from '@/lib/session-cache';
 
@@ -70,7 +78,8 @@ async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise
   let role: SessionUser['role'];
   let mfa = false;
   try {
-    const { claims } = await user.getIdTokenResult(forceRefresh);
+    const { claims, token } = await user.getIdTokenResult(forceRefresh);
+    cacheToken(user.uid, token);
     role = claims.admin === true ? 'admin' : 'user';
     // Passed within the 12 hours the API and the rules accept (MFA_MAX_AGE_SECONDS in shared/mfa.ts).
     mfa = claims.mfa === true && typeof claims.mfaAt === 'number' && Date.now() / 1000 - claims.mfaAt <= 12 * 60 * 60;
@@ -85,18 +94,52 @@ async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise
   return { uid: user.uid, email: user.email ?? '', name: user.displayName?.trim() || PLACEHOLDER_NAME, role, ...(mfa ? { mfa } : {}) };
 }
 
+/**
+ * Runs `listen` (Firebase's SDK and its session: it loads, restores and refreshes it) once the page needs it: at once
+ * after the first paint (lib/first-paint.ts) when this device has no good token for its user; otherwise (the screens
+ * use that token: lib/firebase.ts) shortly before the token is due for refresh, as soon as another tab signs out or
+ * in (its user in storage changes), or when the API refuses the token (lib/api-client.ts). Returns what cancels it.
+ */
+function whenSessionNeeded(listen: () => void): () => void {
+  const remembered = readCachedToken();
+  if (!remembered) return afterFirstPaint(listen);
+  let done = false;
+  const start = () => {
+    if (done) return;
+    done = true;
+    stop();
+    listen();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.user) start();
+  };
+  const timer = setTimeout(start, Math.max(0, remembered.expiresAt - TOKEN_MARGIN_MS - Date.now()));
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(SESSION_REFUSED_EVENT, start);
+  const stop = () => {
+    clearTimeout(timer);
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(SESSION_REFUSED_EVENT, start);
+  };
+  return () => {
+    done = true;
+    stop();
+  };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => ({
-    status: 'loading',
-    user: typeof localStorage === 'undefined' ? null : readCachedUser(),
-  }));
+  // Signed in from the start when this device remembers its user with a token still good (lib/session-cache.ts):
+  // the screens ask the API with it at once, and Firebase's SDK loads when the session needs it (below).
+  const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => {
+    const user = typeof localStorage === 'undefined' ? null : readCachedUser();
+    return { status: user && typeof localStorage !== 'undefined' && readCachedToken() ? 'signed-in' : 'loading', user };
+  });
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    // Firebase loads once the first render has painted (lib/first-paint.ts).
-    const waiting = afterFirstPaint(async () => {
+    const waiting = whenSessionNeeded(async () => {
       try {
         const { auth, onIdTokenChanged } = await firebaseAuth();
         if (cancelled) return;

@@ -10,6 +10,7 @@ import type { Auth } from 'firebase/auth';
 import type { FirebaseStorage } from 'firebase/storage';
 import { z } from 'zod/mini';
 import { env } from '@/config/env';
+import { cacheToken, readCachedToken, readCachedUser } from '@/lib/session-cache';
 
 const webConfigSchema = z.object({
   apiKey: z.string().check(z.minLength(1)),
@@ -123,12 +124,24 @@ export function loadAuth(): Promise<Auth> {
   return authPromise;
 }
 
-/** The signed-in user's ID token, or null when nobody is signed in (or Auth never loaded). */
+/**
+ * The signed-in user's ID token, or null when nobody is signed in. While the token this device remembers for its user
+ * is good (lib/session-cache.ts), that one, without Firebase's SDK; otherwise the SDK's (loaded for it, when this
+ * device remembers someone signed in: a visitor's page never loads it for a token), remembered in turn.
+ */
 export async function currentIdToken(forceRefresh = false): Promise<string | null> {
-  if (!authPromise) return null;
-  const auth = await authPromise;
+  if (!forceRefresh) {
+    const remembered = readCachedToken();
+    if (remembered) return remembered.token;
+  }
+  if (!authPromise && !readCachedUser()) return null;
+  const auth = await loadAuth();
   await auth.authStateReady();
-  return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
+  const user = auth.currentUser;
+  if (!user) return null;
+  const token = await user.getIdToken(forceRefresh);
+  cacheToken(user.uid, token);
+  return token;
 }
 
 /** The signed-in user's uid as Firebase keeps it on this device (known offline too), or null. */

@@ -1,6 +1,6 @@
-// The session this device remembers (Firebase Auth keeps the real one): the user and role of the last sign-in, in
-// localStorage, for the first render and for the entry (main.tsx), which reads it before any of the app has loaded.
-// Nothing here may import the app: the entry of every page holds it.
+// The session this device remembers (Firebase Auth keeps the real one): the user and role of the last sign-in, and
+// the ID token Firebase last gave them, in localStorage, for the first render and for the entry (main.tsx), which
+// reads it before any of the app has loaded. Nothing here may import the app: the entry of every page holds it.
 
 export type Role = 'admin' | 'user';
 
@@ -38,4 +38,71 @@ export function readCachedUser(storage: Storage = localStorage): SessionUser | n
   storage.removeItem(STORAGE_KEYS.user);
   storage.removeItem(STORAGE_KEYS.token);
   return null;
+}
+
+/**
+ * How long before its expiry a remembered ID token is no longer used: Firebase's SDK (lib/auth.tsx) is loaded by then
+ * and refreshes it (it refreshes its own from 5 minutes before expiry).
+ */
+export const TOKEN_MARGIN_MS = 5 * 60_000;
+
+interface CachedToken {
+  uid: string;
+  token: string;
+  /** When the token expires, ms since the epoch (its `exp` claim). */
+  expiresAt: number;
+}
+
+/** The `exp` claim of an ID token (a JWT), ms; null when the token is not one. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remembers the ID token Firebase gave `uid` (the one its SDK keeps on this device too, in IndexedDB), so that a page
+ * opened before it is due for refresh calls the API with it without loading the SDK first (lib/firebase.ts).
+ */
+export function cacheToken(uid: string, token: string, storage: Storage = localStorage): void {
+  const expiresAt = tokenExpiry(token);
+  if (expiresAt === null) return;
+  try {
+    storage.setItem(STORAGE_KEYS.token, JSON.stringify({ uid, token, expiresAt } satisfies CachedToken));
+  } catch {
+    // Storage unavailable: every page then loads the SDK for its token, as before.
+  }
+}
+
+/** The remembered token of the remembered user while it is good for more than TOKEN_MARGIN_MS; otherwise null. */
+export function readCachedToken(now: number = Date.now(), storage: Storage = localStorage): CachedToken | null {
+  try {
+    const user = readCachedUser(storage);
+    const value = JSON.parse(storage.getItem(STORAGE_KEYS.token) ?? 'null') as Partial<CachedToken> | null;
+    if (!user || value?.uid !== user.uid || typeof value.token !== 'string' || typeof value.expiresAt !== 'number') return null;
+    return value.expiresAt - now > TOKEN_MARGIN_MS ? { uid: value.uid, token: value.token, expiresAt: value.expiresAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Dispatched on `window` when the API refused the token a call carried (401: a session ended elsewhere, a blocked
+ * account): the remembered copy is forgotten, and a page that did without Firebase's SDK loads it (lib/auth.tsx),
+ * which finds the session's state.
+ */
+export const SESSION_REFUSED_EVENT = 'shohrat:session-refused';
+
+export function forgetRefusedToken(storage: Storage = localStorage): void {
+  try {
+    storage.removeItem(STORAGE_KEYS.token);
+  } catch {
+    // Storage unavailable: nothing was remembered.
+  }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_REFUSED_EVENT));
 }
