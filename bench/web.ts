@@ -377,7 +377,8 @@ export function lighthouseMetrics(lhr: { audits: Record<string, { numericValue?:
 /**
  * Signs the demo customer or the seeded admin in through /login in the Chromium at `port`, then clears everything
  * of the visit but the session (Firebase Auth keeps it in IndexedDB): the service worker, its caches, the HTTP
- * cache. Lighthouse then loads the page as a returning customer's (admin's) first visit of the day would.
+ * cache. Lighthouse then loads the page as a returning customer's (admin's) within the hour of their last token would:
+ * the app calls the API with the token it remembers, Firebase's SDK not loaded (web/src/lib/session-cache.ts).
  */
 async function signInKeepingOnlyTheSession(port: number, url: string, as: SignedIn): Promise<void> {
   const { chromium } = await import('playwright-core');

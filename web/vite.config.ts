@@ -43,10 +43,13 @@ const APP_MODULE = '/src/app/start.tsx';
 const VISITOR_SCREENS: Record<string, string> = { '/services': '/src/app/routes/services.tsx' };
 
 const APP_MODULE_PATH = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
-let appClosure: Set<string> | undefined;
-/** The modules APP_MODULE imports statically, itself among them (read once per build: the graph is the build's). */
+/** Per chunking pass (its module info, the same object throughout a pass): a rebuild in one process reads its own graph. */
+const appClosures = new WeakMap<object, Set<string>>();
+/** The modules APP_MODULE imports statically, itself among them. */
 function appModules(context: Rolldown.ChunkingContext): Set<string> {
-  if (appClosure) return appClosure;
+  const pass = context.getModuleInfo(APP_MODULE_PATH);
+  const known = pass && appClosures.get(pass);
+  if (known) return known;
   const modules = new Set<string>();
   const visit = (id: string) => {
     if (modules.has(id)) return;
@@ -54,7 +57,7 @@ function appModules(context: Rolldown.ChunkingContext): Set<string> {
     for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
   };
   visit(APP_MODULE_PATH);
-  appClosure = modules;
+  if (pass) appClosures.set(pass, modules);
   return modules;
 }
 

@@ -87,8 +87,9 @@ export function failure(res: Response, text: string): ApiError {
   const code = parsed.data?.code;
   // The admin's second factor lapsed (12 hours) or was never passed: the console asks for a code again.
   if (code === 'mfa_required' && typeof window !== 'undefined') window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
-  // The token was refused: the session is read again from Firebase (lib/auth.tsx).
-  if (res.status === 401) forgetRefusedToken();
+  // The token was refused (expired, or its session ended elsewhere): the session is read again from Firebase
+  // (lib/auth.tsx).
+  if (code === 'invalid_token') forgetRefusedToken();
   return new ApiError(
     res.status,
     parsed.success ? parsed.data.message : `Request failed (${res.status})`,

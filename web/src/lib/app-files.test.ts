@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/render';
 import { APP_FILES_ID, prefetchAppFiles, readAppFiles } from './app-files';
 
 afterEach(() => {
@@ -25,7 +26,7 @@ describe('prefetchAppFiles', () => {
 
   it('prefetches the app’s files and those of the page’s screen, each once, one per task', async () => {
     pageNaming(files);
-    prefetchAppFiles('/services');
+    prefetchAppFiles('/services', document, true);
     expect(prefetched()).toEqual(['/assets/start-a.js']);
     await tasks(4);
     expect(prefetched()).toEqual(['/assets/start-a.js', '/assets/zod-b.js', '/assets/services-c.js']);
@@ -37,16 +38,25 @@ describe('prefetchAppFiles', () => {
     preload.rel = 'modulepreload';
     preload.href = '/assets/start-a.js';
     document.head.append(preload);
-    prefetchAppFiles('/');
+    prefetchAppFiles('/', document, true);
     await tasks(4);
     expect(prefetched()).toEqual(['/assets/zod-b.js']);
   });
 
+  it('fetches them at low priority, one per task, in a browser without link prefetch (Safari)', async () => {
+    pageNaming(files);
+    const { calls } = mockApi({});
+    prefetchAppFiles('/services', document, false);
+    await tasks(4);
+    expect(calls.map((call) => call.path)).toEqual(['/assets/start-a.js', '/assets/zod-b.js', '/assets/services-c.js']);
+    expect(prefetched()).toEqual([]);
+  });
+
   it('does nothing on a page without a list, or with one that is not a list of the app’s files', async () => {
-    prefetchAppFiles('/services');
+    prefetchAppFiles('/services', document, true);
     pageNaming({ app: ['https://elsewhere.example/x.js'], screens: {} });
     expect(readAppFiles()).toBeNull();
-    prefetchAppFiles('/services');
+    prefetchAppFiles('/services', document, true);
     await tasks(2);
     expect(prefetched()).toEqual([]);
   });

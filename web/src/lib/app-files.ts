@@ -30,12 +30,21 @@ export function readAppFiles(doc: Document = document): AppFiles | null {
   }
 }
 
+/** Whether the browser fetches `<link rel="prefetch">` (Safari does not by default). */
+function linkPrefetchSupported(doc: Document): boolean {
+  try {
+    return doc.createElement('link').relList.supports('prefetch');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Prefetches the app's files and those of the screen at `pathname` (each once: none the page already links), one file
  * per task: starting a request costs the main thread a few milliseconds on a phone, and the page's files in one task
- * made a long one.
+ * made a long one. A browser without link prefetch gets them with a low-priority fetch, into the same HTTP cache.
  */
-export function prefetchAppFiles(pathname: string, doc: Document = document): void {
+export function prefetchAppFiles(pathname: string, doc: Document = document, withLinks: boolean = linkPrefetchSupported(doc)): void {
   const files = readAppFiles(doc);
   if (!files) return;
   const asked = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[href]')].map((link) => link.getAttribute('href')));
@@ -43,10 +52,14 @@ export function prefetchAppFiles(pathname: string, doc: Document = document): vo
   const prefetchNext = () => {
     const href = next.shift();
     if (href === undefined) return;
-    const link = doc.createElement('link');
-    link.rel = 'prefetch';
-    link.href = href;
-    doc.head.append(link);
+    if (withLinks) {
+      const link = doc.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      doc.head.append(link);
+    } else {
+      fetch(href, { priority: 'low' } as RequestInit).catch(() => undefined);
+    }
     setTimeout(prefetchNext, 0);
   };
   prefetchNext();

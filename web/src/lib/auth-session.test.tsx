@@ -43,7 +43,7 @@ const token = (exp: number) => `h.${btoa(JSON.stringify({ user_id: 'u1', exp }))
 
 function Session() {
   const { status, user } = auth.useAuth();
-  return <p>{`${status} ${user?.uid ?? 'nobody'}`}</p>;
+  return <p>{`${status} ${user?.uid ?? 'nobody'}${user?.role === 'admin' ? ` admin${user.mfa ? ' mfa' : ''}` : ''}`}</p>;
 }
 
 function renderSession() {
@@ -90,7 +90,7 @@ describe('a page opened with a good token remembered for its user', () => {
   it('reads the session from Firebase when the API refuses that token (a session ended elsewhere)', async () => {
     mockApi({
       'GET /__/firebase/init.json': { body: { apiKey: 'k', projectId: 'demo-test' } },
-      'GET /api/user/profile': { status: 401, body: { message: 'Sign in again', code: 'unauthenticated' } },
+      'GET /api/user/profile': { status: 401, body: { message: 'Invalid token', code: 'invalid_token' } },
     });
     const exp = Math.floor(Date.now() / 1000) + 3600;
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(USER));
@@ -101,6 +101,16 @@ describe('a page opened with a good token remembered for its user', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     await screen.findByText('signed-out nobody');
     expect(sdk.loads).toBe(1);
+  });
+
+  it('has the role and second factor the token says, not those remembered (an admin’s 12 hours may have passed)', () => {
+    const now = Math.floor(Date.now() / 1000);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...USER, role: 'admin', mfa: true }));
+    const claims = { user_id: 'u1', iat: now, exp: now + 3600, admin: true, mfa: true, mfaAt: now - 13 * 3600 };
+    const lapsed = `h.${btoa(JSON.stringify(claims))}.s`;
+    localStorage.setItem(STORAGE_KEYS.token, JSON.stringify({ uid: 'u1', token: lapsed, expiresAt: (now + 3600) * 1000 }));
+    renderSession();
+    expect(screen.getByText('signed-in u1 admin')).toBeTruthy();
   });
 
   it('is still being read, the SDK loading for it, when the token is due for refresh', async () => {

@@ -2,18 +2,21 @@
 // at once (from the cached `user` and `role` in storage) and the session resolves after Firebase loads.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { afterFirstPaint } from '@/lib/first-paint';
 import { clearPrivateData } from '@/lib/private-cache';
 import { readPushDevice } from '@/lib/push-token-store';
 import {
   cacheToken,
+  forgetToken,
   readCachedToken,
   readCachedUser,
   SESSION_REFUSED_EVENT,
   type SessionUser,
   STORAGE_KEYS,
+  sessionOfClaims,
   TOKEN_MARGIN_MS,
+  tokenClaims,
 } from '@/lib/session-cache';
 
 export type { Role, SessionUser } from '@/lib/session-cache';
@@ -80,9 +83,7 @@ async function toSessionUser(user: FirebaseUser, forceRefresh: boolean): Promise
   try {
     const { claims, token } = await user.getIdTokenResult(forceRefresh);
     cacheToken(user.uid, token);
-    role = claims.admin === true ? 'admin' : 'user';
-    // Passed within the 12 hours the API and the rules accept (MFA_MAX_AGE_SECONDS in shared/mfa.ts).
-    mfa = claims.mfa === true && typeof claims.mfaAt === 'number' && Date.now() / 1000 - claims.mfaAt <= 12 * 60 * 60;
+    ({ role, mfa = false } = sessionOfClaims(claims));
   } catch (error) {
     if (forceRefresh) throw error;
     // Offline with an expired token: Firebase keeps the session, so it stands, with the role last
@@ -131,10 +132,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // Signed in from the start when this device remembers its user with a token still good (lib/session-cache.ts):
   // the screens ask the API with it at once, and Firebase's SDK loads when the session needs it (below).
+  // The role and second factor are the token's (an admin's 12 hours may have passed since the user was remembered).
   const [state, setState] = useState<{ status: AuthStatus; user: SessionUser | null }>(() => {
     const user = typeof localStorage === 'undefined' ? null : readCachedUser();
-    return { status: user && typeof localStorage !== 'undefined' && readCachedToken() ? 'signed-in' : 'loading', user };
+    const remembered = user ? readCachedToken() : null;
+    const claims = remembered && tokenClaims(remembered.token);
+    if (!user || !claims) return { status: 'loading', user };
+    const { mfa: _mfa, ...rest } = user;
+    return { status: 'signed-in', user: { ...rest, ...sessionOfClaims(claims) } };
   });
+
+  const shown = useRef(state.user);
+  shown.current = state.user;
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
@@ -145,8 +154,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         unsubscribe = onIdTokenChanged(auth, async (fbUser) => {
           // The session ended or changed hands outside this page's own login/logout (another tab, an
-          // expired session): the previous user's saved answers go.
-          const previous = readCachedUser();
+          // expired session): the previous user's saved answers go. The previous user is the one this page shows
+          // (another tab's sign-in has already put its own in storage).
+          const previous = shown.current ?? readCachedUser();
           if (previous && previous.uid !== fbUser?.uid) void clearPrivateData(queryClient);
           if (!fbUser) {
             cacheUser(null);
@@ -218,12 +228,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.warn('Pushes could not be stopped before sign-out', error);
       }
     }
-    cacheUser(null);
+    forgetToken();
     setState({ status: 'signed-out', user: null });
+    // The user this device remembers goes once Firebase has ended the session: another tab hears of it then (the
+    // storage event) and reads the session, which must be the ended one.
     try {
       const { auth, signOut } = await firebaseAuth();
       await signOut(auth);
     } finally {
+      cacheUser(null);
       await clearPrivateData(queryClient);
     }
   }, [queryClient]);

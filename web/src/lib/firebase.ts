@@ -10,7 +10,7 @@ import type { Auth } from 'firebase/auth';
 import type { FirebaseStorage } from 'firebase/storage';
 import { z } from 'zod/mini';
 import { env } from '@/config/env';
-import { cacheToken, readCachedToken, readCachedUser } from '@/lib/session-cache';
+import { cacheToken, isRefusedToken, readCachedToken, readCachedUser } from '@/lib/session-cache';
 
 const webConfigSchema = z.object({
   apiKey: z.string().check(z.minLength(1)),
@@ -139,7 +139,9 @@ export async function currentIdToken(forceRefresh = false): Promise<string | nul
   await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) return null;
-  const token = await user.getIdToken(forceRefresh);
+  let token = await user.getIdToken(forceRefresh);
+  // The SDK's own copy of a token the API refused (a session ended elsewhere): a new one, or the SDK finds it ended.
+  if (isRefusedToken(token)) token = await user.getIdToken(true);
   cacheToken(user.uid, token);
   return token;
 }

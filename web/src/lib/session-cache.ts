@@ -49,29 +49,54 @@ export const TOKEN_MARGIN_MS = 5 * 60_000;
 interface CachedToken {
   uid: string;
   token: string;
-  /** When the token expires, ms since the epoch (its `exp` claim). */
+  /** When the token expires by this device's clock, ms since the epoch (when it was remembered, plus its lifetime). */
   expiresAt: number;
 }
 
-/** The `exp` claim of an ID token (a JWT), ms; null when the token is not one. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of an ID token (a JWT's payload, read, not verified: the server verifies), or null when it is not one. */
+export function tokenClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
 /**
+ * How long an ID token is good for from its issue, ms (`exp` − `iat`; the server's clock for both); null when the
+ * token is not one.
+ */
+export function tokenLifetime(token: string): number | null {
+  const claims = tokenClaims(token);
+  return typeof claims?.exp === 'number' && typeof claims.iat === 'number' ? (claims.exp - claims.iat) * 1000 : null;
+}
+
+/**
+ * The role and second factor a token's claims give its user: `admin`, and `mfa` passed within the 12 hours the API
+ * and the rules accept (MFA_MAX_AGE_SECONDS in shared/mfa.ts).
+ */
+export function sessionOfClaims(claims: Record<string, unknown>, now: number = Date.now()): Pick<SessionUser, 'role' | 'mfa'> {
+  const mfa = claims.mfa === true && typeof claims.mfaAt === 'number' && now / 1000 - claims.mfaAt <= 12 * 60 * 60;
+  return { role: claims.admin === true ? 'admin' : 'user', ...(mfa ? { mfa } : {}) };
+}
+
+/** The token the API last refused (lib/api-client.ts): never remembered again (its session ended elsewhere). */
+let refused: string | null = null;
+export const isRefusedToken = (token: string): boolean => token === refused;
+
+/**
  * Remembers the ID token Firebase gave `uid` (the one its SDK keeps on this device too, in IndexedDB), so that a page
  * opened before it is due for refresh calls the API with it without loading the SDK first (lib/firebase.ts).
  */
-export function cacheToken(uid: string, token: string, storage: Storage = localStorage): void {
-  const expiresAt = tokenExpiry(token);
-  if (expiresAt === null) return;
+export function cacheToken(uid: string, token: string, storage: Storage = localStorage, now: number = Date.now()): void {
+  // Expiring on this device's clock, as Firebase's SDK counts it: a phone whose clock is off would otherwise use a
+  // token the server has found expired (or drop a good one). Got just now, so it is as good as when issued.
+  const lifetime = tokenLifetime(token);
+  if (lifetime === null || isRefusedToken(token)) return;
+  const expiresAt = now + lifetime;
   try {
     storage.setItem(STORAGE_KEYS.token, JSON.stringify({ uid, token, expiresAt } satisfies CachedToken));
   } catch {
@@ -91,6 +116,15 @@ export function readCachedToken(now: number = Date.now(), storage: Storage = loc
   }
 }
 
+/** Forgets the remembered token (signing out: this page and its reloads no longer call the API with it). */
+export function forgetToken(storage: Storage = localStorage): void {
+  try {
+    storage.removeItem(STORAGE_KEYS.token);
+  } catch {
+    // Storage unavailable: nothing was remembered.
+  }
+}
+
 /**
  * Dispatched on `window` when the API refused the token a call carried (401: a session ended elsewhere, a blocked
  * account): the remembered copy is forgotten, and a page that did without Firebase's SDK loads it (lib/auth.tsx),
@@ -100,6 +134,7 @@ export const SESSION_REFUSED_EVENT = 'shohrat:session-refused';
 
 export function forgetRefusedToken(storage: Storage = localStorage): void {
   try {
+    refused = (JSON.parse(storage.getItem(STORAGE_KEYS.token) ?? 'null') as { token?: string } | null)?.token ?? refused;
     storage.removeItem(STORAGE_KEYS.token);
   } catch {
     // Storage unavailable: nothing was remembered.
