@@ -30,11 +30,17 @@ function screen(load: () => Promise<ComponentType>): ReactElement {
  * The code of every screen the URL opens starts loading with the app (once its first render has
  * painted), as the data router did: not only once the session is known and the guard renders the screen.
  */
-export function preloadScreensAt(pathname: string) {
+export function preloadScreensAt(pathname: string): Promise<boolean> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const preload = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
-    preload?.().catch(() => undefined);
+    if (preload) loads.push(preload());
   }
+  // Whether all of them loaded (a failed one is the screen's to show: its error boundary).
+  return Promise.all(loads).then(
+    () => true,
+    () => false,
+  );
 }
 
 function ScreenFallback() {

@@ -18,15 +18,13 @@ export function renderApp(root: HTMLElement): void {
   createRoot(root).render(app);
 }
 
-/** How long a page's screen may take to hydrate before what waits for it goes on anyway (its code failed to load). */
-const HYDRATED_BY_MS = 10_000;
-
 /**
  * Takes over the page's own render (nothing drawn again); resolves once its screen has hydrated, from when the
- * app answers what is done on it (or after HYDRATED_BY_MS: a screen whose code failed shows its error instead).
+ * app answers what is done on it, or once its code has failed to load (the screen shows its error instead).
  */
 export function hydrateApp(root: HTMLElement): Promise<void> {
-  preloadScreensAt(window.location.pathname);
+  const loaded = preloadScreensAt(window.location.pathname);
   hydrateRoot(root, app);
-  return Promise.race([firstScreenShown(), new Promise<void>((done) => setTimeout(done, HYDRATED_BY_MS))]);
+  const failed = loaded.then((ok) => (ok ? new Promise<void>(() => undefined) : undefined));
+  return Promise.race([firstScreenShown(), failed]);
 }

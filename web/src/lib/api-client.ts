@@ -98,7 +98,12 @@ export function failure(res: Response, text: string): ApiError {
   );
 }
 
-export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+export async function apiRequest<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+  retried = false,
+): Promise<z.infer<S>> {
   const method = options.method ?? 'GET';
   const headers = await authHeaders(method, { accept: 'application/json', ...options.headers });
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -111,7 +116,13 @@ export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: 
   });
 
   const text = await res.text();
-  if (!res.ok) throw failure(res, text);
+  if (!res.ok) {
+    const error = failure(res, text);
+    // The token was refused before anything was done (authenticate runs first): once more, with a fresh one from
+    // Firebase (the refused one is forgotten: a session ended elsewhere, or a clock that let an expired one be used).
+    if (error.code === 'invalid_token' && headers.authorization && !retried) return apiRequest(path, schema, options, true);
+    throw error;
+  }
   const data = schema.parse(jsonOf(text));
   if (method === 'GET') noteAnswerTime(res.headers.get('date'));
   return data;

@@ -88,17 +88,20 @@ describe('a page opened with a good token remembered for its user', () => {
   });
 
   it('reads the session from Firebase when the API refuses that token (a session ended elsewhere)', async () => {
-    mockApi({
-      'GET /__/firebase/init.json': { body: { apiKey: 'k', projectId: 'demo-test' } },
-      'GET /api/user/profile': { status: 401, body: { message: 'Invalid token', code: 'invalid_token' } },
-    });
     const exp = Math.floor(Date.now() / 1000) + 3600;
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(USER));
     localStorage.setItem(STORAGE_KEYS.token, JSON.stringify({ uid: 'u1', token: token(exp), expiresAt: exp * 1000 }));
     renderSession();
     expect(screen.getByText('signed-in u1')).toBeTruthy();
+    const { calls } = mockApi({
+      'GET /__/firebase/init.json': { body: { apiKey: 'k', projectId: 'demo-test' } },
+      'GET /api/user/profile': { status: 401, body: { message: 'Invalid token', code: 'invalid_token' } },
+    });
     await expect(apiClient.apiRequest('/user/profile', z.unknown())).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // Asked once more with Firebase's own token: nobody is signed in there any more, so none.
+    const asked = calls.filter((call) => call.path === '/api/user/profile').map((call) => call.headers.authorization);
+    expect(asked).toEqual([`Bearer ${token(exp)}`, undefined]);
     await screen.findByText('signed-out nobody');
     expect(sdk.loads).toBe(1);
   });

@@ -49,7 +49,7 @@ export const TOKEN_MARGIN_MS = 5 * 60_000;
 interface CachedToken {
   uid: string;
   token: string;
-  /** When the token expires by this device's clock, ms since the epoch (when it was remembered, plus its lifetime). */
+  /** When the token expires, ms since the epoch (its `exp` claim). */
   expiresAt: number;
 }
 
@@ -65,13 +65,10 @@ export function tokenClaims(token: string): Record<string, unknown> | null {
   }
 }
 
-/**
- * How long an ID token is good for from its issue, ms (`exp` − `iat`; the server's clock for both); null when the
- * token is not one.
- */
-export function tokenLifetime(token: string): number | null {
-  const claims = tokenClaims(token);
-  return typeof claims?.exp === 'number' && typeof claims.iat === 'number' ? (claims.exp - claims.iat) * 1000 : null;
+/** When an ID token expires (its `exp` claim, the server's clock), ms; null when the token is not one. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
 }
 
 /**
@@ -91,12 +88,12 @@ export const isRefusedToken = (token: string): boolean => token === refused;
  * Remembers the ID token Firebase gave `uid` (the one its SDK keeps on this device too, in IndexedDB), so that a page
  * opened before it is due for refresh calls the API with it without loading the SDK first (lib/firebase.ts).
  */
-export function cacheToken(uid: string, token: string, storage: Storage = localStorage, now: number = Date.now()): void {
-  // Expiring on this device's clock, as Firebase's SDK counts it: a phone whose clock is off would otherwise use a
-  // token the server has found expired (or drop a good one). Got just now, so it is as good as when issued.
-  const lifetime = tokenLifetime(token);
-  if (lifetime === null || isRefusedToken(token)) return;
-  const expiresAt = now + lifetime;
+export function cacheToken(uid: string, token: string, storage: Storage = localStorage): void {
+  // By the server's clock: a token handed over again later (the SDK gives its stored one until it nearly expires) is
+  // no younger. A device whose clock is behind may send one the server finds expired: the API refuses it (401
+  // `invalid_token`) and the call is made again with a fresh one (lib/api-client.ts).
+  const expiresAt = tokenExpiry(token);
+  if (expiresAt === null || isRefusedToken(token)) return;
   try {
     storage.setItem(STORAGE_KEYS.token, JSON.stringify({ uid, token, expiresAt } satisfies CachedToken));
   } catch {
