@@ -11,6 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, CacheOnly, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { tokenClaims } from '@/lib/id-token';
 // Where the signed-in user's own answers are kept for offline use, named once: sign-out clears it.
 import { PRIVATE_CACHE } from '@/lib/private-cache';
 
@@ -93,12 +94,8 @@ const perUserCacheKey: WorkboxPlugin = {
     let uid = request.headers.get('x-offline-uid') ?? '';
     const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
     if (token) {
-      try {
-        const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-        uid = String(payload.user_id ?? payload.sub ?? '');
-      } catch {
-        uid = '';
-      }
+      const claims = tokenClaims(token);
+      uid = String(claims?.user_id ?? claims?.sub ?? '');
     }
     const url = new URL(request.url);
     url.searchParams.set('__uid', uid || 'nobody');

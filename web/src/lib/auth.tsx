@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { afterFirstPaint } from '@/lib/first-paint';
+import { tokenClaims } from '@/lib/id-token';
 import { clearPrivateData } from '@/lib/private-cache';
 import { readPushDevice } from '@/lib/push-token-store';
 import {
@@ -16,7 +17,6 @@ import {
   STORAGE_KEYS,
   sessionOfClaims,
   TOKEN_MARGIN_MS,
-  tokenClaims,
 } from '@/lib/session-cache';
 
 export type { Role, SessionUser } from '@/lib/session-cache';

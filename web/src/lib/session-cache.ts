@@ -2,6 +2,8 @@
 // the ID token Firebase last gave them, in localStorage, for the first render and for the entry (main.tsx), which
 // reads it before any of the app has loaded. Nothing here may import the app: the entry of every page holds it.
 
+import { tokenClaims } from '@/lib/id-token';
+
 export type Role = 'admin' | 'user';
 
 export interface SessionUser {
@@ -51,18 +53,6 @@ interface CachedToken {
   token: string;
   /** When the token expires, ms since the epoch (its `exp` claim). */
   expiresAt: number;
-}
-
-/** The claims of an ID token (a JWT's payload, read, not verified: the server verifies), or null when it is not one. */
-export function tokenClaims(token: string): Record<string, unknown> | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** When an ID token expires (its `exp` claim, the server's clock), ms; null when the token is not one. */
@@ -132,9 +122,9 @@ export const SESSION_REFUSED_EVENT = 'shohrat:session-refused';
 export function forgetRefusedToken(storage: Storage = localStorage): void {
   try {
     refused = (JSON.parse(storage.getItem(STORAGE_KEYS.token) ?? 'null') as { token?: string } | null)?.token ?? refused;
-    storage.removeItem(STORAGE_KEYS.token);
   } catch {
-    // Storage unavailable: nothing was remembered.
+    // Storage unavailable (or not a remembered token): nothing was remembered.
   }
+  forgetToken(storage);
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_REFUSED_EVENT));
 }
