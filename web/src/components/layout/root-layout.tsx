@@ -2,10 +2,9 @@ import { Suspense, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
-import { InstallPrompt } from '@/components/pwa/install-prompt';
 import { OfflineBanner } from '@/components/pwa/offline-banner';
-import { PushOptInCard } from '@/components/pwa/push-opt-in-card';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { deferredComponent } from '@/lib/deferred-component';
 import { awaitingNextScreen, subscribeScreenImports } from '@/lib/screen-imports';
 
 /** While a navigation waits for the next screen's code (the screen shown stays meanwhile). */
@@ -15,16 +14,10 @@ function NavigationProgress() {
   return <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading page" />;
 }
 
-const subscribeNever = () => () => {};
+/** The offers over the page's foot: nothing of its first paint (the landing page's build-time render has none either). */
+const Offers = deferredComponent(() => import('@/components/pwa/offers').then((module) => module.Offers), 'The install and push offers');
 
 export function RootLayout() {
-  // The offers read the browser (storage, its install event): the landing page's build-time render has none
-  // (src/prerender/pages.tsx), the app's every render has them.
-  const inBrowser = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -44,14 +37,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      {/* The offers come when the browser or an action decides, after the page has painted: over the
-          page's foot, never in its flow, so nothing on screen moves when one appears. */}
-      {inBrowser ? (
-        <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-col gap-2 sm:right-4 sm:left-auto">
-          <InstallPrompt />
-          <PushOptInCard />
-        </div>
-      ) : null}
+      <Offers />
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { deferredComponent } from '@/lib/deferred-component';
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+describe('deferredComponent', () => {
+  it('renders nothing on the first render (a server render too) and the component once its code came, loaded once', async () => {
+    const load = vi.fn(async () => Greeting);
+    const Deferred = deferredComponent(load, 'The greeting');
+    expect(renderToString(<Deferred name="Ayesha" />)).toBe('');
+    expect(load).not.toHaveBeenCalled();
+
+    const { container, unmount } = render(<Deferred name="Ayesha" />);
+    expect(container).toBeEmptyDOMElement();
+    expect(await screen.findByText('Hello Ayesha')).toBeInTheDocument();
+    unmount();
+    // Loaded: shown at once where it renders next.
+    render(<Deferred name="Bilal" />);
+    expect(screen.getByText('Hello Bilal')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('leaves its place empty when the code does not come, and asks again on its next mount', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce(Greeting);
+    const Deferred = deferredComponent(load, 'The greeting');
+    const first = render(<Deferred name="Ayesha" />);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('The greeting could not be loaded', expect.any(Error)));
+    expect(first.container).toBeEmptyDOMElement();
+    first.unmount();
+    render(<Deferred name="Bilal" />);
+    expect(await screen.findByText('Hello Bilal')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+});
