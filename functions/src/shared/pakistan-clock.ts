@@ -1,7 +1,7 @@
 // Calendar days in Pakistan (PKT, UTC+5 all year, no daylight saving): "today" on the admin's overview
 // and the orders list's date range mean the admin's day, whatever the server's or browser's zone. Without zod (the
 // schema is pakistan-days.ts'): the web app's first render formats times with these and must not load zod.
-const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
+export const PKT_OFFSET_MS = 5 * 60 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A day as `YYYY-MM-DD`. */

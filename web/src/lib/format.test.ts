@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatSavedAt } from '@/lib/format';
+import { formatDate, formatDateTime, formatDay, formatPakistanDayMonth, formatSavedAt } from '@/lib/format';
 
 /** An instant given as Pakistan's wall clock (UTC+5). */
 const pkt = (wall: string) => Date.parse(`${wall}+05:00`);
@@ -35,5 +35,41 @@ describe('dates and times', () => {
     expect(formatDate('2026-11-27T20:30:00.000Z')).toBe('28 Nov 2026');
     expect(formatDateTime('2026-11-27T20:30:00.000Z')).toBe('28 Nov 2026, 01:30');
     expect(formatDate('not a date')).toBe('—');
+  });
+});
+
+describe('written by hand, as Intl writes them (en-GB, Asia/Karachi)', () => {
+  const intl = (options: Intl.DateTimeFormatOptions, timeZone = 'Asia/Karachi') =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, ...options });
+  const date = intl({ day: 'numeric', month: 'short', year: 'numeric' });
+  const dateTime = intl({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const dayMonth = intl({ day: 'numeric', month: 'short' });
+  const time = intl({ hour: 'numeric', minute: '2-digit', hour12: true });
+  const utcDay = intl({ day: 'numeric', month: 'short', year: 'numeric' }, 'UTC');
+  // Every month (September is "Sept"), both sides of midnight and noon in Pakistan, the turn of a year, and a spread
+  // of instants from 2010 (Pakistan's last daylight saving was 2009) to 2040.
+  const instants = [
+    ...Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 15, 6, 7)),
+    pkt('2026-12-31T23:59'),
+    pkt('2027-01-01T00:00'),
+    pkt('2026-06-01T11:59'),
+    pkt('2026-06-01T12:00'),
+    pkt('2026-06-01T12:59'),
+    pkt('2026-06-01T00:59'),
+    ...Array.from(
+      { length: 500 },
+      (_, i) => Date.UTC(2010, 0, 1) + Math.floor(((i * 7919) % 500) * 0.002 * 30 * 365.25 * 86_400_000) + i * 60_013,
+    ),
+  ];
+
+  it('writes every instant as Intl does', () => {
+    for (const at of instants) {
+      const iso = new Date(at).toISOString();
+      expect(formatDate(iso), iso).toBe(date.format(at));
+      expect(formatDateTime(iso), iso).toBe(dateTime.format(at));
+      expect(formatPakistanDayMonth(iso), iso).toBe(dayMonth.format(at));
+      expect(formatSavedAt(at, at + 90 * 60_000), iso).toMatch(new RegExp(`at ${time.format(at)}$`));
+      expect(formatDay(iso.slice(0, 10), true), iso).toBe(utcDay.format(at));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { formatRupees, type Paisa, toPaisa } from '@shared/money';
-import { pakistanDayOf, pakistanDayStart } from '@shared/pakistan-clock';
+import { PKT_OFFSET_MS, pakistanDayOf, pakistanDayStart } from '@shared/pakistan-clock';
 
 // Money is written here and nowhere else (money-format.test.ts refuses a screen that calls toLocaleString or writes
 // "Rs" itself): rupees as the ledger counts them, a provider's currency with its own decimals.
@@ -68,40 +68,48 @@ export function formatCompactRupees(rupees: number): string {
 }
 
 /**
- * A date format built on its first use. Building one is milliseconds of ICU's work, and this module is
- * in the first render's code, which builds none of them (docs/decisions/0014-web-bundle-budget.md).
  * Every time the app shows is Pakistan time, whatever the device's zone (issue 32: the same payment once showed
  * under two dates, the statement's PKT and the dashboard's device time); the layout's footer says so once.
+ * Written out by hand as en-GB writes it in Asia/Karachi ("5 Sept 2026, 14:03", "2:03 pm"; format.test.ts holds
+ * each to Intl's), not with Intl.DateTimeFormat: a fresh browser's first format in a time zone loads ICU's zone data,
+ * 40–80 ms of a desktop's main thread (four times that on a phone) in the first render of any screen with a date.
+ * Pakistan keeps UTC+5 all year (no daylight saving since 2009).
  */
-function dateTimeFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let format: Intl.DateTimeFormat | undefined;
-  return () => {
-    format ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', ...options });
-    return format;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The clock's reading of the instant `ms` in Pakistan (or, `utc`, of the UTC calendar: a day as written). */
+function clock(ms: number, utc = false) {
+  const date = new Date(utc ? ms : ms + PKT_OFFSET_MS);
+  return {
+    year: date.getUTCFullYear(),
+    month: MONTHS[date.getUTCMonth()],
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
   };
 }
+const dayMonth = ({ day, month }: ReturnType<typeof clock>) => `${day} ${month}`;
+const dayMonthYear = (parts: ReturnType<typeof clock>) => `${dayMonth(parts)} ${parts.year}`;
+/** "2:05 pm". */
+function twelveHour(ms: number): string {
+  const { hour, minute } = clock(ms);
+  return `${hour % 12 || 12}:${twoDigits(minute)} ${hour < 12 ? 'am' : 'pm'}`;
+}
 
-const dateFormat = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
-const dateAndTimeFormat = dateTimeFormat({
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
+/** "5 Nov 2026". */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat().format(date);
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '—' : dayMonthYear(clock(time));
 }
 
+/** "5 Nov 2026, 14:03". */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateAndTimeFormat().format(date);
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '—';
+  const parts = clock(time);
+  return `${dayMonthYear(parts)}, ${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`;
 }
-
-const timeFormat = dateTimeFormat({ hour: 'numeric', minute: '2-digit', hour12: true });
-const dayMonthFormat = dateTimeFormat({ day: 'numeric', month: 'short' });
 
 /** The start of the Pakistan day of `time`. */
 function startOfDay(time: number): number {
@@ -113,11 +121,11 @@ export function formatSavedAt(at: number, now = Date.now()): string {
   const minutes = Math.floor((now - at) / 60_000);
   if (minutes < 1) return 'a moment ago';
   if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const time = timeFormat().format(at);
+  const time = twelveHour(at);
   const days = Math.round((startOfDay(now) - startOfDay(at)) / 86_400_000);
   if (days === 0) return `today at ${time}`;
   if (days === 1) return `yesterday at ${time}`;
-  const day = pakistanDayOf(at).slice(0, 4) === pakistanDayOf(now).slice(0, 4) ? dayMonthFormat().format(at) : dateFormat().format(at);
+  const day = pakistanDayOf(at).slice(0, 4) === pakistanDayOf(now).slice(0, 4) ? dayMonth(clock(at)) : dayMonthYear(clock(at));
   return `${day} at ${time}`;
 }
 
@@ -127,18 +135,16 @@ export function formatPakistanDateTime(iso: string): string {
   return text === '—' ? text : `${text} PKT`;
 }
 
-const dayFormat = dateTimeFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayWithYearFormat = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** "24 Nov" (or "24 Nov 2026" with `withYear`) for a calendar day `YYYY-MM-DD`, the day as written. */
 export function formatDay(day: string, withYear = false): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return '—';
-  return (withYear ? dayWithYearFormat : dayFormat)().format(date);
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(time)) return '—';
+  const parts = clock(time, true);
+  return withYear ? dayMonthYear(parts) : dayMonth(parts);
 }
 
 /** "26 Dec": the Pakistan day of an instant (e.g. the last day a refill may be asked). */
 export function formatPakistanDayMonth(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dayMonthFormat().format(date);
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '—' : dayMonth(clock(time));
 }
