@@ -121,7 +121,9 @@ describe('the layout of a loading screen, on a phone', () => {
     });
 
     it("does not move the page when the browser offers the install afterwards (Chromium's beforeinstallprompt)", async () => {
-      // Chromium fires it when it judges the app installable, at a time of its own: here, on the settled page.
+      // Chromium fires it when it judges the app installable, at a time of its own: here, on the settled page, which
+      // the customer has used (the offer waits for a first tap or key).
+      await page.keyboard.press('Shift');
       const before = await page.evaluate(() => window.__layoutShifts.length);
       await page.evaluate(() => {
         const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {

@@ -18,4 +18,11 @@ describe('ScreenLoading', () => {
     renderApp(<ScreenLoading />, { route: '/order', auth: fakeAuth({ status: 'loading', user: null }) });
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
+
+  it("paints My Orders' frame with its Place Order link, where the screen has them", () => {
+    renderApp(<ScreenLoading />, { route: '/orders', auth: fakeAuth({ status: 'loading', user: customer }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByText(/^Every order you placed, newest first/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Place Order' })).toHaveAttribute('href', '/order');
+  });
 });

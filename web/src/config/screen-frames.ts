@@ -8,6 +8,8 @@ export interface ScreenFrame {
   title: string;
   heading: string;
   description: string;
+  /** A link beside the heading (a button's look): it holds its place in the frame, so the heading never moves. */
+  action?: { label: string; href: string };
 }
 
 export const screenFrames = {
@@ -18,11 +20,18 @@ export const screenFrames = {
   },
   // The subtitle names the account once the profile is there; a blank line keeps its place until then.
   dashboard: { title: 'Dashboard', heading: 'Dashboard', description: '\u00a0' },
+  orders: {
+    title: 'My Orders',
+    heading: 'My Orders',
+    description: 'Every order you placed, newest first, in Pakistan time. Cancel a pending one or ask for a refill here.',
+    action: { label: 'Place Order', href: paths.order.getHref() },
+  },
 } as const satisfies Record<string, ScreenFrame>;
 
 const framesByPath = new Map<string, ScreenFrame>([
   [paths.order.path, screenFrames.order],
   [paths.dashboard.path, screenFrames.dashboard],
+  [paths.orders.path, screenFrames.orders],
 ]);
 
 /** The frame of the screen at `pathname`, if it has one. */

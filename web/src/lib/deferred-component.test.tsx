@@ -26,7 +26,7 @@ describe('deferredComponent', () => {
 
   it('leaves its place empty when the code does not come, and asks again on its next mount', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce(Greeting);
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce(Greeting);
     const Deferred = deferredComponent(load, 'The greeting');
     const first = render(<Deferred name="Ayesha" />);
     await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('The greeting could not be loaded', expect.any(Error)));

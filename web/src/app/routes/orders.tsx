@@ -2,16 +2,14 @@
 // drip-feeds), searched by order number or link, within Pakistan days; each with what may be done with it now.
 // Offline it shows what the service worker saved of the list, with its actions waiting for the connection.
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { BackToDashboard } from '@/components/layout/back-to-dashboard';
 import { Page } from '@/components/layout/page';
-import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadMoreFooter } from '@/components/ui/load-more';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { type StatusTab, StatusTabs } from '@/components/ui/status-tabs';
-import { paths } from '@/config/paths';
+import { screenFrames } from '@/config/screen-frames';
 import { useMyOrderPages } from '@/features/orders/api/get-my-orders';
 import { useServices } from '@/features/orders/api/get-services';
 import { MyOrdersFilters } from '@/features/orders/components/my-orders-filters';
@@ -40,16 +38,7 @@ export function OrdersRoute() {
   const searched = Boolean(view.q || view.from || view.to);
 
   return (
-    <Page
-      title="My Orders"
-      heading="My Orders"
-      description="Every order you placed, newest first, in Pakistan time. Cancel a pending one or ask for a refill here."
-      actions={
-        <Link to={paths.order.getHref()} className={buttonClass({ size: 'sm' })}>
-          Place Order
-        </Link>
-      }
-    >
+    <Page {...screenFrames.orders}>
       <div className="space-y-4">
         <Card aria-label="Search orders">
           <MyOrdersFilters key={`${view.q}|${view.from}|${view.to}`} view={view} onApply={setView} />

@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * A screen: sets the document title and lays out its heading and content. `back` puts a link to the
- * screen it was opened from (a list, for one of its items) where the description goes.
+ * screen it was opened from (a list, for one of its items) where the description goes; `action` a link beside the
+ * heading, as a button (`actions` for anything else there).
  */
 export function Page({
   title,
@@ -14,7 +16,12 @@ export function Page({
       {`← ${back.label}`}
     </Link>
   ) : undefined,
-  actions,
+  action,
+  actions = action ? (
+    <Link to={action.href} className={buttonClass({ size: 'sm' })}>
+      {action.label}
+    </Link>
+  ) : undefined,
   children,
   width = 'max-w-6xl',
 }: {
@@ -22,6 +29,7 @@ export function Page({
   heading?: ReactNode;
   back?: { to: string; label: string };
   description?: ReactNode;
+  action?: { label: string; href: string };
   actions?: ReactNode;
   children: ReactNode;
   width?: string;

@@ -1,6 +1,8 @@
 // What the browser offers for installing the app: Chromium's `beforeinstallprompt` (kept, so our own
 // Install button can show the browser's dialog later), and on iOS, where there is no such event, the
 // Share → Add to Home Screen route. Listened for from the start (main.tsx): the event may come early.
+// The offer waits for the person's first tap or key on the page (engaged): nobody is asked to install what
+// they have not used yet, and a card over a page that has just opened would be the largest thing it paints.
 
 export interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -8,12 +10,20 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
+let engaged = false;
+const ENGAGING = ['pointerdown', 'keydown'] as const;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
 };
 
-export function listenForInstallPrompt(target: Pick<Window, 'addEventListener'> = window): void {
+export function listenForInstallPrompt(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): void {
+  const engage = () => {
+    for (const type of ENGAGING) target.removeEventListener(type, engage, true);
+    engaged = true;
+    notify();
+  };
+  for (const type of ENGAGING) target.addEventListener(type, engage, { capture: true, passive: true });
   target.addEventListener('beforeinstallprompt', (event) => {
     // Instead of the browser's own mini-infobar, our Install button (the browser shows its dialog then).
     event.preventDefault();
@@ -28,6 +38,11 @@ export function listenForInstallPrompt(target: Pick<Window, 'addEventListener'> 
 
 export function installPromptEvent(): BeforeInstallPromptEvent | null {
   return deferred;
+}
+
+/** Whether the person has tapped or typed on the page since it opened (the offer waits for it). */
+export function hasEngaged(): boolean {
+  return engaged;
 }
 
 /** Shows the browser's install dialog; the event is single-use, so it is forgotten either way. */

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isIos, isStandalone, listenForInstallPrompt } from '@/components/pwa/install-events';
@@ -22,6 +22,17 @@ function offerInstall(outcome: 'accepted' | 'dismissed') {
 }
 
 describe('InstallPrompt', () => {
+  // First: the page's engagement is the page's, once (no later test starts before it).
+  it("waits for the person's first tap or key on the page before it offers anything", () => {
+    render(<InstallPrompt />);
+    offerInstall('accepted');
+    expect(screen.queryByRole('region', { name: 'Install the app' })).not.toBeInTheDocument();
+    act(() => {
+      fireEvent.pointerDown(document.body);
+    });
+    expect(screen.getByRole('region', { name: 'Install the app' })).toBeInTheDocument();
+  });
+
   it('shows nothing where the browser offers no install', () => {
     const { container } = render(<InstallPrompt />);
     expect(container).toBeEmptyDOMElement();

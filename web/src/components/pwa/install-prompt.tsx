@@ -1,8 +1,16 @@
 // The install offer: an Install button where the browser fires `beforeinstallprompt`, and
-// "Add to Home Screen" steps on iOS. Dismissed, it stays away for two weeks. A card over the page's foot
+// "Add to Home Screen" steps on iOS, once the person has tapped or typed on the page (install-events.ts).
+// Dismissed, it stays away for two weeks. A card over the page's foot
 // (root-layout.tsx): the browser's offer comes after the page has painted, and must not push it down.
 import { useState, useSyncExternalStore } from 'react';
-import { installPromptEvent, isIos, isStandalone, promptInstall, subscribeInstallPrompt } from '@/components/pwa/install-events';
+import {
+  hasEngaged,
+  installPromptEvent,
+  isIos,
+  isStandalone,
+  promptInstall,
+  subscribeInstallPrompt,
+} from '@/components/pwa/install-events';
 import { Button } from '@/components/ui/button';
 import { OutlineIcon } from '@/components/ui/outline-icon';
 import { dismissedWithin, rememberDismissal } from '@/lib/dismissal';
@@ -20,10 +28,11 @@ function ShareIcon() {
 
 export function InstallPrompt() {
   const event = useSyncExternalStore(subscribeInstallPrompt, installPromptEvent, () => null);
+  const engaged = useSyncExternalStore(subscribeInstallPrompt, hasEngaged, () => false);
   const [hidden, setHidden] = useState(() => dismissedWithin(DISMISSED_KEY, QUIET_FOR_MS) || isStandalone());
   const [ios] = useState(() => isIos());
 
-  if (hidden || (!event && !ios)) return null;
+  if (hidden || !engaged || (!event && !ios)) return null;
 
   const dismiss = () => {
     rememberDismissal(DISMISSED_KEY);
