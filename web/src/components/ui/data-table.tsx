@@ -75,7 +75,7 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
                 <td
                   key={column.header}
                   data-label={column.header}
-                  className={`flex items-center justify-between gap-4 px-3 py-2 before:shrink-0 before:text-xs before:font-semibold before:text-slate-600 before:uppercase before:wrap-normal before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-slate-100 sm:py-3 sm:before:content-none ${column.className ?? ''}`}
+                  className={column.className ? `data-cell ${column.className}` : 'data-cell'}
                 >
                   {column.cell(row)}
                 </td>
