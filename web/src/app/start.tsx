@@ -2,7 +2,7 @@
 // the prerendered ones), and on a visitor's prerendered page (`/`, /services) only when they reach for it. Until
 // then none of this module, React's DOM, the router or a screen runs on that page: their evaluation is the long task
 // a phone's first seconds would otherwise hold.
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadScreensAt } from '@/app/router';
@@ -14,14 +14,8 @@ const app = (
   </StrictMode>
 );
 
-/**
- * The first render as a transition: React renders it in slices of a few milliseconds, each its own task, not as one
- * long task that a phone's taps (and its first seconds' blocking time) wait behind. It commits as the plain render
- * did (a screen whose code is still loading shows its loading state, the layout around it).
- */
 export function renderApp(root: HTMLElement): void {
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  createRoot(root).render(app);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { deferredComponent } from '@/lib/deferred-component';
+import { DEFERRED_RETRY_MS, deferredComponent } from '@/lib/deferred-component';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -22,6 +22,27 @@ describe('deferredComponent', () => {
     render(<Deferred name="Bilal" />);
     expect(screen.getByText('Hello Bilal')).toBeInTheDocument();
     expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('leaves its place empty when the code does not come, and asks again a while later while it is shown', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce(Greeting);
+      const Deferred = deferredComponent(load, 'The greeting');
+      const { container } = render(<Deferred name="Ayesha" />);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(warn).toHaveBeenCalledWith('The greeting could not be loaded', expect.any(Error));
+      expect(container).toBeEmptyDOMElement();
+      await act(() => vi.advanceTimersByTimeAsync(DEFERRED_RETRY_MS - 1));
+      expect(load).toHaveBeenCalledOnce();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(screen.getByText('Hello Ayesha')).toBeInTheDocument();
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('leaves its place empty when the code does not come, and asks again on its next mount', async () => {

@@ -1,8 +1,9 @@
 // What the browser offers for installing the app: Chromium's `beforeinstallprompt` (kept, so our own
 // Install button can show the browser's dialog later), and on iOS, where there is no such event, the
 // Share → Add to Home Screen route. Listened for from the start (main.tsx): the event may come early.
-// The offer waits for the person's first tap or key on the page (engaged): nobody is asked to install what
-// they have not used yet, and a card over a page that has just opened would be the largest thing it paints.
+// The offer waits for the person's first tap or key on the page (engaged), once it is over (a click, a key let go:
+// the card never comes under a finger still on the glass): nobody is asked to install what they have not used yet,
+// and a card over a page that has just opened would be the largest thing it paints.
 
 export interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -11,7 +12,7 @@ export interface BeforeInstallPromptEvent extends Event {
 
 let deferred: BeforeInstallPromptEvent | null = null;
 let engaged = false;
-const ENGAGING = ['pointerdown', 'keydown'] as const;
+const ENGAGING = ['click', 'keyup'] as const;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();

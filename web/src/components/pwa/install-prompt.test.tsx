@@ -27,8 +27,13 @@ describe('InstallPrompt', () => {
     render(<InstallPrompt />);
     offerInstall('accepted');
     expect(screen.queryByRole('region', { name: 'Install the app' })).not.toBeInTheDocument();
+    // Not while the finger is still down: the card would come under it.
     act(() => {
       fireEvent.pointerDown(document.body);
+    });
+    expect(screen.queryByRole('region', { name: 'Install the app' })).not.toBeInTheDocument();
+    act(() => {
+      fireEvent.click(document.body);
     });
     expect(screen.getByRole('region', { name: 'Install the app' })).toBeInTheDocument();
   });
