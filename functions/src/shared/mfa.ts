@@ -24,11 +24,7 @@ export const mfaVerifiedSchema = z.object({ customToken: z.string() });
 /** Recovery codes an enrolment gives; each works once. */
 export const RECOVERY_CODES = 10;
 
-/**
- * How long a passed second factor opens the console (the custom token's `mfaAt` claim, checked by the API
- * and the rules): a stolen session or refresh token does not keep it for ever.
- */
-export const MFA_MAX_AGE_SECONDS = 12 * 60 * 60;
+export { MFA_MAX_AGE_SECONDS } from './mfa-age';
 /** Setting the factor up without a code takes a password sign-in this recent (not a token lying around). */
 export const ENROL_SIGN_IN_MAX_AGE_SECONDS = 5 * 60;
 

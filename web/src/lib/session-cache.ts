@@ -2,6 +2,7 @@
 // the ID token Firebase last gave them, in localStorage, for the first render and for the entry (main.tsx), which
 // reads it before any of the app has loaded. Nothing here may import the app: the entry of every page holds it.
 
+import { MFA_MAX_AGE_SECONDS } from '@shared/mfa-age';
 import { tokenClaims } from '@/lib/id-token';
 
 export type Role = 'admin' | 'user';
@@ -61,12 +62,9 @@ export function tokenExpiry(token: string): number | null {
   return typeof exp === 'number' ? exp * 1000 : null;
 }
 
-/**
- * The role and second factor a token's claims give its user: `admin`, and `mfa` passed within the 12 hours the API
- * and the rules accept (MFA_MAX_AGE_SECONDS in shared/mfa.ts).
- */
+/** The role and second factor a token's claims give its user: `admin`, and `mfa` passed within the time the API and the rules accept. */
 export function sessionOfClaims(claims: Record<string, unknown>, now: number = Date.now()): Pick<SessionUser, 'role' | 'mfa'> {
-  const mfa = claims.mfa === true && typeof claims.mfaAt === 'number' && now / 1000 - claims.mfaAt <= 12 * 60 * 60;
+  const mfa = claims.mfa === true && typeof claims.mfaAt === 'number' && now / 1000 - claims.mfaAt <= MFA_MAX_AGE_SECONDS;
   return { role: claims.admin === true ? 'admin' : 'user', ...(mfa ? { mfa } : {}) };
 }
 
