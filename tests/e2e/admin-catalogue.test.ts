@@ -25,9 +25,12 @@ beforeAll(async () => {
 
 /** The customer opens the order page on the test's category and returns the first catalogue answer the page got. */
 async function openOrderPage(page: Page): Promise<{ _id: string; name: string; ratePer1000: number }[]> {
-  const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/services' && res.request().method() === 'GET');
+  // The body is read as the answer comes: once the page has moved on (the app replacing its URL), it is gone.
+  const answer = page
+    .waitForResponse((res) => new URL(res.url()).pathname === '/api/services' && res.request().method() === 'GET')
+    .then((res) => res.json() as Promise<{ services: { _id: string; name: string; ratePer1000: number }[] }>);
   await page.goto(orderPage);
-  return ((await (await answer).json()) as { services: { _id: string; name: string; ratePer1000: number }[] }).services;
+  return (await answer).services;
 }
 
 const rateOf = (services: { name: string; ratePer1000: number }[]) => services.find((s) => s.name === name)?.ratePer1000;
