@@ -74,6 +74,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   too_many_pending: 409,
   /** A payment screenshot already attached to another recharge request. */
   proof_used: 409,
+  api_key_limit: 409,
   conflict: 409,
   /**
    * A CSV file over REPORT_LIMITS.exportRows rows: a well-formed request (not invalid_input's 400) whose

@@ -472,7 +472,7 @@ describe('errors keep the API’s format (HTTP 200, {error})', () => {
   });
 });
 
-describe('rate limit per key', () => {
+describe('rate limit per account', () => {
   it('answers 1,000 status calls on one key, sent as fast as a status loop can', async () => {
     const { key } = await reseller(100);
     const order = (await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@mc/video/loop', quantity: 1000 }))
@@ -489,15 +489,178 @@ describe('rate limit per key', () => {
   });
 
   it('answers 429 Too many requests with Retry-After to an add past the write limit; reads go on', async () => {
-    const { key } = await reseller(100);
-    const hash = sha256(key);
-    for (let n = 0; n < API_V2_RATE_LIMITS.write.max; n += 1) expect((await takeApiRequest(hash, 'write')).allowed).toBe(true);
+    const { key, uid } = await reseller(100);
+    for (let n = 0; n < API_V2_RATE_LIMITS.write.max; n += 1) expect((await takeApiRequest(uid, 'write')).allowed).toBe(true);
     const res = await v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: 'https://tiktok.com/@mc/video/limit', quantity: 1000 });
     expect(res.status).toBe(429);
     expect(res.json).toEqual({ error: 'Too many requests' });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect((await v2({ key, action: 'balance' })).json).toEqual({ balance: '100.00', currency: 'PKR' });
+  });
+
+  it('counts every key of the account in one window: neither a replaced default key nor a named one starts a fresh one', async () => {
+    const user = await reseller(100);
+    const named = await call(api.url, 'POST', '/api/api-keys', { token: user.token, body: { name: 'Site' } });
+    expect(named.status).toBe(201);
+    const add = (key: string, tag: string) =>
+      v2({ key, action: 'add', service: VIEWS?.number ?? 0, link: `https://tiktok.com/@acct/video/${tag}`, quantity: 1000 });
+    // Half the window's writes through the default key, the rest through the named one.
+    const half = Math.floor(API_V2_RATE_LIMITS.write.max / 2);
+    for (let n = 0; n < half; n += 1) expect((await takeApiRequest(user.uid, 'write')).allowed).toBe(true);
+    const first = await add(named.body.key, 'first');
+    expect(first.json).toMatchObject({ order: expect.any(Number) });
+    for (let n = half + 1; n < API_V2_RATE_LIMITS.write.max; n += 1) expect((await takeApiRequest(user.uid, 'write')).allowed).toBe(true);
+
+    // Rotations of the default key in a row (13, or until the account's key-making limit): each new key finds the window full.
+    for (let rotation = 0; rotation < 13; rotation += 1) {
+      const fresh = await call(api.url, 'POST', '/api/api-key', { token: user.token });
+      if (fresh.status === 429) break; // the account's key-making limit (its own test below)
+      expect(fresh.status).toBe(201);
+      const refused = await add(fresh.body.key, `rotated-${rotation}`);
+      expect([refused.status, refused.json]).toEqual([429, { error: 'Too many requests' }]);
+    }
+    expect((await add(named.body.key, 'named')).status).toBe(429);
+    // Another account is not touched.
+    const other = await reseller(100);
+    expect((await add(other.key, 'other')).json).toMatchObject({ order: expect.any(Number) });
+  });
+});
+
+describe('named API keys (GET/POST /api/api-keys, DELETE /api/api-keys/{id})', () => {
+  const create = (user: TestUser, body: unknown) => call(api.url, 'POST', '/api/api-keys', { token: user.token, body });
+  const list = async (user: TestUser) => (await call(api.url, 'GET', '/api/api-keys', { token: user.token })).body;
+
+  it('holds up to 3 named keys beside the default one, each shown once, each working, listed with its last use', async () => {
+    const user = await reseller(20);
+    const made = [];
+    for (const name of ['My site', 'Telegram bot', 'Backup script']) {
+      const res = await create(user, { name: `  ${name} ` });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.body).toEqual({
+        key: expect.stringMatching(/^[0-9a-f]{40}$/),
+        apiKey: {
+          id: expect.any(String),
+          name,
+          default: false,
+          last4: res.body.key.slice(-4),
+          createdAt: expect.any(String),
+          lastUsedAt: null,
+        },
+      });
+      made.push(res.body as { key: string; apiKey: { id: string } });
+    }
+    const fourth = await create(user, { name: 'One too many' });
+    expect([fourth.status, fourth.body.code]).toEqual([409, 'api_key_limit']);
+    expect(new Set(made.map((m) => m.key)).size).toBe(3);
+
+    for (const { key } of made) expect((await v2({ key, action: 'balance' })).json).toEqual({ balance: '20.00', currency: 'PKR' });
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ balance: '20.00', currency: 'PKR' });
+
+    const listed = await list(user);
+    expect(listed.limit).toBe(3);
+    expect(listed.keys.map((k: { name: string; default: boolean }) => [k.name, k.default])).toEqual([
+      ['Default', true],
+      ['My site', false],
+      ['Telegram bot', false],
+      ['Backup script', false],
+    ]);
+    expect(listed.keys[0].id).toBe('default');
+    for (const k of listed.keys) expect(Date.parse(k.lastUsedAt) || 0).toBeGreaterThan(Date.now() - 60_000);
+    const stored = JSON.stringify(listed);
+    for (const { key } of made) {
+      expect(stored).not.toContain(key);
+      expect(stored).not.toContain(sha256(key));
+    }
+
+    // Revoking one named key ends that key only, and makes room for another.
+    const gone = made[1];
+    const revoked = await call(api.url, 'DELETE', `/api/api-keys/${gone?.apiKey.id}`, { token: user.token });
+    expect(revoked.body).toEqual({ message: 'API key revoked' });
+    expect((await v2({ key: gone?.key ?? '', action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key: made[0]?.key ?? '', action: 'balance' })).json).toEqual({ balance: '20.00', currency: 'PKR' });
+    const goneDoc = await db
+      .collection('apiKeys')
+      .doc(sha256(gone?.key ?? ''))
+      .get();
+    expect(goneDoc.exists).toBe(false);
+    expect((await create(user, { name: 'Telegram bot' })).status).toBe(201);
+    expect((await call(api.url, 'DELETE', `/api/api-keys/${gone?.apiKey.id}`, { token: user.token })).body.code).toBe('not_found');
+
+    // POST /api/api-key replaces the default key only; DELETE /api/api-keys/default revokes it.
+    const replaced = await call(api.url, 'POST', '/api/api-key', { token: user.token });
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key: made[2]?.key ?? '', action: 'balance' })).json).toEqual({ balance: '20.00', currency: 'PKR' });
+    expect((await call(api.url, 'DELETE', '/api/api-keys/default', { token: user.token })).status).toBe(200);
+    expect((await v2({ key: replaced.body.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await call(api.url, 'GET', '/api/api-key', { token: user.token })).body).toEqual({ exists: false });
+    expect((await list(user)).keys.map((k: { name: string }) => k.name)).toEqual(['My site', 'Backup script', 'Telegram bot']);
+    expect((await call(api.url, 'DELETE', '/api/api-keys/default', { token: user.token })).status).toBe(404);
+  });
+
+  it('refuses a name in use (any case), a blank, a too long or a control-character name, and a stranger’s key id', async () => {
+    const user = await reseller();
+    expect((await create(user, { name: 'Shop' })).status).toBe(201);
+    const taken = await create(user, { name: 'SHOP' });
+    expect([taken.status, taken.body.code, taken.body.field]).toEqual([409, 'conflict', 'name']);
+    for (const body of [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(41) },
+      { name: 'a\u0007b' },
+      { name: 7 },
+      { name: 'ok', extra: 1 },
+    ]) {
+      const res = await create(user, body);
+      expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+    }
+    const stranger = await reseller();
+    const theirs = await create(stranger, { name: 'Theirs' });
+    const res = await call(api.url, 'DELETE', `/api/api-keys/${theirs.body.apiKey.id}`, { token: user.token });
+    expect([res.status, res.body.code]).toEqual([404, 'not_found']);
+    expect((await v2({ key: theirs.body.key, action: 'balance' })).json).toEqual({ balance: '0.00', currency: 'PKR' });
+    for (const [method, path] of [
+      ['GET', '/api/api-keys'],
+      ['POST', '/api/api-keys'],
+      ['DELETE', '/api/api-keys/default'],
+    ] as const)
+      expect((await call(api.url, method, path, method === 'POST' ? { body: { name: 'x' } } : {})).status).toBe(401);
+  });
+
+  it('limits making keys to 10 an hour per account, default and named together', async () => {
+    const user = await createUser();
+    for (let n = 0; n < 7; n += 1) expect((await call(api.url, 'POST', '/api/api-key', { token: user.token })).status).toBe(201);
+    for (const name of ['a', 'b', 'c']) expect((await create(user, { name })).status).toBe(201);
+    const refused = await call(api.url, 'POST', '/api/api-key', { token: user.token });
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await call(api.url, 'DELETE', '/api/api-keys/default', { token: user.token });
+    const named = (await list(user)).keys[0];
+    await call(api.url, 'DELETE', `/api/api-keys/${named.id}`, { token: user.token });
+    expect((await create(user, { name: 'd' })).status).toBe(429);
+  });
+
+  it('a blocked account makes no named key; ended sessions revoke the named keys made before, not those made after', async () => {
+    const blocked = await reseller();
+    await db
+      .collection('users')
+      .doc(blocked.uid)
+      .update({ blocked: { reason: 'Chargeback', at: Timestamp.now() } });
+    const refused = await create(blocked, { name: 'Nope' });
+    expect([refused.status, refused.body.code]).toEqual([403, 'account_suspended']);
+
+    const user = await reseller(5);
+    const old = (await create(user, { name: 'Old' })).body.key as string;
+    await sleep(1100); // revocation has one-second precision
+    await auth.revokeRefreshTokens(user.uid);
+    const token = await user.refresh();
+    const fresh = (await call(api.url, 'POST', '/api/api-keys', { token, body: { name: 'New' } })).body.key as string;
+    expect((await v2({ key: old, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key: user.key, action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key: fresh, action: 'balance' })).json).toEqual({ balance: '5.00', currency: 'PKR' });
+    expect((await call(api.url, 'GET', '/api/api-keys', { token })).body.keys.map((k: { name: string }) => k.name)).toEqual(['New']);
   });
 });
 

@@ -78,7 +78,7 @@ export const limitClassOf = (action: string | undefined): ApiV2LimitClass =>
   (API_V2_WRITE_ACTIONS as readonly string[]).includes(action ?? '') ? 'write' : 'read';
 
 /**
- * Per-key limits, over any minute (decision record 0009): a script that checks one order per request
+ * Per-account limits (every key of the account together), over any minute (decision record 0009): a script that checks one order per request
  * needs 1,000 reads a minute, and may send them in a burst; orders are fewer. Reads and writes are
  * counted apart, so a status loop never blocks an order.
  */

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'too_many_pending',
   'proof_used',
   'export_too_large',
+  'api_key_limit',
   'conflict',
   'rate_limited',
   'busy',

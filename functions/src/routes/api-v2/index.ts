@@ -2,7 +2,7 @@
 // POST form-encoded (what nearly every client sends), as multipart/form-data (JS FormData, PHP curl
 // given an array), as JSON, or in the query string of a POST or a GET (smmdoc's provider settings send
 // GET); answers are HTTP 200 with JSON, `{"error": ...}` for errors (an oversized body, contention and
-// server errors included), except 429 past a key's rate limit and past the limit of wrong keys from one
+// server errors included), except 429 past an account's rate limit and past the limit of wrong keys from one
 // client address. This router reads the request, resolves the key, applies the limits and hands the
 // request to its action's handler (HANDLERS); errors.ts words our codes as the protocol does.
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
@@ -10,6 +10,7 @@ import { config } from '../../lib/config';
 import { clientAddress } from '../../middleware/client-address';
 import { multipartFields } from '../../middleware/multipart-fields';
 import { providersOf } from '../../middleware/provider-port';
+import { noteApiKeyUse } from '../../services/accounts/api-keys';
 import { resolveApiKey } from '../../services/accounts/sessions';
 import { takeApiRequest, wrongKeyWait } from '../../services/kernel/api-rate-limit';
 import { API_V2_ACTIONS, API_V2_ERRORS, type ApiV2Action, limitClassOf } from '../../shared/api-v2';
@@ -75,7 +76,10 @@ async function serve(req: Request, res: Response) {
       return answer(res, fail(API_V2_ERRORS.invalidKey));
     }
     // Reads (status loops) and writes have limits of their own (decision record 0009).
-    const verdict = await takeApiRequest(owner.keyHash, limitClassOf(action));
+    // Per account: every key of it shares the windows (a new key starts no fresh one).
+    const used = noteApiKeyUse(owner.keyHash);
+    const verdict = await takeApiRequest(owner.uid, limitClassOf(action));
+    await used;
     if (!verdict.allowed) {
       res.set('Retry-After', String(verdict.retryAfterSeconds));
       return answer(res, fail(API_V2_ERRORS.tooManyRequests), 429);

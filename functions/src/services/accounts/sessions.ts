@@ -1,14 +1,14 @@
-// An account's sessions: its Firebase sign-ins and its reseller API key, and ending them.
+// An account's sessions: its Firebase sign-ins and its reseller API keys, and ending them.
 // Firebase revokes refresh tokens and the API's revocation check refuses ID tokens signed in before,
 // but firestore.rules cannot ask Auth, so the profile keeps the same time as `sessionsValidAfter` for
 // the rules to compare with a token's auth_time. An API key is a session too: whatever ends the
-// sessions revokes it, in the same transaction as the marker.
+// sessions revokes them, in the same transaction as the marker.
 import type { UserRecord } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { auth } from '../../lib/admin';
 import { config } from '../../lib/config';
 import { runInTransaction } from '../kernel/transactions';
-import { type FoundApiKey, findApiKey, revokeApiKeyIn } from './api-keys';
+import { type FoundApiKey, findApiKey, revokeApiKeysIn } from './api-keys';
 import { userRef } from './users';
 
 /** When the account's sessions were last ended, per its Auth record; a disabled account's end now. */
@@ -20,8 +20,8 @@ function sessionsEndedAt(record: UserRecord): Timestamp | null {
 
 /**
  * Writes down that the account's sessions ended at `endedAt`: the profile's marker moves forward
- * (never back) and the API key is revoked if it was made before `keysMadeBefore` (default `endedAt`),
- * in one transaction: a key the customer made after signing in again is theirs to keep, even when a
+ * (never back) and its API keys are revoked if they were made before `keysMadeBefore` (default `endedAt`),
+ * in one transaction: keys the customer made after signing in again are theirs to keep, even when a
  * request with the old key notices the end only now. An account without a profile has neither.
  */
 export async function recordEndedSessions(uid: string, endedAt: Timestamp, keysMadeBefore: Timestamp = endedAt): Promise<void> {
@@ -32,14 +32,14 @@ export async function recordEndedSessions(uid: string, endedAt: Timestamp, keysM
       if (!profile.sessionsValidAfter || profile.sessionsValidAfter.toMillis() < endedAt.toMillis()) {
         tx.update(snap.ref, { sessionsValidAfter: endedAt });
       }
-      if (profile.apiKey && profile.apiKey.createdAt.toMillis() < keysMadeBefore.toMillis()) revokeApiKeyIn(tx, snap.ref, profile);
+      revokeApiKeysIn(tx, snap.ref, profile, keysMadeBefore);
     }
   });
 }
 
 /**
  * Ends every session of the account (a password set by an admin, admin:revoke): its refresh tokens,
- * the rules' marker and its API key. Each step may be repeated: if one fails the caller retries all.
+ * the rules' marker and its API keys. Each step may be repeated: if one fails the caller retries all.
  */
 export async function endSessions(uid: string): Promise<void> {
   await auth.revokeRefreshTokens(uid);

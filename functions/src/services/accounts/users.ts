@@ -47,6 +47,10 @@ export const userDocSchema = z.object({
   payerNumber: z.string().optional(),
   /** The reseller API key the account holds (api-keys.ts: its hash, never the key); null once revoked. */
   apiKey: z.object({ hash: z.string(), createdAt: timestampSchema, last4: z.string() }).nullable().optional(),
+  /** Its named keys (at most API_KEY_LIMITS.named), oldest first; absent on accounts that never made one. */
+  namedApiKeys: z
+    .array(z.object({ id: z.string(), name: z.string(), hash: z.string(), createdAt: timestampSchema, last4: z.string() }))
+    .optional(),
   /** The version of the terms accepted at sign-up (terms.ts), and when; absent on accounts from before issue 31. */
   termsAccepted: z.object({ version: z.number().int(), at: timestampSchema }).optional(),
 });

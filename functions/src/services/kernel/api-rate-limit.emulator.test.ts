@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiServerForFile } from '../../../../tests/support/api';
 import { API_V2_RATE_LIMITS } from '../../shared/api-v2';
-import { ApiRateLimiter, apiRateLimitsCollection, takeApiRequest } from './api-rate-limit';
-import { sha256 } from './transactions';
+import { ApiRateLimiter, accountCounter, apiRateLimitsCollection, takeApiRequest } from './api-rate-limit';
 
 apiServerForFile();
 
@@ -32,26 +31,26 @@ afterEach(async () => {
   }
 });
 
-/** The documents of one key's counters: every write this key caused. */
-async function slotDocs(keyHash: string) {
+/** The documents of one account's counter of a kind: every write its requests caused. */
+async function slotDocs(uid: string, kind: 'read' | 'write' = 'read') {
   const snapshot = await apiRateLimitsCollection().get();
-  return snapshot.docs.map((d) => d.data()).filter((d) => d.bucket.startsWith(`key-${keyHash.slice(0, 32)}-`));
+  return snapshot.docs.map((d) => d.data()).filter((d) => d.bucket.startsWith(`${accountCounter(uid, kind)}-`));
 }
 
-describe('the API v2 limit per key', () => {
-  it('answers 1,000 status calls spread over a minute, writing each key’s counts at most once a second', async () => {
+describe('the API v2 limit per account', () => {
+  it('answers 1,000 status calls spread over a minute, writing each account’s counts at most once a second', async () => {
     const clock = fakeClock();
     const limiter = instance(clock.now);
-    const hash = sha256(randomUUID());
+    const uid = randomUUID();
     const verdicts = [];
     for (let n = 0; n < 1000; n += 1) {
-      verdicts.push(await takeApiRequest(hash, 'read', limiter));
+      verdicts.push(await takeApiRequest(uid, 'read', limiter));
       clock.advance(MINUTE / 1000);
     }
     expect(verdicts.filter((v) => !v.allowed)).toEqual([]);
     await limiter.flushAll();
 
-    const docs = await slotDocs(hash);
+    const docs = await slotDocs(uid);
     // Every allowed request is in the shared counts: one document per 10-second slot.
     expect(docs.reduce((sum, d) => sum + d.count, 0)).toBe(1000);
     expect(docs.length).toBeLessThanOrEqual(MINUTE / 10_000 + 1);
@@ -66,31 +65,31 @@ describe('the API v2 limit per key', () => {
   it('allows a burst of the whole minute’s reads at once, then 429 with the seconds until the window lets one through', async () => {
     const clock = fakeClock();
     const limiter = instance(clock.now);
-    const hash = sha256(randomUUID());
-    const burst = await Promise.all(Array.from({ length: READ.max }, () => takeApiRequest(hash, 'read', limiter)));
+    const uid = randomUUID();
+    const burst = await Promise.all(Array.from({ length: READ.max }, () => takeApiRequest(uid, 'read', limiter)));
     expect(burst.every((v) => v.allowed)).toBe(true);
-    const refused = await takeApiRequest(hash, 'read', limiter);
+    const refused = await takeApiRequest(uid, 'read', limiter);
     const wait = refused.allowed ? 0 : refused.retryAfterSeconds;
     // The burst came at one instant, at most one slot (10 s) into its slot: it leaves the window 50 to 60 s later.
     expect(refused.allowed).toBe(false);
     expect(wait).toBeGreaterThanOrEqual(50);
     expect(wait).toBeLessThanOrEqual(60);
     // Writes are counted apart: a status loop at its limit does not stop orders.
-    expect(await takeApiRequest(hash, 'write', limiter)).toEqual({ allowed: true });
+    expect(await takeApiRequest(uid, 'write', limiter)).toEqual({ allowed: true });
     clock.advance((wait - 1) * 1000);
-    expect((await takeApiRequest(hash, 'read', limiter)).allowed).toBe(false);
+    expect((await takeApiRequest(uid, 'read', limiter)).allowed).toBe(false);
     clock.advance(1000);
-    expect(await takeApiRequest(hash, 'read', limiter)).toEqual({ allowed: true });
+    expect(await takeApiRequest(uid, 'read', limiter)).toEqual({ allowed: true });
   });
 
   it('allows the write limit a minute and refuses beyond it, with Retry-After within the minute', async () => {
     const clock = fakeClock();
     const limiter = instance(clock.now);
-    const hash = sha256(randomUUID());
+    const uid = randomUUID();
     const verdicts = [];
     // Spread over 40 seconds: the first requests leave the window 40 seconds before the last.
     for (let n = 0; n < WRITE.max + 10; n += 1) {
-      verdicts.push(await takeApiRequest(hash, 'write', limiter));
+      verdicts.push(await takeApiRequest(uid, 'write', limiter));
       clock.advance(40_000 / (WRITE.max + 10));
     }
     expect(verdicts.slice(0, WRITE.max).every((v) => v.allowed)).toBe(true);
@@ -103,19 +102,19 @@ describe('the API v2 limit per key', () => {
     // Told to wait, the client is let through when the wait is over.
     const last = verdicts.at(-1);
     clock.advance((last && !last.allowed ? last.retryAfterSeconds : 0) * 1000);
-    expect(await takeApiRequest(hash, 'write', limiter)).toEqual({ allowed: true });
+    expect(await takeApiRequest(uid, 'write', limiter)).toEqual({ allowed: true });
   });
 
   it('is shared by two instances: together they allow the limit once (give or take their sharing lag), not twice', async () => {
     const clock = fakeClock();
     const a = instance(clock.now);
     const b = instance(clock.now);
-    const hash = sha256(randomUUID());
+    const uid = randomUUID();
     const allowed = { a: 0, b: 0 };
     // 100 requests a second over 30 seconds, alternately on each instance: 3,000, of which the minute allows 1,200.
     for (let n = 0; n < 3000; n += 1) {
       const on = n % 2 === 0 ? 'a' : 'b';
-      if ((await takeApiRequest(hash, 'read', on === 'a' ? a : b)).allowed) allowed[on] += 1;
+      if ((await takeApiRequest(uid, 'read', on === 'a' ? a : b)).allowed) allowed[on] += 1;
       clock.advance(10);
     }
     const total = allowed.a + allowed.b;
@@ -128,14 +127,14 @@ describe('the API v2 limit per key', () => {
 
   it('on a cold start, reads what the other instances counted before deciding its first request', async () => {
     const clock = fakeClock();
-    const hash = sha256(randomUUID());
+    const uid = randomUUID();
     const old = instance(clock.now);
-    for (let n = 0; n < WRITE.max; n += 1) expect((await takeApiRequest(hash, 'write', old)).allowed).toBe(true);
+    for (let n = 0; n < WRITE.max; n += 1) expect((await takeApiRequest(uid, 'write', old)).allowed).toBe(true);
     await old.flushAll();
     clock.advance(5000);
     const fresh = instance(clock.now);
-    const verdict = await takeApiRequest(hash, 'write', fresh);
+    const verdict = await takeApiRequest(uid, 'write', fresh);
     expect(verdict.allowed).toBe(false);
-    expect(await takeApiRequest(sha256(randomUUID()), 'write', fresh)).toEqual({ allowed: true });
+    expect(await takeApiRequest(randomUUID(), 'write', fresh)).toEqual({ allowed: true });
   });
 });

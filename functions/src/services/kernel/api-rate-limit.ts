@@ -1,4 +1,5 @@
-// Limits of the reseller API (decision record 0009): per key, and for wrong keys per client address.
+// Limits of the reseller API (decision record 0009): per account (all its keys together), and for wrong
+// keys per client address.
 // Each function instance decides alone, at once and exactly for the requests it serves, from a count
 // it keeps in memory; instances tell each other their counts through Firestore, each writing its own
 // documents at most once a second per counter, and reading the others' at most once a second. So the
@@ -279,10 +280,15 @@ function estimate(counter: Counter, at: number): number {
 /** Each function instance's own limiter. */
 export const apiRateLimiter = new ApiRateLimiter();
 
-const keyCounter = (keyHash: string, kind: ApiV2LimitClass) => `key-${keyHash.slice(0, 32)}-${kind}`;
+/** An account's counter (hashed: a uid may hold any of its characters, and the documents need not name it). */
+export const accountCounter = (uid: string, kind: ApiV2LimitClass) => `account-${sha256(`uid:${uid}`).slice(0, 32)}-${kind}`;
 
-export async function takeApiRequest(keyHash: string, kind: ApiV2LimitClass, limiter = apiRateLimiter): Promise<Verdict> {
-  return limiter.take(keyCounter(keyHash, kind), API_V2_RATE_LIMITS[kind]);
+/**
+ * Counts one request of the account whose key it came with: every key of an account shares one
+ * window per kind, so a new or another key starts no fresh one.
+ */
+export async function takeApiRequest(uid: string, kind: ApiV2LimitClass, limiter = apiRateLimiter): Promise<Verdict> {
+  return limiter.take(accountCounter(uid, kind), API_V2_RATE_LIMITS[kind]);
 }
 
 /**

@@ -3,7 +3,9 @@
 // a page builds only the schemas it imports (docs/decisions/0014-web-bundle-budget.md).
 
 import { z } from 'zod/mini';
-import { emailSchema, isoDate, LIMITS, nameSchema, pageQuery, passwordSchema, reasonSchema, text } from './fields';
+import { API_KEY_LIMITS } from '../api-keys';
+import { hasControlOrFormat, hasVisibleText } from '../names';
+import { emailSchema, isoDate, LIMITS, nameSchema, pageQuery, passwordSchema, reasonSchema, text, trimmed } from './fields';
 
 export const registerBody = z.strictObject({
   name: nameSchema,
@@ -59,3 +61,27 @@ export const adminUserDetailSchema = z.object({
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const apiKeyCreatedSchema = z.object({ key: z.string() });
+
+export { API_KEY_LIMITS, DEFAULT_API_KEY_ID } from '../api-keys';
+
+export const apiKeyNameSchema = trimmed('Name', API_KEY_LIMITS.name).check(
+  z.refine((name) => !hasControlOrFormat(name), 'Name cannot contain control or formatting characters'),
+  z.refine(hasVisibleText, 'Name is required'),
+);
+
+export const createNamedApiKeyBody = z.strictObject({ name: apiKeyNameSchema });
+
+/** A key as its owner sees it: never the key or its hash. `lastUsedAt` trails its last use by up to a minute. */
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  default: z.boolean(),
+  last4: z.string(),
+  createdAt: isoDate,
+  lastUsedAt: z.nullable(isoDate),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
+
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySummarySchema), limit: z.number() });
+
+export const namedApiKeyCreatedSchema = z.object({ key: z.string(), apiKey: apiKeySummarySchema });

@@ -433,8 +433,8 @@ const inWords = (actions: readonly string[]) => `${actions.slice(0, -1).join(', 
 const perMinute = (limit: { windowMs: number; max: number }) =>
   limit.windowMs === 60_000 ? `${limit.max} a minute` : `${limit.max} per ${limit.windowMs / 1000} seconds`;
 
-/** "Per key, 1200 requests a minute for status, … (bursts included), and 150 a minute for add, …", from the limits the server applies. */
-export const RATE_LIMIT_TEXT = `Per key, ${perMinute(API_V2_RATE_LIMITS.read).replace(' ', ' requests ')} for ${inWords(API_V2_READ_ACTIONS)} (bursts included), and ${perMinute(API_V2_RATE_LIMITS.write)} for ${inWords(API_V2_WRITE_ACTIONS)}`;
+/** "Per account (all its keys together), 1200 requests a minute for status, … (bursts included), and 150 a minute for add, …", from the limits the server applies. */
+export const RATE_LIMIT_TEXT = `Per account (all its keys together), ${perMinute(API_V2_RATE_LIMITS.read).replace(' ', ' requests ')} for ${inWords(API_V2_READ_ACTIONS)} (bursts included), and ${perMinute(API_V2_RATE_LIMITS.write)} for ${inWords(API_V2_WRITE_ACTIONS)}; a new key does not start a new count`;
 
 /** "A missing or wrong key: 30 requests a minute and 300 an hour per address", from the limits the server applies. */
 export const WRONG_KEY_LIMIT_TEXT = `Requests with a missing or wrong key: ${API_V2_WRONG_KEY_LIMITS.map((limit, i) =>

@@ -40,7 +40,7 @@ describe('API documentation page', () => {
     renderApp(<ApiDocs />, { route: '/api-docs' });
     expect(screen.getByTestId('docs-endpoint')).toHaveTextContent(`${window.location.origin}/api/v2`);
     expect(screen.getByTestId('docs-rate-limit')).toHaveTextContent(
-      'Per key, 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill; at most 100 numbers in one list.' +
+      'Per account (all its keys together), 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill; a new key does not start a new count; at most 100 numbers in one list.' +
         'Requests with a missing or wrong key: 30 requests a minute and 300 an hour per address (a valid key from the same address is not affected).' +
         'A drip-feed has 2 to 100 runs, 1 to 1,440 minutes apart; a Custom Comments order at most 1,000 comments of 300 characters, 20,000 characters in all.',
     );

@@ -1,5 +1,7 @@
 // The public reseller API documentation. Its content is data (../examples.ts), checked against the
 // shared constants by examples.test.ts and against the real server by the reseller-api browser test.
+
+import { API_KEY_LIMITS } from '@shared/api-keys';
 import { API_V2_CURRENCY, API_V2_ERRORS, API_V2_MAX_IDS, API_V2_REFILL_STATUS, API_V2_STATUS, REFILL_STATUSES } from '@shared/api-v2';
 import { REFILL_DAYS } from '@shared/catalogue';
 import { ORDER_STATUSES } from '@shared/order-status';
@@ -140,7 +142,8 @@ export function ApiDocs() {
               <Link to={paths.apiAccess.getHref()} className="font-semibold text-brand-700 hover:underline">
                 API page
               </Link>
-              . We show it once: keep it secret, and replace it there if it leaks.
+              . We show it once: keep it secret, and replace it there if it leaks. You may hold up to {API_KEY_LIMITS.named} named keys
+              beside it, one per site or script, each revocable on its own; the page shows when each was last used.
             </dd>
           </div>
           <div className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
