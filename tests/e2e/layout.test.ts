@@ -50,6 +50,12 @@ beforeAll(async () => {
   const ticket = await api('POST', '/api/tickets', { kind: 'Other', message: `${UNBROKEN} ${LONG_LINK}` });
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
   ticketId = ticket.body.ticket._id;
+  // The API page with a key and three named ones, one an unbroken 40-character word.
+  expect((await api('POST', '/api/api-key')).status).toBe(201);
+  for (const name of ['W'.repeat(40), LONG_NAME.slice(0, 40), 'ایک بہت لمبے نام والی ویب سائٹ برائے آرڈر'.slice(0, 40)]) {
+    const made = await api('POST', '/api/api-keys', { name });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  }
   const { addProvider } = await import('../support/providers');
   await addProvider(`layout-${suffix}`, `https://${'very-long-provider-host-name'.repeat(2)}.example.com/api/v2`, `key-${suffix}`, {
     name: `Provider with a Very Long Name for Layout Tests ${suffix}`.slice(0, 60),

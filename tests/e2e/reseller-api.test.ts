@@ -286,3 +286,41 @@ describe('the key, replaced and revoked on the API page', () => {
     expect((await v2({ action: 'balance' })).json).toEqual({ error: 'Invalid API key' });
   });
 });
+
+describe('named keys on the API page, one per site or script', () => {
+  it('makes named keys, each working once shown, shows when each was last used, and revokes one alone', async () => {
+    await customer.goto('/api-access');
+    const made: string[] = [];
+    for (const name of ['My shop', 'Telegram bot', 'ٹیلیگرام بوٹ script with a very long name']) {
+      await customer.getByLabel('Name of the site or script').fill(name);
+      await customer.getByRole('button', { name: 'Create named key' }).click();
+      const shown = customer.getByTestId('new-api-key');
+      await shown.waitFor();
+      made.push(((await shown.textContent()) ?? '').trim());
+      await customer.getByRole('button', { name: 'I have saved my key' }).click();
+      await shown.waitFor({ state: 'detached' });
+    }
+    expect(new Set(made).size).toBe(3);
+    for (const each of made) expect(each).toMatch(/^[0-9a-f]{40}$/);
+    await customer.getByTestId('named-keys-full').waitFor();
+
+    // Each works; a use shows on the page (it trails by up to a minute: the first use is written at once).
+    const balanceWith = async (each: string) =>
+      (await (await fetch(ENDPOINT, { method: 'POST', body: new URLSearchParams({ key: each, action: 'balance' }) })).json()) as unknown;
+    for (const each of made) expect(await balanceWith(each)).toEqual({ balance: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'PKR' });
+    await customer.reload();
+    const rows = customer.getByTestId('named-key');
+    await expect.poll(() => rows.count()).toBe(3);
+    for (let i = 0; i < 3; i += 1) expect(await rows.nth(i).textContent()).toMatch(/Last used \d{1,2} \w+ \d{4}, \d\d:\d\d PKT/);
+    expect(await customer.content()).not.toContain(made[0]);
+    await screenshotBothWidths(customer, 'api-access-named-keys');
+
+    await customer.getByRole('button', { name: 'Revoke the key Telegram bot' }).click();
+    await customer.getByRole('dialog', { name: 'Revoke this key?' }).getByRole('button', { name: 'Revoke key' }).click();
+    await customer.getByText('✅ API key revoked').waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await balanceWith(made[1] ?? '')).toEqual({ error: 'Invalid API key' });
+    expect(await balanceWith(made[0] ?? '')).toMatchObject({ currency: 'PKR' });
+    await customer.getByLabel('Name of the site or script').waitFor();
+  });
+});

@@ -346,7 +346,7 @@ describe('API documentation examples', () => {
 
   it('state the rate limit the server applies', () => {
     expect(RATE_LIMIT_TEXT).toBe(
-      'Per key, 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill',
+      'Per account (all its keys together), 1200 requests a minute for status, balance, services and refill_status (bursts included), and 150 a minute for add, cancel and refill; a new key does not start a new count',
     );
     expect(RATE_LIMIT_TEXT).toContain(`${API_V2_RATE_LIMITS.read.max} requests a minute`);
     expect(RATE_LIMIT_TEXT).toContain(`${API_V2_RATE_LIMITS.write.max} a minute`);

@@ -2,7 +2,7 @@ import { apiKeyCreatedSchema } from '@shared/schemas/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { apiKeyQueryKey } from './get-api-key';
+import { refreshKeys } from './revoke-api-key';
 
 /** A new key, replacing (and disabling) any old one. The answer is the only time the key is seen. */
 export function createApiKey() {
@@ -15,6 +15,6 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: createApiKey,
     // The key itself stays with the caller (component state), never in the query cache.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: apiKeyQueryKey(user?.uid) }),
+    onSettled: () => refreshKeys(queryClient, user?.uid),
   });
 }

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { apiKeyQueryKey } from './get-api-key';
+import { apiKeysQueryKey } from './get-api-keys';
 
 export const revokeApiKeyAnswer = z.object({ message: z.string() });
 
@@ -17,6 +18,23 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: revokeApiKey,
     onSuccess: () => queryClient.setQueryData(apiKeyQueryKey(user?.uid), { exists: false }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: apiKeyQueryKey(user?.uid) }),
+    onSettled: () => refreshKeys(queryClient, user?.uid),
   });
+}
+
+/** The default key's status and the list of keys, after any key was made or revoked. */
+export function refreshKeys(queryClient: QueryClient, uid: string | undefined) {
+  void queryClient.invalidateQueries({ queryKey: apiKeyQueryKey(uid) });
+  void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(uid) });
+}
+
+/** One key (`default`: the default key) stops working at once. */
+export function revokeApiKeyById(id: string) {
+  return apiRequest(`/api-keys/${encodeURIComponent(id)}`, revokeApiKeyAnswer, { method: 'DELETE' });
+}
+
+export function useRevokeApiKeyById() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({ mutationFn: revokeApiKeyById, onSettled: () => refreshKeys(queryClient, user?.uid) });
 }

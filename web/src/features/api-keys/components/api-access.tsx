@@ -1,7 +1,7 @@
 // The reseller's API page: the endpoint, their key (create, replace, revoke; a new key is shown once)
 // and the balance API orders are paid from.
 import { API_V2_CURRENCY, API_V2_PATH } from '@shared/api-v2';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,12 +13,13 @@ import { useToast } from '@/components/ui/toasts';
 import { paths } from '@/config/paths';
 import { useCreateApiKey } from '@/features/api-keys/api/create-api-key';
 import { type ApiKeyInfo, useApiKey } from '@/features/api-keys/api/get-api-key';
+import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
 import { errorMessage } from '@/lib/api-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
-
-const NO_ANSWER = 'Could not reach the server, try again.';
+import { lastUse, NamedKeysCard } from './named-keys';
+import { NewKey, NO_ANSWER } from './new-key';
 
 function EndpointCard() {
   const endpoint = `${window.location.origin}${API_V2_PATH}`;
@@ -69,34 +70,7 @@ function BalanceCard() {
   );
 }
 
-/** The key just created: shown here once, kept only in this component's state. */
-function NewKey({ value, onDone }: { value: string; onDone: () => void }) {
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    box.current?.focus();
-  }, []);
-  return (
-    <section
-      ref={box}
-      tabIndex={-1}
-      aria-labelledby="new-key-heading"
-      className="space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300"
-    >
-      <h3 id="new-key-heading" className="font-bold text-amber-950">
-        Your new API key
-      </h3>
-      <CopyableCode className="rounded-lg bg-white px-3 py-2 ring-1 ring-amber-200" value={value} label="API key" testId="new-api-key" />
-      <p className="text-sm font-medium text-amber-950">
-        Copy it now and keep it secret: it will not be shown again. If you lose it, create a new key (the old one then stops working).
-      </p>
-      <Button size="sm" variant="secondary" onClick={onDone}>
-        I have saved my key
-      </Button>
-    </section>
-  );
-}
-
-function KeyStatus({ info }: { info: ApiKeyInfo }) {
+function KeyStatus({ info, lastUsedAt }: { info: ApiKeyInfo; lastUsedAt: string | null | undefined }) {
   if (!info.exists) {
     return <p className="text-sm text-slate-700">You have no API key yet. Create one to connect your site or script.</p>;
   }
@@ -110,6 +84,14 @@ function KeyStatus({ info }: { info: ApiKeyInfo }) {
       </dd>
       <dt className="text-slate-600">Created</dt>
       <dd className="text-slate-900">{info.createdAt ? formatDateTime(info.createdAt) : '—'}</dd>
+      {lastUsedAt !== undefined ? (
+        <>
+          <dt className="text-slate-600">Used</dt>
+          <dd className="text-slate-900" data-testid="api-key-last-use">
+            {lastUse({ lastUsedAt })}
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }
@@ -119,6 +101,8 @@ type Confirming = 'replace' | 'revoke' | null;
 function KeyCard() {
   const toast = useToast();
   const info = useApiKey();
+  // The default key's last use, from the list of every key (absent while it loads).
+  const listed = useApiKeys().data?.keys.find((key) => key.default);
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -159,7 +143,7 @@ function KeyCard() {
       ) : info.isError ? (
         <FormAlert>Failed to fetch your API key status.</FormAlert>
       ) : (
-        <KeyStatus info={info.data} />
+        <KeyStatus info={info.data} lastUsedAt={listed ? listed.lastUsedAt : undefined} />
       )}
       {newKey ? <NewKey value={newKey} onDone={() => setNewKey(null)} /> : null}
       {info.isSuccess ? (
@@ -214,10 +198,11 @@ function KeyCard() {
 export function ApiAccess() {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <div className="lg:col-span-2">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
         <KeyCard />
+        <NamedKeysCard />
       </div>
-      <div className="space-y-6">
+      <div className="min-w-0 space-y-6">
         <BalanceCard />
         <EndpointCard />
       </div>
