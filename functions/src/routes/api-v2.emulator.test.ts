@@ -609,6 +609,8 @@ describe('named API keys (GET/POST /api/api-keys, DELETE /api/api-keys/{id})', (
       { name: '' },
       { name: '   ' },
       { name: 'x'.repeat(41) },
+      { name: 'Default' },
+      { name: 'a\u200Eb' },
       { name: 'a\u0007b' },
       { name: 7 },
       { name: 'ok', extra: 1 },

@@ -127,11 +127,13 @@ describe('GET /api/admin/users/{uid} and its lists', () => {
     await fund(user, 100);
     expect((await order(user)).status).toBe(201);
     const key = await createApiKeyFor(api.url, user);
+    expect((await call(api.url, 'POST', '/api/api-keys', { token: user.token, body: { name: 'Shop' } })).status).toBe(201);
     const res = await get(`/api/admin/users/${user.uid}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       user: expect.objectContaining({ _id: user.uid, name: 'Hira', email: user.email, role: 'user', balance: 80, blocked: null }),
       apiKey: { exists: true, createdAt: expect.any(String), last4: key.slice(-4) },
+      namedApiKeys: 1,
       counts: { orders: 1, rechargeRequests: 0 },
     });
     const hash = (await db.collection('users').doc(user.uid).get()).get('apiKey.hash') as string;

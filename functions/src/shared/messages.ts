@@ -1,4 +1,5 @@
 // Every message the API answers with that a client may show or match on, in one place.
+import { API_KEY_LIMITS } from './api-keys';
 export const MESSAGES = {
   invalidToken: 'Invalid token',
   adminRequired: 'Admin access required',
@@ -28,7 +29,7 @@ export const MESSAGES = {
   activeOrderOnLink: 'You have active order with this link. Please wait until order being completed.',
   notFound: 'Not found',
   apiKeyNotFound: 'API key not found',
-  apiKeyLimit: 'You have 3 named API keys: revoke one to make another',
+  apiKeyLimit: `You have ${API_KEY_LIMITS.named} named API keys: revoke one to make another`,
   apiKeyNameTaken: 'You already have a key with this name',
   invalidJson: 'Request body is not valid JSON',
   malformedText: 'Text must be valid Unicode',

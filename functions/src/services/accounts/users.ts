@@ -268,6 +268,7 @@ export async function getAdminUser(uid: string): Promise<AdminUserDetail> {
   return {
     user: userToWire(uid, profile),
     apiKey: key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false },
+    namedApiKeys: profile.namedApiKeys?.length ?? 0,
     counts: { orders: orders.data().count, rechargeRequests: rechargeRequests.data().count },
   };
 }

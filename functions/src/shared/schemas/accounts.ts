@@ -3,7 +3,7 @@
 // a page builds only the schemas it imports (docs/decisions/0014-web-bundle-budget.md).
 
 import { z } from 'zod/mini';
-import { API_KEY_LIMITS } from '../api-keys';
+import { API_KEY_LIMITS, DEFAULT_API_KEY_ID } from '../api-keys';
 import { hasControlOrFormat, hasVisibleText } from '../names';
 import { emailSchema, isoDate, LIMITS, nameSchema, pageQuery, passwordSchema, reasonSchema, text, trimmed } from './fields';
 
@@ -55,6 +55,8 @@ export const apiKeyInfoSchema = z.object({ exists: z.boolean(), createdAt: z.opt
 export const adminUserDetailSchema = z.object({
   user: userSchema,
   apiKey: apiKeyInfoSchema,
+  /** How many named keys the account holds beside the default one (absent in answers from before issue 34). */
+  namedApiKeys: z.optional(z.number().check(z.int())),
   counts: z.object({ orders: z.number().check(z.int()), rechargeRequests: z.number().check(z.int()) }),
 });
 
@@ -67,6 +69,8 @@ export { API_KEY_LIMITS, DEFAULT_API_KEY_ID } from '../api-keys';
 export const apiKeyNameSchema = trimmed('Name', API_KEY_LIMITS.name).check(
   z.refine((name) => !hasControlOrFormat(name), 'Name cannot contain control or formatting characters'),
   z.refine(hasVisibleText, 'Name is required'),
+  // The list calls the main key Default: a named key of that name could be taken for it.
+  z.refine((name) => name.toLowerCase() !== DEFAULT_API_KEY_ID, 'Default is your main key: choose another name'),
 );
 
 export const createNamedApiKeyBody = z.strictObject({ name: apiKeyNameSchema });

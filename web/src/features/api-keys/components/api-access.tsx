@@ -101,8 +101,11 @@ type Confirming = 'replace' | 'revoke' | null;
 function KeyCard() {
   const toast = useToast();
   const info = useApiKey();
-  // The default key's last use, from the list of every key (absent while it loads).
-  const listed = useApiKeys().data?.keys.find((key) => key.default);
+  // The default key's last use, from the list of every key: only while the list speaks of the key shown
+  // (after a replace, one answer may come before the other).
+  const listed = useApiKeys().data?.keys.find(
+    (key) => key.default && key.last4 === info.data?.last4 && key.createdAt === info.data?.createdAt,
+  );
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [newKey, setNewKey] = useState<string | null>(null);

@@ -48,7 +48,7 @@ export function NamedKeysCard() {
   const revoke = useRevokeApiKeyById();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ key: string; id: string } | null>(null);
   const [confirming, setConfirming] = useState<ApiKeySummary | null>(null);
   const named = keys.data?.keys.filter((key) => !key.default) ?? [];
   const limit = keys.data?.limit ?? API_KEY_LIMITS.named;
@@ -63,9 +63,9 @@ export function NamedKeysCard() {
     }
     setError(undefined);
     try {
-      const { key } = await create.mutateAsync(parsed.data.name);
+      const { key, apiKey } = await create.mutateAsync(parsed.data.name);
       setName('');
-      setCreated(key);
+      setCreated({ key, id: apiKey.id });
       toast.success('✅ New API key created. Copy it now.');
     } catch (failure) {
       if (failure instanceof ApiError && (failure.code === 'api_key_limit' || failure.field === 'name')) setError(failure.message);
@@ -77,6 +77,9 @@ export function NamedKeysCard() {
     if (!confirming) return;
     try {
       const answer = await revoke.mutateAsync(confirming.id);
+      // A key shown once and revoked since is no key to copy; a refusal of the form's is out of date.
+      if (created?.id === confirming.id) setCreated(null);
+      setError(undefined);
       toast.success(`✅ ${answer.message}`);
     } catch (failure) {
       toast.error(`❌ ${errorMessage(failure, NO_ANSWER)}`);
@@ -108,7 +111,13 @@ export function NamedKeysCard() {
           ))}
         </ul>
       )}
-      {created ? <NewKey value={created} onDone={() => setCreated(null)} /> : null}
+      {created ? (
+        <NewKey
+          value={created.key}
+          onDone={() => setCreated(null)}
+          lost="If you lose it, revoke it here and make another: your other keys keep working."
+        />
+      ) : null}
       {keys.isSuccess ? (
         full ? (
           <p className="text-sm text-slate-700" data-testid="named-keys-full">
@@ -123,7 +132,10 @@ export function NamedKeysCard() {
                 maxLength={API_KEY_LIMITS.name}
                 autoComplete="off"
                 placeholder="e.g. My site"
-                onChange={(event) => setName(event.target.value)}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setError(undefined);
+                }}
                 error={error}
               />
             </div>

@@ -7,7 +7,16 @@ import { CopyableCode } from '@/components/ui/copy-button';
 export const NO_ANSWER = 'Could not reach the server, try again.';
 
 /** The key just created: shown here once, kept only in this component's state. */
-export function NewKey({ value, onDone }: { value: string; onDone: () => void }) {
+export function NewKey({
+  value,
+  onDone,
+  lost = 'If you lose it, create a new key (the old one then stops working).',
+}: {
+  value: string;
+  onDone: () => void;
+  /** What to do if it is lost. */
+  lost?: string;
+}) {
   const box = useRef<HTMLElement>(null);
   const heading = useId();
   useEffect(() => {
@@ -19,10 +28,8 @@ export function NewKey({ value, onDone }: { value: string; onDone: () => void })
         Your new API key
       </h3>
       <CopyableCode className="rounded-lg bg-white px-3 py-2 ring-1 ring-amber-200" value={value} label="API key" testId="new-api-key" />
-      <p className="text-sm font-medium text-amber-950">
-        Copy it now and keep it secret: it will not be shown again. If you lose it, create a new key (the old one then stops working).
-      </p>
-      <Button size="sm" variant="secondary" onClick={onDone}>
+      <p className="text-sm font-medium text-amber-950">Copy it now and keep it secret: it will not be shown again. {lost}</p>
+      <Button variant="secondary" onClick={onDone}>
         I have saved my key
       </Button>
     </section>

@@ -9,6 +9,7 @@ const bilal = aProfile({ _id: 'u2', name: 'Bilal', email: 'bilal@example.com', b
 const detail = (user: object = bilal) => ({
   user,
   apiKey: { exists: true, createdAt: '2026-01-02T00:00:00.000Z', last4: 'beef' },
+  namedApiKeys: 2,
   counts: { orders: 3, rechargeRequests: 1 },
 });
 const entry = (over: object) => ({ _id: 'e', type: 'credit', amount: 50, balanceAfter: 50, at: '2026-01-03T00:00:00.000Z', ...over });
@@ -39,7 +40,7 @@ describe('UserDetail', () => {
     renderApp(<UserDetail uid="u2" />, asAdmin);
     expect(await screen.findByRole('heading', { name: 'Bilal' })).toBeInTheDocument();
     expect(screen.getByText('Rs 70.25')).toBeInTheDocument();
-    expect(screen.getByText(/Active, ends in beef/)).toBeInTheDocument();
+    expect(screen.getByText('Active, key ending beef · made 2 Jan 2026 · 2 named keys')).toBeInTheDocument();
     const ledger = await screen.findByRole('table', { name: 'Ledger' });
     const adjustment = within(ledger).getByText('Fee for a chargeback').closest('tr') as HTMLElement;
     expect(within(adjustment).getByText('Adjustment')).toBeInTheDocument();

@@ -74,7 +74,7 @@ export function UserDetail({ uid }: { uid: string }) {
 }
 
 function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdjust: () => void; onBlock: () => void }) {
-  const { user, apiKey, counts } = detail;
+  const { user, apiKey, namedApiKeys = 0, counts } = detail;
   return (
     <Card aria-labelledby="user-profile-heading" className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -108,10 +108,11 @@ function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdj
         <Fact label="Last recharge">
           {user.lastRecharge ? `${formatAmount(user.lastRecharge.amount)} · ${formatDate(user.lastRecharge.date)}` : 'N/A'}
         </Fact>
-        <Fact label="API key">
+        <Fact label="API keys">
           {apiKey.exists
-            ? `Active, ends in ${apiKey.last4 ?? '····'}${apiKey.createdAt ? ` · made ${formatDate(apiKey.createdAt)}` : ''}`
-            : 'None'}
+            ? `Active, key ending ${apiKey.last4 ?? '····'}${apiKey.createdAt ? ` · made ${formatDate(apiKey.createdAt)}` : ''}`
+            : 'No main key'}
+          {namedApiKeys > 0 ? ` · ${namedApiKeys} named ${namedApiKeys === 1 ? 'key' : 'keys'}` : ''}
         </Fact>
         <Fact label="Orders">{counts.orders}</Fact>
         <Fact label="Top-up requests">{counts.rechargeRequests}</Fact>
