@@ -44,7 +44,7 @@ function NotificationsBell() {
       </OutlineIcon>
       {unread > 0 ? (
         <span
-          className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white tabular-nums"
+          className="absolute -top-0.5 -end-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white tabular-nums"
           aria-hidden="true"
         >
           {shown}
@@ -203,7 +203,7 @@ function CustomerMenu({ user, account, open, onToggle }: { user: boolean; accoun
         <OutlineIcon className="size-6">
           {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
         </OutlineIcon>
-        {user && unread > 0 ? <span className="absolute top-1 right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
+        {user && unread > 0 ? <span className="absolute top-1 end-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" /> : null}
       </button>
     </div>
   );

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 
 export function OrderNumberCell({ number, children }: { number: number; children?: ReactNode }) {
   return (
-    <span className="text-right sm:text-left">
+    <span className="text-end sm:text-start">
       <span className="block font-mono font-semibold">#{number}</span>
       {children}
       <Link

@@ -13,7 +13,7 @@ export function OrderQuantityCell({ order, withFinalCounts = false }: { order: O
   const { progress } = order;
   const final = isFinalStatus(order.status);
   return (
-    <span className="text-right tabular-nums sm:text-left">
+    <span className="text-end tabular-nums sm:text-start">
       <span className="block">{formatNumber(order.quantity)}</span>
       {order.dripFeed ? <span className="block text-xs text-slate-600">{formatNumber(order.dripFeed.quantity)} a run</span> : null}
       {progress && !final

@@ -6,7 +6,7 @@ import { PushOptInCard } from '@/components/pwa/push-opt-in-card';
 
 export function Offers() {
   return (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-col gap-2 sm:right-4 sm:left-auto">
+    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-col gap-2 sm:end-4 sm:start-auto">
       <InstallPrompt />
       <PushOptInCard />
     </div>

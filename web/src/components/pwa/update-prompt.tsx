@@ -12,7 +12,7 @@ export function UpdateNotice({ onReload, onLater }: { onReload: () => void; onLa
     <section
       role="alert"
       aria-labelledby="update-title"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-slate-900 p-4 text-white shadow-xl sm:right-4 sm:left-auto"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-slate-900 p-4 text-white shadow-xl sm:end-4 sm:start-auto"
     >
       <h2 id="update-title" className="font-semibold">
         A new version is available

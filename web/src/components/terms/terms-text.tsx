@@ -13,7 +13,7 @@ export function TermsText({ text }: { text: string }) {
           </h2>
         ) : block.kind === 'list' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: as above
-          <ul key={i} className="list-disc space-y-1 pl-5">
+          <ul key={i} className="list-disc space-y-1 ps-5">
             {block.items.map((item, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the items of one list, in its order
               <li key={j}>{item}</li>

@@ -37,7 +37,7 @@ export function MessageField({
         error={error}
         {...rest}
       />
-      <p className={`text-right text-xs tabular-nums ${over ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{messageCount(value)}</p>
+      <p className={`text-end text-xs tabular-nums ${over ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{messageCount(value)}</p>
     </div>
   );
 }

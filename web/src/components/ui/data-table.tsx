@@ -48,7 +48,7 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
   return (
     // A table wider than its place (many columns, long values) scrolls in this box, never the page.
     <div className="sm:overflow-x-auto">
-      <table className="w-full border-separate border-spacing-0 text-left text-sm">
+      <table className="w-full border-separate border-spacing-0 text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden sm:table-header-group">
           <tr>

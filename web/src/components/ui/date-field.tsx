@@ -122,7 +122,7 @@ export function DateField({
             type="date"
             tabIndex={-1}
             aria-hidden="true"
-            className="pointer-events-none absolute right-0 bottom-0 size-px opacity-0"
+            className="pointer-events-none absolute end-0 bottom-0 size-px opacity-0"
             value={value ?? ''}
             min={min}
             onChange={(event) => {

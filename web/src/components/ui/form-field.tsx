@@ -78,7 +78,7 @@ export function SelectField({
   ...props
 }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   const [chrome, rest] = fieldParts(props);
-  return <Field {...chrome}>{(links) => <select ref={ref} className={`${controlClass} pr-8 ${className}`} {...links} {...rest} />}</Field>;
+  return <Field {...chrome}>{(links) => <select ref={ref} className={`${controlClass} pe-8 ${className}`} {...links} {...rest} />}</Field>;
 }
 
 /** A form-level message (server answer) announced to screen readers. */

@@ -38,7 +38,7 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => vo
   }, [toast.id, onDone]);
   return (
     <div
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border-l-4 bg-white px-4 py-3 text-sm font-medium shadow-lg ring-1 ring-slate-200 ${tones[toast.tone]}`}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border-s-4 bg-white px-4 py-3 text-sm font-medium shadow-lg ring-1 ring-slate-200 ${tones[toast.tone]}`}
     >
       <p className="flex-1">{toast.message}</p>
       <button
@@ -80,7 +80,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         aria-live="polite"
         role="status"
-        className="pointer-events-none fixed top-3 right-3 z-[60] flex w-[calc(100%-1.5rem)] max-w-sm flex-col gap-2 sm:top-4 sm:right-4"
+        className="pointer-events-none fixed top-3 end-3 z-[60] flex w-[calc(100%-1.5rem)] max-w-sm flex-col gap-2 sm:top-4 sm:end-4"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDone={dismiss} />

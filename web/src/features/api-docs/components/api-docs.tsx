@@ -194,7 +194,7 @@ export function ApiDocs() {
       </Section>
 
       <Section id="answers" title="Reading the answers">
-        <ul className="list-disc space-y-2 pl-5 text-slate-700">
+        <ul className="list-disc space-y-2 ps-5 text-slate-700">
           <li>
             Every answer is JSON with HTTP status 200, errors included: an error is an object with a single <Code>error</Code> field. Check
             for it before reading anything else.

@@ -25,7 +25,7 @@ function SetUp({ enrolled }: { enrolled: MfaEnrolled }) {
       <p className="rounded-xl bg-amber-50 px-3 py-2 font-semibold text-amber-900 ring-1 ring-amber-200">
         The key and the recovery codes are shown only now.
       </p>
-      <ol className="list-decimal space-y-3 pl-5">
+      <ol className="list-decimal space-y-3 ps-5">
         <li className="space-y-2">
           <span className="block">
             In your authenticator app (Google Authenticator, Microsoft Authenticator, 2FAS…), add an account with this key, or open the link

@@ -71,7 +71,7 @@ export function KindPreferences() {
           {STATE_TEXT[pushState]}. Push is off in this browser; your choices below are kept for your other devices.
         </p>
       ) : null}
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">What you are told about</caption>
         <thead>
           <tr>

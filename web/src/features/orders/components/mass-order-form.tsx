@@ -179,7 +179,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
             {lines.map((line) => (
               <li key={line.lineNo} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2">
                 <span className="min-w-0 flex-1">
-                  <span className="mr-2 text-slate-500 tabular-nums">Line {line.lineNo}</span>
+                  <span className="me-2 text-slate-500 tabular-nums">Line {line.lineNo}</span>
                   <span className="font-medium wrap-anywhere text-slate-900">
                     {line.service ? `${PLATFORM_LABELS[line.service.platform]} ${line.service.category} · ${line.service.name}` : '—'}
                   </span>
@@ -262,7 +262,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
             >
               {results.map((r) => (
                 <li key={`${r.lineNo}:${r.content}`} className="px-3 py-2">
-                  <span className="mr-2 text-slate-500 tabular-nums">Line {r.lineNo}</span>
+                  <span className="me-2 text-slate-500 tabular-nums">Line {r.lineNo}</span>
                   {r.outcome.kind === 'placed' ? (
                     <span className="font-semibold text-emerald-800">{`✅ Order ${r.outcome.orderNumber} · ${formatAmount(r.outcome.price)}`}</span>
                   ) : r.outcome.kind === 'unknown' ? (

@@ -79,7 +79,7 @@ export function MyOrdersTable({
           cell: (order) => {
             const number = serviceNumbers.get(order.serviceId);
             return (
-              <span className="min-w-0 text-right wrap-anywhere sm:text-left">
+              <span className="min-w-0 text-end wrap-anywhere sm:text-start">
                 <span className="block font-medium text-slate-900">{order.service}</span>
                 <span className="block text-xs text-slate-600">ID {number ?? order.serviceId}</span>
                 <a
@@ -103,7 +103,7 @@ export function MyOrdersTable({
         {
           header: 'Charge',
           cell: (order) => (
-            <span className="text-right tabular-nums sm:text-left">
+            <span className="text-end tabular-nums sm:text-start">
               {/* A run was paid with its drip-feed: its own price would read as a second charge. */}
               <span className="block">{order.dripRun ? 'Paid with its drip-feed' : formatAmount(order.price)}</span>
               {order.refund !== undefined ? (

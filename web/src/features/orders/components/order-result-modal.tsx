@@ -36,7 +36,7 @@ export function OrderResultModal({
             </div>
             <div className="flex justify-between gap-4 py-2.5">
               <dt className="text-slate-600">Link</dt>
-              <dd className="min-w-0 truncate text-right text-slate-900">{result.link}</dd>
+              <dd className="min-w-0 truncate text-end text-slate-900">{result.link}</dd>
             </div>
             <div className="flex justify-between gap-4 py-2.5">
               <dt className="text-slate-600">Price</dt>

@@ -438,7 +438,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                 </dd>
               </div>
               {dripFeed && totalPaisa !== null ? (
-                <p className="text-right text-xs text-slate-600">
+                <p className="text-end text-xs text-slate-600">
                   {formatPaisa(totalPaisa / dripFeed.runs)} a run × {dripFeed.runs} runs, paid now; runs not started are refunded if you
                   stop it
                 </p>

@@ -26,7 +26,7 @@ export function RecentOrdersTable({ orders, highlight }: { orders: Order[]; high
         {
           header: 'Service',
           cell: (order) => (
-            <span className="min-w-0 text-right sm:text-left">
+            <span className="min-w-0 text-end sm:text-start">
               <span className="block font-medium text-slate-900">{order.service}</span>
               <span className="block text-xs text-slate-600">
                 {/* A run was paid with its drip-feed: its own price would read as a second charge. */}

@@ -32,7 +32,7 @@ export function ServiceGroups({ services, categories, openGroups, onToggleGroup,
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => onToggleGroup(category)}
-                className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50"
+                className="flex w-full items-center justify-between gap-3 px-4 py-3 text-start text-sm font-semibold text-slate-900 hover:bg-slate-50"
               >
                 <span>
                   {category} <span className="font-normal text-slate-600">({items.length})</span>
@@ -64,7 +64,7 @@ export function ServiceGroups({ services, categories, openGroups, onToggleGroup,
                       <span className="block font-medium text-slate-900">{service.name}</span>
                       {service.description ? <span className="block text-xs text-slate-600">{service.description}</span> : null}
                     </span>
-                    <span className="text-right text-xs whitespace-nowrap text-slate-700">
+                    <span className="text-end text-xs whitespace-nowrap text-slate-700">
                       <span className="block text-sm font-semibold text-slate-900">{formatAmount(service.ratePer1000)}</span>
                       per 1K
                     </span>

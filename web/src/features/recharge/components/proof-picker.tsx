@@ -49,7 +49,7 @@ export function ProofPicker({ picture, onChange, progress, disabled }: ProofPick
           disabled={disabled || shrinking}
           aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-semibold"
+          className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-semibold"
           onChange={async (event) => {
             const file = event.target.files?.[0];
             event.target.value = '';

@@ -151,7 +151,7 @@ export function ServicesList({ services, categories }: { services: readonly Serv
           {
             header: 'Service',
             cell: (s) => (
-              <span className="min-w-0 text-right wrap-anywhere sm:text-left">
+              <span className="min-w-0 text-end wrap-anywhere sm:text-start">
                 <span className="block font-medium text-slate-900">{s.name}</span>
                 <span className="block text-xs text-slate-600">
                   {PLATFORM_LABELS[s.platform]} · {s.category}
@@ -172,7 +172,7 @@ export function ServicesList({ services, categories }: { services: readonly Serv
           {
             header: 'Measured',
             cell: (s) => (
-              <span className="min-w-0 text-right wrap-anywhere sm:text-left">
+              <span className="min-w-0 text-end wrap-anywhere sm:text-start">
                 <span className="block">{figuresSummary(s.figures)}</span>
                 {s.badges && s.badges.length > 0 ? <span className="block text-xs text-brand-800">{s.badges.join(' · ')}</span> : null}
               </span>

@@ -49,7 +49,7 @@ export function EntryDetails({ entry }: { entry: LedgerEntry }) {
 const columns: Column<LedgerEntry>[] = [
   { header: 'Date', cell: (entry) => <span className="whitespace-nowrap">{formatPakistanDateTime(entry.at)}</span> },
   { header: 'Type', cell: (entry) => TYPE_LABELS[entry.type] },
-  { header: 'Details', cell: (entry) => <EntryDetails entry={entry} />, className: 'text-right sm:text-left' },
+  { header: 'Details', cell: (entry) => <EntryDetails entry={entry} />, className: 'text-end sm:text-start' },
   {
     header: 'Amount',
     cell: (entry) => {
@@ -60,12 +60,12 @@ const columns: Column<LedgerEntry>[] = [
         </span>
       );
     },
-    className: 'sm:text-right',
+    className: 'sm:text-end',
   },
   {
     header: 'Balance',
     cell: (entry) => <span className="whitespace-nowrap tabular-nums">{formatAmount(entry.balanceAfter)}</span>,
-    className: 'sm:text-right',
+    className: 'sm:text-end',
   },
 ];
 
