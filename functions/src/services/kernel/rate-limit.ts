@@ -68,9 +68,10 @@ export const RATE_LIMITS = {
   pushDevice: perHourAndDay(20, 50),
   /**
    * API keys made per account (the default key and named ones together). Every key of an account shares
-   * its API v2 limits, so a new key opens no fresh window; this bounds the documents a loop could make.
+   * its API v2 limits, so a new key opens no fresh window; this bounds the documents a loop could make, while
+   * a reseller rotating a leaked key a dozen times in a row is not stopped.
    */
-  apiKey: perHourAndDay(10, 30),
+  apiKey: perHourAndDay(20, 50),
   /**
    * A customer's statement CSV downloads: each reads up to a year of entries (up to 40,000 rows, tens of
    * seconds); a customer downloads a few at a time, a script looping on it would read the ledger without end.
