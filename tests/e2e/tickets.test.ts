@@ -144,4 +144,19 @@ describe('a support ticket about an order at 360 px', () => {
     await customer.waitForURL(/\/tickets\/[^/]+$/);
     await customer.getByRole('list', { name: 'Messages' }).getByText(savedReply.body).waitFor();
   });
+
+  it('a message written in Urdu reads right to left, in the box and in the thread, on an English page', async () => {
+    const urdu = `میرا آرڈر ابھی شروع نہیں ہوا، order ${suffix}`;
+    const box = customer.getByLabel('Your reply');
+    await box.fill(urdu);
+    expect(await box.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await customer.getByRole('button', { name: 'Send reply' }).click();
+    const sent = customer.getByRole('list', { name: 'Messages' }).getByText(urdu);
+    await sent.waitFor();
+    expect(await sent.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    // The English around it stays left to right.
+    const answer = customer.getByRole('list', { name: 'Messages' }).getByText(savedReply.body);
+    expect(await answer.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    expect(await customer.evaluate(() => document.documentElement.dir || 'ltr')).toBe('ltr');
+  });
 });

@@ -117,7 +117,10 @@ export function Navbar() {
   const account = user ? (
     <div className="flex items-center gap-3">
       <span className={`max-w-40 truncate text-sm text-slate-700 ${isAdmin ? 'hidden sm:inline' : ''}`}>
-        Welcome, <span className="font-semibold text-slate-900">{user.name || PLACEHOLDER_NAME}</span>
+        Welcome,{' '}
+        <span className="font-semibold text-slate-900" dir="auto">
+          {user.name || PLACEHOLDER_NAME}
+        </span>
       </span>
       <button
         type="button"

@@ -26,7 +26,9 @@ export function TicketThread({
               <p className="text-xs font-semibold text-slate-700">
                 {names[message.from]} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
-              <p className="mt-1 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">{message.body}</p>
+              <p className="mt-1 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900" dir="auto">
+                {message.body}
+              </p>
             </article>
           </li>
         );

@@ -68,7 +68,10 @@ export function TextAreaField({
 }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const [chrome, rest] = fieldParts(props);
   return (
-    <Field {...chrome}>{(links) => <textarea ref={ref} rows={4} className={`${controlClass} ${className}`} {...links} {...rest} />}</Field>
+    // What people write here reads in its own direction (an Urdu message right to left) unless a field says otherwise.
+    <Field {...chrome}>
+      {(links) => <textarea ref={ref} rows={4} dir="auto" className={`${controlClass} ${className}`} {...links} {...rest} />}
+    </Field>
   );
 }
 

@@ -33,7 +33,7 @@ export function ContactForm({ defaultName = '', defaultEmail = '' }: { defaultNa
       <h2 id="contact-form-heading" className="text-lg font-bold text-slate-900">
         Send us a message
       </h2>
-      <TextField label="Name" autoComplete="name" maxLength={LIMITS.name} {...field('name')} />
+      <TextField label="Name" autoComplete="name" dir="auto" maxLength={LIMITS.name} {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextAreaField label="Message" rows={5} maxLength={LIMITS.message} {...field('message')} />
       <Button type="submit" block size="lg" loading={send.isPending}>

@@ -42,6 +42,7 @@ export function ReviewForm() {
         label="Your Name"
         hideLabel
         placeholder="Your Name"
+        dir="auto"
         maxLength={LIMITS.name}
         value={name}
         onChange={(e) => setName(e.target.value)}

@@ -9,10 +9,14 @@ function ReviewItem({ review, awaiting = false }: { review: Review; awaiting?: b
   return (
     <li className={`rounded-2xl p-4 ring-1 ${awaiting ? 'bg-amber-50 ring-amber-200' : 'bg-slate-50 ring-slate-200'}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold text-slate-900">{review.name}</span>
+        <span className="font-semibold text-slate-900" dir="auto">
+          {review.name}
+        </span>
         <Stars rating={review.rating} />
       </div>
-      <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>
+      <p className="mt-2 text-sm whitespace-pre-line text-slate-700" dir="auto">
+        {review.comment}
+      </p>
       {awaiting ? (
         <p className="mt-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset">
           Awaiting approval

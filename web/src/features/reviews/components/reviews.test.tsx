@@ -33,6 +33,16 @@ describe('Reviews', () => {
     expect(screen.getByText('Good service')).toBeInTheDocument();
   });
 
+  it('shows a name and a comment in their own direction (Urdu right to left), and the form takes them so', async () => {
+    const urdu = { ...old, _id: 'r2', name: 'عائشہ خان', comment: 'بہت اچھی سروس، followers جلدی آئے' };
+    mockApi({ 'GET /api/review': { body: { reviews: [urdu] } } });
+    renderApp(<AboutParts />, { route: '/about' });
+    expect(await screen.findByText('عائشہ خان')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText(urdu.comment)).toHaveAttribute('dir', 'auto');
+    expect(screen.getByPlaceholderText('Your Name')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByPlaceholderText('Your Review')).toHaveAttribute('dir', 'auto');
+  });
+
   it('silently ignores a submit without a rating, a name or a comment', async () => {
     const { calls } = mockApi({ 'GET /api/review': { body: { reviews: [] } } });
     const { user } = renderApp(<AboutParts />, { route: '/about' });

@@ -80,7 +80,7 @@ function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdj
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="user-profile-heading" className="text-lg font-bold wrap-anywhere text-slate-900">
-            {user.name} {user.role === 'admin' ? <span className="text-xs font-semibold text-brand-700">(admin)</span> : null}
+            <bdi>{user.name}</bdi> {user.role === 'admin' ? <span className="text-xs font-semibold text-brand-700">(admin)</span> : null}
           </h2>
           <p className="text-sm break-all text-slate-600">{user.email}</p>
         </div>

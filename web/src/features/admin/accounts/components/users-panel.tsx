@@ -61,6 +61,7 @@ export function UsersPanel() {
                 <Link
                   to={paths.adminUser.getHref(user._id)}
                   className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+                  dir="auto"
                 >
                   {user.name}
                 </Link>{' '}

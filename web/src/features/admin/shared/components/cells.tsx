@@ -19,11 +19,17 @@ export function UserCell({ user }: { user: { _id?: string; name: string; email: 
   return (
     <span className="min-w-0 text-right sm:text-left">
       {user._id ? (
-        <Link to={paths.adminUser.getHref(user._id)} className="block font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={paths.adminUser.getHref(user._id)}
+          className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+          dir="auto"
+        >
           {user.name}
         </Link>
       ) : (
-        <span className="block font-medium">{user.name}</span>
+        <span className="block font-medium" dir="auto">
+          {user.name}
+        </span>
       )}
       <span className="block text-xs break-all text-slate-600">{user.email}</span>
     </span>
@@ -61,7 +67,7 @@ export function DecisionButtons({
 export function AccountLine({ account }: { account: { name: string; email: string } }) {
   return (
     <p className="text-sm text-slate-600">
-      <span className="font-medium text-slate-900">{account.name}</span> <span className="break-all">({account.email})</span>
+      <bdi className="font-medium text-slate-900">{account.name}</bdi> <span className="break-all">({account.email})</span>
     </p>
   );
 }

@@ -19,7 +19,9 @@ export function ContactMessagesTable({ pageSize }: { pageSize?: number }) {
           header: 'From',
           cell: (message) => (
             <span className="text-right sm:text-left">
-              <span className="block font-medium">{message.name}</span>
+              <span className="block font-medium" dir="auto">
+                {message.name}
+              </span>
               <a href={`mailto:${message.email}`} className="block text-xs break-all text-brand-700 hover:underline">
                 {message.email}
               </a>
@@ -29,7 +31,11 @@ export function ContactMessagesTable({ pageSize }: { pageSize?: number }) {
         {
           header: 'Message',
           className: 'sm:max-w-md',
-          cell: (message) => <span className="text-right whitespace-pre-line sm:text-left">{message.message}</span>,
+          cell: (message) => (
+            <span className="text-right whitespace-pre-line sm:text-left" dir="auto">
+              {message.message}
+            </span>
+          ),
         },
       ]}
     />

@@ -53,7 +53,9 @@ export function TicketsPanel() {
                   {ticket.kind}
                   {ticket.orderIds.length > 0 ? ` · ${ticket.orderIds.map((id) => `#${id}`).join(', ')}` : ''}
                 </Link>
-                <span className="block text-xs wrap-anywhere text-slate-600">{ticket.preview}</span>
+                <span className="block text-xs wrap-anywhere text-slate-600" dir="auto">
+                  {ticket.preview}
+                </span>
               </span>
             ),
           },
