@@ -194,4 +194,32 @@ describe('a new customer, from sign-up to a refunded order', () => {
     await customer.getByRole('heading', { level: 1, name: 'This page is for admins' }).waitFor();
     expect(new URL(customer.url()).pathname).toBe('/admin');
   });
+
+  it('keeps links, numbers and ids left to right on a right-to-left page, and lets comments follow their text', async () => {
+    const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
+    await customer.goto('/order');
+    await customer.getByLabel('Link').waitFor();
+    // As an Urdu page will be (issue 33): the page's direction right to left.
+    await customer.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    expect(await direction(customer.getByLabel('Link'))).toBe('ltr');
+    expect(await direction(customer.getByLabel(/^Quantity/))).toBe('ltr');
+    await customer.goto('/dashboard');
+    await customer.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await customer.getByRole('button', { name: 'Recharge' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Recharge Balance' });
+    for (const field of [
+      dialog.getByLabel('Amount (Rs)'),
+      dialog.getByRole('textbox', { name: 'Transaction ID' }),
+      dialog.getByLabel('Paid from (mobile number or account)'),
+    ])
+      expect(await direction(field)).toBe('ltr');
+    await customer.keyboard.press('Escape');
+    await customer.goto('/tickets/new');
+    const message = customer.getByLabel('Message');
+    await message.fill('Where is my order?');
+    await customer.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    expect(await direction(message)).toBe('ltr');
+    await message.fill('میرا آرڈر کہاں ہے؟');
+    expect(await direction(message)).toBe('rtl');
+  });
 });

@@ -95,6 +95,7 @@ export function DateField({
             ref={input}
             type="text"
             inputMode="numeric"
+            dir="ltr"
             autoComplete="off"
             placeholder={DAY_TEXT_FORMAT}
             className={`${controlClass} min-w-0 flex-1`}

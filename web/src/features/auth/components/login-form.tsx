@@ -79,7 +79,7 @@ export function LoginForm({ supportChat }: { supportChat: string | undefined }) 
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {notSignedIn && !failure ? <FormAlert>{NOT_SIGNED_IN}</FormAlert> : null}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" dir="ltr" {...field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Button type="submit" block size="lg" loading={isSubmitting}>

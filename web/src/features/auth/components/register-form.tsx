@@ -83,7 +83,7 @@ export function RegisterForm() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Name" autoComplete="name" dir="auto" {...field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" dir="ltr" {...field('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <div>

@@ -127,6 +127,7 @@ export function SecondFactor() {
             <TextField
               label="Code"
               inputMode="numeric"
+              dir="ltr"
               autoComplete="one-time-code"
               placeholder="123456"
               hint={enrolled ? undefined : 'Lost the phone? Enter one of your recovery codes.'}

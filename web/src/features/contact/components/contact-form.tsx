@@ -34,7 +34,7 @@ export function ContactForm({ defaultName = '', defaultEmail = '' }: { defaultNa
         Send us a message
       </h2>
       <TextField label="Name" autoComplete="name" dir="auto" maxLength={LIMITS.name} {...field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" dir="ltr" {...field('email')} />
       <TextAreaField label="Message" rows={5} maxLength={LIMITS.message} {...field('message')} />
       <Button type="submit" block size="lg" loading={send.isPending}>
         Send Message

@@ -156,6 +156,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
             </>
           }
           rows={8}
+          dir="ltr"
           spellCheck={false}
           autoCapitalize="off"
           autoComplete="off"

@@ -17,6 +17,7 @@ export function MyOrdersFilters({ view, onApply }: { view: OrdersView; onApply: 
           label="Order number or link"
           type="search"
           inputMode="search"
+          dir="ltr"
           placeholder="e.g. 123456789 or https://…"
           value={draft.q ?? ''}
           onChange={(event) => set({ q: event.target.value || undefined })}

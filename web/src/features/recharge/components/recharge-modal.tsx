@@ -152,6 +152,7 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
             label="Amount (Rs)"
             type="number"
             inputMode="decimal"
+            dir="ltr"
             min={LIMITS.minRecharge}
             step="any"
             hint={`Minimum recharge is ${formatAmount(LIMITS.minRecharge)}.`}
@@ -213,11 +214,20 @@ export function RechargeModal({ open, onClose, email, settings, payerNumber }: R
                 </option>
               ))}
             </SelectField>
-            <TextField label="Transaction ID" autoComplete="off" placeholder="e.g. 8123456789" {...field('reference')} />
+            <TextField
+              label="Transaction ID"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              dir="ltr"
+              placeholder="e.g. 8123456789"
+              {...field('reference')}
+            />
             <TextField
               label="Paid from (mobile number or account)"
               type="tel"
               inputMode="tel"
+              dir="ltr"
               autoComplete="tel"
               placeholder="e.g. 0345 1234567"
               hint="The number the payment came from: we match it with the wallet’s message."

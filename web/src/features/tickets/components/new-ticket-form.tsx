@@ -140,6 +140,7 @@ export function NewTicketForm({ orders, presetOrder }: { orders: readonly OrderC
           label="Other order numbers"
           hint={`Separate them with spaces or commas; at most ${TICKET_LIMITS.orderIds} orders.`}
           autoComplete="off"
+          dir="ltr"
           spellCheck={false}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
