@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 
 /**
  * A tablist's keyboard (WAI-ARIA tabs): the arrow keys choose and focus the previous or next tab (wrapping
- * round), Home and End the first and the last; only the chosen tab is in the Tab order. `tabProps(index)`
+ * round; on a right-to-left page the left arrow goes to the next), Home and End the first and the last; only the chosen tab is in the Tab order. `tabProps(index)`
  * is what each tab button spreads; `baseId` names the tabs and their panels.
  */
 export function useTablist(count: number, selected: number, choose: (index: number) => void) {
@@ -10,7 +10,14 @@ export function useTablist(count: number, selected: number, choose: (index: numb
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: count - 1 };
+    // Right to left (an Urdu page), the next tab is the one to the left.
+    const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? -1 : 1;
+    const moves: Record<string, number> = {
+      ArrowRight: selected + forward,
+      ArrowLeft: selected - forward,
+      Home: 0,
+      End: count - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();

@@ -93,4 +93,19 @@ describe('API documentation page', () => {
     await user.click(within(screen.getByRole('tabpanel', { name: 'curl' })).getByRole('button', { name: 'Copy curl example' }));
     expect(await navigator.clipboard.readText()).toBe(samples[0]?.code);
   });
+
+  it('moves to the next sample with the left arrow on a right-to-left page', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const { user } = renderApp(<ApiDocs />, { route: '/api-docs' });
+      const tabs = screen.getAllByRole('tab');
+      await user.click(tabs[0] as HTMLElement);
+      await user.keyboard('{ArrowLeft}');
+      expect(tabs[1]).toHaveFocus();
+      await user.keyboard('{ArrowRight}{ArrowRight}');
+      expect(tabs[2]).toHaveFocus();
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
 });
