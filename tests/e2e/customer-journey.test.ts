@@ -195,7 +195,7 @@ describe('a new customer, from sign-up to a refunded order', () => {
     expect(new URL(customer.url()).pathname).toBe('/admin');
   });
 
-  it('keeps links, numbers and ids left to right on a right-to-left page, and lets comments follow their text', async () => {
+  it('keeps links, numbers and ids left to right on a right-to-left page, and lets a written message follow its text', async () => {
     const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
     await customer.goto('/order');
     await customer.getByLabel('Link').waitFor();

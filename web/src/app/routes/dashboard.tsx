@@ -141,7 +141,15 @@ export function DashboardRoute() {
   return (
     <Page
       {...screenFrames.dashboard}
-      description={profile.data ? `Signed in as ${profile.data.name} (${profile.data.email})` : screenFrames.dashboard.description}
+      description={
+        profile.data ? (
+          <>
+            Signed in as <bdi>{profile.data.name}</bdi> ({profile.data.email})
+          </>
+        ) : (
+          screenFrames.dashboard.description
+        )
+      }
     >
       {body}
     </Page>

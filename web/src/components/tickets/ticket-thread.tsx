@@ -1,5 +1,6 @@
 // A ticket's messages, oldest first, as the customer and the admin both see them: the reader's own
-// messages on the right, the other side's on the left, each with who wrote it and when.
+// messages on the end side (the right in English), the other side's on the start side, each with who wrote
+// it and when; a message reads in its own direction, line by line (an Urdu line right to left).
 import type { TicketMessage } from '@shared/tickets';
 import { formatDateTime } from '@/lib/format';
 
@@ -26,7 +27,7 @@ export function TicketThread({
               <p className="text-xs font-semibold text-slate-700">
                 {names[message.from]} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
-              <p className="mt-1 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900" dir="auto">
+              <p className="mt-1 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900 [unicode-bidi:plaintext]" dir="auto">
                 {message.body}
               </p>
             </article>

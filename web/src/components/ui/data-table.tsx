@@ -56,7 +56,7 @@ export function DataTable<Row>({ caption, columns, rows, getKey, emptyText, page
               <th
                 key={column.header}
                 scope="col"
-                className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                className="border-b border-slate-200 px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase"
               >
                 {column.header}
               </th>

@@ -1,4 +1,4 @@
-// Toasts: top-right, announced politely, each closing itself after 3000 ms (the route frame's timing).
+// Toasts: at the top, on the end side (the right in English), announced politely, each closing itself after 3000 ms (the route frame's timing).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { OutlineIcon } from '@/components/ui/outline-icon';
 

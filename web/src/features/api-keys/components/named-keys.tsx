@@ -130,6 +130,7 @@ export function NamedKeysCard() {
                 label="Name of the site or script"
                 value={name}
                 maxLength={API_KEY_LIMITS.name}
+                dir="auto"
                 autoComplete="off"
                 placeholder="e.g. My site"
                 onChange={(event) => {

@@ -41,7 +41,7 @@ function Switch({
       className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${checked ? 'bg-brand-600' : 'bg-slate-300'}`}
     >
       <span
-        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-1'}`}
+        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1'}`}
       />
     </button>
   );
@@ -75,7 +75,7 @@ export function KindPreferences() {
         <caption className="sr-only">What you are told about</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-2 font-semibold text-slate-600">
+            <th scope="col" className="py-2 text-start font-semibold text-slate-600">
               Notification
             </th>
             <th scope="col" className="w-20 py-2 text-center font-semibold text-slate-600">
@@ -89,7 +89,7 @@ export function KindPreferences() {
         <tbody className="divide-y divide-slate-100">
           {NOTIFICATION_KINDS.map((kind) => (
             <tr key={kind}>
-              <th scope="row" className="py-3 font-medium text-slate-900">
+              <th scope="row" className="py-3 text-start font-medium text-slate-900">
                 {NOTIFICATION_KIND_LABELS[kind]}
               </th>
               {(['bell', 'push'] as const).map((channel) => (

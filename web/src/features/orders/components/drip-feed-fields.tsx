@@ -51,5 +51,5 @@ export function DripFeedFields({
 
 /** A whole number within `limits`, typed on the number keypad. */
 function CountField({ limits, ...props }: { limits: { min: number; max: number } } & ComponentProps<typeof TextField>) {
-  return <TextField type="number" inputMode="numeric" min={limits.min} max={limits.max} step={1} {...props} />;
+  return <TextField type="number" inputMode="numeric" dir="ltr" min={limits.min} max={limits.max} step={1} {...props} />;
 }

@@ -14,7 +14,7 @@ function ReviewItem({ review, awaiting = false }: { review: Review; awaiting?: b
         </span>
         <Stars rating={review.rating} />
       </div>
-      <p className="mt-2 text-sm whitespace-pre-line text-slate-700" dir="auto">
+      <p className="mt-2 text-sm whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]" dir="auto">
         {review.comment}
       </p>
       {awaiting ? (

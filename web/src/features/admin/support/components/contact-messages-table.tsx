@@ -32,7 +32,7 @@ export function ContactMessagesTable({ pageSize }: { pageSize?: number }) {
           header: 'Message',
           className: 'sm:max-w-md',
           cell: (message) => (
-            <span className="text-right whitespace-pre-line sm:text-left" dir="auto">
+            <span className="text-end whitespace-pre-line sm:text-start [unicode-bidi:plaintext]" dir="auto">
               {message.message}
             </span>
           ),
