@@ -133,24 +133,35 @@ export async function listApiKeys(uid: string): Promise<{ keys: ApiKeySummary[];
   };
 }
 
+/** A key the profile holds, default or named, as the revocations pick them. */
+type HeldKey = { isDefault: true; key: ProfileApiKey } | { isDefault: false; key: NamedApiKey };
+
 /**
- * The write phase of revoking the account's keys made before `before` (every key when null), in the
- * caller's transaction, from the profile it read.
+ * The write phase of ending the keys `ends` picks (default and named alike), in the caller's transaction,
+ * from the profile it read: their documents go and the profile forgets them. Returns how many ended.
  */
-export function revokeApiKeysIn(tx: Transaction, profileRef: DocumentReference, profile: UserDoc, before: Timestamp | null = null): void {
-  const ends = (key: { createdAt: Timestamp }) => before === null || key.createdAt.toMillis() < before.toMillis();
+function endKeysIn(tx: Transaction, profileRef: DocumentReference, profile: UserDoc, ends: (held: HeldKey) => boolean): number {
   const update: Partial<Pick<UserDoc, 'apiKey' | 'namedApiKeys'>> = {};
-  if (profile.apiKey && ends(profile.apiKey)) {
+  let ended = 0;
+  if (profile.apiKey && ends({ isDefault: true, key: profile.apiKey })) {
     tx.delete(apiKeysCollection().doc(profile.apiKey.hash));
     update.apiKey = null;
+    ended += 1;
   }
   const named = profile.namedApiKeys ?? [];
-  const ending = named.filter(ends);
+  const ending = named.filter((key) => ends({ isDefault: false, key }));
   if (ending.length > 0) {
     for (const key of ending) tx.delete(apiKeysCollection().doc(key.hash));
-    update.namedApiKeys = named.filter((key) => !ends(key));
+    update.namedApiKeys = named.filter((key) => !ending.includes(key));
+    ended += ending.length;
   }
-  if (Object.keys(update).length > 0) tx.update(profileRef, update);
+  if (ended > 0) tx.update(profileRef, update);
+  return ended;
+}
+
+/** The write phase of revoking the account's keys made before `before`, in the caller's transaction, from the profile it read. */
+export function revokeApiKeysIn(tx: Transaction, profileRef: DocumentReference, profile: UserDoc, before: Timestamp): void {
+  endKeysIn(tx, profileRef, profile, ({ key }) => key.createdAt.toMillis() < before.toMillis());
 }
 
 /** DELETE /api/api-key: the default key stops working at once (the named ones go on). */
@@ -158,9 +169,7 @@ export async function revokeApiKey(uid: string): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
     const profile = snap.data();
-    if (!profile?.apiKey) return;
-    tx.delete(apiKeysCollection().doc(profile.apiKey.hash));
-    tx.update(snap.ref, { apiKey: null });
+    if (profile) endKeysIn(tx, snap.ref, profile, (held) => held.isDefault);
   });
 }
 
@@ -169,17 +178,8 @@ export async function revokeApiKeyById(uid: string, id: string): Promise<void> {
   await runInTransaction(null, async (tx) => {
     const snap = await tx.get(userRef(uid));
     const profile = snap.data();
-    if (id === DEFAULT_API_KEY_ID) {
-      if (!profile?.apiKey) throw notFound(MESSAGES.apiKeyNotFound);
-      tx.delete(apiKeysCollection().doc(profile.apiKey.hash));
-      tx.update(snap.ref, { apiKey: null });
-      return;
-    }
-    const named = profile?.namedApiKeys ?? [];
-    const key = named.find((k) => k.id === id);
-    if (!key) throw notFound(MESSAGES.apiKeyNotFound);
-    tx.delete(apiKeysCollection().doc(key.hash));
-    tx.update(snap.ref, { namedApiKeys: named.filter((k) => k.id !== id) });
+    const picks = (held: HeldKey) => (held.isDefault ? id === DEFAULT_API_KEY_ID : held.key.id === id);
+    if (!profile || endKeysIn(tx, snap.ref, profile, picks) === 0) throw notFound(MESSAGES.apiKeyNotFound);
   });
 }
 

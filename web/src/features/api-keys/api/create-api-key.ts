@@ -2,7 +2,7 @@ import { apiKeyCreatedSchema } from '@shared/schemas/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { refreshKeys } from './revoke-api-key';
+import { refreshKeys } from './get-api-keys';
 
 /** A new key, replacing (and disabling) any old one. The answer is the only time the key is seen. */
 export function createApiKey() {

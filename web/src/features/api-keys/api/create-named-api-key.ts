@@ -2,7 +2,7 @@ import { namedApiKeyCreatedSchema } from '@shared/schemas/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { refreshKeys } from './revoke-api-key';
+import { refreshKeys } from './get-api-keys';
 
 /** A named key (one per site or script). The answer is the only time the key is seen. */
 export function createNamedApiKey(name: string) {

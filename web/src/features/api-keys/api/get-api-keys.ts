@@ -1,7 +1,8 @@
 import { type ApiKeySummary, apiKeyListSchema } from '@shared/schemas/accounts';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { apiKeyQueryKey } from './get-api-key';
 
 export type { ApiKeySummary };
 
@@ -17,4 +18,10 @@ export function apiKeysQueryKey(uid: string | undefined) {
 export function useApiKeys() {
   const { user, status } = useAuth();
   return useQuery({ queryKey: apiKeysQueryKey(user?.uid), queryFn: getApiKeys, enabled: status === 'signed-in' });
+}
+
+/** The default key's status and the list of keys, after any key was made or revoked. */
+export function refreshKeys(queryClient: QueryClient, uid: string | undefined) {
+  void queryClient.invalidateQueries({ queryKey: apiKeyQueryKey(uid) });
+  void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(uid) });
 }

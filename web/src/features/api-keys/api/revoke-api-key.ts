@@ -1,9 +1,9 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { apiKeyQueryKey } from './get-api-key';
-import { apiKeysQueryKey } from './get-api-keys';
+import { refreshKeys } from './get-api-keys';
 
 export const revokeApiKeyAnswer = z.object({ message: z.string() });
 
@@ -20,12 +20,6 @@ export function useRevokeApiKey() {
     onSuccess: () => queryClient.setQueryData(apiKeyQueryKey(user?.uid), { exists: false }),
     onSettled: () => refreshKeys(queryClient, user?.uid),
   });
-}
-
-/** The default key's status and the list of keys, after any key was made or revoked. */
-export function refreshKeys(queryClient: QueryClient, uid: string | undefined) {
-  void queryClient.invalidateQueries({ queryKey: apiKeyQueryKey(uid) });
-  void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(uid) });
 }
 
 /** One key (`default`: the default key) stops working at once. */

@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiAccessRoute } from '@/app/routes/api-access';
@@ -87,6 +87,15 @@ function stubKeyApi(initial: { exists: boolean; createdAt?: string; last4?: stri
   return { ...api, posts: () => api.calls.filter((c) => c.method === 'POST' && c.path === '/api/api-key') };
 }
 
+/** Everything the page's query cache holds, as text. */
+const cachedData = (queryClient: QueryClient) =>
+  JSON.stringify(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.data),
+  );
+
 function renderPage() {
   return renderApp(<ApiAccess />, { route: '/api-access' });
 }
@@ -120,14 +129,7 @@ describe('API page', () => {
 
     // The status now says a key exists and how it ends; the key itself is in no query cache.
     expect(await screen.findByText(keyEnding(NEW_KEY.slice(-4)))).toBeInTheDocument();
-    expect(
-      JSON.stringify(
-        queryClient
-          .getQueryCache()
-          .getAll()
-          .map((query) => query.state.data),
-      ),
-    ).not.toContain(NEW_KEY);
+    expect(cachedData(queryClient)).not.toContain(NEW_KEY);
 
     await user.click(within(shown).getByRole('button', { name: 'I have saved my key' }));
     expect(screen.queryByRole('region', { name: 'Your new API key' })).not.toBeInTheDocument();
@@ -227,14 +229,7 @@ describe('API page', () => {
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ name: 'Reseller site' });
     expect(await screen.findAllByTestId('named-key')).toHaveLength(2);
     expect(name).toHaveValue('');
-    expect(
-      JSON.stringify(
-        queryClient
-          .getQueryCache()
-          .getAll()
-          .map((query) => query.state.data),
-      ),
-    ).not.toContain(NEW_KEY);
+    expect(cachedData(queryClient)).not.toContain(NEW_KEY);
 
     // The third fills the account: the form gives way to the reason.
     await user.type(name, 'Third');
