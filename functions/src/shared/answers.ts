@@ -29,7 +29,10 @@ export const serviceSchema = z.object({
   platform: z.enum(PLATFORMS),
   category: z.string(),
   name: z.string(),
+  /** What the asker pays per 1,000: a signed-in customer's own price (issue 34), else the list rate. */
   ratePer1000: z.number(),
+  /** The list rate, only where the asker's price differs from it. */
+  listRatePer1000: z.optional(z.number()),
   min: z.number().check(z.int()),
   max: z.number().check(z.int()),
   defaultQuantity: z.number().check(z.int()),
