@@ -2,6 +2,7 @@ import { Page } from '@/components/layout/page';
 import { Card } from '@/components/ui/card';
 import { SettingsForm } from '@/features/admin/accounts/components/settings-form';
 import { TermsForm } from '@/features/admin/accounts/components/terms-form';
+import { TiersForm } from '@/features/admin/accounts/components/tiers-form';
 import { ForwardingSettingsForm } from '@/features/admin/providers/components/forwarding-settings-form';
 import { AutopilotSettingsForm } from '@/features/admin/top-ups/components/autopilot-settings-form';
 import { WalletPhonesPanel } from '@/features/admin/top-ups/components/wallet-phones-panel';
@@ -11,7 +12,7 @@ export function AdminSettingsRoute() {
     <Page
       title="Settings · Admin"
       heading="Settings"
-      description="The wallet accounts, support chat and minimum recharge everyone sees, the wallet phones, how providers are handled, and the terms."
+      description="The wallet accounts, support chat and minimum recharge everyone sees, the wallet phones, how providers are handled, the price tiers, and the terms."
     >
       <div className="space-y-6">
         <Card>
@@ -25,6 +26,9 @@ export function AdminSettingsRoute() {
         </Card>
         <Card>
           <ForwardingSettingsForm />
+        </Card>
+        <Card>
+          <TiersForm />
         </Card>
         <Card>
           <TermsForm />
