@@ -7,8 +7,8 @@ import { useAdminList } from '@/features/admin/shared/hooks/use-admin-list';
 import { api } from '@/lib/api-client';
 import { adminUsersKey } from './get-users';
 
-const userPath = (uid: string) => `/admin/users/${encodeURIComponent(uid)}`;
-const userKey = (uid: string) => [...adminUsersKey, 'user', uid] as const;
+export const userPath = (uid: string) => `/admin/users/${encodeURIComponent(uid)}`;
+export const userKey = (uid: string) => [...adminUsersKey, 'user', uid] as const;
 
 /** GET /api/admin/users/{uid}: the profile, balance, blocked state, API key status and counts. */
 export function useAdminUser(uid: string) {

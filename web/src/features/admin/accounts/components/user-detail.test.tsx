@@ -12,6 +12,15 @@ const detail = (user: object = bilal) => ({
   namedApiKeys: 2,
   counts: { orders: 3, rechargeRequests: 1 },
 });
+const PRICING = {
+  credited: 30_000,
+  tier: { name: 'Silver', percent: 3 },
+  earnedTier: 'Silver',
+  setTier: null,
+  percent: null,
+  rates: [],
+  clamped: [],
+};
 const entry = (over: object) => ({ _id: 'e', type: 'credit', amount: 50, balanceAfter: 50, at: '2026-01-03T00:00:00.000Z', ...over });
 
 function mockUser(extra: Record<string, MockResponse | ((call: RecordedCall) => MockResponse)> = {}, user: object = bilal) {
@@ -30,6 +39,9 @@ function mockUser(extra: Record<string, MockResponse | ((call: RecordedCall) => 
     'GET /api/admin/users/u2/orders': { body: { orders: [], nextCursor: null } },
     'GET /api/admin/users/u2/recharges': { body: { recharges: [], nextCursor: null } },
     'GET /api/admin/users/u2/recharge-requests': { body: { requests: [], nextCursor: null } },
+    'GET /api/admin/users/u2/pricing': { body: { pricing: PRICING } },
+    'GET /api/admin/tiers': { body: { tiers: [{ name: 'Silver', threshold: 25_000, percent: 3 }] } },
+    'GET /api/admin/services': { body: { services: [], categories: { tiktok: [], instagram: [], facebook: [] } } },
     ...extra,
   });
 }
@@ -49,6 +61,9 @@ describe('UserDetail', () => {
     expect(within(debit).getByText('-Rs 20')).toBeInTheDocument();
     expect(within(ledger).getByText('+Rs 95.25')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    expect(await within(pricing).findByText('Silver · 3% off')).toBeInTheDocument();
+    expect(within(pricing).getByText('Rs 30,000')).toBeInTheDocument();
   });
 
   it('adjusts with a signed amount and a reason, keeping the Idempotency-Key across a lost answer and a reopened dialog', async () => {

@@ -1,10 +1,10 @@
 // One account as the admin sees it: profile, balance, blocked state, API key status (never the key),
-// the Adjust and Block/Unblock dialogs, and its ledger, orders and top-ups, each paging through all.
+// the Adjust and Block/Unblock dialogs, a customer's pricing, and its ledger, orders and top-ups, each paging through all.
 
 import { formatNumber } from '@shared/numbers';
 import type { AdminUserDetail } from '@shared/schemas/accounts';
 import type { LedgerEntry } from '@shared/schemas/money';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, cardClass } from '@/components/ui/card';
 import type { Column } from '@/components/ui/data-table';
@@ -21,6 +21,8 @@ import {
   useUserRecharges,
 } from '@/features/admin/accounts/api/get-admin-user';
 import { BlockUserForm } from '@/features/admin/accounts/components/block-user-form';
+import { Fact } from '@/features/admin/accounts/components/fact';
+import { UserPricing } from '@/features/admin/accounts/components/user-pricing';
 import { AdjustBalanceForm } from '@/features/admin/money/components/adjust-balance-form';
 import { ListTable, type ListTableList } from '@/features/admin/shared/components/list-table';
 import { CreditedHow } from '@/features/admin/top-ups/components/request-sms';
@@ -60,6 +62,7 @@ export function UserDetail({ uid }: { uid: string }) {
   return (
     <div className="space-y-6">
       <Profile detail={detail.data} onAdjust={() => setDialog('adjust')} onBlock={() => setDialog('block')} />
+      <UserPricing uid={uid} />
       <UserLedger uid={uid} />
       <UserOrders uid={uid} />
       <UserTopUps uid={uid} />
@@ -118,15 +121,6 @@ function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdj
         <Fact label="Top-up requests">{counts.rechargeRequests}</Fact>
       </dl>
     </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl bg-slate-50 p-3">
-      <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900">{children}</dd>
-    </div>
   );
 }
 
