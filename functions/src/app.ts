@@ -23,6 +23,7 @@ import { exportsRouter } from './routes/exports';
 import { notificationsRouter } from './routes/notifications';
 import { ordersRouter } from './routes/orders';
 import { passwordsRouter } from './routes/passwords';
+import { pricingRouter } from './routes/pricing';
 import { providersRouter } from './routes/providers';
 import { publicRouter } from './routes/public';
 import { rechargeRequestsRouter } from './routes/recharge-requests';
@@ -87,6 +88,7 @@ export function createApp(options: { providers: ProviderPort; countFirestoreRead
   api.use(adminMfaRouter);
   api.use(adminRouter);
   api.use(adminServicesRouter);
+  api.use(pricingRouter);
   api.use(updatesRouter);
   api.use(termsRouter);
   api.use(exportsRouter);

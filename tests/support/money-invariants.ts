@@ -21,6 +21,7 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   ]);
 
   const sumByUser = new Map<string, number>();
+  const creditedByUser = new Map<string, number>();
   const debitsByOrder = new Map<string, LedgerDoc[]>();
   const refundsByOrder = new Map<string, LedgerDoc[]>();
   const creditsByRecharge = new Map<string, LedgerDoc[]>();
@@ -45,6 +46,7 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
       if (!entry.reason) problems.push(`adjustment ${doc.ref.path} has no reason`);
     } else if (entry.type === 'credit') {
       credits += entry.amountPaisa;
+      creditedByUser.set(uid, (creditedByUser.get(uid) ?? 0) + entry.amountPaisa);
       const list = creditsByRecharge.get(entry.rechargeId ?? '') ?? [];
       list.push(entry);
       creditsByRecharge.set(entry.rechargeId ?? '', list);
@@ -86,6 +88,10 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     if (balance < 0) problems.push(`user ${doc.id}: negative balance ${balance}`);
     const sum = sumByUser.get(doc.id) ?? 0;
     if (sum !== balance) problems.push(`user ${doc.id}: balance ${balance} ≠ ledger sum ${sum}`);
+    // The lifetime credited total (price tiers), where kept, is every credit the ledger holds: each counted once.
+    const credited = creditedByUser.get(doc.id) ?? 0;
+    if (user.creditedPaisa !== undefined && user.creditedPaisa !== credited)
+      problems.push(`user ${doc.id}: creditedPaisa ${user.creditedPaisa} ≠ ledger credits ${credited}`);
   }
   for (const uid of sumByUser.keys()) {
     if (!users.docs.some((d) => d.id === uid)) problems.push(`ledger entries for missing user ${uid}`);

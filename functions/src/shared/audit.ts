@@ -42,6 +42,8 @@ export const AUDIT_TYPES = [
   'mfa_reset',
   'update_entry',
   'terms_update',
+  'pricing_update',
+  'tier_change',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -62,6 +64,8 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   settings: 'Settings changed',
   update_entry: 'Updates feed entry changed',
   terms_update: 'Terms changed',
+  pricing_update: 'Customer pricing changed',
+  tier_change: 'Customer reached a price tier',
   refill_complete: 'Refill completed',
   refill_reject: 'Refill rejected',
   provider_create: 'Provider added',

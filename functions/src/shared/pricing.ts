@@ -94,9 +94,10 @@ export const LIST_PRICES: PricePlan = { percent: 0, rates: {} };
 
 /** The customer's plan: their own percent wins over their tier's; their fixed rates win over both. */
 export function pricePlan(tiers: readonly Tier[], profile: PricedProfile | undefined, creditedPaisa: Paisa): PricePlan {
-  if (!profile) return LIST_PRICES;
-  const percent = profile.pricing?.percent ?? tierInForce(tiers, profile, creditedPaisa)?.percent ?? 0;
-  return { percent, rates: profile.pricing?.rates ?? {} };
+  // An account with no profile yet is one with nothing credited: the tier of Rs 0, if the admin has one.
+  const priced = profile ?? {};
+  const percent = priced.pricing?.percent ?? tierInForce(tiers, priced, creditedPaisa)?.percent ?? 0;
+  return { percent, rates: priced.pricing?.rates ?? {} };
 }
 
 /** Whether a plan can change any price (else every rate is the list rate, and nothing else need be read). */

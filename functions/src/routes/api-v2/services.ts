@@ -1,6 +1,7 @@
-// `services`: the active catalogue, by number, in the protocol's fields, then ours that scripts may ignore: the
+// `services`: the active catalogue at the key's account's prices, by number, in the protocol's fields, then ours that scripts may ignore: the
 // refill window, the measured figures (shared/service-figures.ts; null while a service is new) and the badges shown.
 import { badgeFactsOf, listActiveServiceDocs } from '../../services/catalogue/catalogue';
+import { customerRates } from '../../services/catalogue/pricing';
 import { API_V2_UNMEASURED, paisaString } from '../../shared/api-v2';
 import { refillDaysOf } from '../../shared/catalogue';
 import { serviceTypeOf } from '../../shared/comments';
@@ -8,13 +9,15 @@ import { PLATFORM_LABELS } from '../../shared/platforms';
 import { shownBadges } from '../../shared/service-figures';
 import type { ApiV2Handler } from './request';
 
-export const services: ApiV2Handler = async () =>
-  (await listActiveServiceDocs()).map((s) => ({
+export const services: ApiV2Handler = async ({ identity }) => {
+  // The key's account's own prices (its tier, its percent, its fixed rates): what `add` charges it.
+  const [listed, rateOf] = await Promise.all([listActiveServiceDocs(), customerRates(identity.uid)]);
+  return listed.map(({ id, service: s }) => ({
     service: s.number,
     name: s.name,
     type: serviceTypeOf(s),
     category: `${PLATFORM_LABELS[s.platform]} ${s.category}`,
-    rate: paisaString(s.ratePer1000Paisa),
+    rate: paisaString(rateOf(id, s)),
     min: String(s.min),
     max: String(s.max),
     refill: refillDaysOf(s) > 0,
@@ -32,3 +35,4 @@ export const services: ApiV2Handler = async () =>
       : API_V2_UNMEASURED),
     badges: shownBadges(s.badges, badgeFactsOf(s)),
   }));
+};

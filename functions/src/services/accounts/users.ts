@@ -53,6 +53,14 @@ export const userDocSchema = z.object({
     .optional(),
   /** The version of the terms accepted at sign-up (terms.ts), and when; absent on accounts from before issue 31. */
   termsAccepted: z.object({ version: z.number().int(), at: timestampSchema }).optional(),
+  /** Top-ups credited over the account's life (issue 34); absent until its first credit since (pricing.ts lifetimeCredited). */
+  creditedPaisa: paisaSchema.optional(),
+  /** The highest price tier its credits reached, by name (shared/pricing.ts earnedTier). */
+  tier: z.string().optional(),
+  /** What the admin set: a tier by hand, a percent off everything, fixed rates (paisa per 1,000) by service id. */
+  pricing: z
+    .object({ tier: z.string().optional(), percent: z.number().optional(), rates: z.record(z.string(), paisaSchema).optional() })
+    .optional(),
 });
 export type UserDoc = z.infer<typeof userDocSchema>;
 
@@ -143,6 +151,8 @@ export interface ReadAccount {
   account: Account;
   /** The profile, with the identity's email (see emailUpdate). */
   user: UserDoc;
+  /** The profile as stored (undefined: none yet). */
+  existing: UserDoc | undefined;
   /**
    * For the write phase: creates the profile when it did not exist (before postEntry updates it), or
    * brings its email up to date.
@@ -186,6 +196,7 @@ export function accountFromSnapshot(tx: Transaction, snap: DocumentSnapshot<User
   return {
     account: { uid: identity.uid, ref: snap.ref, balancePaisa: user.balancePaisa ?? 0 },
     user,
+    existing: snap.data(),
     createIfMissing: () => write(tx),
   };
 }

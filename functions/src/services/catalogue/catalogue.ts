@@ -184,10 +184,10 @@ export async function listActiveServices(): Promise<{ services: Service[]; categ
   return { services, categories: categoryOrder(services, categories.data()) };
 }
 
-/** The active services as stored, by number (the listing of API v2's `services`). */
-export async function listActiveServiceDocs(): Promise<ServiceDoc[]> {
+/** The active services as stored, with their ids, by number (the listing of API v2's `services`). */
+export async function listActiveServiceDocs(): Promise<{ id: string; service: ServiceDoc }[]> {
   const snap = await servicesCollection().where('active', '==', true).get();
-  return snap.docs.map((d) => d.data()).sort((a, b) => a.number - b.number);
+  return snap.docs.map((d) => ({ id: d.id, service: d.data() })).sort((a, b) => a.service.number - b.service.number);
 }
 
 /** The active service with this number (API v2's service id), or null when none is. */

@@ -2,7 +2,7 @@
 // stored fields over the defaults (a field added later takes its default until saved), read inside a
 // transaction when given one, and the admin's edit, which replaces it with its audit entry. The forwarding
 // settings (providers/) and the top-up autopilot's limits (top-ups/) are such documents.
-import type { Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod/mini';
 import { db } from '../../lib/admin';
 import { type Actor, recordAudit } from './audit';
@@ -29,5 +29,7 @@ export function adminSettingsDocument<T extends Record<string, unknown>>(id: str
     });
     return doc;
   }
-  return { ref, get, update };
+  /** The settings a snapshot read with other documents holds (a missing one: the defaults). */
+  const fromSnapshot = (snap: DocumentSnapshot | undefined): T => fromDoc(snap?.data());
+  return { ref, get, update, fromSnapshot };
 }

@@ -8,8 +8,9 @@ import { MESSAGES } from '../../shared/messages';
 import { type Paisa, toPaisa, toRupees } from '../../shared/money';
 import { topUpNotification } from '../../shared/notifications';
 import type { Recharge } from '../../shared/schemas/money';
-import { customerFields, type Identity, identityByEmail, identityByUid, readAccount, userToWire } from '../accounts/users';
-import { auditedBy, writeAudit } from '../kernel/audit';
+import { customerFields, type Identity, identityByEmail, identityByUid, readAccount, type UserDoc, userToWire } from '../accounts/users';
+import { type CreditTiers, readCreditTiers, tierAfterCredit } from '../catalogue/pricing';
+import { auditedBy, recordAudit, writeAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
@@ -60,6 +61,7 @@ export function writeCredit(
   user: { _id: string; name: string; email: string },
   input: CreditInput,
   now: Timestamp,
+  tiers: { read: CreditTiers; profile: UserDoc | undefined },
 ): string {
   const rechargeRef = rechargesCollection().doc();
   const record: RechargeDoc = {
@@ -88,7 +90,18 @@ export function writeCredit(
     rechargeId: rechargeRef.id,
     at: now,
   });
-  tx.update(account.ref, { lastRecharge: { amountPaisa: input.amountPaisa, date: now } });
+  // The lifetime total and the tier it earns move with the credit, in its transaction: one move however many credits
+  // run at once (each reads the total the last one wrote).
+  const { update, moved } = tierAfterCredit(tiers.read, tiers.profile, input.amountPaisa);
+  tx.update(account.ref, { lastRecharge: { amountPaisa: input.amountPaisa, date: now }, ...update });
+  if (moved) {
+    recordAudit(tx, input.by, now, {
+      subject: account.ref,
+      action: 'tier_change',
+      before: { tier: moved.from },
+      after: { tier: moved.to, email: user.email, credited: toRupees(update.creditedPaisa), rechargeId: rechargeRef.id },
+    });
+  }
   return rechargeRef.id;
 }
 
@@ -109,9 +122,9 @@ export async function addBalance(
   let push: DocumentReference | null = null;
   const decided = await runInTransaction({ scope: 'admin.add-balance', uid: admin.uid, key: idempotencyKey, request }, async (tx, now) => {
     push = null;
-    const { account, user, createIfMissing } = await readAccount(tx, target, now);
+    const { account, user, createIfMissing, existing } = await readAccount(tx, target, now);
     // The credit's id is new: nothing to read of its notification but the customer's settings.
-    const notifier = await readNotifier(tx, target.uid);
+    const [notifier, tiers] = await Promise.all([readNotifier(tx, target.uid), readCreditTiers(tx, target.uid, existing)]);
     createIfMissing();
     const rechargeId = writeCredit(
       tx,
@@ -123,6 +136,7 @@ export async function addBalance(
         by: admin,
       },
       now,
+      { read: tiers, profile: existing },
     );
     push = notifier.add(tx, notificationId.credit(rechargeId), topUpNotification({ decision: 'approved', amountPaisa }), now);
     const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };

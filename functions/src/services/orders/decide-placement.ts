@@ -10,9 +10,11 @@ import { dripFeedPrice } from '../../shared/drip-feed';
 import { MESSAGES } from '../../shared/messages';
 import { orderPrice, type Paisa, toPaisa } from '../../shared/money';
 import { PLATFORM_LABELS } from '../../shared/platforms';
+import type { PricePlan } from '../../shared/pricing';
 import type { Order } from '../../shared/schemas/orders';
 import { assertNotBlocked, type Identity, profileFromSnapshot, type UserDoc } from '../accounts/users';
 import type { ServiceDoc } from '../catalogue/catalogue';
+import { rateFor } from '../catalogue/pricing';
 import { ledgerEntryId, type PostEntry } from '../money/ledger';
 import type { ProviderDoc, ServiceLinkDoc } from '../providers/provider-store';
 import { type DripFeedParent, startRun } from './drip-feed';
@@ -59,6 +61,9 @@ export interface PlacementReads {
   services: ReadonlyMap<string, ServiceDoc | undefined>;
   providerLinks: ReadonlyMap<string, ServiceLinkDoc | undefined>;
   providers: ReadonlyMap<string, ProviderDoc | undefined>;
+  /** The customer's prices (shared/pricing.ts), and the margin floor a discount stops at. */
+  plan: PricePlan;
+  marginThresholdPercent: number;
 }
 
 /** An accepted order: what it writes (its debit apart: the batch posts every debit with one balance write). */
@@ -126,7 +131,11 @@ export function decidePlacement(request: PlacementRequest, reads: PlacementReads
   const comments = orderComments(service, body);
   // A drip-feed's quantity is each run's: the service's limits are a run's.
   checkOrderAgainstService(service, { link: body.link, quantity: body.quantity });
-  const pricePaisa = drip
+  // The customer's rate (their tier's or their own), the one every list shows them: the price frozen on the order.
+  const floors = { links: reads.providerLinks, providers: reads.providers, marginThresholdPercent: reads.marginThresholdPercent };
+  const ratePaisa = rateFor(body.serviceId, service, reads.plan, floors).ratePaisa;
+  const pricePaisa = drip ? dripFeedPrice(ratePaisa, body.quantity, drip.runs) : orderPrice(ratePaisa, body.quantity);
+  const listPricePaisa = drip
     ? dripFeedPrice(service.ratePer1000Paisa, body.quantity, drip.runs)
     : orderPrice(service.ratePer1000Paisa, body.quantity);
   // A price that rounds to 0 has nothing to debit (the ledger refuses a 0 entry): a refusal, not a 500.
@@ -152,6 +161,8 @@ export function decidePlacement(request: PlacementRequest, reads: PlacementReads
     quantity: drip ? body.quantity * drip.runs : body.quantity,
     ...(comments !== null ? { comments } : {}),
     pricePaisa,
+    // What the list rate would have charged, where the customer's price differs (the reports' discounts given).
+    ...(listPricePaisa !== pricePaisa ? { listPricePaisa } : {}),
     refillDays: refillDaysOf(service),
     // A drip-feed is under way from its placement: its first run starts now.
     status: drip ? 'processing' : 'pending',

@@ -55,6 +55,8 @@ export const orderDocSchema = z.object({
   /** A Custom Comments order's comments, one per line (`quantity` of them); sent to its provider as they are. */
   comments: z.string().optional(),
   pricePaisa: paisaSchema,
+  /** What the list rate charged where the customer's own price differs (issue 34: tiers, their percent or fixed rate). */
+  listPricePaisa: paisaSchema.optional(),
   status: z.enum(ORDER_STATUSES),
   remains: z.number().int().optional(),
   refundPaisa: paisaSchema.optional(),

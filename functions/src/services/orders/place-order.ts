@@ -25,6 +25,7 @@ import { normalizeLink } from '../../shared/platforms';
 import type { PlaceOrderBody } from '../../shared/schemas/orders';
 import { type Identity, profileFromSnapshot, userRef } from '../accounts/users';
 import { servicesCollection } from '../catalogue/catalogue';
+import { planInTransaction, tiersFromSnapshot, tiersRef } from '../catalogue/pricing';
 import {
   Contended,
   canonicalJson,
@@ -41,6 +42,7 @@ import {
   transact,
 } from '../kernel/transactions';
 import { postEntries } from '../money/ledger';
+import { forwardingSettingsFromSnapshot, forwardingSettingsRef } from '../providers/forwarding-settings';
 import { providersCollection, type ServiceLinkDoc, serviceLinkRef } from '../providers/provider-store';
 import {
   decidePlacement,
@@ -453,6 +455,8 @@ async function decideBatch(
               records: keyed.map((entry) => idempotencyRef(SCOPE, uid, entry.intent.key as string)),
               providers: knownProviders.map((id) => providersCollection().doc(id)),
               candidates: numberCandidates(ordersCollection(), NUMBER_CANDIDATES_PER_ORDER * entries.length),
+              // The customer's price: the tier table, and the margin floor a discount stops at.
+              settings: [tiersRef(), forwardingSettingsRef()],
             });
       const userSnap = read?.user[0];
       const services = new Map((read?.services ?? []).map((snap) => [snap.id, snap.data()]));
@@ -461,6 +465,8 @@ async function decideBatch(
       const records = read?.records ?? [];
       const providers = new Map((read?.providers ?? []).map((snap) => [snap.id, snap.data()]));
       const candidates = read?.candidates ?? [];
+      const tiers = tiersFromSnapshot(read?.settings[0]);
+      const forwarding = forwardingSettingsFromSnapshot(read?.settings[1]);
       // Providers of the queued orders' services (or of a link changed since the pre-read): read on their own.
       const missing = [
         ...new Set([...providerLinks.values()].flatMap((link) => (link && !providers.has(link.providerId) ? [link.providerId] : []))),
@@ -470,6 +476,8 @@ async function decideBatch(
           providers.set(snap.id, snap.data());
         }
       }
+
+      const plan = await planInTransaction(tx, uid, userSnap?.data(), tiers);
 
       const decided = new Map<string, { outcome: Outcome; requestHash: string }>();
       const expired: DocumentReference[] = [];
@@ -494,7 +502,12 @@ async function decideBatch(
           outcome = outcomeOfRecord(reading);
         } else {
           try {
-            const placement = decidePlacement(requestOf(intent), { services, providerLinks, providers }, state as PlacementState, now);
+            const placement = decidePlacement(
+              requestOf(intent),
+              { services, providerLinks, providers, plan, marginThresholdPercent: forwarding.marginThresholdPercent },
+              state as PlacementState,
+              now,
+            );
             placements.push(placement);
             // Every read is done: its documents are written now, the debits and the balance after the loop.
             const written = placement.write(tx);

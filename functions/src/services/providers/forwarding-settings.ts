@@ -9,5 +9,7 @@ const forwarding = adminSettingsDocument<ForwardingSettings>('forwarding', forwa
 export const forwardingSettingsRef = forwarding.ref;
 /** The settings in force; inside a transaction when given one (the worker's decision then reads them with its data). */
 export const getForwardingSettings = forwarding.get;
+/** The settings of a snapshot read with other documents (placement's one round trip). */
+export const forwardingSettingsFromSnapshot = forwarding.fromSnapshot;
 /** The admin's edit: replaces the settings, with its audit entry. */
 export const updateForwardingSettings = forwarding.update;

@@ -19,6 +19,7 @@ import type { AdminRechargeRequest, RechargeRequest } from '../../shared/schemas
 import { normalizePayerNumber } from '../../shared/wallet-sms';
 import { WHOSE_PAYMENT_REASONS } from '../../shared/wallet-states';
 import { accountFromSnapshot, assertNotBlocked, customerFields, type Identity, type UserDoc, userRef, userToWire } from '../accounts/users';
+import { readCreditTiers } from '../catalogue/pricing';
 import { type Actor, writeAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
@@ -318,6 +319,7 @@ export async function readApproval(
   const found = eventSnap && eventDoc ? { ref: eventSnap.ref, doc: eventDoc } : null;
   const event = attached ?? found;
   const profile = profileSnap.data();
+  const tiers = await readCreditTiers(tx, request.userId, profile);
   return {
     request,
     profile,
@@ -334,6 +336,7 @@ export async function readApproval(
         { _id: request.userId, name: user.name, email: user.email },
         { amountPaisa: input.amountPaisa, method: request.method, reference: request.reference, by: input.actor, requestId },
         now,
+        { read: tiers, profile },
       );
       const requestRef = rechargeRequestsCollection().doc(requestId);
       const decision = {

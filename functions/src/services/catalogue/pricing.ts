@@ -1,0 +1,327 @@
+// Price tiers and per-customer rates (issue 34; the rule is shared/pricing.ts). The tier table is an admin settings
+// document (settings/tiers); a customer's lifetime credited total, earned tier and the admin's pricing live on their
+// profile, where placement already reads it, so an order is priced from the reads of its own transaction.
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod/mini';
+import { fail } from '../../lib/errors';
+import { getAllGrouped } from '../../lib/typed-collection';
+import type { Service } from '../../shared/answers';
+import { serviceLabel } from '../../shared/catalogue';
+import { MESSAGES } from '../../shared/messages';
+import { type Paisa, toPaisa, toRupees } from '../../shared/money';
+import { PLATFORM_LABELS } from '../../shared/platforms';
+import {
+  type CustomerPricing,
+  type CustomerRate,
+  customerRate,
+  earnedTier,
+  isListPlan,
+  LIST_PRICES,
+  marginFloorPaisa,
+  nextTier,
+  PRICING_LIMITS,
+  type PricedProfile,
+  type PricePlan,
+  pricePlan,
+  sortTiers,
+  type Tier,
+  tierInForce,
+  tierNamed,
+} from '../../shared/pricing';
+import type { AdminPricing, MyPricing, PricedService, TiersBody, TierWire, UserPricingBody } from '../../shared/schemas/pricing';
+import { isUid, type UserDoc, userRef } from '../accounts/users';
+import { adminSettingsDocument } from '../kernel/admin-settings';
+import { type Actor, recordAudit } from '../kernel/audit';
+import { runInTransaction } from '../kernel/transactions';
+import { ledgerCollection } from '../money/ledger';
+import { getForwardingSettings } from '../providers/forwarding-settings';
+import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinksCollection } from '../providers/provider-store';
+import { listActiveServices, type ServiceDoc, servicesCollection } from './catalogue';
+
+const tierDocSchema = z.object({ name: z.string(), thresholdPaisa: z.number(), percent: z.number() });
+const tiersDocSchema = z.object({ tiers: z.array(tierDocSchema) });
+
+const tiersDocument = adminSettingsDocument<{ tiers: Tier[] }>('tiers', tiersDocSchema, { tiers: [] });
+
+export const tiersRef = tiersDocument.ref;
+
+/** The tier table in force, lowest threshold first; inside a transaction when given one. */
+export async function getTiers(tx?: Transaction): Promise<Tier[]> {
+  return sortTiers((await tiersDocument.get(tx)).tiers);
+}
+
+/** The table from a snapshot read with other documents (placement's one round trip). */
+export const tiersFromSnapshot = (snap: DocumentSnapshot | undefined): Tier[] => sortTiers(tiersDocument.fromSnapshot(snap).tiers);
+
+/**
+ * The plan of a profile read in `tx` with the tier table: the lifetime total is read only when a tier can depend on
+ * it (an account not credited since it was kept, with tiers defined and no percent of its own).
+ */
+export async function planInTransaction(tx: Transaction, uid: string, profile: UserDoc | undefined, tiers: Tier[]): Promise<PricePlan> {
+  const needsTotal = profile !== undefined && tiers.length > 0 && profile.pricing?.percent === undefined;
+  return pricePlan(tiers, profile, needsTotal ? await lifetimeCredited(uid, profile, tx) : (profile?.creditedPaisa ?? 0));
+}
+
+export const tierToWire = (tier: Tier): TierWire => ({ name: tier.name, threshold: toRupees(tier.thresholdPaisa), percent: tier.percent });
+
+/** PUT /api/admin/tiers: the whole table replaced, audited (a `settings` entry). Future prices only. */
+export async function updateTiers(admin: Actor, body: TiersBody): Promise<Tier[]> {
+  const tiers = sortTiers(body.tiers.map((t) => ({ name: t.name, thresholdPaisa: toPaisa(t.threshold), percent: t.percent })));
+  return (await tiersDocument.update(admin, { tiers })).tiers;
+}
+
+/**
+ * Top-ups credited to `uid` over the account's life: the profile's running figure, or for an account not credited
+ * since it was kept, the sum of its ledger's credit entries (inside `tx` when given: a credit then writes the figure).
+ */
+export async function lifetimeCredited(uid: string, profile: PricedProfile | undefined, tx?: Transaction): Promise<Paisa> {
+  if (!profile) return 0;
+  if (profile.creditedPaisa !== undefined) return profile.creditedPaisa;
+  const query = ledgerCollection(uid).where('type', '==', 'credit');
+  const snap = tx ? await tx.get(query) : await query.get();
+  return snap.docs.reduce((sum, d) => sum + d.data().amountPaisa, 0);
+}
+
+/** What a credit needs to move the tier: the table and the total before it (read in the credit's transaction). */
+export interface CreditTiers {
+  tiers: Tier[];
+  creditedPaisa: Paisa;
+}
+
+export async function readCreditTiers(tx: Transaction, uid: string, profile: UserDoc | undefined): Promise<CreditTiers> {
+  const [tiers, creditedPaisa] = await Promise.all([getTiers(tx), lifetimeCredited(uid, profile, tx)]);
+  return { tiers, creditedPaisa };
+}
+
+/**
+ * The profile fields a credit of `amountPaisa` changes: the lifetime total, and the earned tier when the new total
+ * reaches a higher one (never lower: a tier is kept when the admin raises thresholds later). `moved` names the
+ * tiers for the audit entry when it moved.
+ */
+export function tierAfterCredit(
+  read: CreditTiers,
+  profile: UserDoc | undefined,
+  amountPaisa: Paisa,
+): { update: { creditedPaisa: Paisa; tier?: string }; moved: { from: string | null; to: string } | null } {
+  const creditedPaisa = read.creditedPaisa + amountPaisa;
+  const before = earnedTier(read.tiers, profile ?? {}, read.creditedPaisa);
+  const after = earnedTier(read.tiers, profile ?? {}, creditedPaisa);
+  if (!after || after === before) return { update: { creditedPaisa }, moved: null };
+  return { update: { creditedPaisa, tier: after.name }, moved: { from: before?.name ?? null, to: after.name } };
+}
+
+/** Each linked service's floor inputs: what placement and the lists read. */
+export interface FloorReads {
+  links: ReadonlyMap<string, ServiceLinkDoc | undefined>;
+  providers: ReadonlyMap<string, ProviderDoc | undefined>;
+  marginThresholdPercent: number;
+}
+
+/** A service's floor (null: no provider, so nothing to hold a discount up). */
+export function floorOf(serviceId: string, reads: FloorReads): Paisa | null {
+  const link = reads.links.get(serviceId);
+  const provider = link ? reads.providers.get(link.providerId) : undefined;
+  if (!link || !provider) return null;
+  try {
+    return marginFloorPaisa(link.cost, provider.rateToPkr, reads.marginThresholdPercent);
+  } catch {
+    return null;
+  }
+}
+
+/** The customer's rate for a service: the plan, held at the floor. */
+export const rateFor = (
+  serviceId: string,
+  service: Pick<ServiceDoc, 'ratePer1000Paisa'>,
+  plan: PricePlan,
+  floors: FloorReads,
+): CustomerRate => customerRate(serviceId, service.ratePer1000Paisa, plan, isListPlan(plan) ? null : floorOf(serviceId, floors));
+
+/** Every provider link and provider, and the margin threshold: the floors of a whole list. */
+async function readAllFloors(): Promise<FloorReads> {
+  const [links, providers, settings] = await Promise.all([
+    serviceLinksCollection().get(),
+    providersCollection().get(),
+    getForwardingSettings(),
+  ]);
+  return {
+    links: new Map(links.docs.map((d) => [d.id, d.data()])),
+    providers: new Map(providers.docs.map((d) => [d.id, d.data()])),
+    marginThresholdPercent: settings.marginThresholdPercent,
+  };
+}
+
+/** One customer's price plan as stored now (list prices for an account without a profile). */
+export async function readPlan(uid: string): Promise<PricePlan> {
+  const [profileSnap, tiers] = await Promise.all([userRef(uid).get(), getTiers()]);
+  const profile = profileSnap.data();
+  return pricePlan(tiers, profile, await lifetimeCredited(uid, profile));
+}
+
+/**
+ * A price function for lists shown to one customer: each service's rate per 1,000 (paisa) for them. List prices
+ * need no more reads; a discount reads the floors once for the whole list.
+ */
+export async function customerRates(
+  uid: string | null,
+): Promise<(serviceId: string, service: Pick<ServiceDoc, 'ratePer1000Paisa'>) => Paisa> {
+  const plan = uid ? await readPlan(uid) : LIST_PRICES;
+  if (isListPlan(plan)) return (_id, service) => service.ratePer1000Paisa;
+  const floors = await readAllFloors();
+  return (id, service) => rateFor(id, service, plan, floors).ratePaisa;
+}
+
+/** GET /api/services: the active catalogue at `uid`'s prices (a visitor's: the list rates). */
+export async function listServicesFor(uid: string | null) {
+  const [catalogue, rateOf] = await Promise.all([listActiveServices(), customerRates(uid)]);
+  if (!uid) return catalogue;
+  const services = catalogue.services.map((s) => pricedForCustomer(s, rateOf(s._id, { ratePer1000Paisa: toPaisa(s.ratePer1000) })));
+  return { ...catalogue, services };
+}
+
+/** A service on the wire as one customer sees it: their rate, and the list rate where it differs. */
+export function pricedForCustomer(service: Service, ratePaisa: Paisa): Service {
+  const list = service.ratePer1000;
+  const rate = toRupees(ratePaisa);
+  return rate === list ? service : { ...service, ratePer1000: rate, listRatePer1000: list };
+}
+
+async function readProfile(uid: string): Promise<UserDoc> {
+  if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
+  const profile = (await userRef(uid).get()).data();
+  if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
+  return profile;
+}
+
+/** GET /api/pricing: the customer's tier, what the next one needs, and the ladder. */
+export async function myPricing(uid: string): Promise<MyPricing> {
+  const [snap, tiers] = await Promise.all([userRef(uid).get(), getTiers()]);
+  const profile = snap.data();
+  const credited = await lifetimeCredited(uid, profile);
+  const tier = tierInForce(tiers, profile ?? {}, credited);
+  const setByHand = tierNamed(tiers, profile?.pricing?.tier) !== undefined;
+  // The ladder's next step is what credits can earn: none while the admin holds the tier by hand.
+  const next = setByHand ? undefined : nextTier(tiers, tier);
+  return {
+    credited: toRupees(credited),
+    tier: tier ? { name: tier.name, percent: tier.percent } : null,
+    next: next
+      ? {
+          name: next.name,
+          percent: next.percent,
+          threshold: toRupees(next.thresholdPaisa),
+          remaining: toRupees(Math.max(0, next.thresholdPaisa - credited)),
+        }
+      : null,
+    percent: profile?.pricing?.percent ?? null,
+    rates: Object.keys(profile?.pricing?.rates ?? {}).length,
+    tiers: tiers.map(tierToWire),
+  };
+}
+
+const pricedServiceToWire = (id: string, service: ServiceDoc | undefined, rate: CustomerRate | null): PricedService => ({
+  serviceId: id,
+  service: service ? serviceLabel(PLATFORM_LABELS[service.platform], service.category, service.name) : '',
+  listRatePer1000: service ? toRupees(service.ratePer1000Paisa) : 0,
+  plannedRatePer1000: rate ? toRupees(rate.plannedPaisa) : 0,
+  ratePer1000: rate ? toRupees(rate.ratePaisa) : 0,
+  clamped: rate?.clamped ?? false,
+});
+
+/** The admin's view of one customer's pricing, against the catalogue and floors as they are now. */
+async function adminPricingOf(uid: string, profile: UserDoc): Promise<AdminPricing> {
+  const [tiers, services, floors, credited] = await Promise.all([
+    getTiers(),
+    servicesCollection().get(),
+    readAllFloors(),
+    lifetimeCredited(uid, profile),
+  ]);
+  const plan = pricePlan(tiers, profile, credited);
+  const byId = new Map(services.docs.map((d) => [d.id, d.data()]));
+  const rates = Object.keys(plan.rates)
+    .map((id) => {
+      const service = byId.get(id);
+      return pricedServiceToWire(id, service, service ? rateFor(id, service, plan, floors) : null);
+    })
+    .sort((a, b) => (byId.get(a.serviceId)?.number ?? 0) - (byId.get(b.serviceId)?.number ?? 0));
+  const clamped = services.docs
+    .map((d) => ({ id: d.id, service: d.data(), rate: rateFor(d.id, d.data(), plan, floors) }))
+    .filter(({ rate }) => rate.clamped)
+    .sort((a, b) => a.service.number - b.service.number)
+    .map(({ id, service, rate }) => pricedServiceToWire(id, service, rate));
+  const tier = tierInForce(tiers, profile, credited);
+  return {
+    credited: toRupees(credited),
+    tier: tier ? { name: tier.name, percent: tier.percent } : null,
+    earnedTier: earnedTier(tiers, profile, credited)?.name ?? null,
+    setTier: tierNamed(tiers, profile.pricing?.tier)?.name ?? null,
+    percent: profile.pricing?.percent ?? null,
+    rates,
+    clamped,
+  };
+}
+
+/** GET /api/admin/users/{uid}/pricing. */
+export async function getAdminPricing(uid: string): Promise<AdminPricing> {
+  return adminPricingOf(uid, await readProfile(uid));
+}
+
+/** The stored pricing after `body` (what is sent changes, `null` clears, what is left out stays). */
+function changedPricing(before: CustomerPricing, body: UserPricingBody, tiers: readonly Tier[]): CustomerPricing {
+  const next: CustomerPricing = { ...before };
+  if (body.tier === null) delete next.tier;
+  else if (body.tier !== undefined) {
+    const tier = tierNamed(tiers, body.tier);
+    if (!tier) throw fail('invalid_input', MESSAGES.noSuchTier, 'tier');
+    next.tier = tier.name;
+  }
+  if (body.percent === null) delete next.percent;
+  else if (body.percent !== undefined) next.percent = body.percent;
+  if (body.rates === null) delete next.rates;
+  else if (body.rates !== undefined) {
+    const rates = { ...before.rates };
+    for (const [id, rate] of Object.entries(body.rates)) {
+      if (rate === null) delete rates[id];
+      else rates[id] = toPaisa(rate);
+    }
+    if (Object.keys(rates).length > PRICING_LIMITS.rates) throw fail('invalid_input', MESSAGES.tooManyRates, 'rates');
+    if (Object.keys(rates).length > 0) next.rates = rates;
+    else delete next.rates;
+  }
+  return next;
+}
+
+/** PUT /api/admin/users/{uid}/pricing: one transaction, audited (`pricing_update`, before and after). */
+export async function updateUserPricing(admin: Actor, uid: string, body: UserPricingBody): Promise<AdminPricing> {
+  if (!isUid(uid)) throw fail('user_not_found', MESSAGES.userNotFound);
+  const ref = userRef(uid);
+  const setIds = Object.entries(body.rates ?? {}).flatMap(([id, rate]) => (rate === null ? [] : [id]));
+  await runInTransaction(null, async (tx, now) => {
+    const read = await getAllGrouped(tx, {
+      user: [ref],
+      tiers: [tiersRef()],
+      services: setIds.map((id) => servicesCollection().doc(id)),
+    });
+    const profile = read.user[0]?.data();
+    if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
+    const unknown = read.services.find((snap) => !snap.exists);
+    if (unknown) throw fail('service_not_found', `${MESSAGES.serviceNotFound}: ${unknown.id}`, 'rates');
+    const before = profile.pricing ?? {};
+    const after = changedPricing(before, body, tiersFromSnapshot(read.tiers[0]));
+    tx.update(ref, { pricing: after });
+    recordAudit(tx, admin, now, {
+      subject: ref,
+      action: 'pricing_update',
+      before: pricingForAudit(before),
+      after: { ...pricingForAudit(after), email: profile.email },
+    });
+  });
+  return getAdminPricing(uid);
+}
+
+/** Rupees in the audit trail, as every other entry shows money. */
+const pricingForAudit = (pricing: CustomerPricing) => ({
+  tier: pricing.tier ?? null,
+  percent: pricing.percent ?? null,
+  rates: Object.fromEntries(Object.entries(pricing.rates ?? {}).map(([id, paisa]) => [id, toRupees(paisa)])),
+});
