@@ -321,6 +321,24 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
     { subject: 'terms/3', before: { version: 2, characters: 1200 }, after: { version: 3, characters: 1350 } },
     'Saved version 3 of the terms (1,350 characters; version 2 had 1,200).',
   ],
+  pricing_update: [
+    {
+      subject: 'users/u1',
+      user: ali,
+      before: { tier: null, percent: 5, rates: { 'svc-1': 12, 'svc-2': 30 } },
+      after: { tier: 'Gold', percent: null, rates: { 'svc-1': 10.5, 'svc-3': 40 }, email: 'ali@example.com' },
+    },
+    'Changed the pricing of Ali Khan (ali@example.com): set the tier by hand to Gold; cleared their own percent (was 5%); the fixed rate of service svc-1 from Rs\u00a012 to Rs\u00a010.50 per 1,000; removed the fixed rate of service svc-2; a fixed rate of Rs\u00a040 per 1,000 for service svc-3.',
+  ],
+  tier_change: [
+    {
+      subject: 'users/u1',
+      user: ali,
+      before: { tier: 'Silver' },
+      after: { tier: 'Gold', email: 'ali@example.com', credited: 100_500, rechargeId: 'r7' },
+    },
+    'Moved Ali Khan (ali@example.com) up to the Gold tier (from Silver): Rs\u00a0100,500 credited in all.',
+  ],
 };
 
 const said = (action: AuditType, fields: Partial<AuditEntry>) => sentenceText(auditSentence(entryOf(action, fields)));
@@ -387,6 +405,31 @@ describe('auditSentence', () => {
       }),
     ).toBe(
       'Changed the forwarding settings: the margin alert threshold from 10% to 15%; set it to take services under the margin off sale; the refund of failed orders from never to after 24 hours.',
+    );
+    expect(
+      said('settings', {
+        subject: 'settings/tiers',
+        before: { tiers: [] },
+        after: {
+          tiers: [
+            { name: 'Bronze', thresholdPaisa: 0, percent: 0 },
+            { name: 'Silver', thresholdPaisa: 2_500_000, percent: 3.5 },
+          ],
+        },
+      }),
+    ).toBe('Changed the price tiers: now Bronze from Rs\u00a00 (0% off), Silver from Rs\u00a025,000 (3.5% off).');
+    expect(said('settings', { subject: 'settings/tiers', before: { tiers: [{ name: 'Gold' }] }, after: { tiers: [] } })).toBe(
+      'Changed the price tiers: removed every tier.',
+    );
+    expect(
+      said('pricing_update', {
+        subject: 'users/u1',
+        user: ali,
+        before: { tier: 'Gold', percent: null },
+        after: { tier: null, percent: 4 },
+      }),
+    ).toBe(
+      'Changed the pricing of Ali Khan (ali@example.com): gave the tier back to their top-ups (earned); set their own percent to 4% off.',
     );
     expect(
       said('price_bulk', {

@@ -9,7 +9,7 @@ import { PLATFORM_LABELS } from '@shared/platforms';
 import { SYNC_OFF_REASONS } from '@shared/schemas/catalogue';
 import type { AuditEntry } from '@shared/schemas/reports';
 import { paths } from '@/config/paths';
-import { formatAmount, formatDay, formatMoney, formatRateToPkr } from '@/lib/format';
+import { formatAmount, formatDay, formatMoney, formatPaisa, formatRateToPkr } from '@/lib/format';
 
 /** A piece of a sentence: text, or text that opens a page of the console (the account, the order, the services). */
 export type Part = string | { text: string; href: string };
@@ -197,6 +197,20 @@ function walletsClause(from: unknown, to: unknown): string {
   return parts.length > 0 ? parts.join('; ') : 'reordered the wallet accounts';
 }
 
+type TierFields = { name?: unknown; threshold?: unknown; thresholdPaisa?: unknown; percent?: unknown };
+/** A price tier: "Silver from Rs 25,000 (3% off)" (the settings document keeps its threshold in paisa). */
+function tierWords(t: TierFields): string {
+  const paisa = numberOf(t.thresholdPaisa);
+  const from = paisa !== undefined ? formatPaisa(paisa) : moneyOf(t.threshold);
+  const off = numberOf(t.percent);
+  return [textOf(t.name) ?? 'a tier', from && `from ${from}`, off !== undefined && `(${plainNumber(off)}% off)`].filter(Boolean).join(' ');
+}
+/** The tier table as it became (the whole table is saved at once). */
+function tiersClause(_from: unknown, to: unknown): string {
+  const tiers = Array.isArray(to) ? (to as unknown[]).filter(isRecord).map((t) => tierWords(t as TierFields)) : [];
+  return tiers.length > 0 ? `now ${tiers.join(', ')}` : 'removed every tier';
+}
+
 /** The fields the writers record, in words (services, providers, the settings documents, the updates feed). */
 const FIELDS: Record<string, FieldSpec> = {
   amount: { label: 'amount', value: money },
@@ -244,6 +258,7 @@ const FIELDS: Record<string, FieldSpec> = {
   maxAmount: { label: 'auto-credit limit', value: money },
   firstTopUpMax: { label: 'first top-up limit', value: money },
   dailyCount: { label: 'daily limit of automatic credits per customer', value: count },
+  tiers: { label: 'price tiers', clause: tiersClause },
 };
 
 type Change =
@@ -319,6 +334,7 @@ const SETTINGS_NAMES: Record<string, string> = {
   public: 'the payment and support settings',
   forwarding: 'the forwarding settings',
   autopilot: 'the top-up autopilot',
+  tiers: 'the price tiers',
 };
 
 const EXPORT_NAMES: Record<string, string> = { orders: 'orders', ledger: 'ledger entries', 'top-ups': 'top-ups' };
@@ -363,6 +379,36 @@ function review(after: Fields): string {
   const name = textOf(after.name);
   const rating = countOf(after.rating);
   return `${name ? `${name}’s ` : 'a '}${rating ? `${rating}-star ` : ''}review`;
+}
+
+/** A customer's pricing as recorded (services/catalogue/pricing.ts): a tier set by hand, a percent, fixed rates in rupees. */
+function pricingChanges({ before, after }: Read): string[] {
+  const changes: string[] = [];
+  const [wasTier, tier] = [textOf(before.tier), textOf(after.tier)];
+  if (wasTier !== tier) {
+    changes.push(
+      tier ? `set the tier by hand to ${tier}${wasTier ? ` (was ${wasTier})` : ''}` : 'gave the tier back to their top-ups (earned)',
+    );
+  }
+  const [was, now] = [numberOf(before.percent), numberOf(after.percent)];
+  if (was !== now) {
+    changes.push(
+      now === undefined
+        ? `cleared their own percent (was ${percent(was)})`
+        : was === undefined
+          ? `set their own percent to ${percent(now)} off`
+          : `their own percent from ${percent(was)} to ${percent(now)}`,
+    );
+  }
+  const [wasRates, rates] = [isRecord(before.rates) ? before.rates : {}, isRecord(after.rates) ? after.rates : {}];
+  for (const id of [...new Set([...Object.keys(wasRates), ...Object.keys(rates)])]) {
+    const [from, to] = [moneyOf(wasRates[id]), moneyOf(rates[id])];
+    if (from === to) continue;
+    if (!to) changes.push(`removed the fixed rate of service ${id}`);
+    else if (!from) changes.push(`a fixed rate of ${to} per 1,000 for service ${id}`);
+    else changes.push(`the fixed rate of service ${id} from ${from} to ${to} per 1,000`);
+  }
+  return changes;
 }
 
 const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
@@ -576,6 +622,22 @@ const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
     if (after.hidden !== before.hidden)
       return [`${after.hidden === true ? 'Hid' : 'Showed again'} ${entry}${noted ? ` and ${noted}` : ''}.`];
     return [note ? `Set the note of ${entry} to ${quoted(note)}.` : `Removed the note of ${entry}.`];
+  },
+  pricing_update: (read) => {
+    const changes = pricingChanges(read);
+    if (changes.length === 0) return say('Saved the pricing of ', account(read), ' unchanged.');
+    return say('Changed the pricing of ', account(read), `: ${changes.join('; ')}.`);
+  },
+  tier_change: (read) => {
+    const [from, to, credited] = [textOf(read.before.tier), textOf(read.after.tier), moneyOf(read.after.credited)];
+    return say(
+      'Moved ',
+      account(read),
+      to ? ` up to the ${to} tier` : ' up to a new price tier',
+      from && ` (from ${from})`,
+      credited && `: ${credited} credited in all`,
+      '.',
+    );
   },
   terms_update: ({ before, after }) => {
     const [version, was, wasChars] = [countOf(after.version), countOf(before.version), countOf(before.characters)];
