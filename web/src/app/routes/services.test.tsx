@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ServicesRoute } from '@/app/routes/services';
+import { cacheToken } from '@/lib/session-cache';
 import { builtInCatalogue } from '@/testing/catalogue';
 import { customer, fakeAuth, ignoreUnknownSearchElement, mockApi, renderApp } from '@/testing/render';
 import { SearchProbe } from '@/testing/search-probe';
@@ -25,6 +26,18 @@ const ids = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 const igFollowers = builtInCatalogue.services.find((s) => s._id === 'ig-followers-real');
+const findRow = async () =>
+  (await screen.findByRole('link', { name: `Order service ${igFollowers?.number}: ${igFollowers?.name}` })).closest('tr') as HTMLElement;
+
+/** An ID token for `uid`, good for an hour (the API client sends it as the Bearer token). */
+const tokenOf = (uid: string) =>
+  `header.${btoa(JSON.stringify({ user_id: uid, sub: uid, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.signature`;
+
+/** This device remembers `user` signed in with a good token, as after a sign-in: the API client sends it. */
+function signIn(uid: string, user = customer) {
+  localStorage.setItem('user', JSON.stringify(user));
+  cacheToken(uid, tokenOf(uid));
+}
 
 describe('Services', () => {
   it('lists every active service with its ID, rate, limits, refill, cancel and drip-feed, in the catalogue’s order', async () => {
@@ -78,5 +91,26 @@ describe('Services', () => {
     first.unmount();
     open('', fakeAuth({ user: customer }));
     expect(await screen.findByRole('link', { name })).toHaveAttribute('href', '/order?service=ig-followers-real');
+  });
+
+  it('shows a customer’s own price with the list price struck through beside it, and one price where theirs is the list price', async () => {
+    // 10 % off the list's Rs 1,100 (issue 34): the API answers their price, and the list's where it differs.
+    mockApi({
+      'GET /api/services': (call) => ({
+        body: {
+          ...builtInCatalogue,
+          services: builtInCatalogue.services.map((s) =>
+            s._id === 'ig-followers-real' && call.headers.authorization ? { ...s, ratePer1000: 990, listRatePer1000: 1100 } : s,
+          ),
+        },
+      }),
+    });
+    signIn(customer.uid);
+    open('', fakeAuth({ user: customer }));
+    const cells = within(await findRow()).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('Rs 990 list price Rs 1,100');
+    expect(cells[2]?.querySelector('s')).toHaveTextContent('list price Rs 1,100');
+    // The others are at the list price: no second price.
+    expect(screen.getAllByRole('table')[0]?.querySelectorAll('s')).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { formatNumber } from '@shared/numbers';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ServiceCards } from '@/features/home/components/service-cards';
@@ -19,6 +20,22 @@ describe('ServiceCards', () => {
     expect(
       within(screen.getAllByRole('heading', { name: 'TikTok Likes' })[1]?.closest('li') as HTMLElement).queryByText(/^from/),
     ).toBeNull();
+  });
+
+  it('strikes the starting list price through beside a customer’s own starting price, where they differ', () => {
+    // A customer's discount (issue 34): each service's own price, and the list's where it differs.
+    const discounted = builtInCatalogue.services.map((s) =>
+      s.platform === 'tiktok' && s.category === 'Followers' ? { ...s, ratePer1000: s.ratePer1000 - 50, listRatePer1000: s.ratePer1000 } : s,
+    );
+    const cheapest = Math.min(
+      ...builtInCatalogue.services.filter((s) => s.platform === 'tiktok' && s.category === 'Followers').map((s) => s.ratePer1000),
+    );
+    renderApp(<ServiceCards services={discounted} />);
+    expect(within(card('TikTok Followers')).getByText(/^from/)).toHaveTextContent(
+      `from Rs ${formatNumber(cheapest - 50)} list price Rs ${formatNumber(cheapest)} per 1K`,
+    );
+    expect(card('TikTok Followers').querySelector('s')).toHaveTextContent(`list price Rs ${formatNumber(cheapest)}`);
+    expect(card('TikTok Views').querySelector('s')).toBeNull();
   });
 
   it('shows no price while the live catalogue loads (no built-in price stands in)', () => {

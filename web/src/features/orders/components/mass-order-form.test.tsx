@@ -98,6 +98,29 @@ describe('MassOrderForm', () => {
     expect(screen.getByText(/At most 100 lines per batch/)).toBeInTheDocument();
   });
 
+  it('previews a customer’s own price with the list price struck through, and totals and sends their own', async () => {
+    // Their own rate for TikTok Real Followers (issue 34): Rs 846 per 1000 where the list says Rs 900.
+    api = mockApi({
+      'GET /api/services': () => ({
+        body: {
+          services: builtInCatalogue.services.map((s) =>
+            s._id === 'tt-followers-real' ? { ...s, ratePer1000: 846, listRatePer1000: 900 } : s,
+          ),
+        },
+      }),
+      'POST /api/order/place': (call) => placeAnswer(call),
+    });
+    const { user } = renderMass();
+    await typeLines(user, [FOLLOWERS, VIEWS]);
+    expect(previewRow(1)).toHaveTextContent('100 · Rs 84.60 list price Rs 90');
+    expect(previewRow(1).querySelector('s')).toHaveTextContent('list price Rs 90');
+    expect(previewRow(2).querySelector('s')).toBeNull();
+    expect(screen.getByTestId('mass-total')).toHaveTextContent('Rs 104.60');
+    await user.click(screen.getByRole('button', { name: 'Place 2 Orders' }));
+    await screen.findByText('Results: 2 placed');
+    expect(placeCalls()[0]?.body).toMatchObject({ serviceId: 'tt-followers-real', quantity: 100, price: 84.6 });
+  });
+
   it('holds a batch its balance cannot pay for, and one over the line limit', async () => {
     const { user, unmount } = renderMass(100);
     await typeLines(user, [FOLLOWERS, VIEWS]);

@@ -1,5 +1,6 @@
 // The Mass Order screen's working part: the lines, their live preview against the catalogue and the
 // balance, and the batch sent one line at a time, each line its own order with its own key.
+import type { Service } from '@shared/answers';
 import { type Paisa, toRupees } from '@shared/money';
 import { formatNumber } from '@shared/numbers';
 import { PLATFORM_LABELS } from '@shared/platforms';
@@ -7,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OfflineReason } from '@/components/pwa/offline-reason';
+import { ListPrice } from '@/components/services/list-price';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -24,12 +26,18 @@ import {
   parseMassOrder,
   savePendingBatch,
 } from '@/features/orders/mass-order';
-import { isShort } from '@/features/orders/pricing';
+import { isShort, orderTotalPaisa } from '@/features/orders/pricing';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { formatAmount, formatPaisa } from '@/lib/format';
 import { isDefiniteFailure } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
+
+/** What a line would cost at the list price, where the customer's own differs (issue 34): shown struck through. */
+function listPrice(service: Service, quantity: number): number | undefined {
+  const paisa = service.listRatePer1000 === undefined ? null : orderTotalPaisa(service.listRatePer1000, quantity);
+  return paisa === null ? undefined : toRupees(paisa);
+}
 
 type Outcome =
   | { kind: 'placed'; orderNumber: number; price: number }
@@ -188,6 +196,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
                 {line.ok ? (
                   <span className="font-semibold text-slate-900 tabular-nums">
                     {placed(line) ? 'Placed' : `${formatNumber(line.quantity)} · ${formatPaisa(line.pricePaisa)}`}
+                    {placed(line) ? null : <ListPrice rupees={listPrice(line.service, line.quantity)} className="ms-1" />}
                   </span>
                 ) : (
                   <span className="basis-full font-medium text-red-700">{line.error}</span>

@@ -262,6 +262,28 @@ describe('OrderServices', () => {
     expect(screen.getByText('Choose a service from the list.')).toBeInTheDocument();
   });
 
+  it('shows a customer’s own price with the list price struck through beside it, and totals and sends their own', async () => {
+    // Their tier takes 6 % off the list's Rs 900 (issue 34): the API answers their price and the list's beside it.
+    liveServices = builtInCatalogue.services.map((s) =>
+      s._id === 'tt-followers-real' ? { ...s, ratePer1000: 846, listRatePer1000: 900 } : s,
+    );
+    const { user } = renderOrder(500);
+    await user.click(await screen.findByRole('button', { name: /^Followers/ }));
+    const choice = screen.getByRole('radio', { name: /Real Followers/ }).closest('label') as HTMLElement;
+    expect(choice).toHaveTextContent('Rs 846');
+    expect(choice.querySelector('s')).toHaveTextContent('list price Rs 900');
+    // A service at the list price shows no second price.
+    const other = screen.getAllByRole('radio').find((radio) => radio !== within(choice).getByRole('radio'));
+    expect(other?.closest('label')?.querySelector('s')).toBeNull();
+    await user.click(within(choice).getByRole('radio'));
+    expect(screen.getByText(/per 1000 · min 10/)).toHaveTextContent('Rs 846 list price Rs 900 per 1000 · min 10 · max 100,000');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 42.30');
+    await fill(user, screen.getByLabelText('Link'), 'https://www.tiktok.com/@ali');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Order Placed' });
+    expect(placeCalls()[0]?.body).toMatchObject({ serviceId: 'tt-followers-real', quantity: 50, price: 42.3 });
+  });
+
   it('offers View order (My Orders, searched for it) and Order again (the same service, link and quantity, to send anew)', async () => {
     const { user } = renderOrder(500);
     await placeRealFollowersOrder(user);

@@ -13,6 +13,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { OfflineReason } from '@/components/pwa/offline-reason';
+import { ListPrice } from '@/components/services/list-price';
 import { ServiceFacts } from '@/components/services/service-facts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
@@ -367,7 +368,9 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
                   </span>
                   <span className="text-slate-600">
                     {service.number !== undefined ? `ID ${service.number} · ` : ''}
-                    {formatAmount(service.ratePer1000)} per 1000 · min {formatNumber(service.min)} · max {formatNumber(service.max)}
+                    {formatAmount(service.ratePer1000)}
+                    <ListPrice rupees={service.listRatePer1000} className="ms-1" /> per 1000 · min {formatNumber(service.min)} · max{' '}
+                    {formatNumber(service.max)}
                   </span>
                   <ServiceFacts service={service} className="mt-2" />
                 </>

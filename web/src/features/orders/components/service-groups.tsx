@@ -1,5 +1,6 @@
 // The platform's services in collapsible category groups, in the admin's order; choosing one is a radio choice.
 import type { Service } from '@shared/answers';
+import { ListPrice } from '@/components/services/list-price';
 import { OutlineIcon } from '@/components/ui/outline-icon';
 import { formatAmount } from '@/lib/format';
 
@@ -66,6 +67,7 @@ export function ServiceGroups({ services, categories, openGroups, onToggleGroup,
                     </span>
                     <span className="text-end text-xs whitespace-nowrap text-slate-700">
                       <span className="block text-sm font-semibold text-slate-900">{formatAmount(service.ratePer1000)}</span>
+                      <ListPrice rupees={service.listRatePer1000} className="block" />
                       per 1K
                     </span>
                   </label>

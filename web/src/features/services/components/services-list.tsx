@@ -10,6 +10,7 @@ import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { FIGURES_EXPLAINED, figuresSummary } from '@shared/service-figures';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ListPrice } from '@/components/services/list-price';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { ChoiceField, FilterActions, useFilterDraft } from '@/components/ui/filter-fields';
@@ -159,7 +160,20 @@ export function ServicesList({ services, categories }: { services: readonly Serv
               </span>
             ),
           },
-          { header: 'Rate per 1,000', cell: (s) => <span className="tabular-nums">{formatAmount(s.ratePer1000)}</span> },
+          {
+            header: 'Rate per 1,000',
+            // A customer's own price, and the list price beside it where theirs differs (issue 34). A visitor's row
+            // (the prerendered page's) stays one span.
+            cell: (s) =>
+              s.listRatePer1000 === undefined ? (
+                <span className="tabular-nums">{formatAmount(s.ratePer1000)}</span>
+              ) : (
+                <span className="flex flex-wrap items-baseline justify-end gap-x-2 sm:justify-start">
+                  <span className="tabular-nums">{formatAmount(s.ratePer1000)}</span>
+                  <ListPrice rupees={s.listRatePer1000} className="text-xs" />
+                </span>
+              ),
+          },
           {
             header: 'Min / Max',
             cell: (s) => (
