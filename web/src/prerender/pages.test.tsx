@@ -27,7 +27,7 @@ describe('the prerendered pages', () => {
     expect(html).not.toContain('Loading...');
     // The answers the app's cache starts with, read as the app reads them.
     expect(state.queries).toHaveLength(1);
-    expect(state.queries[0]?.queryKey).toEqual(['services']);
+    expect(state.queries[0]?.queryKey).toEqual(['services', 'visitor']);
     const data = state.queries[0]?.state.data as { services: { _id: string; name: string }[] };
     expect(data.services.map((s) => s._id)).toEqual(builtInCatalogue.services.map((s) => s._id));
     expect(data.services[0]?.name).toBe(hostile);

@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from '@/app/router';
 import { ToastProvider } from '@/components/ui/toasts';
-import { servicesAnswer, servicesQuery, toCatalogue } from '@/features/orders/api/get-services';
+import { servicesAnswer, servicesQuery, toCatalogue, VISITOR_VIEWER } from '@/features/orders/api/get-services';
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
 
 const unavailable = () => Promise.reject(new Error('Not signed in while prerendering'));
@@ -84,8 +84,10 @@ export interface RenderedPage {
  */
 export async function renderServices(location: string, answer: unknown, readAt: number): Promise<RenderedPage> {
   const client = offlineClient();
-  // As old as the answer is (`readAt`): the page's bytes, and so its ETag, stay the same while the answer does.
-  client.setQueryData(servicesQuery.queryKey, toCatalogue(servicesAnswer.parse(answer)), { updatedAt: readAt });
+  // A visitor's catalogue (the list prices): someone signed in never hydrates this page (main.tsx), and their own
+  // prices are another entry. As old as the answer is (`readAt`): the page's bytes, and its ETag, stay the same while
+  // the answer does.
+  client.setQueryData(servicesQuery(VISITOR_VIEWER).queryKey, toCatalogue(servicesAnswer.parse(answer)), { updatedAt: readAt });
   const html = await renderAt(location, client);
   return { html, state: dehydrate(client) };
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ServicesRoute } from '@/app/routes/services';
+import { servicesQuery, VISITOR_VIEWER } from '@/features/orders/api/get-services';
 import { cacheToken } from '@/lib/session-cache';
 import { builtInCatalogue } from '@/testing/catalogue';
-import { customer, fakeAuth, ignoreUnknownSearchElement, mockApi, renderApp } from '@/testing/render';
+import { customer, fakeAuth, ignoreUnknownSearchElement, mockApi, renderApp, testQueryClient } from '@/testing/render';
 import { SearchProbe } from '@/testing/search-probe';
 
 beforeEach(() => {
@@ -112,5 +113,53 @@ describe('Services', () => {
     expect(cells[2]?.querySelector('s')).toHaveTextContent('list price Rs 1,100');
     // The others are at the list price: no second price.
     expect(screen.getAllByRole('table')[0]?.querySelectorAll('s')).toHaveLength(1);
+  });
+});
+
+describe('Services, whose prices', () => {
+  beforeEach(() => ignoreUnknownSearchElement());
+
+  const listPrices = { ...builtInCatalogue };
+  const customerPrices = {
+    ...builtInCatalogue,
+    services: builtInCatalogue.services.map((s) => (s._id === 'ig-followers-real' ? { ...s, ratePer1000: 990, listRatePer1000: 1100 } : s)),
+  };
+
+  it('asks for a signed-in customer’s catalogue with their token, never showing a visitor’s (list prices) meanwhile', async () => {
+    const { calls } = mockApi({ 'GET /api/services': { body: customerPrices } });
+    signIn(customer.uid);
+    const queryClient = testQueryClient();
+    // The visitor's catalogue (the prerendered page's, or this tab's before signing in) is in the cache.
+    queryClient.setQueryData(servicesQuery(VISITOR_VIEWER).queryKey, listPrices);
+    renderApp(<ServicesRoute />, { route: '/services', auth: fakeAuth({ user: customer }), queryClient });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(await findRow()).getAllByRole('cell')[2]).toHaveTextContent('Rs 990 list price Rs 1,100');
+    const asked = calls.filter((call) => call.path === '/api/services');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.headers.authorization).toBe(`Bearer ${tokenOf(customer.uid)}`);
+    expect(queryClient.getQueryData(servicesQuery(customer.uid).queryKey)).toEqual(customerPrices);
+    expect(queryClient.getQueryData(servicesQuery(VISITOR_VIEWER).queryKey)).toEqual(listPrices);
+  });
+
+  it('keeps each account’s prices its own: another account on this device asks for its own', async () => {
+    const { calls } = mockApi({ 'GET /api/services': { body: listPrices } });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(servicesQuery(customer.uid).queryKey, customerPrices);
+    const other = { ...customer, uid: 'u2', email: 'sara@example.com', name: 'Sara' };
+    signIn(other.uid, other);
+    renderApp(<ServicesRoute />, { route: '/services', auth: fakeAuth({ user: other }), queryClient });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(await findRow()).getAllByRole('cell')[2]).toHaveTextContent(/^Rs\s1,100$/);
+    expect(calls.find((call) => call.path === '/api/services')?.headers.authorization).toBe(`Bearer ${tokenOf(other.uid)}`);
+  });
+
+  it('shows a visitor the catalogue the page came with at once, asked again without a token', async () => {
+    const { calls } = mockApi({ 'GET /api/services': { body: listPrices } });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(servicesQuery(VISITOR_VIEWER).queryKey, listPrices);
+    renderApp(<ServicesRoute />, { route: '/services', auth: fakeAuth({ status: 'loading', user: null }), queryClient });
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/services')).toBe(true));
+    expect(calls[0]?.headers.authorization).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { servicesQuery, useServices } from '@/features/orders/api/get-services';
+import { servicesKey, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { InsufficientBalance } from '@/features/orders/components/order-services';
 import { ServicesLoadError } from '@/features/orders/components/services-load-error';
@@ -119,7 +119,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
         outcome = { kind: 'placed', orderNumber: answer.order.number, price: answer.order.price };
       } catch (error) {
         if (error instanceof ApiError && isDefiniteFailure(error)) {
-          if (error.code === 'price_changed') void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
+          if (error.code === 'price_changed') void queryClient.invalidateQueries({ queryKey: servicesKey });
           outcome = { kind: 'refused', message: error.message };
         } else {
           outcome = { kind: 'unknown' };

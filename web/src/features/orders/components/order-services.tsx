@@ -18,7 +18,7 @@ import { ServiceFacts } from '@/components/services/service-facts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { servicesQuery, useServices } from '@/features/orders/api/get-services';
+import { servicesKey, useServices } from '@/features/orders/api/get-services';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { DripFeedFields } from '@/features/orders/components/drip-feed-fields';
 import { type OrderResult, OrderResultModal } from '@/features/orders/components/order-result-modal';
@@ -308,7 +308,7 @@ export function OrderServices({ balance, balanceFailed, search = new URLSearchPa
       if (error instanceof ApiError && isDefiniteFailure(error)) {
         // The service changed under the form (its price, or drip-feed no longer offered): show it as it is now.
         if (error.code === 'price_changed' || error.code === 'dripfeed_unavailable') {
-          void queryClient.invalidateQueries({ queryKey: servicesQuery.queryKey });
+          void queryClient.invalidateQueries({ queryKey: servicesKey });
         }
         setResult({ kind: 'failure', message: `❌ ${error.message}` });
       } else {
