@@ -55,12 +55,19 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'firebase-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
+// The catalogue's own path: a signed-in customer's request for it is answered with their own prices (issue 34), so
+// theirs is kept with their private answers (below), a visitor's here.
+const CATALOGUE_PATH = '/api/services';
+/** A request that names its user (their token, or offline the uid): its answer is theirs alone. */
+const namesUser = (request: Request) => request.headers.has('authorization') || request.headers.has('x-offline-uid');
+
 // The catalogue the admin runs: online, always the server's answer (a price or a disabled service shows
 // at once; no timeout, so a slow answer is waited for, never replaced by the saved one); offline, the
 // last one saved.
 registerRoute(
   // The terms and the updates feed too: what was in force online, the last one saved offline.
-  ({ url, sameOrigin }) => sameOrigin && /^\/api\/(services|terms|updates)$/.test(url.pathname),
+  ({ url, sameOrigin, request }) =>
+    sameOrigin && /^\/api\/(services|terms|updates)$/.test(url.pathname) && !(url.pathname === CATALOGUE_PATH && namesUser(request)),
   new NetworkFirst({
     cacheName: 'api-public',
     // The answer says no-cache: the request revalidates (ETag) instead of taking the browser's copy.
@@ -103,24 +110,36 @@ const perUserCacheKey: WorkboxPlugin = {
   },
 };
 
-const PRIVATE_PATH = /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine)$/;
+const PRIVATE_PATH = /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine|pricing)$/;
 
 // Offline without a fresh token: the saved answer of the user the app names, or nothing.
 registerRoute(
-  ({ url, sameOrigin, request }) => sameOrigin && PRIVATE_PATH.test(url.pathname) && request.headers.has('x-offline-uid'),
+  ({ url, sameOrigin, request }) =>
+    sameOrigin && (PRIVATE_PATH.test(url.pathname) || url.pathname === CATALOGUE_PATH) && request.headers.has('x-offline-uid'),
   new CacheOnly({ cacheName: PRIVATE_CACHE, plugins: [perUserCacheKey] }),
 );
+
+// One expiration for the private cache, whichever route stores in it (two would each count the other's entries).
+const privateExpiration = new ExpirationPlugin({ maxEntries: 32, maxAgeSeconds: 14 * 24 * 60 * 60 });
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && PRIVATE_PATH.test(url.pathname),
   new NetworkFirst({
     cacheName: PRIVATE_CACHE,
     networkTimeoutSeconds: 3,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 32, maxAgeSeconds: 14 * 24 * 60 * 60 }),
-      perUserCacheKey,
-    ],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), privateExpiration, perUserCacheKey],
+  }),
+);
+
+// A signed-in customer's catalogue, their own prices: as the public one (online always the server's answer, no
+// timeout: a price must be the one the order is charged), but kept under their uid and cleared at sign-out.
+registerRoute(
+  ({ url, sameOrigin, request }) => sameOrigin && url.pathname === CATALOGUE_PATH && request.headers.has('authorization'),
+  new NetworkFirst({
+    cacheName: PRIVATE_CACHE,
+    // The answer says private, no-cache: the request revalidates (ETag) instead of taking the browser's copy.
+    fetchOptions: { cache: 'no-cache' },
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), privateExpiration, perUserCacheKey],
   }),
 );
 
