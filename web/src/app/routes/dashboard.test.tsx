@@ -132,3 +132,34 @@ describe("the dashboard's spending chart", () => {
     expect(screen.getByTestId('spending-as-of')).toHaveTextContent('Counted up to 30 Nov 2026, 15:00 PKT');
   });
 });
+
+describe("the dashboard's Your prices", () => {
+  it('shows the customer’s tier and the next one once the dashboard has rendered', async () => {
+    const { calls } = mockApi({
+      'GET /api/user/profile': () => profileAnswer,
+      'GET /api/order/my-orders': { body: { orders: [], nextCursor: null } },
+      'GET /api/settings': { status: 404, body: { message: 'Not found' } },
+      'GET /api/pricing': {
+        body: {
+          pricing: {
+            credited: 30_000,
+            tier: { name: 'Silver', percent: 3 },
+            next: { name: 'Gold', percent: 6, threshold: 100_000, remaining: 70_000 },
+            percent: null,
+            rates: 0,
+            tiers: [
+              { name: 'Silver', threshold: 25_000, percent: 3 },
+              { name: 'Gold', threshold: 100_000, percent: 6 },
+            ],
+          },
+        },
+      },
+    });
+    renderDashboard();
+    expect(await screen.findByText('Rs 1,234.50')).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Your prices' });
+    expect(card).toHaveTextContent('Silver: 3 % off every order');
+    expect(card).toHaveTextContent('Rs 70,000 more in top-ups to reach Gold (6 % off)');
+    expect(calls.filter((call) => call.path === '/api/pricing')).toHaveLength(1);
+  });
+});

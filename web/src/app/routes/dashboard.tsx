@@ -18,8 +18,16 @@ import { RechargeModal } from '@/features/recharge/components/recharge-modal';
 import { useTopUpWatch } from '@/features/recharge/hooks/use-top-up-watch';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
+import { deferredComponent } from '@/lib/deferred-component';
 import { UserDataNotFoundError, useProfile } from '@/lib/profile';
 import { useSettings } from '@/lib/settings';
+
+// The customer's own prices (issue 34): its code and its request after the dashboard's first render; most customers of
+// a panel without tiers see nothing of it.
+const YourPrices = deferredComponent(
+  () => import('@/features/dashboard/components/your-prices').then((module) => module.YourPrices),
+  'Your prices',
+);
 
 /** Spec §8: the profile call's 401 or 400 is 'Invalid token'; so is any answer with that code. */
 /** The customer's orders as purchases: a drip-feed's runs are delivered for it, not bought on their own. */
@@ -115,6 +123,7 @@ export function DashboardRoute() {
             Get your API key
           </Link>
         </Card>
+        <YourPrices />
         <SupportFooter supportChat={settings.data?.supportChat} />
         <RechargeModal
           open={recharging && !user.blocked}
