@@ -30,9 +30,10 @@ const igFollowers = builtInCatalogue.services.find((s) => s._id === 'ig-follower
 const findRow = async () =>
   (await screen.findByRole('link', { name: `Order service ${igFollowers?.number}: ${igFollowers?.name}` })).closest('tr') as HTMLElement;
 
-/** An ID token for `uid`, good for an hour (the API client sends it as the Bearer token). */
-const tokenOf = (uid: string) =>
-  `header.${btoa(JSON.stringify({ user_id: uid, sub: uid, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.signature`;
+/** When the tests' ID tokens expire: 1 January 2100. */
+const EXP = 4_102_444_800;
+/** An ID token for `uid`, still good (the API client sends it as the Bearer token). */
+const tokenOf = (uid: string) => `header.${btoa(JSON.stringify({ user_id: uid, sub: uid, exp: EXP })).replace(/=+$/, '')}.signature`;
 
 /** This device remembers `user` signed in with a good token, as after a sign-in: the API client sends it. */
 function signIn(uid: string, user = customer) {
