@@ -102,6 +102,8 @@ export interface HistoryOrder {
   cost: number;
   quantity: number;
   price: number;
+  /** What the list rate charged, where the customer's own price differs (a tier's discount, issue 34). */
+  listPrice?: number;
   createdAt: number;
   status: HistoryStatus;
   remains?: number;
@@ -358,6 +360,7 @@ export async function writeHistory(
       linkHash: orderLinkHash(link),
       quantity: o.quantity,
       pricePaisa: o.price,
+      ...(o.listPrice !== undefined ? { listPricePaisa: o.listPrice } : {}),
       status: o.status,
       activeLinkKey: key,
       ...(o.refillDays !== undefined ? { refillDays: o.refillDays } : {}),

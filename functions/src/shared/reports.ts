@@ -78,7 +78,16 @@ const figures = {
 };
 
 /** adjustments: the admin's signed corrections (neither revenue nor top-ups); newCustomers: accounts created on the day. */
-export const reportTotalsSchema = z.object({ ...figures, adjustments: z.number(), newCustomers: z.number().check(z.int()) });
+export const reportTotalsSchema = z.object({
+  ...figures,
+  adjustments: z.number(),
+  newCustomers: z.number().check(z.int()),
+  /**
+   * Discounts given (issue 34): what list prices would have charged more for the orders placed in the range, by
+   * customers' tiers and own rates; signed (a fixed rate above the list one counts against it). Absent from older answers.
+   */
+  discounts: z.optional(z.number()),
+});
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
 /** One bucket of the series: a day, a week (from Monday) or a calendar month, cut to the range. */

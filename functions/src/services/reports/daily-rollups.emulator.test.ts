@@ -20,6 +20,7 @@ import { fundedUser } from '../../../../tests/support/users';
 import { db } from '../../lib/admin';
 import { toRupees } from '../../shared/money';
 import { type Report, reportSchema } from '../../shared/reports';
+import { updateOrderStatus } from '../orders/orders';
 import { foldReports, LAG_MS } from './daily-rollups';
 
 const api = apiServerForFile();
@@ -92,6 +93,8 @@ function generate(seed: number) {
     cost: 3_333,
     quantity: 1000,
     price: 9_999,
+    // A tier's discount: the list rate would have charged Rs 5.01 more (counted on Feb 1, cancelled or not).
+    listPrice: 10_500,
     createdAt: ms('2026-01-31T19:30:00Z'),
     status: 'cancelled',
     endAt: ms('2026-02-28T19:00:00Z'),
@@ -105,6 +108,8 @@ function generate(seed: number) {
     cost: 777,
     quantity: 300,
     price: 3_001,
+    // A fixed rate above the list one: a discount of −Rs 1.
+    listPrice: 2_901,
     createdAt: ms('2026-01-31T18:59:59Z') + 500,
     status: 'partial',
     remains: 100,
@@ -213,8 +218,9 @@ interface Sums {
   orders: number;
   adjustments: number;
   newCustomers: number;
+  discounts: number;
 }
-const zero = (): Sums => ({ topUps: 0, charges: 0, refunds: 0, cost: 0, orders: 0, adjustments: 0, newCustomers: 0 });
+const zero = (): Sums => ({ topUps: 0, charges: 0, refunds: 0, cost: 0, orders: 0, adjustments: 0, newCustomers: 0, discounts: 0 });
 const rupees = (s: Sums) => ({
   topUps: toRupees(s.topUps),
   revenue: toRupees(s.charges - s.refunds),
@@ -254,7 +260,7 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
   const add = (t: number, order: HistoryOrder | undefined, uid: string | undefined, key: keyof Sums, amount: number) => {
     if (!inRange(t)) return;
     const targets = [totals, buckets.get(bucketOf(t)) ?? buckets.set(bucketOf(t), zero()).get(bucketOf(t))];
-    if (order && key !== 'topUps' && key !== 'adjustments' && key !== 'newCustomers') {
+    if (order && key !== 'topUps' && key !== 'adjustments' && key !== 'newCustomers' && key !== 'discounts') {
       for (const [map, k] of [
         [groups.platform, order.platform],
         [groups.service, order.serviceId],
@@ -283,6 +289,7 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
   }
   for (const o of store.orders) {
     add(o.createdAt, o, undefined, 'cost', o.cost);
+    if (o.listPrice !== undefined) add(o.createdAt, o, undefined, 'discounts', o.listPrice - o.price);
     if (o.cost > 0 && o.status === 'cancelled') add(o.endAt as number, o, undefined, 'cost', -o.cost);
     if (o.cost > 0 && o.status === 'partial') add(o.endAt as number, o, undefined, 'cost', -share(o.cost, o.remains as number, o.quantity));
     if (!o.run && inRange(o.createdAt)) byStatus[o.status] += 1;
@@ -293,7 +300,12 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
   const userOf = new Map(store.users.map((u) => [u.uid, u]));
   const serviceOf = new Map<string, (typeof SERVICES)[number]>(SERVICES.map((s) => [s.serviceId, s]));
   return {
-    totals: { ...rupees(totals), adjustments: toRupees(totals.adjustments), newCustomers: totals.newCustomers },
+    totals: {
+      ...rupees(totals),
+      adjustments: toRupees(totals.adjustments),
+      newCustomers: totals.newCustomers,
+      discounts: toRupees(totals.discounts),
+    },
     series: [...buckets].sort(([a], [b]) => (a < b ? -1 : 1)).map(([start, s]) => ({ start, ...rupees(s), newCustomers: s.newCustomers })),
     ordersByStatus: byStatus,
     byPlatform: rows(groups.platform).map(([platform, s]) => ({ platform, ...rowOut(s) })),
@@ -530,6 +542,30 @@ describe('exactly once', () => {
     const cost = (r: Report, provider: string) => r.byProvider.find((p) => p.providerId === provider)?.cost ?? 0;
     expect(cost(after, 'provA')).toBeCloseTo(cost(before, 'provA') - 4, 2);
     expect(cost(after, 'provB')).toBeCloseTo(cost(before, 'provB') + 6.5, 2);
+  });
+});
+
+describe('discounts given (issue 34)', () => {
+  it('counts what list prices would have charged more, once, on the placement day', async () => {
+    await foldReports({ now: afterLag });
+    const before = (await todays()).totals.discounts ?? 0;
+    const customer = await fundedUser(500);
+    // The customer's own 10 % off: 1,000 views listed at Rs 20 cost Rs 18.
+    await db
+      .collection('users')
+      .doc(customer.uid)
+      .update({ pricing: { percent: 10 } });
+    const placed = await placeViews(customer, 'discount', 1);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.order.price).toBe(18);
+    const listed = await placeViews(await fundedUser(500), 'discount', 2);
+    expect(listed.body.order.price).toBe(20);
+    await foldReports({ now: afterLag });
+    expect((await todays()).totals.discounts).toBe(before + 2);
+    // Its status changing is folded again: the discount is not counted twice.
+    await updateOrderStatus(placed.body.order._id, 'completed');
+    await foldReports({ now: afterLag });
+    expect((await todays()).totals.discounts).toBe(before + 2);
   });
 });
 

@@ -58,6 +58,11 @@ const reportDayDocSchema = z.object({
   adjustments: paisaSchema,
   /** What providers charge for orders placed this day, less what was given back on orders that ended this day. */
   cost: paisaSchema,
+  /**
+   * What list prices would have charged more for the orders placed this day (issue 34: tiers and customers' own rates;
+   * signed, as a fixed rate may be above the list one). Absent on days folded before it was kept.
+   */
+  discounts: paisaSchema.optional(),
   orders: z.number().int(),
   newCustomers: z.number().int(),
   /** The orders charged this day, by their status as last folded. */
@@ -99,6 +104,8 @@ const reportOrderDocSchema = z.object({
   status: z.enum(ORDER_STATUSES).nullable(),
   /** Its frozen cost, counted on `day`. */
   cost: paisaSchema,
+  /** Its list price less its price (listPricePaisa), counted on `day`; absent: none. */
+  discount: paisaSchema.optional(),
   /** Cost given back when it ended cancelled or partial, counted on `backDay`. */
   costBack: paisaSchema,
   backDay: z.string().nullable(),
@@ -163,6 +170,7 @@ export const emptyDay = (): ReportDayDoc => ({
   refunds: 0,
   adjustments: 0,
   cost: 0,
+  discounts: 0,
   orders: 0,
   newCustomers: 0,
   byStatus: {},
@@ -257,6 +265,7 @@ function mergeDay(doc: ReportDayDoc, add: ReportDayDoc): ReportDayDoc {
     refunds: doc.refunds + add.refunds,
     adjustments: doc.adjustments + add.adjustments,
     cost: doc.cost + add.cost,
+    discounts: (doc.discounts ?? 0) + (add.discounts ?? 0),
     orders: doc.orders + add.orders,
     newCustomers: doc.newCustomers + add.newCustomers,
     byStatus,
@@ -302,6 +311,7 @@ export function orderCount(order: OrderDoc, fulfilment: FulfilmentDoc | undefine
     refund: before?.refund ?? null,
     status: order.paidByDripFeed ? null : order.status,
     cost,
+    ...(order.listPricePaisa !== undefined ? { discount: order.listPricePaisa - order.pricePaisa } : {}),
     costBack,
     backDay,
     seen: { order: order.updatedAt, fulfilment: fulfilment?.updatedAt ?? null },
@@ -328,6 +338,10 @@ function applyOrderCount(inc: Increments, count: ReportOrderDoc, sign: 1 | -1) {
   if (count.status) {
     const doc = inc.day(count.day);
     doc.byStatus[count.status] = (doc.byStatus[count.status] ?? 0) + sign;
+  }
+  if (count.discount) {
+    const doc = inc.day(count.day);
+    doc.discounts = (doc.discounts ?? 0) + sign * count.discount;
   }
   if (count.cost !== 0) {
     inc.day(count.day).cost += sign * count.cost;
