@@ -41,6 +41,9 @@ export function useTopUpWatch(enabled = true) {
     if (credited.length === 0) return;
     void queryClient.invalidateQueries({ queryKey: profileQueryKey(user?.uid) });
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    // A credit may move the customer up a price tier: their tier and their prices are asked again.
+    void queryClient.invalidateQueries({ queryKey: ['pricing'] });
+    void queryClient.invalidateQueries({ queryKey: ['services'] });
     for (const request of credited)
       toast.success(`Top-up approved: ${formatAmount(request.creditedAmount ?? request.amount)} added to your balance.`);
   }, [requests.data, queryClient, toast, user?.uid]);

@@ -31,6 +31,8 @@ export function ReportTotals({ report }: { report: Report }) {
         <Figure label="Orders" value={String(totals.orders)} />
         <Figure label="New customers" value={String(totals.newCustomers)} />
         <Figure label="Adjustments" value={formatAmount(totals.adjustments)} />
+        {/* Tiers and customers' own rates: what list prices would have charged more (absent from older answers). */}
+        {totals.discounts !== undefined ? <Figure label="Discounts given" value={formatAmount(totals.discounts)} /> : null}
       </dl>
     </section>
   );
