@@ -140,7 +140,7 @@ export const API_EXAMPLES: readonly ApiExample[] = [
     action: 'services',
     title: 'Service list',
     summary:
-      'Every service you can order, with the number to order it by, its price per 1000 in rupees, the smallest and largest quantity, and whether it can be refilled, cancelled or drip-fed.',
+      'Every service you can order, with the number to order it by, your price per 1000 in rupees (your tier’s or your own: what add charges you), the smallest and largest quantity, and whether it can be refilled, cancelled or drip-fed.',
     params: [],
     request: { action: 'services' },
     answer: [
