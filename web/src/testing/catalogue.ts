@@ -1,6 +1,6 @@
 // The built-in catalogue as the API serves it: the web tests' catalogue (the seed loads the same into an empty store).
 
-import type { CategoryOrder } from '@shared/answers';
+import type { CategoryOrder, Service } from '@shared/answers';
 import { BUILT_IN_CATEGORIES, CATALOGUE } from '@shared/catalogue';
 import { PLATFORMS } from '@shared/platforms';
 import type { Catalogue } from '@/features/orders/api/get-services';
@@ -28,3 +28,20 @@ export const builtInCatalogue: Catalogue = {
     PLATFORMS.map((p) => [p, BUILT_IN_CATEGORIES.filter((c) => CATALOGUE.some((s) => s.platform === p && s.category === c))]),
   ) as CategoryOrder,
 };
+
+/** A TikTok Views service numbered `number` (id `svc-{number}`), Rs 20 per 1,000, with `fields` over it: the admin tests' catalogue. */
+export function numberedService(number: number, fields: Partial<Service> = {}): Service {
+  return {
+    _id: `svc-${number}`,
+    number,
+    platform: 'tiktok',
+    category: 'Views',
+    name: `Views ${number}`,
+    ratePer1000: 20,
+    min: 100,
+    max: 10_000,
+    defaultQuantity: 1000,
+    active: true,
+    ...fields,
+  };
+}

@@ -1,8 +1,8 @@
-import type { Service } from '@shared/answers';
 import type { AdminPricing, PricedService, UserPricingBody } from '@shared/schemas/pricing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserPricing } from '@/features/admin/accounts/components/user-pricing';
+import { numberedService } from '@/testing/catalogue';
 import { admin, fakeAuth, type MockResponse, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/users/u2', auth: fakeAuth({ user: admin }) };
@@ -15,22 +15,10 @@ const TIERS = [
   { name: 'Gold', threshold: 100_000, percent: 6 },
 ];
 
-function service(number: number, fields: Partial<Service> = {}): Service {
-  return {
-    _id: `svc-${number}`,
-    number,
-    platform: 'tiktok',
-    category: 'Views',
-    name: `Views ${number}`,
-    ratePer1000: 20,
-    min: 100,
-    max: 10_000,
-    defaultQuantity: 1000,
-    active: true,
-    ...fields,
-  };
-}
-const SERVICES = [service(101), service(102, { platform: 'instagram', category: 'Likes', name: 'Real likes', ratePer1000: 80 })];
+const SERVICES = [
+  numberedService(101),
+  numberedService(102, { platform: 'instagram', category: 'Likes', name: 'Real likes', ratePer1000: 80 }),
+];
 
 const priced = (fields: Partial<PricedService>): PricedService => ({
   serviceId: 'svc-101',

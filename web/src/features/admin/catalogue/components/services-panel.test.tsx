@@ -2,29 +2,13 @@ import type { Service } from '@shared/answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IN_USE_EXPLAINED, ServicesPanel } from '@/features/admin/catalogue/components/services-panel';
+import { numberedService } from '@/testing/catalogue';
 import { admin, fakeAuth, fill, mockApi, type RecordedCall, renderApp } from '@/testing/render';
 
 const asAdmin = { route: '/admin/services', auth: fakeAuth({ user: admin }) };
 
-function service(number: number, fields: Partial<Service> = {}): Service {
-  return {
-    _id: `svc-${number}`,
-    number,
-    platform: 'tiktok',
-    category: 'Views',
-    name: `Views ${number}`,
-    ratePer1000: 20,
-    min: 100,
-    max: 10_000,
-    defaultQuantity: 1000,
-    description: '',
-    refill: false,
-    refillDays: 0,
-    cancel: true,
-    active: true,
-    ...fields,
-  };
-}
+const service = (number: number, fields: Partial<Service> = {}): Service =>
+  numberedService(number, { description: '', refill: false, refillDays: 0, cancel: true, ...fields });
 
 const SERVICES = [
   service(101),
