@@ -63,10 +63,10 @@ describe('price tiers and a customer’s own price', () => {
     await adminPage.waitForURL('**/admin/users/*');
     const pricing = adminPage.getByRole('region', { name: 'Pricing' });
     await pricing.getByText('Bronze').first().waitFor();
-    await pricing.getByLabel('Own percent off everything (%)').fill('10');
+    await pricing.getByLabel('Own percent off list prices (%)').fill('10');
     await pricing.getByRole('button', { name: 'Save percent' }).click();
     await adminPage.getByText('✅ Pricing saved').waitFor();
-    await pricing.getByText('10% off everything').waitFor();
+    await pricing.getByText('10% off list prices').waitFor();
     await screenshotBothWidths(adminPage, 'admin-user-pricing');
   });
 
@@ -91,7 +91,7 @@ describe('price tiers and a customer’s own price', () => {
     await expect.poll(() => balanceText(customer), { timeout: 20_000 }).toBe('Rs\u00a0982');
     await customer.getByText('Your own price').waitFor();
     await customer
-      .getByText(/10\s%\soff every order/)
+      .getByText(/10% off list prices/)
       .first()
       .waitFor();
     await screenshotBothWidths(customer, 'dashboard-your-prices');

@@ -19,6 +19,9 @@ const putTiers = (tiers: unknown) => asAdmin('PUT', '/api/admin/tiers', { tiers 
 const setPricing = (uid: string, body: unknown) => asAdmin('PUT', `/api/admin/users/${uid}/pricing`, body);
 const servicesAs = (token?: string) => call(api.url, 'GET', '/api/services', token ? { token } : {});
 const myPricing = async (user: TestUser) => (await call(api.url, 'GET', '/api/pricing', { token: user.token })).body.pricing;
+/** The name of the tier a profile holds (profiles hold tiers by id). */
+const tierName = async (id: unknown) =>
+  ((await asAdmin('GET', '/api/admin/tiers')).body.tiers as { id: string; name: string }[]).find((t) => t.id === id)?.name;
 const profileOf = async (uid: string) => (await db.collection('users').doc(uid).get()).data() ?? {};
 const tierAudits = async (uid: string) =>
   (await db.collection('audit').where('subject', '==', `users/${uid}`).where('action', '==', 'tier_change').get()).docs.map((d) =>
@@ -66,7 +69,7 @@ describe('the tier table (GET/PUT /api/admin/tiers)', () => {
 
   it('is answered from the lowest threshold up, and its change is audited', async () => {
     const res = await asAdmin('GET', '/api/admin/tiers');
-    expect(res.body.tiers).toEqual([LADDER[1], LADDER[2], LADDER[0]]);
+    expect(res.body.tiers).toEqual([LADDER[1], LADDER[2], LADDER[0]].map((t) => ({ ...t, id: expect.any(String) })));
     const audits = (await db.collection('audit').where('subject', '==', 'settings/tiers').get()).docs.map((d) => d.data());
     expect(audits.length).toBeGreaterThan(0);
     expect(audits.every((a) => a.action === 'settings' && a.byUid === admin.uid)).toBe(true);
@@ -118,7 +121,7 @@ describe('the tier a credit earns', () => {
     await Promise.all(Array.from({ length: 12 }, () => fund(customer, 30)));
     const profile = await profileOf(customer.uid);
     expect(profile.creditedPaisa).toBe(36_000);
-    expect(profile.tier).toBe('Silver');
+    expect(await tierName(profile.tier)).toBe('Silver');
     const audits = await tierAudits(customer.uid);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ before: { tier: 'Bronze' }, after: { tier: 'Silver', credited: 270 } });
@@ -129,10 +132,11 @@ describe('the tier a credit earns', () => {
     });
 
     // Raising Silver's threshold past the total keeps the tier earned: a customer never moves down by themselves.
-    await putTiers([LADDER[0], LADDER[1], { name: 'Silver', threshold: 500, percent: 3 }]);
+    const saved = (await asAdmin('GET', '/api/admin/tiers')).body.tiers as { id: string; name: string; threshold: number }[];
+    await putTiers(saved.map((t) => (t.name === 'Silver' ? { ...t, threshold: 500 } : t)));
     expect((await myPricing(customer)).tier).toEqual({ name: 'Silver', percent: 3 });
     await fund(customer, 700);
-    expect((await profileOf(customer.uid)).tier).toBe('Gold');
+    expect(await tierName((await profileOf(customer.uid)).tier)).toBe('Gold');
     expect(await tierAudits(customer.uid)).toHaveLength(2);
   });
 
@@ -145,7 +149,9 @@ describe('the tier a credit earns', () => {
     expect(request.status).toBe(201);
     const approve = await asAdmin('POST', `/api/admin/recharge-requests/${request.body.request._id}/approve`, {});
     expect(approve.status).toBe(200);
-    expect(await profileOf(customer.uid)).toMatchObject({ creditedPaisa: 30_000, tier: 'Silver' });
+    const profile = await profileOf(customer.uid);
+    expect(profile.creditedPaisa).toBe(30_000);
+    expect(await tierName(profile.tier)).toBe('Silver');
   });
 
   it('takes an account credited before totals were kept from its ledger, and keeps the total from then on', async () => {
@@ -283,6 +289,26 @@ describe('one price everywhere', () => {
 });
 
 describe('a customer’s pricing (PUT /api/admin/users/{uid}/pricing)', () => {
+  it('keeps a tier set by hand and one earned when the admin renames it (tiers are held by id)', async () => {
+    const held = await newCustomer();
+    await setPricing(held.uid, { tier: 'Gold' });
+    const earned = await createUser();
+    await fund(earned, 300);
+    const saved = (await asAdmin('GET', '/api/admin/tiers')).body.tiers as { id: string; name: string }[];
+    const renamed = await putTiers(saved.map((t) => ({ ...t, name: `${t.name} Club` })));
+    expect(renamed.body.tiers.map((t: { id: string }) => t.id)).toEqual(saved.map((t) => t.id));
+    expect((await myPricing(held)).tier).toEqual({ name: 'Gold Club', percent: 6 });
+    expect((await myPricing(earned)).tier).toEqual({ name: 'Silver Club', percent: 3 });
+  });
+
+  it('a fixed rate above the list one is charged, with no struck list price (it is no discount)', async () => {
+    const customer = await newCustomer();
+    await setPricing(customer.uid, { rates: { [FOLLOWERS.id]: FOLLOWERS.ratePer1000 + 100 } });
+    const listed = (await servicesAs(customer.token)).body.services.find((s: { _id: string }) => s._id === FOLLOWERS.id);
+    expect(listed.ratePer1000).toBe(FOLLOWERS.ratePer1000 + 100);
+    expect(listed).not.toHaveProperty('listRatePer1000');
+  });
+
   it('sets a tier by hand (audited), and null gives the earned one back', async () => {
     const customer = await newCustomer();
     const set = await setPricing(customer.uid, { tier: 'gold' });

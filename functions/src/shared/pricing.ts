@@ -16,8 +16,12 @@ export const PRICING_LIMITS = {
   rates: 200,
 } as const;
 
-/** A tier as stored: crossing `thresholdPaisa` of lifetime credited top-ups earns `percent` off every list rate. */
+/**
+ * A tier as stored: crossing `thresholdPaisa` of lifetime credited top-ups earns `percent` off every list rate. `id`
+ * stays when the admin renames it: customers hold tiers by id, so a rename keeps them where they are.
+ */
 export interface Tier {
+  id: string;
   name: string;
   thresholdPaisa: Paisa;
   percent: number;
@@ -25,6 +29,7 @@ export interface Tier {
 
 /** What the admin set for one customer: a tier by hand, a percent off everything, fixed rates per service. */
 export interface CustomerPricing {
+  /** A tier's id. */
   tier?: string;
   percent?: number;
   /** Service id → paisa per 1,000. */
@@ -35,7 +40,7 @@ export interface CustomerPricing {
 export interface PricedProfile {
   /** Top-ups credited over the account's life (absent on accounts not credited since issue 34: see lifetimeCredited). */
   creditedPaisa?: Paisa | undefined;
-  /** The highest tier reached by credits, by name (never lowered by itself). */
+  /** The highest tier reached by credits, by id (never lowered by itself). */
   tier?: string | undefined;
   pricing?: CustomerPricing | undefined;
 }
@@ -47,9 +52,13 @@ export function sortTiers(tiers: readonly Tier[]): Tier[] {
 
 const sameName = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
 
-/** The tier named `name` (case-insensitively), or undefined. */
+/** The tier named `name` (case-insensitively), or undefined: what the admin's requests name. */
 export const tierNamed = (tiers: readonly Tier[], name: string | undefined): Tier | undefined =>
   name === undefined ? undefined : tiers.find((t) => sameName(t.name, name));
+
+/** The tier of `id` (what profiles hold), or undefined: a tier the admin has removed since holds no one. */
+export const tierById = (tiers: readonly Tier[], id: string | undefined): Tier | undefined =>
+  id === undefined ? undefined : tiers.find((t) => t.id === id);
 
 /**
  * The highest tier whose threshold `creditedPaisa` reaches, walking the thresholds in ascending order (a table the
@@ -68,14 +77,14 @@ const rank = (tiers: readonly Tier[], tier: Tier | undefined) => (tier ? sortTie
  * later) and the one the lifetime total reaches under today's thresholds.
  */
 export function earnedTier(tiers: readonly Tier[], profile: PricedProfile, creditedPaisa: Paisa): Tier | undefined {
-  const stored = tierNamed(tiers, profile.tier);
+  const stored = tierById(tiers, profile.tier);
   const byTotal = tierForCredited(tiers, creditedPaisa);
   return rank(tiers, byTotal) > rank(tiers, stored) ? byTotal : stored;
 }
 
 /** The tier in force: the one the admin set by hand (while it exists), else the one credits earned. */
 export function tierInForce(tiers: readonly Tier[], profile: PricedProfile, creditedPaisa: Paisa): Tier | undefined {
-  return tierNamed(tiers, profile.pricing?.tier) ?? earnedTier(tiers, profile, creditedPaisa);
+  return tierById(tiers, profile.pricing?.tier) ?? earnedTier(tiers, profile, creditedPaisa);
 }
 
 /** The tier above `tier` (the lowest one when there is none yet), or undefined at the top. */
@@ -131,16 +140,28 @@ export interface CustomerRate {
   clamped: boolean;
 }
 
+/** The lowest rate at which an order of `minQuantity` still costs a paisa (half up): a discount stops there too. */
+export const smallestOrderRate = (minQuantity: number): Paisa => Math.ceil(500 / Math.max(1, minQuantity));
+
 /**
- * The customer's rate for a service listed at `listPaisa`: their fixed rate for it, else their percent off; a rate
- * under the list rate is held at the floor (`floorPaisa`, null for a service with no provider) but never raised past
- * the list rate (a service the admin lists under its floor keeps its list rate: a discount never goes further).
+ * The customer's rate for a service listed at `listPaisa`: their fixed rate for it, else their percent off. A rate
+ * under the list rate is held at the floor (`floorPaisa`, null for a service with no provider) and at the rate where
+ * the service's smallest order (`minQuantity`) still costs a paisa, but never raised past the list rate (a service
+ * the admin lists under its floor keeps its list rate: a discount never goes further).
  */
-export function customerRate(serviceId: string, listPaisa: Paisa, plan: PricePlan, floorPaisa: Paisa | null): CustomerRate {
+export function customerRate(
+  serviceId: string,
+  listPaisa: Paisa,
+  plan: PricePlan,
+  floorPaisa: Paisa | null,
+  minQuantity: number,
+): CustomerRate {
   const fixed = Object.hasOwn(plan.rates, serviceId) ? plan.rates[serviceId] : undefined;
   const plannedPaisa = fixed ?? (plan.percent > 0 ? discountedRate(listPaisa, plan.percent) : listPaisa);
-  if (floorPaisa === null || plannedPaisa >= listPaisa || plannedPaisa >= floorPaisa)
-    return { ratePaisa: plannedPaisa, plannedPaisa, clamped: false };
-  const ratePaisa = Math.min(floorPaisa, listPaisa);
-  return { ratePaisa, plannedPaisa, clamped: true };
+  const lowest = Math.max(floorPaisa ?? 0, smallestOrderRate(minQuantity));
+  if (plannedPaisa >= listPaisa || plannedPaisa >= lowest) return { ratePaisa: plannedPaisa, plannedPaisa, clamped: false };
+  return { ratePaisa: Math.min(lowest, listPaisa), plannedPaisa, clamped: true };
 }
+
+/** The list rate to show struck through beside a customer's rate: only where it is higher (a discount). */
+export const shownListRate = (listPaisa: Paisa, ratePaisa: Paisa): Paisa | undefined => (listPaisa > ratePaisa ? listPaisa : undefined);

@@ -1,9 +1,11 @@
 // Price tiers and per-customer rates (issue 34; the rule is shared/pricing.ts). The tier table is an admin settings
 // document (settings/tiers); a customer's lifetime credited total, earned tier and the admin's pricing live on their
 // profile, where placement already reads it, so an order is priced from the reads of its own transaction.
+import { randomUUID } from 'node:crypto';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod/mini';
 import { fail } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import { getAllGrouped } from '../../lib/typed-collection';
 import type { Service } from '../../shared/answers';
 import { serviceLabel } from '../../shared/catalogue';
@@ -23,8 +25,10 @@ import {
   type PricedProfile,
   type PricePlan,
   pricePlan,
+  shownListRate,
   sortTiers,
   type Tier,
+  tierById,
   tierInForce,
   tierNamed,
 } from '../../shared/pricing';
@@ -38,7 +42,7 @@ import { getForwardingSettings } from '../providers/forwarding-settings';
 import { type ProviderDoc, providersCollection, type ServiceLinkDoc, serviceLinksCollection } from '../providers/provider-store';
 import { listActiveServices, type ServiceDoc, servicesCollection } from './catalogue';
 
-const tierDocSchema = z.object({ name: z.string(), thresholdPaisa: z.number(), percent: z.number() });
+const tierDocSchema = z.object({ id: z.string(), name: z.string(), thresholdPaisa: z.number(), percent: z.number() });
 const tiersDocSchema = z.object({ tiers: z.array(tierDocSchema) });
 
 const tiersDocument = adminSettingsDocument<{ tiers: Tier[] }>('tiers', tiersDocSchema, { tiers: [] });
@@ -53,6 +57,9 @@ export async function getTiers(tx?: Transaction): Promise<Tier[]> {
 /** The table from a snapshot read with other documents (placement's one round trip). */
 export const tiersFromSnapshot = (snap: DocumentSnapshot | undefined): Tier[] => sortTiers(tiersDocument.fromSnapshot(snap).tiers);
 
+/** A percent as kept: two decimals (the schema's check allows a float's noise, as 2.999999999). */
+const roundPercent = (percent: number) => Math.round(percent * 100) / 100;
+
 /**
  * The plan of a profile read in `tx` with the tier table: the lifetime total is read only when a tier can depend on
  * it (an account not credited since it was kept, with tiers defined and no percent of its own).
@@ -62,11 +69,27 @@ export async function planInTransaction(tx: Transaction, uid: string, profile: U
   return pricePlan(tiers, profile, needsTotal ? await lifetimeCredited(uid, profile, tx) : (profile?.creditedPaisa ?? 0));
 }
 
-export const tierToWire = (tier: Tier): TierWire => ({ name: tier.name, threshold: toRupees(tier.thresholdPaisa), percent: tier.percent });
+export const tierToWire = (tier: Tier): TierWire => ({
+  id: tier.id,
+  name: tier.name,
+  threshold: toRupees(tier.thresholdPaisa),
+  percent: tier.percent,
+});
 
-/** PUT /api/admin/tiers: the whole table replaced, audited (a `settings` entry). Future prices only. */
+/**
+ * PUT /api/admin/tiers: the whole table replaced, audited (a `settings` entry). Future prices only. A row that names
+ * a tier's `id` is that tier (renamed, moved): its customers keep it; a row without one is a new tier, and a tier left
+ * out is removed (its customers go by their credits again).
+ */
 export async function updateTiers(admin: Actor, body: TiersBody): Promise<Tier[]> {
-  const tiers = sortTiers(body.tiers.map((t) => ({ name: t.name, thresholdPaisa: toPaisa(t.threshold), percent: t.percent })));
+  const tiers = sortTiers(
+    body.tiers.map((t) => ({
+      id: t.id ?? randomUUID().slice(0, 8),
+      name: t.name,
+      thresholdPaisa: toPaisa(t.threshold),
+      percent: roundPercent(t.percent),
+    })),
+  );
   return (await tiersDocument.update(admin, { tiers })).tiers;
 }
 
@@ -77,8 +100,22 @@ export async function updateTiers(admin: Actor, body: TiersBody): Promise<Tier[]
 export async function lifetimeCredited(uid: string, profile: PricedProfile | undefined, tx?: Transaction): Promise<Paisa> {
   if (!profile) return 0;
   if (profile.creditedPaisa !== undefined) return profile.creditedPaisa;
-  const query = ledgerCollection(uid).where('type', '==', 'credit');
-  const snap = tx ? await tx.get(query) : await query.get();
+  if (tx) return sumCredits(tx, uid);
+  // Read outside a credit: the total is kept from now on (written once, in a transaction, only while still absent),
+  // so an account's ledger is summed once, not on every list it asks for.
+  const { value } = await runInTransaction(null, async (backfill) => {
+    const ref = userRef(uid);
+    const kept = (await backfill.get(ref)).data()?.creditedPaisa;
+    if (kept !== undefined) return kept;
+    const total = await sumCredits(backfill, uid);
+    backfill.update(ref, { creditedPaisa: total });
+    return total;
+  });
+  return value;
+}
+
+async function sumCredits(tx: Transaction, uid: string): Promise<Paisa> {
+  const snap = await tx.get(ledgerCollection(uid).where('type', '==', 'credit'));
   return snap.docs.reduce((sum, d) => sum + d.data().amountPaisa, 0);
 }
 
@@ -106,8 +143,11 @@ export function tierAfterCredit(
   const creditedPaisa = read.creditedPaisa + amountPaisa;
   const before = earnedTier(read.tiers, profile ?? {}, read.creditedPaisa);
   const after = earnedTier(read.tiers, profile ?? {}, creditedPaisa);
-  if (!after || after === before) return { update: { creditedPaisa }, moved: null };
-  return { update: { creditedPaisa, tier: after.name }, moved: { from: before?.name ?? null, to: after.name } };
+  // The tier earned is kept (by id) whenever it is not the one stored, so one reached under a lowered threshold stays
+  // when the threshold is raised again; the audit records a move only.
+  const keep = after && after.id !== profile?.tier ? { tier: after.id } : {};
+  const moved = after && after !== before ? { from: before?.name ?? null, to: after.name } : null;
+  return { update: { creditedPaisa, ...keep }, moved };
 }
 
 /** Each linked service's floor inputs: what placement and the lists read. */
@@ -124,18 +164,21 @@ export function floorOf(serviceId: string, reads: FloorReads): Paisa | null {
   if (!link || !provider) return null;
   try {
     return marginFloorPaisa(link.cost, provider.rateToPkr, reads.marginThresholdPercent);
-  } catch {
-    return null;
+  } catch (error) {
+    // A cost or currency rate that is not a decimal: no discount at all (the list rate), never one past a floor unknown.
+    logger.error('No margin floor for a linked service: its list rate holds', { serviceId, error: String(error) });
+    return Number.MAX_SAFE_INTEGER;
   }
 }
 
 /** The customer's rate for a service: the plan, held at the floor. */
 export const rateFor = (
   serviceId: string,
-  service: Pick<ServiceDoc, 'ratePer1000Paisa'>,
+  service: Pick<ServiceDoc, 'ratePer1000Paisa' | 'min'>,
   plan: PricePlan,
   floors: FloorReads,
-): CustomerRate => customerRate(serviceId, service.ratePer1000Paisa, plan, isListPlan(plan) ? null : floorOf(serviceId, floors));
+): CustomerRate =>
+  customerRate(serviceId, service.ratePer1000Paisa, plan, isListPlan(plan) ? null : floorOf(serviceId, floors), service.min);
 
 /** Every provider link and provider, and the margin threshold: the floors of a whole list. */
 async function readAllFloors(): Promise<FloorReads> {
@@ -164,7 +207,7 @@ export async function readPlan(uid: string): Promise<PricePlan> {
  */
 export async function customerRates(
   uid: string | null,
-): Promise<(serviceId: string, service: Pick<ServiceDoc, 'ratePer1000Paisa'>) => Paisa> {
+): Promise<(serviceId: string, service: Pick<ServiceDoc, 'ratePer1000Paisa' | 'min'>) => Paisa> {
   const plan = uid ? await readPlan(uid) : LIST_PRICES;
   if (isListPlan(plan)) return (_id, service) => service.ratePer1000Paisa;
   const floors = await readAllFloors();
@@ -175,15 +218,18 @@ export async function customerRates(
 export async function listServicesFor(uid: string | null) {
   const [catalogue, rateOf] = await Promise.all([listActiveServices(), customerRates(uid)]);
   if (!uid) return catalogue;
-  const services = catalogue.services.map((s) => pricedForCustomer(s, rateOf(s._id, { ratePer1000Paisa: toPaisa(s.ratePer1000) })));
+  const services = catalogue.services.map((s) =>
+    pricedForCustomer(s, rateOf(s._id, { ratePer1000Paisa: toPaisa(s.ratePer1000), min: s.min })),
+  );
   return { ...catalogue, services };
 }
 
-/** A service on the wire as one customer sees it: their rate, and the list rate where it differs. */
+/** A service on the wire as one customer sees it: their rate, and the list rate where it is higher (a discount). */
 export function pricedForCustomer(service: Service, ratePaisa: Paisa): Service {
-  const list = service.ratePer1000;
-  const rate = toRupees(ratePaisa);
-  return rate === list ? service : { ...service, ratePer1000: rate, listRatePer1000: list };
+  const listPaisa = toPaisa(service.ratePer1000);
+  if (ratePaisa === listPaisa) return service;
+  const shown = shownListRate(listPaisa, ratePaisa);
+  return { ...service, ratePer1000: toRupees(ratePaisa), ...(shown !== undefined ? { listRatePer1000: toRupees(shown) } : {}) };
 }
 
 async function readProfile(uid: string): Promise<UserDoc> {
@@ -199,7 +245,7 @@ export async function myPricing(uid: string): Promise<MyPricing> {
   const profile = snap.data();
   const credited = await lifetimeCredited(uid, profile);
   const tier = tierInForce(tiers, profile ?? {}, credited);
-  const setByHand = tierNamed(tiers, profile?.pricing?.tier) !== undefined;
+  const setByHand = tierById(tiers, profile?.pricing?.tier) !== undefined;
   // The ladder's next step is what credits can earn: none while the admin holds the tier by hand.
   const next = setByHand ? undefined : nextTier(tiers, tier);
   return {
@@ -254,7 +300,7 @@ async function adminPricingOf(uid: string, profile: UserDoc): Promise<AdminPrici
     credited: toRupees(credited),
     tier: tier ? { name: tier.name, percent: tier.percent } : null,
     earnedTier: earnedTier(tiers, profile, credited)?.name ?? null,
-    setTier: tierNamed(tiers, profile.pricing?.tier)?.name ?? null,
+    setTier: tierById(tiers, profile.pricing?.tier)?.name ?? null,
     percent: profile.pricing?.percent ?? null,
     rates,
     clamped,
@@ -273,10 +319,10 @@ function changedPricing(before: CustomerPricing, body: UserPricingBody, tiers: r
   else if (body.tier !== undefined) {
     const tier = tierNamed(tiers, body.tier);
     if (!tier) throw fail('invalid_input', MESSAGES.noSuchTier, 'tier');
-    next.tier = tier.name;
+    next.tier = tier.id;
   }
   if (body.percent === null) delete next.percent;
-  else if (body.percent !== undefined) next.percent = body.percent;
+  else if (body.percent !== undefined) next.percent = roundPercent(body.percent);
   if (body.rates === null) delete next.rates;
   else if (body.rates !== undefined) {
     const rates = { ...before.rates };
@@ -307,21 +353,22 @@ export async function updateUserPricing(admin: Actor, uid: string, body: UserPri
     const unknown = read.services.find((snap) => !snap.exists);
     if (unknown) throw fail('service_not_found', `${MESSAGES.serviceNotFound}: ${unknown.id}`, 'rates');
     const before = profile.pricing ?? {};
-    const after = changedPricing(before, body, tiersFromSnapshot(read.tiers[0]));
+    const tiers = tiersFromSnapshot(read.tiers[0]);
+    const after = changedPricing(before, body, tiers);
     tx.update(ref, { pricing: after });
     recordAudit(tx, admin, now, {
       subject: ref,
       action: 'pricing_update',
-      before: pricingForAudit(before),
-      after: { ...pricingForAudit(after), email: profile.email },
+      before: pricingForAudit(before, tiers),
+      after: { ...pricingForAudit(after, tiers), email: profile.email },
     });
   });
   return getAdminPricing(uid);
 }
 
 /** Rupees in the audit trail, as every other entry shows money. */
-const pricingForAudit = (pricing: CustomerPricing) => ({
-  tier: pricing.tier ?? null,
+const pricingForAudit = (pricing: CustomerPricing, tiers: readonly Tier[]) => ({
+  tier: tierById(tiers, pricing.tier)?.name ?? null,
   percent: pricing.percent ?? null,
   rates: Object.fromEntries(Object.entries(pricing.rates ?? {}).map(([id, paisa]) => [id, toRupees(paisa)])),
 });

@@ -93,7 +93,7 @@ function generate(seed: number) {
     cost: 3_333,
     quantity: 1000,
     price: 9_999,
-    // A tier's discount: the list rate would have charged Rs 5.01 more (counted on Feb 1, cancelled or not).
+    // A tier's discount: the list rate would have charged Rs 5.01 more (counted on Feb 1, given back on Mar 1).
     listPrice: 10_500,
     createdAt: ms('2026-01-31T19:30:00Z'),
     status: 'cancelled',
@@ -289,7 +289,20 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
   }
   for (const o of store.orders) {
     add(o.createdAt, o, undefined, 'cost', o.cost);
-    if (o.listPrice !== undefined) add(o.createdAt, o, undefined, 'discounts', o.listPrice - o.price);
+    if (o.listPrice !== undefined) {
+      const discount = o.listPrice - o.price;
+      add(o.createdAt, o, undefined, 'discounts', discount);
+      // Given back with the money: all of a cancelled order's, the remains' share of a partial one's.
+      if (o.status === 'cancelled') add(o.endAt as number, o, undefined, 'discounts', -discount);
+      if (o.status === 'partial')
+        add(
+          o.endAt as number,
+          o,
+          undefined,
+          'discounts',
+          -Math.sign(discount) * share(Math.abs(discount), o.remains as number, o.quantity),
+        );
+    }
     if (o.cost > 0 && o.status === 'cancelled') add(o.endAt as number, o, undefined, 'cost', -o.cost);
     if (o.cost > 0 && o.status === 'partial') add(o.endAt as number, o, undefined, 'cost', -share(o.cost, o.remains as number, o.quantity));
     if (!o.run && inRange(o.createdAt)) byStatus[o.status] += 1;
@@ -563,9 +576,13 @@ describe('discounts given (issue 34)', () => {
     await foldReports({ now: afterLag });
     expect((await todays()).totals.discounts).toBe(before + 2);
     // Its status changing is folded again: the discount is not counted twice.
-    await updateOrderStatus(placed.body.order._id, 'completed');
+    await updateOrderStatus(placed.body.order._id, 'processing');
     await foldReports({ now: afterLag });
     expect((await todays()).totals.discounts).toBe(before + 2);
+    // Cancelled and refunded: the discount was not given after all.
+    await updateOrderStatus(placed.body.order._id, 'cancelled');
+    await foldReports({ now: afterLag });
+    expect((await todays()).totals.discounts).toBe(before);
   });
 });
 

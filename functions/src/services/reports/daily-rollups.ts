@@ -106,6 +106,8 @@ const reportOrderDocSchema = z.object({
   cost: paisaSchema,
   /** Its list price less its price (listPricePaisa), counted on `day`; absent: none. */
   discount: paisaSchema.optional(),
+  /** The discount's share of what was given back (cancelled: all, partial: the remains'), counted on `backDay`. */
+  discountBack: paisaSchema.optional(),
   /** Cost given back when it ended cancelled or partial, counted on `backDay`. */
   costBack: paisaSchema,
   backDay: z.string().nullable(),
@@ -302,8 +304,21 @@ export function orderCount(order: OrderDoc, fulfilment: FulfilmentDoc | undefine
   else if (cost > 0 && order.status === 'partial' && order.remains !== undefined && order.remains > 0 && order.remains < order.quantity) {
     costBack = partialRefund(cost, order.remains, order.quantity);
   }
+  // The discount of what was refunded was never given: it goes back with the money, as the cost does.
+  const discount = order.listPricePaisa !== undefined ? order.listPricePaisa - order.pricePaisa : 0;
+  let discountBack = 0;
+  if (discount !== 0 && order.status === 'cancelled') discountBack = discount;
+  else if (
+    discount !== 0 &&
+    order.status === 'partial' &&
+    order.remains !== undefined &&
+    order.remains > 0 &&
+    order.remains < order.quantity
+  ) {
+    discountBack = Math.sign(discount) * partialRefund(Math.abs(discount), order.remains, order.quantity);
+  }
   // An order ends once: the day of that change (its updatedAt then) is kept however it is seen later.
-  const backDay = costBack > 0 ? (before?.backDay ?? pakistanDayOf(order.updatedAt.toMillis())) : null;
+  const backDay = costBack > 0 || discountBack !== 0 ? (before?.backDay ?? pakistanDayOf(order.updatedAt.toMillis())) : null;
   return {
     day: pakistanDayOf(order.createdAt.toMillis()),
     keys: orderKeys(order, fulfilment),
@@ -311,7 +326,8 @@ export function orderCount(order: OrderDoc, fulfilment: FulfilmentDoc | undefine
     refund: before?.refund ?? null,
     status: order.paidByDripFeed ? null : order.status,
     cost,
-    ...(order.listPricePaisa !== undefined ? { discount: order.listPricePaisa - order.pricePaisa } : {}),
+    ...(discount !== 0 ? { discount } : {}),
+    ...(discountBack !== 0 ? { discountBack } : {}),
     costBack,
     backDay,
     seen: { order: order.updatedAt, fulfilment: fulfilment?.updatedAt ?? null },
@@ -342,6 +358,10 @@ function applyOrderCount(inc: Increments, count: ReportOrderDoc, sign: 1 | -1) {
   if (count.discount) {
     const doc = inc.day(count.day);
     doc.discounts = (doc.discounts ?? 0) + sign * count.discount;
+  }
+  if (count.discountBack && count.backDay) {
+    const doc = inc.day(count.backDay);
+    doc.discounts = (doc.discounts ?? 0) - sign * count.discountBack;
   }
   if (count.cost !== 0) {
     inc.day(count.day).cost += sign * count.cost;

@@ -36,18 +36,33 @@ const thresholdSchema = z
     z.refine(hasAtMostTwoDecimals, 'Threshold can have at most 2 decimals'),
   );
 
-export const tierSchema = z.object({ name: z.string(), threshold: z.number(), percent: z.number() });
+/** A tier as answered: its `id` stays when it is renamed (customers hold it by id). */
+export const tierSchema = z.object({ id: z.string(), name: z.string(), threshold: z.number(), percent: z.number() });
 export type TierWire = z.infer<typeof tierSchema>;
 
 const lower = (name: string) => name.toLocaleLowerCase('en');
 
 /** PUT /api/admin/tiers: the whole table (an empty one: no tiers). Names and thresholds are each used once. */
 export const tiersBody = z.strictObject({
-  tiers: z.array(z.strictObject({ name: tierNameSchema, threshold: thresholdSchema, percent: percentSchema })).check(
-    z.maxLength(PRICING_LIMITS.tiers, `At most ${PRICING_LIMITS.tiers} tiers`),
-    z.refine((tiers) => new Set(tiers.map((t) => lower(t.name))).size === tiers.length, 'Each tier needs its own name'),
-    z.refine((tiers) => new Set(tiers.map((t) => t.threshold)).size === tiers.length, 'Each tier needs its own threshold'),
-  ),
+  tiers: z
+    .array(
+      z.strictObject({
+        /** An existing tier's id (from GET): that tier, renamed or changed. Without one: a new tier. */
+        id: z.optional(text().check(z.minLength(1, 'No such tier'), z.maxLength(64, 'No such tier'))),
+        name: tierNameSchema,
+        threshold: thresholdSchema,
+        percent: percentSchema,
+      }),
+    )
+    .check(
+      z.maxLength(PRICING_LIMITS.tiers, `At most ${PRICING_LIMITS.tiers} tiers`),
+      z.refine((tiers) => new Set(tiers.map((t) => lower(t.name))).size === tiers.length, 'Each tier needs its own name'),
+      z.refine((tiers) => new Set(tiers.map((t) => t.threshold)).size === tiers.length, 'Each tier needs its own threshold'),
+      z.refine((tiers) => {
+        const ids = tiers.flatMap((t) => (t.id === undefined ? [] : [t.id]));
+        return new Set(ids).size === ids.length;
+      }, 'Each tier is in the table once'),
+    ),
 });
 export type TiersBody = z.infer<typeof tiersBody>;
 

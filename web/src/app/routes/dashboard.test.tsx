@@ -148,8 +148,8 @@ describe("the dashboard's Your prices", () => {
             percent: null,
             rates: 0,
             tiers: [
-              { name: 'Silver', threshold: 25_000, percent: 3 },
-              { name: 'Gold', threshold: 100_000, percent: 6 },
+              { id: 's', name: 'Silver', threshold: 25_000, percent: 3 },
+              { id: 'g', name: 'Gold', threshold: 100_000, percent: 6 },
             ],
           },
         },
@@ -158,8 +158,8 @@ describe("the dashboard's Your prices", () => {
     renderDashboard();
     expect(await screen.findByText('Rs 1,234.50')).toBeInTheDocument();
     const card = await screen.findByRole('region', { name: 'Your prices' });
-    expect(card).toHaveTextContent('Silver: 3 % off every order');
-    expect(card).toHaveTextContent('Rs 70,000 more in top-ups to reach Gold (6 % off)');
+    expect(card).toHaveTextContent('Silver: 3% off list prices');
+    expect(card).toHaveTextContent('Rs 70,000 more in top-ups to reach Gold (6% off)');
     expect(calls.filter((call) => call.path === '/api/pricing')).toHaveLength(1);
   });
 });

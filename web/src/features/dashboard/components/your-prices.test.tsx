@@ -6,9 +6,9 @@ import { YourPrices } from '@/features/dashboard/components/your-prices';
 import { customer, mockApi, renderApp } from '@/testing/render';
 
 const LADDER = [
-  { name: 'Bronze', threshold: 0, percent: 0 },
-  { name: 'Silver', threshold: 25_000, percent: 3 },
-  { name: 'Gold', threshold: 100_000, percent: 6 },
+  { id: 'b', name: 'Bronze', threshold: 0, percent: 0 },
+  { id: 's', name: 'Silver', threshold: 25_000, percent: 3 },
+  { id: 'g', name: 'Gold', threshold: 100_000, percent: 6 },
 ];
 
 const pricingOf = (overrides: Partial<MyPricing> = {}): MyPricing => ({
@@ -30,27 +30,27 @@ describe('Your prices', () => {
   it('says the tier, its discount and what the next tier needs, and links to the prices', async () => {
     renderCard(pricingOf());
     expect(await screen.findByRole('heading', { name: 'Your prices' })).toBeInTheDocument();
-    expect(screen.getByTestId('your-discount')).toHaveTextContent('Silver: 3 % off every order');
-    expect(screen.getByTestId('next-tier')).toHaveTextContent('Rs 70,000 more in top-ups to reach Gold (6 % off)');
+    expect(screen.getByTestId('your-discount')).toHaveTextContent('Silver: 3% off list prices');
+    expect(screen.getByTestId('next-tier')).toHaveTextContent('Rs 70,000 more in top-ups to reach Gold (6% off)');
     expect(screen.getByRole('link', { name: 'See your prices' })).toHaveAttribute('href', '/services');
   });
 
   it('says the percent set for the customer, which wins over any tier: no next tier to reach', async () => {
     renderCard(pricingOf({ percent: 12.5, rates: 2 }));
-    expect(await screen.findByTestId('your-discount')).toHaveTextContent('Your own price: 12.5 % off every order');
+    expect(await screen.findByTestId('your-discount')).toHaveTextContent('Your own price: 12.5% off list prices');
     expect(screen.getByText('Rates set for you on 2 services')).toBeInTheDocument();
     expect(screen.queryByTestId('next-tier')).not.toBeInTheDocument();
   });
 
   it('at the top, or below the first tier, says so without a discount', async () => {
     const top = renderCard(pricingOf({ tier: { name: 'Gold', percent: 6 }, next: null, credited: 150_000 }));
-    expect(await screen.findByTestId('your-discount')).toHaveTextContent('Gold: 6 % off every order');
+    expect(await screen.findByTestId('your-discount')).toHaveTextContent('Gold: 6% off list prices');
     expect(screen.queryByTestId('next-tier')).not.toBeInTheDocument();
     top.unmount();
     renderCard(pricingOf({ tier: null, next: { name: 'Bronze', percent: 0, threshold: 1_000, remaining: 400.5 }, rates: 1 }));
     expect(await screen.findByTestId('your-discount')).toHaveTextContent('You pay the list prices.');
     expect(screen.getByText('A rate set for you on 1 service')).toBeInTheDocument();
-    expect(screen.getByTestId('next-tier')).toHaveTextContent('Rs 400.50 more in top-ups to reach Bronze (0 % off)');
+    expect(screen.getByTestId('next-tier')).toHaveTextContent('Rs 400.50 more in top-ups to reach Bronze (0% off)');
   });
 
   it('says "list prices" for a tier without a discount', async () => {

@@ -12,7 +12,7 @@ import { useMyPricing } from '@/features/dashboard/api/get-my-pricing';
 import { formatAmount } from '@/lib/format';
 
 /** "6 %", its number and sign never on two lines. */
-const percentText = (percent: number) => `${percent}\u00a0%`;
+const percentText = (percent: number) => `${percent}%`;
 
 /** Whether there is anything to tell: a ladder to climb, or a price of their own. */
 export const hasPricing = (pricing: MyPricing) => pricing.tiers.length > 0 || pricing.percent !== null || pricing.rates > 0;
@@ -23,7 +23,7 @@ function Discount({ pricing }: { pricing: MyPricing }) {
     return (
       <>
         <strong className="font-semibold text-slate-900">Your own price</strong>:{' '}
-        {pricing.percent > 0 ? `${percentText(pricing.percent)} off every order` : 'list prices'}
+        {pricing.percent > 0 ? `${percentText(pricing.percent)} off list prices` : 'list prices'}
       </>
     );
   }
@@ -33,7 +33,7 @@ function Discount({ pricing }: { pricing: MyPricing }) {
         <strong className="font-semibold text-slate-900">
           <bdi>{pricing.tier.name}</bdi>
         </strong>
-        : {pricing.tier.percent > 0 ? `${percentText(pricing.tier.percent)} off every order` : 'list prices'}
+        : {pricing.tier.percent > 0 ? `${percentText(pricing.tier.percent)} off list prices` : 'list prices'}
       </>
     );
   }

@@ -6,8 +6,8 @@ import { admin, fakeAuth, mockApi, type RecordedCall, renderApp } from '@/testin
 const asAdmin = { route: '/admin/settings', auth: fakeAuth({ user: admin }) };
 const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT' && c.path === '/api/admin/tiers');
 const TIERS = [
-  { name: 'Bronze', threshold: 0, percent: 0 },
-  { name: 'Silver', threshold: 25_000, percent: 3 },
+  { id: 'b1', name: 'Bronze', threshold: 0, percent: 0 },
+  { id: 's1', name: 'Silver', threshold: 25_000, percent: 3 },
 ];
 const tier = (n: number) => screen.getByRole('group', { name: `Tier ${n}` });
 
@@ -16,8 +16,9 @@ describe('TiersForm', () => {
     const { calls } = mockApi({
       'GET /api/admin/tiers': { body: { tiers: TIERS } },
       'PUT /api/admin/tiers': (call) => {
-        const body = call.body as { tiers: { threshold: number }[] };
-        return { body: { message: 'Tiers saved', tiers: [...body.tiers].sort((a, b) => a.threshold - b.threshold) } };
+        const body = call.body as { tiers: { id?: string; threshold: number }[] };
+        const saved = body.tiers.map((t) => ({ ...t, id: t.id ?? 'new1' }));
+        return { body: { message: 'Tiers saved', tiers: saved.sort((a, b) => a.threshold - b.threshold) } };
       },
     });
     const { user } = renderApp(<TiersForm />, asAdmin);
@@ -39,7 +40,8 @@ describe('TiersForm', () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0]?.body).toEqual({
       tiers: [
-        { name: 'Silver', threshold: 25_000, percent: 3.5 },
+        // The saved tier goes back with its id (a rename keeps its customers); the new one has none.
+        { id: 's1', name: 'Silver', threshold: 25_000, percent: 3.5 },
         { name: 'Gold', threshold: 100_000, percent: 6 },
       ],
     });
@@ -103,7 +105,7 @@ describe('TiersForm', () => {
   });
 
   it('offers no more than 10 tiers', async () => {
-    const ten = Array.from({ length: 10 }, (_, i) => ({ name: `T${i}`, threshold: i * 1000, percent: i }));
+    const ten = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}`, name: `T${i}`, threshold: i * 1000, percent: i }));
     mockApi({ 'GET /api/admin/tiers': { body: { tiers: ten } } });
     renderApp(<TiersForm />, asAdmin);
     expect(await screen.findByRole('button', { name: 'Add a tier' })).toBeDisabled();

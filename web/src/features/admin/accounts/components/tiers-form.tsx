@@ -19,6 +19,8 @@ type TierField = (typeof FIELDS)[number];
 interface Row {
   /** The row's React key: a row keeps its inputs when one above it is removed. */
   key: number;
+  /** The saved tier's id (none for a new row): sent back, so a renamed tier keeps its customers. */
+  id?: string;
   name: string;
   threshold: string;
   percent: string;
@@ -49,7 +51,7 @@ function Form({ tiers }: { tiers: TierWire[] }) {
   const save = useSaveTiers();
   const nextKey = useRef(0);
   const rowsOf = (saved: TierWire[]): Row[] =>
-    saved.map((t) => ({ key: nextKey.current++, name: t.name, threshold: String(t.threshold), percent: String(t.percent) }));
+    saved.map((t) => ({ key: nextKey.current++, id: t.id, name: t.name, threshold: String(t.threshold), percent: String(t.percent) }));
   const [rows, setRows] = useState<Row[]>(() => rowsOf(tiers));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,7 +76,12 @@ function Form({ tiers }: { tiers: TierWire[] }) {
     event.preventDefault();
     setFailure(null);
     const parsed = formSchema.safeParse({
-      tiers: rows.map((row) => ({ name: row.name, threshold: numberOf(row.threshold), percent: numberOf(row.percent) })),
+      tiers: rows.map((row) => ({
+        ...(row.id !== undefined ? { id: row.id } : {}),
+        name: row.name,
+        threshold: numberOf(row.threshold),
+        percent: numberOf(row.percent),
+      })),
     });
     if (!parsed.success) {
       const found: Record<string, string> = {};

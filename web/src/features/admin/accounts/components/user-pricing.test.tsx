@@ -10,9 +10,9 @@ const PRICING_PATH = '/api/admin/users/u2/pricing';
 const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT' && c.path === PRICING_PATH).map((c) => c.body);
 
 const TIERS = [
-  { name: 'Bronze', threshold: 0, percent: 0 },
-  { name: 'Silver', threshold: 25_000, percent: 3 },
-  { name: 'Gold', threshold: 100_000, percent: 6 },
+  { id: 't1', name: 'Bronze', threshold: 0, percent: 0 },
+  { id: 't2', name: 'Silver', threshold: 25_000, percent: 3 },
+  { id: 't3', name: 'Gold', threshold: 100_000, percent: 6 },
 ];
 
 const SERVICES = [
@@ -156,7 +156,7 @@ describe('UserPricing', () => {
   it('sets the customer’s own percent, refuses one over 50 before any call, and clears it', async () => {
     const { calls } = mockPricing();
     const { user } = renderApp(<UserPricing uid="u2" />, asAdmin);
-    const percent = await screen.findByLabelText('Own percent off everything (%)');
+    const percent = await screen.findByLabelText('Own percent off list prices (%)');
     expect(screen.queryByRole('button', { name: 'Clear percent' })).not.toBeInTheDocument();
 
     await user.type(percent, '55');
@@ -167,11 +167,11 @@ describe('UserPricing', () => {
     await user.clear(percent);
     await user.type(percent, '7.5');
     await user.click(screen.getByRole('button', { name: 'Save percent' }));
-    expect(await screen.findByText('7.5% off everything')).toBeInTheDocument();
-    expect(screen.getByLabelText('Own percent off everything (%)')).toHaveValue('7.5');
+    expect(await screen.findByText('7.5% off list prices')).toBeInTheDocument();
+    expect(screen.getByLabelText('Own percent off list prices (%)')).toHaveValue('7.5');
 
     await user.click(screen.getByRole('button', { name: 'Clear percent' }));
-    await waitFor(() => expect(screen.getByLabelText('Own percent off everything (%)')).toHaveValue(''));
+    await waitFor(() => expect(screen.getByLabelText('Own percent off list prices (%)')).toHaveValue(''));
     expect(puts(calls)).toEqual([{ percent: 7.5 }, { percent: null }]);
   });
 

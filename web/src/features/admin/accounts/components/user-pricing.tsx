@@ -1,5 +1,5 @@
 // An account's pricing as the admin sets it (issue 34): lifetime credits and the tier in force, a tier set by hand,
-// the customer's own percent off everything, fixed rates per service, and where the margin floor holds a discount up.
+// the customer's own percent off list prices, fixed rates per service, and where the margin floor holds a discount up.
 // Each change is one PUT /api/admin/users/{uid}/pricing naming only what changes; null clears.
 import { serviceLabel } from '@shared/catalogue';
 import { PLATFORM_LABELS } from '@shared/platforms';
@@ -114,7 +114,7 @@ function PricingFacts({ pricing }: { pricing: AdminPricing }) {
           {byHand ? `Set by hand${earnedTier ? ` (earned: ${earnedTier})` : ''}` : tier ? 'Earned by top-ups' : 'No tier reached'}
         </span>
       </Fact>
-      <Fact label="Own percent">{percent === null ? 'None' : `${percentText(percent)} off everything`}</Fact>
+      <Fact label="Own percent">{percent === null ? 'None' : `${percentText(percent)} off list prices`}</Fact>
       <Fact label="Fixed rates">{rates.length === 0 ? 'None' : `${rates.length} ${rates.length === 1 ? 'service' : 'services'}`}</Fact>
     </dl>
   );
@@ -202,7 +202,7 @@ function PercentForm({ uid, percent }: { uid: string; percent: number | null }) 
   return (
     <form className="space-y-3 rounded-xl p-3 ring-1 ring-slate-200" onSubmit={(e) => void submit(e)} noValidate>
       <TextField
-        label="Own percent off everything (%)"
+        label="Own percent off list prices (%)"
         inputMode="decimal"
         dir="ltr"
         autoComplete="off"
