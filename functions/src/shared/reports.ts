@@ -147,13 +147,13 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 /** GET /api/ledger?from=&to=&type=&limit=&cursor= (the customer's statement) and GET /api/ledger.csv?from=&to=&type= */
-export const STATEMENT_TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
+export const STATEMENT_TYPES = ['credit', 'debit', 'refund', 'adjustment', 'referral'] as const;
 
 /** The statement's filters, each optional: Pakistan days (both included) and one type of entry. */
 const statementFilters = {
   from: z.optional(pakistanDaySchema),
   to: z.optional(pakistanDaySchema),
-  type: z.optional(z.enum(STATEMENT_TYPES, { error: 'Choose credit, debit, refund or adjustment' })),
+  type: z.optional(z.enum(STATEMENT_TYPES, { error: 'Choose credit, debit, refund, adjustment or referral' })),
 };
 const statementOrder = (range: { from?: string | undefined; to?: string | undefined }) =>
   !range.from || !range.to || range.from <= range.to;

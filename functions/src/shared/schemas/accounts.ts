@@ -15,6 +15,8 @@ export const registerBody = z.strictObject({
       .number({ error: 'Terms version must be a number' })
       .check(z.int('Terms version must be a whole number'), z.gte(1, 'No such version of the terms')),
   ),
+  /** The code of the referral link the visitor came through (within 30 days): one that names no one is ignored. */
+  referralCode: z.optional(text().check(z.maxLength(64, 'Referral code is too long'))),
 });
 
 export const blockBody = z.strictObject({ reason: reasonSchema });

@@ -43,7 +43,8 @@ export const rechargeSchema = z.object({
 
 export type Recharge = z.infer<typeof rechargeSchema>;
 
-export const LEDGER_TYPES = ['credit', 'debit', 'refund', 'adjustment'] as const;
+/** `referral`: referral earnings moved to the balance (POST /api/referrals/transfer): positive, adds to it. */
+export const LEDGER_TYPES = ['credit', 'debit', 'refund', 'adjustment', 'referral'] as const;
 
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
