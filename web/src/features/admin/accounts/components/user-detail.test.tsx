@@ -169,3 +169,127 @@ describe('UserDetail', () => {
     expect(await screen.findByText('User not found.')).toBeInTheDocument();
   });
 });
+
+describe('UserDetail top-ups', () => {
+  const recharge = (over: object) => ({
+    _id: 'r1',
+    user: { _id: 'u2', name: 'Bilal', email: 'bilal@example.com' },
+    amount: 1000,
+    date: '2026-01-03T05:00:00.000Z',
+    method: 'Easypaisa',
+    reference: '0123456789',
+    ...over,
+  });
+  const reversedOne = recharge({
+    _id: 'r0',
+    amount: 500,
+    reference: '0999',
+    reversed: { at: '2026-01-04T05:00:00.000Z', reason: 'Chargeback from Easypaisa' },
+  });
+  const recharges = (list: object[]) => ({ body: { recharges: list, nextCursor: null } });
+  const reverseButton = () => screen.findByRole('button', { name: 'Reverse the top-up of Rs\u00a01,000 on 3 Jan 2026, 10:00' });
+
+  it('offers Reverse on a credited top-up, and says why of one reversed already', async () => {
+    mockUser({ 'GET /api/admin/users/u2/recharges': recharges([recharge({}), reversedOne]) });
+    renderApp(<UserDetail uid="u2" />, asAdmin);
+    expect(await reverseButton()).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Recharges' });
+    const row = within(table).getByText('0999').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Reversed: Chargeback from Easypaisa')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /^Reverse/ })).toHaveLength(1);
+  });
+
+  it('reverses with a required reason and an Idempotency-Key kept across a lost answer, then shows it reversed', async () => {
+    let reversed = false;
+    let answer: MockResponse = { status: 504, body: 'upstream request timeout' };
+    const { calls } = mockUser({
+      'GET /api/admin/users/u2/recharges': () =>
+        recharges([reversed ? recharge({ reversed: { at: '2026-01-05T05:00:00.000Z', reason: 'Paid twice' } }) : recharge({})]),
+      'POST /api/admin/recharges/r1/reverse': () => answer,
+    });
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    const reverseOnce = async (reason: string) => {
+      await user.click(await reverseButton());
+      const dialog = screen.getByRole('dialog', { name: 'Reverse Top-up' });
+      expect(
+        within(dialog).getByText(/Takes Rs 1,000 off the customer’s balance and its referral commission off whoever referred them\./),
+      ).toBeInTheDocument();
+      if (reason) await user.type(within(dialog).getByLabelText('Reason'), reason);
+      await user.click(within(dialog).getByRole('button', { name: 'Reverse top-up' }));
+    };
+    const posts = () => calls.filter((call) => call.method === 'POST');
+
+    await reverseOnce('');
+    expect(await screen.findByText('Reason is required')).toBeInTheDocument();
+    expect(posts()).toEqual([]);
+    await closeDialog(user, 'Reverse Top-up');
+
+    await reverseOnce('Paid twice');
+    expect(await screen.findByText(/❌/)).toBeInTheDocument();
+    await closeDialog(user, 'Reverse Top-up');
+    answer = {
+      body: { message: 'Top-up reversed', recharge: recharge({ reversed: { at: '2026-01-05T05:00:00.000Z', reason: 'Paid twice' } }) },
+    };
+    reversed = true;
+    const listsBefore = calls.filter((call) => call.path === '/api/admin/users/u2/ledger').length;
+    await reverseOnce('Paid twice');
+    expect(await screen.findByText('✅ Top-up reversed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const [first, second] = posts();
+    expect(first?.body).toEqual({ reason: 'Paid twice' });
+    expect(second?.body).toEqual(first?.body);
+    expect(first?.headers['idempotency-key']).toBeTruthy();
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    // The account, its ledger and its top-ups are read again.
+    expect(await screen.findByText('Reversed: Paid twice')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/admin/users/u2/ledger').length).toBeGreaterThan(listsBefore);
+  });
+
+  it('says what to do when the customer’s balance is below the top-up, keeping the dialog open', async () => {
+    mockUser({
+      'GET /api/admin/users/u2/recharges': recharges([recharge({})]),
+      'POST /api/admin/recharges/r1/reverse': {
+        status: 409,
+        body: { message: 'This debit would take the balance below 0', code: 'insufficient_balance' },
+      },
+    });
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    await user.click(await reverseButton());
+    const dialog = screen.getByRole('dialog', { name: 'Reverse Top-up' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Chargeback');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse top-up' }));
+    expect(await within(dialog).findByText('❌ The customer’s balance is below this top-up: adjust it first.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Reverse Top-up' })).toBeInTheDocument();
+  });
+
+  it('says so of a top-up reversed already', async () => {
+    mockUser({
+      'GET /api/admin/users/u2/recharges': recharges([recharge({})]),
+      'POST /api/admin/recharges/r1/reverse': {
+        status: 409,
+        body: { message: 'This top-up was already reversed', code: 'already_decided' },
+      },
+    });
+    const { user } = renderApp(<UserDetail uid="u2" />, asAdmin);
+    await user.click(await reverseButton());
+    const dialog = screen.getByRole('dialog', { name: 'Reverse Top-up' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Chargeback');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse top-up' }));
+    expect(await within(dialog).findByText('❌ This top-up was reversed already.')).toBeInTheDocument();
+  });
+
+  it('names referral earnings moved to the balance in the ledger', async () => {
+    mockUser({
+      'GET /api/admin/users/u2/ledger': {
+        body: { entries: [entry({ _id: 'ref-1', type: 'referral', amount: 150, balanceAfter: 220.25 })], nextCursor: null },
+      },
+    });
+    renderApp(<UserDetail uid="u2" />, asAdmin);
+    const ledger = await screen.findByRole('table', { name: 'Ledger' });
+    const row = (await within(ledger).findByText('Referral earnings')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('+Rs 150')).toBeInTheDocument();
+    expect(within(row).getByText('Moved from their referral balance')).toBeInTheDocument();
+  });
+});

@@ -1,9 +1,10 @@
 // One account as the admin sees it: profile, balance, blocked state, API key status (never the key),
-// the Adjust and Block/Unblock dialogs, a customer's pricing, and its ledger, orders and top-ups, each paging through all.
+// the Adjust and Block/Unblock dialogs, a customer's pricing, and its ledger, orders and top-ups, each paging through all;
+// a credited top-up can be reversed (with its referral commission).
 
 import { formatNumber } from '@shared/numbers';
 import type { AdminUserDetail } from '@shared/schemas/accounts';
-import type { LedgerEntry } from '@shared/schemas/money';
+import type { LedgerEntry, Recharge } from '@shared/schemas/money';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, cardClass } from '@/components/ui/card';
@@ -24,6 +25,7 @@ import { BlockUserForm } from '@/features/admin/accounts/components/block-user-f
 import { Fact } from '@/features/admin/accounts/components/fact';
 import { UserPricing } from '@/features/admin/accounts/components/user-pricing';
 import { AdjustBalanceForm } from '@/features/admin/money/components/adjust-balance-form';
+import { ReverseTopUpForm } from '@/features/admin/money/components/reverse-top-up-form';
 import { ListTable, type ListTableList } from '@/features/admin/shared/components/list-table';
 import { CreditedHow } from '@/features/admin/top-ups/components/request-sms';
 import { ApiError } from '@/lib/api-error';
@@ -35,6 +37,7 @@ const LEDGER_LABELS: Record<LedgerEntry['type'], string> = {
   debit: 'Debit',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  referral: 'Referral earnings',
 };
 
 /** What an entry did to the balance, signed. */
@@ -44,7 +47,8 @@ const signed = (rupees: number) => (rupees > 0 ? `+${formatAmount(rupees)}` : fo
 function ledgerDetails(entry: LedgerEntry): string {
   if (entry.reason) return entry.reason;
   if (entry.orderId) return `Order #${entry.orderId}`;
-  return entry.type === 'credit' ? 'Top-up' : '';
+  if (entry.type === 'credit') return 'Top-up';
+  return entry.type === 'referral' ? 'Moved from their referral balance' : '';
 }
 
 export function UserDetail({ uid }: { uid: string }) {
@@ -183,9 +187,33 @@ function UserOrders({ uid }: { uid: string }) {
   );
 }
 
+/** A credit's standing: taken back (and why), else its Reverse, named for its row. */
+function RechargeState({ recharge, onReverse }: { recharge: Recharge; onReverse: () => void }) {
+  if (recharge.reversed) {
+    return (
+      <span className="text-right wrap-anywhere sm:text-left" title={`Reversed ${formatDateTime(recharge.reversed.at)}`}>
+        Reversed: {recharge.reversed.reason}
+      </span>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`Reverse the top-up of ${formatAmount(recharge.amount)} on ${formatDateTime(recharge.date)}`}
+      onClick={onReverse}
+    >
+      Reverse
+    </Button>
+  );
+}
+
 function UserTopUps({ uid }: { uid: string }) {
   const recharges = useUserRecharges(uid);
   const requests = useUserRechargeRequests(uid);
+  const [reversing, setReversing] = useState<Recharge | null>(null);
+  // Outlives the dialog: reopening it after a lost answer retries the same reversal with the same key.
+  const reverseAttempts = useIdempotencyKey();
   return (
     <Section id="user-top-ups-heading" title="Top-ups" className={cardClass('space-y-4')}>
       <ListTable
@@ -197,8 +225,19 @@ function UserTopUps({ uid }: { uid: string }) {
           { header: 'Method', cell: (recharge) => recharge.method ?? '—' },
           { header: 'Transaction ID', cell: (recharge) => <span className="break-all">{recharge.reference ?? '—'}</span> },
           { header: 'Date', cell: (recharge) => formatDateTime(recharge.date) },
+          { header: 'Reversal', cell: (recharge) => <RechargeState recharge={recharge} onReverse={() => setReversing(recharge)} /> },
         ]}
       />
+      <Modal open={reversing !== null} onClose={() => setReversing(null)} title="Reverse Top-up">
+        {reversing ? (
+          <ReverseTopUpForm
+            recharge={reversing}
+            attempts={reverseAttempts}
+            onDone={() => setReversing(null)}
+            onCancel={() => setReversing(null)}
+          />
+        ) : null}
+      </Modal>
       <ListTable
         list={requests}
         caption="Recharge requests"
