@@ -339,6 +339,16 @@ const SENTENCES: Record<AuditType, [Partial<AuditEntry>, string]> = {
     },
     'Moved Ali Khan (ali@example.com) up to the Gold tier (from Silver): Rs\u00a0100,500 credited in all.',
   ],
+  top_up_reverse: [
+    {
+      subject: 'recharges/r1',
+      user: ali,
+      before: { amount: 1000 },
+      after: { userId: 'u1', amount: 1000, commission: 50, referrerId: 'u9' },
+      reason: 'Chargeback from Easypaisa',
+    },
+    'Reversed the top-up of Rs\u00a01,000 credited to Ali Khan (ali@example.com). Took its referral commission of Rs\u00a050 back from their referrer. Reason: Chargeback from Easypaisa.',
+  ],
 };
 
 const said = (action: AuditType, fields: Partial<AuditEntry>) => sentenceText(auditSentence(entryOf(action, fields)));
@@ -420,6 +430,26 @@ describe('auditSentence', () => {
     ).toBe('Changed the price tiers: now Bronze from Rs\u00a00 (0% off), Silver from Rs\u00a025,000 (3.5% off).');
     expect(said('settings', { subject: 'settings/tiers', before: { tiers: [{ name: 'Gold' }] }, after: { tiers: [] } })).toBe(
       'Changed the price tiers: removed every tier.',
+    );
+    expect(
+      said('settings', { subject: 'settings/referrals', before: { enabled: true, percent: 5 }, after: { enabled: true, percent: 7.5 } }),
+    ).toBe('Changed the commission of the referral programme from 5% to 7.5%.');
+    expect(
+      said('settings', { subject: 'settings/referrals', before: { enabled: true, percent: 5 }, after: { enabled: false, percent: 5 } }),
+    ).toBe('Turned the referral programme off.');
+    expect(
+      said('adjust', {
+        subject: 'users/u1',
+        user: ali,
+        before: { balance: 1200 },
+        after: { balance: 200, amount: -1000, ledgerEntry: 'reverse-r1', rechargeId: 'r1' },
+        reason: 'Paid twice',
+      }),
+    ).toBe(
+      'Took Rs\u00a01,000 from the balance of Ali Khan (ali@example.com) to reverse a top-up. Balance Rs\u00a01,200 → Rs\u00a0200. Reason: Paid twice.',
+    );
+    expect(said('top_up_reverse', { subject: 'recharges/r1', before: { amount: 500 }, after: { userId: 'u1', amount: 500 } })).toBe(
+      'Reversed the top-up of Rs\u00a0500 credited to the account u1.',
     );
     expect(
       said('pricing_update', {

@@ -335,6 +335,12 @@ const SETTINGS_NAMES: Record<string, string> = {
   forwarding: 'the forwarding settings',
   autopilot: 'the top-up autopilot',
   tiers: 'the price tiers',
+  referrals: 'the referral programme',
+};
+
+/** A settings document's own fields, where the common words would not do. */
+const SETTINGS_FIELDS: Record<string, Record<string, FieldSpec>> = {
+  referrals: { percent: { label: 'commission', value: percent } },
 };
 
 const EXPORT_NAMES: Record<string, string> = { orders: 'orders', ledger: 'ledger entries', 'top-ups': 'top-ups' };
@@ -435,7 +441,8 @@ const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
         : amount < 0
           ? say(`Took ${formatAmount(-amount)} from the balance of `, account(read))
           : say(`Added ${formatAmount(amount)} to the balance of `, account(read));
-    return say(what, '.', balanceChange(read));
+    // A reversed top-up's adjustment names it (services/money/top-up-reversals.ts); its own entry follows.
+    return say(what, textOf(read.after.rechargeId) && ' to reverse a top-up', '.', balanceChange(read));
   },
   status: (read) => {
     const { before, after } = read;
@@ -483,7 +490,11 @@ const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
     const order = Array.isArray(after.order) ? after.order.filter((c): c is string => typeof c === 'string') : [];
     return [`Reordered ${the} categories${order.length > 0 ? `: ${order.join(', ')}` : ''}.`];
   },
-  settings: (read) => changeSentence(SETTINGS_NAMES[read.id] ?? `the ${read.id ? `${fieldWords(read.id)} ` : ''}settings`, changesOf(read)),
+  settings: (read) =>
+    changeSentence(
+      SETTINGS_NAMES[read.id] ?? `the ${read.id ? `${fieldWords(read.id)} ` : ''}settings`,
+      changesOf(read, SETTINGS_FIELDS[read.id]),
+    ),
   refill_complete: (read) => say('Completed the refill of ', order(read.after.orderId), ' for ', account(read), '.'),
   refill_reject: (read) => say('Rejected the refill of ', order(read.after.orderId), ' for ', account(read), '.'),
   provider_create: (read) => {
@@ -637,6 +648,23 @@ const SENTENCES: Record<AuditType, (read: Read) => Part[]> = {
       from && ` (from ${from})`,
       credited && `: ${credited} credited in all`,
       '.',
+    );
+  },
+  top_up_reverse: (read) => {
+    const { before, after } = read;
+    const amount = moneyOf(after.amount ?? before.amount);
+    const commission = moneyOf(after.commission);
+    const referrer = textOf(after.referrerId);
+    return say(
+      amount ? `Reversed the top-up of ${amount} credited to ` : 'Reversed a top-up credited to ',
+      account(read),
+      '.',
+      commission &&
+        say(
+          ` Took its referral commission of ${commission} back from `,
+          referrer ? link('their referrer', paths.adminUser.getHref(referrer)) : 'their referrer',
+          '.',
+        ),
     );
   },
   terms_update: ({ before, after }) => {
