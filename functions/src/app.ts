@@ -27,6 +27,7 @@ import { pricingRouter } from './routes/pricing';
 import { providersRouter } from './routes/providers';
 import { publicRouter } from './routes/public';
 import { rechargeRequestsRouter } from './routes/recharge-requests';
+import { referralsRouter } from './routes/referrals';
 import { reportsRouter } from './routes/reports';
 import { servicesPageRouter } from './routes/services-page';
 import { settingsRouter } from './routes/settings';
@@ -89,6 +90,7 @@ export function createApp(options: { providers: ProviderPort; countFirestoreRead
   api.use(adminRouter);
   api.use(adminServicesRouter);
   api.use(pricingRouter);
+  api.use(referralsRouter);
   api.use(updatesRouter);
   api.use(termsRouter);
   api.use(exportsRouter);

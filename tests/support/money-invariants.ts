@@ -11,13 +11,14 @@ import { partialRefund } from '../../functions/src/shared/money';
 
 export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   const problems: string[] = [];
-  const [users, ledger, orders, recharges, activeLinks, adjustAudits] = await Promise.all([
+  const [users, ledger, orders, recharges, activeLinks, adjustAudits, referralEntries] = await Promise.all([
     db.collection('users').get(),
     db.collectionGroup('ledger').get(),
     db.collection('orders').get(),
     db.collection('recharges').get(),
     db.collection('activeLinks').get(),
     db.collection('audit').where('action', '==', 'adjust').get(),
+    db.collectionGroup('referralLedger').get(),
   ]);
 
   const sumByUser = new Map<string, number>();
@@ -29,6 +30,11 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
   let debits = 0;
   let refunds = 0;
   let adjustments = 0;
+  let referralPayouts = 0;
+  /** Main-ledger entries by path (a referral transfer's entry is checked against it). */
+  const ledgerByPath = new Map<string, LedgerDoc>();
+  /** Top-ups reversed: the reversal's adjustment names its recharge. */
+  const reversedByUser = new Map<string, number>();
   const adjustmentsByUser = new Map<string, number>();
 
   for (const doc of ledger.docs) {
@@ -40,7 +46,11 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
       problems.push(`ledger ${doc.ref.path}: ${entry.type} amount ${entry.amountPaisa}`);
     const signed = signedAmount(entry);
     sumByUser.set(uid, (sumByUser.get(uid) ?? 0) + signed);
-    if (entry.type === 'adjustment') {
+    ledgerByPath.set(doc.ref.path, entry);
+    if (entry.type === 'adjustment' && entry.rechargeId) reversedByUser.set(uid, (reversedByUser.get(uid) ?? 0) - entry.amountPaisa);
+    if (entry.type === 'referral') {
+      referralPayouts += entry.amountPaisa;
+    } else if (entry.type === 'adjustment') {
       adjustments += entry.amountPaisa;
       adjustmentsByUser.set(uid, (adjustmentsByUser.get(uid) ?? 0) + 1);
       if (!entry.reason) problems.push(`adjustment ${doc.ref.path} has no reason`);
@@ -89,7 +99,7 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     const sum = sumByUser.get(doc.id) ?? 0;
     if (sum !== balance) problems.push(`user ${doc.id}: balance ${balance} ≠ ledger sum ${sum}`);
     // The lifetime credited total (price tiers), where kept, is every credit the ledger holds: each counted once.
-    const credited = creditedByUser.get(doc.id) ?? 0;
+    const credited = (creditedByUser.get(doc.id) ?? 0) - (reversedByUser.get(doc.id) ?? 0);
     if (user.creditedPaisa !== undefined && user.creditedPaisa !== credited)
       problems.push(`user ${doc.id}: creditedPaisa ${user.creditedPaisa} ≠ ledger credits ${credited}`);
   }
@@ -159,12 +169,13 @@ export async function findMoneyViolations(db = adminDb): Promise<string[]> {
     }
   }
 
-  // All balances together = credits − debits + refunds + adjustments.
-  if (totalBalance !== credits - debits + refunds + adjustments) {
+  // All balances together = credits − debits + refunds + adjustments + referral earnings moved in.
+  if (totalBalance !== credits - debits + refunds + adjustments + referralPayouts) {
     problems.push(
-      `total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds} + adjustments ${adjustments}`,
+      `total balances ${totalBalance} ≠ credits ${credits} − debits ${debits} + refunds ${refunds} + adjustments ${adjustments} + referral ${referralPayouts}`,
     );
   }
+  problems.push(...referralViolations(users.docs, referralEntries.docs, ledgerByPath, recharges.docs));
   problems.push(...(await walletViolations(db, recharges.docs)));
   return problems;
 }
@@ -269,4 +280,53 @@ function dripFeedViolations(all: { id: string; order: OrderDoc }[]): string[] {
 export async function expectMoneyInvariants(): Promise<void> {
   const problems = await findMoneyViolations();
   if (problems.length > 0) throw new Error(`Money invariants violated:\n${problems.join('\n')}`);
+}
+
+/**
+ * Referral commissions (issue 34): each referrer's referral balance is the sum of its entries, its earned and
+ * transferred figures those of its commissions (less reversals) and transfers; a commission is of a credit of an
+ * account the referrer brought, once, never above the credit; each transfer has its main-ledger entry of the same
+ * amount.
+ */
+function referralViolations(
+  users: FirebaseFirestore.QueryDocumentSnapshot[],
+  entries: FirebaseFirestore.QueryDocumentSnapshot[],
+  ledgerByPath: Map<string, LedgerDoc>,
+  recharges: FirebaseFirestore.QueryDocumentSnapshot[],
+): string[] {
+  const problems: string[] = [];
+  const profiles = new Map(users.map((d) => [d.id, d.data() as UserDoc]));
+  const rechargeOf = new Map(recharges.map((d) => [d.id, d.data() as RechargeDoc]));
+  const sums = new Map<string, { balance: number; earned: number; transferred: number }>();
+  for (const doc of entries) {
+    const uid = doc.ref.parent.parent?.id ?? '?';
+    const entry = doc.data() as { type: string; amountPaisa: number; rechargeId?: string; fromUid?: string; ledgerEntryId?: string };
+    const sum = sums.get(uid) ?? { balance: 0, earned: 0, transferred: 0 };
+    sum.balance += entry.amountPaisa;
+    if (entry.type === 'commission' || entry.type === 'reversal') {
+      sum.earned += entry.amountPaisa;
+      const recharge = rechargeOf.get(entry.rechargeId ?? '');
+      if (!recharge) problems.push(`referral ${doc.ref.path}: no top-up ${entry.rechargeId}`);
+      else if (recharge.userId !== entry.fromUid || profiles.get(recharge.userId)?.referredBy !== uid)
+        problems.push(`referral ${doc.ref.path}: a top-up of an account ${uid} did not bring`);
+      else if (Math.abs(entry.amountPaisa) > recharge.amountPaisa) problems.push(`referral ${doc.ref.path}: more than its top-up`);
+      if (entry.type === 'commission' && doc.id !== `commission-${entry.rechargeId}`) problems.push(`referral ${doc.ref.path}: misnamed`);
+      if (entry.type === 'reversal' && !recharge?.reversed) problems.push(`referral ${doc.ref.path}: reversal of a top-up not reversed`);
+    } else if (entry.type === 'transfer') {
+      sum.transferred -= entry.amountPaisa;
+      const moved = ledgerByPath.get(`users/${uid}/ledger/${entry.ledgerEntryId}`);
+      if (moved?.type !== 'referral' || moved.amountPaisa !== -entry.amountPaisa)
+        problems.push(`referral ${doc.ref.path}: no main-ledger entry of its amount`);
+    } else problems.push(`referral ${doc.ref.path}: unknown type ${entry.type}`);
+    sums.set(uid, sum);
+  }
+  for (const [uid, profile] of profiles) {
+    const sum = sums.get(uid) ?? { balance: 0, earned: 0, transferred: 0 };
+    if ((profile.referralBalancePaisa ?? 0) !== sum.balance) problems.push(`user ${uid}: referral balance ≠ its entries ${sum.balance}`);
+    if ((profile.referralEarnedPaisa ?? 0) !== sum.earned) problems.push(`user ${uid}: referral earned ≠ its commissions ${sum.earned}`);
+    if ((profile.referralTransferredPaisa ?? 0) !== sum.transferred)
+      problems.push(`user ${uid}: referral transferred ≠ its transfers ${sum.transferred}`);
+    if (profile.referredBy === uid) problems.push(`user ${uid}: referred by itself`);
+  }
+  return problems;
 }

@@ -6,6 +6,7 @@ import { listLedger } from '../services/money/ledger';
 import { countStatementDownload, statementExport } from '../services/reports/csv-exports';
 import { getSpending } from '../services/reports/reports';
 import { MESSAGES } from '../shared/messages';
+import { normalizeReferralCode } from '../shared/referrals';
 import { statementCsvQuery, statementQuery } from '../shared/reports';
 import { registerBody } from '../shared/schemas/accounts';
 import { sendPage } from './send';
@@ -14,8 +15,9 @@ import { sendCsv } from './send-csv';
 export const accountRouter = Router();
 
 accountRouter.post('/auth/register', authenticate({ checkRevoked: false }), async (req, res) => {
-  const { name, termsVersion } = parseBody(registerBody, req);
-  const { user, created } = await ensureProfile(identityOf(req), name, termsVersion);
+  const { name, termsVersion, referralCode } = parseBody(registerBody, req);
+  const code = referralCode === undefined ? null : normalizeReferralCode(referralCode);
+  const { user, created } = await ensureProfile(identityOf(req), name, termsVersion, code);
   res.status(created ? 201 : 200).json({ user, message: MESSAGES.registered });
 });
 

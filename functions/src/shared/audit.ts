@@ -44,6 +44,7 @@ export const AUDIT_TYPES = [
   'terms_update',
   'pricing_update',
   'tier_change',
+  'top_up_reverse',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -66,6 +67,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   terms_update: 'Terms changed',
   pricing_update: 'Customer pricing changed',
   tier_change: 'Customer reached a price tier',
+  top_up_reverse: 'Top-up reversed',
   refill_complete: 'Refill completed',
   refill_reject: 'Refill rejected',
   provider_create: 'Provider added',

@@ -87,6 +87,8 @@ export const reportTotalsSchema = z.object({
    * customers' tiers and own rates; signed (a fixed rate above the list one counts against it). Absent from older answers.
    */
   discounts: z.optional(z.number()),
+  /** Referral earnings customers moved to their balances (issue 34): money the panel gave, not a top-up. */
+  referralPayouts: z.optional(z.number()),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 

@@ -16,6 +16,7 @@ import { profileName } from '../../shared/names';
 import type { AdminUserDetail, User } from '../../shared/schemas/accounts';
 import { runInTransaction } from '../kernel/transactions';
 import type { Account } from '../money/ledger';
+import { readReferrer } from '../money/referrals';
 import { isTermsVersion } from './terms';
 
 /**
@@ -61,8 +62,20 @@ export const userDocSchema = z.object({
   pricing: z
     .object({ tier: z.string().optional(), percent: z.number().optional(), rates: z.record(z.string(), paisaSchema).optional() })
     .optional(),
+  /** The account's referral code (money/referrals.ts), made on its first look at the Referrals page. */
+  referralCode: z.string().optional(),
+  /** Who referred it (their uid) and when: set once, at sign-up through a link, never changed by the customer. */
+  referredBy: z.string().optional(),
+  referredAt: timestampSchema.optional(),
+  /** The referral balance (may be below 0 after a reversed top-up), all earned (net of reversals), all moved out. */
+  referralBalancePaisa: paisaSchema.optional(),
+  referralEarnedPaisa: paisaSchema.optional(),
+  referralTransferredPaisa: paisaSchema.optional(),
 });
 export type UserDoc = z.infer<typeof userDocSchema>;
+
+/** How long after a profile is made a sign-up's referral link may still be recorded on it (a first request's race). */
+const REFERRAL_ATTRIBUTION_MS = 60 * 60_000;
 
 /** The search form of a name (see UserDoc.nameLower). */
 export const nameSearchKey = (name: string) => name.toLowerCase();
@@ -210,7 +223,12 @@ export async function readAccount(tx: Transaction, identity: Identity, now: Time
  * Creates the profile if missing; `created` says whether this call made it. An existing profile is
  * answered with its email brought up to date (emailUpdate).
  */
-export async function ensureProfile(identity: Identity, name?: string, termsVersion?: number): Promise<{ user: User; created: boolean }> {
+export async function ensureProfile(
+  identity: Identity,
+  name?: string,
+  termsVersion?: number,
+  referralCode?: string | null,
+): Promise<{ user: User; created: boolean }> {
   const ref = userRef(identity.uid);
   // The shared runner: a first request's parallel calls (register and profile) contend on the profile.
   const { value } = await runInTransaction(null, async (tx, now) => {
@@ -220,12 +238,21 @@ export async function ensureProfile(identity: Identity, name?: string, termsVers
     const accepts = termsVersion !== undefined && !existing?.termsAccepted;
     if (accepts && !(await isTermsVersion(tx, termsVersion))) throw invalidInput('No such version of the terms', 'termsVersion');
     const termsAccepted = accepts ? { termsAccepted: { version: termsVersion, at: now } } : {};
+    // The referral link the sign-up came through: recorded on a new profile, or on one a parallel first request made
+    // moments ago (still untouched: nobody's, never credited, under an hour old), and never changed after.
+    const untouched =
+      !existing ||
+      (existing.referredBy === undefined &&
+        existing.lastRecharge === null &&
+        now.toMillis() - existing.createdAt.toMillis() < REFERRAL_ATTRIBUTION_MS);
+    const referrer = untouched ? await readReferrer(tx, referralCode ?? null, identity.uid) : null;
+    const referred = referrer ? { referredBy: referrer, referredAt: now } : {};
     if (existing) {
-      const update = { ...emailUpdate(existing, identity), ...termsAccepted };
+      const update = { ...emailUpdate(existing, identity), ...termsAccepted, ...referred };
       if (Object.keys(update).length > 0) tx.update(ref, update);
       return { user: userToWire(identity.uid, { ...existing, ...update }, identity.admin), created: false };
     }
-    const doc: UserDoc = { ...newUserDoc(identity, now, name ?? identity.name), ...termsAccepted };
+    const doc: UserDoc = { ...newUserDoc(identity, now, name ?? identity.name), ...termsAccepted, ...referred };
     tx.create(ref, doc);
     return { user: userToWire(identity.uid, doc, identity.admin), created: true };
   });

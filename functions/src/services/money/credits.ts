@@ -14,6 +14,7 @@ import { auditedBy, recordAudit, writeAudit } from '../kernel/audit';
 import { runInTransaction } from '../kernel/transactions';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
 import { type Account, ledgerEntryId, postEntry } from './ledger';
+import { type CreditReferral, readCreditReferral, writeCommission } from './referrals';
 
 export const rechargeDocSchema = z.object({
   ...customerFields,
@@ -24,6 +25,8 @@ export const rechargeDocSchema = z.object({
   requestId: z.string().optional(),
   /** The admin's email on records older than issue 12 (`npm run migrate:issue-12` moves it to audit/ and removes it). */
   by: z.string().optional(),
+  /** Taken back (top-up-reversals.ts): when and why. */
+  reversed: z.object({ at: timestampSchema, reason: z.string() }).optional(),
 });
 export type RechargeDoc = z.infer<typeof rechargeDocSchema>;
 
@@ -39,6 +42,7 @@ export function rechargeToWire(id: string, doc: RechargeDoc, by?: string): Recha
     ...(doc.method ? { method: doc.method } : {}),
     ...(doc.reference ? { reference: doc.reference } : {}),
     ...(by ? { by } : {}),
+    ...(doc.reversed ? { reversed: { at: doc.reversed.at.toDate().toISOString(), reason: doc.reversed.reason } } : {}),
   };
 }
 
@@ -49,6 +53,8 @@ export interface CreditInput {
   /** The admin who credits (email "seed" for the demo data): recorded in audit/, not on the recharge. */
   by: { uid: string; email: string };
   requestId?: string;
+  /** The wallet number it was paid from, when known (a request's): no commission when the referrer pays from it too. */
+  payerNumber?: string | undefined;
 }
 
 /**
@@ -61,7 +67,7 @@ export function writeCredit(
   user: { _id: string; name: string; email: string },
   input: CreditInput,
   now: Timestamp,
-  tiers: { read: CreditTiers; profile: UserDoc | undefined },
+  effects: CreditEffects,
 ): string {
   const rechargeRef = rechargesCollection().doc();
   const record: RechargeDoc = {
@@ -92,7 +98,7 @@ export function writeCredit(
   });
   // The lifetime total and the tier it earns move with the credit, in its transaction: one move however many credits
   // run at once (each reads the total the last one wrote).
-  const { update, moved } = tierAfterCredit(tiers.read, tiers.profile, input.amountPaisa);
+  const { update, moved } = tierAfterCredit(effects.tiers, effects.profile, input.amountPaisa);
   tx.update(account.ref, { lastRecharge: { amountPaisa: input.amountPaisa, date: now }, ...update });
   if (moved) {
     recordAudit(tx, input.by, now, {
@@ -102,7 +108,27 @@ export function writeCredit(
       after: { tier: moved.to, email: user.email, credited: toRupees(update.creditedPaisa), rechargeId: rechargeRef.id },
     });
   }
+  // The referrer's commission, named after this credit: one per credit, in its transaction.
+  writeCommission(
+    tx,
+    effects.referral,
+    { uid: account.uid, payerNumber: input.payerNumber ?? effects.profile?.payerNumber },
+    { rechargeId: rechargeRef.id, amountPaisa: input.amountPaisa },
+    now,
+  );
   return rechargeRef.id;
+}
+
+/** What a credit changes beside the balance, read in its read phase: the tier its total earns, a referrer's commission. */
+export interface CreditEffects {
+  profile: UserDoc | undefined;
+  tiers: CreditTiers;
+  referral: CreditReferral;
+}
+
+export async function readCreditEffects(tx: Transaction, uid: string, profile: UserDoc | undefined): Promise<CreditEffects> {
+  const [tiers, referral] = await Promise.all([readCreditTiers(tx, uid, profile), readCreditReferral(tx, profile)]);
+  return { profile, tiers, referral };
 }
 
 /**
@@ -124,7 +150,7 @@ export async function addBalance(
     push = null;
     const { account, user, createIfMissing, existing } = await readAccount(tx, target, now);
     // The credit's id is new: nothing to read of its notification but the customer's settings.
-    const [notifier, tiers] = await Promise.all([readNotifier(tx, target.uid), readCreditTiers(tx, target.uid, existing)]);
+    const [notifier, effects] = await Promise.all([readNotifier(tx, target.uid), readCreditEffects(tx, target.uid, existing)]);
     createIfMissing();
     const rechargeId = writeCredit(
       tx,
@@ -136,7 +162,7 @@ export async function addBalance(
         by: admin,
       },
       now,
-      { read: tiers, profile: existing },
+      effects,
     );
     push = notifier.add(tx, notificationId.credit(rechargeId), topUpNotification({ decision: 'approved', amountPaisa }), now);
     const updated = { ...user, balancePaisa: account.balancePaisa, lastRecharge: { amountPaisa, date: now } };

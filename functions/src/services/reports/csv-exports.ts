@@ -245,6 +245,7 @@ export async function auditExport(actor: Actor, kind: ExportKind, range: DayRang
 /** What the statement's line says: the adjustment's reason, the order, or a top-up. */
 function description(entry: LedgerDoc): string {
   if (entry.type === 'adjustment') return `Adjustment: ${entry.reason ?? ''}`;
+  if (entry.type === 'referral') return 'Referral earnings moved to the balance';
   if (entry.type === 'refund') return `Refund of order #${entry.orderId ?? ''}`;
   if (entry.type === 'debit') return `Order #${entry.orderId ?? ''}`;
   return 'Top-up';

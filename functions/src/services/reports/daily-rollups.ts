@@ -63,6 +63,8 @@ const reportDayDocSchema = z.object({
    * signed, as a fixed rate may be above the list one). Absent on days folded before it was kept.
    */
   discounts: paisaSchema.optional(),
+  /** Referral earnings customers moved to their balances this day (issue 34); absent on days folded before. */
+  referralPayouts: paisaSchema.optional(),
   orders: z.number().int(),
   newCustomers: z.number().int(),
   /** The orders charged this day, by their status as last folded. */
@@ -173,6 +175,7 @@ export const emptyDay = (): ReportDayDoc => ({
   adjustments: 0,
   cost: 0,
   discounts: 0,
+  referralPayouts: 0,
   orders: 0,
   newCustomers: 0,
   byStatus: {},
@@ -268,6 +271,7 @@ function mergeDay(doc: ReportDayDoc, add: ReportDayDoc): ReportDayDoc {
     adjustments: doc.adjustments + add.adjustments,
     cost: doc.cost + add.cost,
     discounts: (doc.discounts ?? 0) + (add.discounts ?? 0),
+    referralPayouts: (doc.referralPayouts ?? 0) + (add.referralPayouts ?? 0),
     orders: doc.orders + add.orders,
     newCustomers: doc.newCustomers + add.newCustomers,
     byStatus,
@@ -473,7 +477,7 @@ const sameWatermark = (a: Watermark | undefined, b: Watermark | undefined) =>
 
 // What the fold reads of each source document, checked: a document without them is skipped, not folded.
 const ledgerShape = z.object({
-  type: z.enum(['credit', 'debit', 'refund', 'adjustment']),
+  type: z.enum(['credit', 'debit', 'refund', 'adjustment', 'referral']),
   amountPaisa: z.number().int(),
   at: timestampSchema,
   orderId: z.string().optional(),
@@ -669,6 +673,9 @@ async function foldLedger(
         break;
       case 'adjustment':
         doc.adjustments += entry.amountPaisa;
+        break;
+      case 'referral':
+        doc.referralPayouts = (doc.referralPayouts ?? 0) + entry.amountPaisa;
         break;
       case 'debit': {
         doc.charges += entry.amountPaisa;

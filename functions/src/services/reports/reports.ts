@@ -82,7 +82,17 @@ export async function getReport(query: ReportQuery): Promise<Report> {
   const state = snaps.state[0]?.data();
   const dayDocs = days.map((_, i) => ({ ...emptyDay(), ...(snaps.days[i]?.data() ?? {}) }));
 
-  const totals = { topUps: 0, charges: 0, refunds: 0, cost: 0, orders: 0, adjustments: 0, newCustomers: 0, discounts: 0 };
+  const totals = {
+    topUps: 0,
+    charges: 0,
+    refunds: 0,
+    cost: 0,
+    orders: 0,
+    adjustments: 0,
+    newCustomers: 0,
+    discounts: 0,
+    referralPayouts: 0,
+  };
   const buckets = new Map<PakistanDay, typeof totals>();
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Report['ordersByStatus'];
   const platforms = new Map<string, RowFigures>();
@@ -99,6 +109,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
       adjustments: 0,
       newCustomers: 0,
       discounts: 0,
+      referralPayouts: 0,
     }));
     for (const into of [totals, bucket]) {
       into.topUps += doc.topUps;
@@ -109,6 +120,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
       into.adjustments += doc.adjustments;
       into.newCustomers += doc.newCustomers;
       into.discounts += doc.discounts ?? 0;
+      into.referralPayouts += doc.referralPayouts ?? 0;
     }
     for (const status of ORDER_STATUSES) byStatus[status] += doc.byStatus[status] ?? 0;
     for (const [k, row] of Object.entries(doc.byPlatform)) addRow(entryOf(platforms, k, emptyRow), row);
@@ -161,6 +173,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
       adjustments: toRupees(totals.adjustments),
       newCustomers: totals.newCustomers,
       discounts: toRupees(totals.discounts),
+      referralPayouts: toRupees(totals.referralPayouts),
     },
     series: [...buckets].map(([start, b]): ReportBucket => ({ start, ...figures(b), newCustomers: b.newCustomers })),
     ordersByStatus: byStatus,

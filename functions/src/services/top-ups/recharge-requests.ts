@@ -19,11 +19,10 @@ import type { AdminRechargeRequest, RechargeRequest } from '../../shared/schemas
 import { normalizePayerNumber } from '../../shared/wallet-sms';
 import { WHOSE_PAYMENT_REASONS } from '../../shared/wallet-states';
 import { accountFromSnapshot, assertNotBlocked, customerFields, type Identity, type UserDoc, userRef, userToWire } from '../accounts/users';
-import { readCreditTiers } from '../catalogue/pricing';
 import { type Actor, writeAudit } from '../kernel/audit';
 import { checkRateLimit } from '../kernel/rate-limit';
 import { runInTransaction } from '../kernel/transactions';
-import { writeCredit } from '../money/credits';
+import { readCreditEffects, writeCredit } from '../money/credits';
 import { deliverNow, notificationId, readNotifier } from '../support/notifications';
 import { checkProof, type ProofClaimDoc, proofClaimRef, storedProofSchema } from './payment-proofs';
 import { findWallet, settingsFromDoc, settingsRef } from './public-settings';
@@ -319,7 +318,7 @@ export async function readApproval(
   const found = eventSnap && eventDoc ? { ref: eventSnap.ref, doc: eventDoc } : null;
   const event = attached ?? found;
   const profile = profileSnap.data();
-  const tiers = await readCreditTiers(tx, request.userId, profile);
+  const effects = await readCreditEffects(tx, request.userId, profile);
   return {
     request,
     profile,
@@ -334,9 +333,16 @@ export async function readApproval(
         tx,
         account,
         { _id: request.userId, name: user.name, email: user.email },
-        { amountPaisa: input.amountPaisa, method: request.method, reference: request.reference, by: input.actor, requestId },
+        {
+          amountPaisa: input.amountPaisa,
+          method: request.method,
+          reference: request.reference,
+          by: input.actor,
+          requestId,
+          payerNumber: request.payerNumber,
+        },
         now,
-        { read: tiers, profile },
+        effects,
       );
       const requestRef = rechargeRequestsCollection().doc(requestId);
       const decision = {

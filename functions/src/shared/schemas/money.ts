@@ -39,6 +39,8 @@ export const rechargeSchema = z.object({
   method: z.optional(z.string()),
   reference: z.optional(z.string()),
   by: z.optional(z.string()),
+  /** Taken back by an admin (POST /api/admin/recharges/{id}/reverse), when and why. */
+  reversed: z.optional(z.object({ at: isoDate, reason: z.string() })),
 });
 
 export type Recharge = z.infer<typeof rechargeSchema>;
