@@ -3,7 +3,7 @@ import { UserCell } from '@/features/admin/shared/components/cells';
 import { ListSection } from '@/features/admin/shared/components/list-table';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
-/** Every credit, newest first; `pageSize` rows before Show More (the Overview's 5), then Load more. */
+/** Every credit, newest first (a reversed one says so); `pageSize` rows before Show More (the Overview's 5), then Load more. */
 export function RecentRechargesTable({ pageSize }: { pageSize?: number }) {
   const recharges = useRecentRecharges();
   return (
@@ -17,7 +17,18 @@ export function RecentRechargesTable({ pageSize }: { pageSize?: number }) {
       columns={[
         { header: 'Date', cell: (recharge) => formatDateTime(recharge.date) },
         { header: 'User', cell: (recharge) => <UserCell user={recharge.user} /> },
-        { header: 'Amount', cell: (recharge) => <span className="font-semibold tabular-nums">{formatAmount(recharge.amount)}</span> },
+        {
+          header: 'Amount',
+          cell: (recharge) => (
+            <span className="text-right sm:text-left">
+              <span className="block font-semibold tabular-nums">{formatAmount(recharge.amount)}</span>
+              {/* Taken back since (issue 34): the credit stays listed, saying so. */}
+              {recharge.reversed ? (
+                <span className="block text-xs wrap-anywhere text-red-700">Reversed: {recharge.reversed.reason}</span>
+              ) : null}
+            </span>
+          ),
+        },
         { header: 'Method', cell: (recharge) => recharge.method ?? '—' },
       ]}
     />
