@@ -712,6 +712,9 @@ describe('walletDeviceKeys: the phones’ signing keys, no client access at all 
 describe('walletEvents: the wallet SMS, server-only', () => itDeniesEverything('walletEvents', 'walletEvents/Easypaisa:31455290817'));
 describe('autoCredits: the daily count of automatic credits, server-only', () =>
   itDeniesEverything('autoCredits', 'autoCredits/alice_2026-01-01'));
+describe('referralCodes: who a referral code names, server-only', () => itDeniesEverything('referralCodes', 'referralCodes/ALICE123'));
+describe('users/{uid}/referralLedger: referral commissions and transfers, server-only (their owner included: the API answers them)', () =>
+  itDeniesEverything('users/alice/referralLedger', 'users/alice/referralLedger/commission-r1'));
 describe('a collection the rules do not mention: denied by default', () => itDeniesEverything('notes', 'notes/note-1'));
 
 // Keep last: it judges the coverage the tests above produced.
