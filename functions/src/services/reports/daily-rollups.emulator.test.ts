@@ -15,7 +15,7 @@ import {
   writeHistory,
   writeResends,
 } from '../../../../scripts/lib/demo-history';
-import { apiServerForFile, call, createUser, type TestUser } from '../../../../tests/support/api';
+import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../../tests/support/api';
 import { fundedUser } from '../../../../tests/support/users';
 import { db } from '../../lib/admin';
 import { toRupees } from '../../shared/money';
@@ -318,6 +318,8 @@ function expected(store: Store, from: string, to: string, granularity: 'day' | '
       adjustments: toRupees(totals.adjustments),
       newCustomers: totals.newCustomers,
       discounts: toRupees(totals.discounts),
+      // The generated store moves no referral earnings (the test below does).
+      referralPayouts: 0,
     },
     series: [...buckets].sort(([a], [b]) => (a < b ? -1 : 1)).map(([start, s]) => ({ start, ...rupees(s), newCustomers: s.newCustomers })),
     ordersByStatus: byStatus,
@@ -583,6 +585,28 @@ describe('discounts given (issue 34)', () => {
     await updateOrderStatus(placed.body.order._id, 'cancelled');
     await foldReports({ now: afterLag });
     expect((await todays()).totals.discounts).toBe(before);
+  });
+});
+
+describe('referral payouts (issue 34)', () => {
+  it('counts referral earnings moved to a balance, apart from top-ups', async () => {
+    await foldReports({ now: afterLag });
+    const before = (await todays()).totals;
+    const referrer = await createUser();
+    const { code } = (await call(api.url, 'GET', '/api/referrals', { token: referrer.token })).body.referrals;
+    const referred = await createUser();
+    await call(api.url, 'POST', '/api/auth/register', { token: referred.token, body: { name: 'Invited', referralCode: code } });
+    await fund(referred, 4000);
+    const moved = await call(api.url, 'POST', '/api/referrals/transfer', {
+      token: referrer.token,
+      body: { amount: 150 },
+      headers: { 'Idempotency-Key': `payout-${referrer.uid}` },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await foldReports({ now: afterLag });
+    const after = (await todays()).totals;
+    expect(after.referralPayouts).toBe((before.referralPayouts ?? 0) + 150);
+    expect(after.topUps).toBe(before.topUps + 4000);
   });
 });
 

@@ -27,6 +27,7 @@ const report = (from: string, to: string): Report => ({
     adjustments: -50,
     newCustomers: 3,
     discounts: 61.25,
+    referralPayouts: 150,
   },
   series: [{ start: from, topUps: 5000, revenue: 1234.5, refunds: 100, cost: 400, profit: 834.5, orders: 7, newCustomers: 3 }],
   ordersByStatus: { pending: 1, processing: 1, completed: 3, partial: 1, cancelled: 1 },
@@ -85,6 +86,7 @@ describe('the admin reports page', () => {
     expect(within(totals).getByText('Adjustments').nextSibling).toHaveTextContent(/^-Rs 50$/);
     expect(within(totals).getByText('New customers').nextSibling).toHaveTextContent('3');
     expect(within(totals).getByText('Discounts given').nextSibling).toHaveTextContent(/^Rs 61.25$/);
+    expect(within(totals).getByText('Referral payouts').nextSibling).toHaveTextContent(/^Rs 150$/);
     expect(totals).toHaveTextContent('Figures up to 24 Nov 2026, 11:50 PKT');
     expect(screen.getByText("Customers' balances").nextSibling).toHaveTextContent(/^Rs 98,765$/);
     expect(screen.getByText('SMM King').nextSibling).toHaveTextContent('USD 42.50');

@@ -33,6 +33,7 @@ export function ReportTotals({ report }: { report: Report }) {
         <Figure label="Adjustments" value={formatAmount(totals.adjustments)} />
         {/* Tiers and customers' own rates: what list prices would have charged more (absent from older answers). */}
         {totals.discounts !== undefined ? <Figure label="Discounts given" value={formatAmount(totals.discounts)} /> : null}
+        {totals.referralPayouts !== undefined ? <Figure label="Referral payouts" value={formatAmount(totals.referralPayouts)} /> : null}
       </dl>
     </section>
   );
