@@ -17,7 +17,7 @@ const asAdmin = (method: string, path: string, body?: unknown, headers: Record<s
 const referralsOf = async (user: TestUser) => {
   const res = await call(api.url, 'GET', '/api/referrals', { token: user.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.referrals;
+  return res.body;
 };
 const register = (user: TestUser, referralCode?: string) =>
   call(api.url, 'POST', '/api/auth/register', { token: user.token, body: { name: 'Invited', ...(referralCode ? { referralCode } : {}) } });

@@ -22,7 +22,7 @@ function originOf(req: Request): string {
 }
 
 referralsRouter.get('/referrals', authenticate({ checkRevoked: false }), noStore, async (req, res) => {
-  res.json({ referrals: await myReferrals(identityOf(req), originOf(req)) });
+  res.json(await myReferrals(identityOf(req), originOf(req)));
 });
 
 referralsRouter.post('/referrals/transfer', authenticate({ checkRevoked: true }), async (req, res) => {

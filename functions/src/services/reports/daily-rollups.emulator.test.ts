@@ -593,7 +593,7 @@ describe('referral payouts (issue 34)', () => {
     await foldReports({ now: afterLag });
     const before = (await todays()).totals;
     const referrer = await createUser();
-    const { code } = (await call(api.url, 'GET', '/api/referrals', { token: referrer.token })).body.referrals;
+    const { code } = (await call(api.url, 'GET', '/api/referrals', { token: referrer.token })).body;
     const referred = await createUser();
     await call(api.url, 'POST', '/api/auth/register', { token: referred.token, body: { name: 'Invited', referralCode: code } });
     await fund(referred, 4000);

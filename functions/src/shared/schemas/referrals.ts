@@ -29,7 +29,8 @@ export const myReferralsSchema = z.object({
 });
 export type MyReferrals = z.infer<typeof myReferralsSchema>;
 
-export const myReferralsAnswer = z.object({ referrals: myReferralsSchema });
+/** The answer is the figures themselves (issue 34's contract: `{code, link, referred, balance, earned, …}`). */
+export const myReferralsAnswer = myReferralsSchema;
 
 /** POST /api/referrals/transfer (Idempotency-Key): at least Rs 100, at most the referral balance. */
 export const referralTransferBody = z.strictObject({
