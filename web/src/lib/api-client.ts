@@ -18,6 +18,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   params?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Sent as a visitor's, without the user's token (a public answer that differs per user: GET /api/services). */
+  anonymous?: boolean;
 }
 
 export function withParams(path: string, params?: RequestOptions['params']): string {
@@ -105,7 +107,9 @@ export async function apiRequest<S extends z.ZodMiniType>(
   retried = false,
 ): Promise<z.infer<S>> {
   const method = options.method ?? 'GET';
-  const headers = await authHeaders(method, { accept: 'application/json', ...options.headers });
+  const headers = options.anonymous
+    ? { accept: 'application/json', ...options.headers }
+    : await authHeaders(method, { accept: 'application/json', ...options.headers });
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   const res = await send(withParams(`/api${path}`, options.params), {

@@ -25,8 +25,9 @@ export function toCatalogue(answer: z.infer<typeof servicesAnswer>): Catalogue {
   return { services: answer.services, categories: answer.categories ?? firstSeenOrder(answer.services) };
 }
 
-export function getServices(): Promise<Catalogue> {
-  return api.get('/services', servicesAnswer).then(toCatalogue);
+/** The catalogue as `viewer` is answered it: a visitor's is asked without a token, so its entry never holds one customer's prices. */
+export function getServices(viewer: string): Promise<Catalogue> {
+  return api.get('/services', servicesAnswer, viewer === VISITOR_VIEWER ? { anonymous: true } : {}).then(toCatalogue);
 }
 
 /** Every viewer's catalogue: what a change to it (the admin's edit, a `price_changed`) invalidates. */
@@ -41,7 +42,8 @@ export const VISITOR_VIEWER = 'visitor';
  * The admin changes the catalogue at any time: every screen that shows it asks again when it opens (staleTime 0; the
  * answer is small and revalidated by its ETag).
  */
-export const servicesQuery = (viewer: string) => queryOptions({ queryKey: [...servicesKey, viewer], queryFn: getServices, staleTime: 0 });
+export const servicesQuery = (viewer: string) =>
+  queryOptions({ queryKey: [...servicesKey, viewer], queryFn: () => getServices(viewer), staleTime: 0 });
 
 /**
  * Who the catalogue is asked for: the user the page knows (signed in, or remembered and still being restored: the API
