@@ -117,6 +117,22 @@ describe("the customer's statement", () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('shows referral earnings moved to the balance as money in, and offers them as a type to filter by', async () => {
+    ledger = () => ({
+      body: {
+        entries: [entry({ _id: 'e5', type: 'referral', amount: 150, balanceAfter: 1225, at: '2026-12-02T05:00:00.000Z' })],
+        nextCursor: null,
+      },
+    });
+    open();
+    await screen.findByRole('table');
+    expect(rowTexts()).toEqual([
+      ['2 Dec 2026, 10:00 PKT', 'Referral earnings', 'Moved from your referral earnings', '+ Rs\u00a0150', 'Rs\u00a01,225'],
+    ]);
+    expect(screen.getByText('+ Rs 150')).toHaveClass('text-emerald-700');
+    expect(within(screen.getByLabelText('Type')).getByRole('option', { name: 'Referral earnings' })).toHaveValue('referral');
+  });
+
   it('says so when there is nothing yet', async () => {
     ledger = () => ({ body: { entries: [], nextCursor: null } });
     open();

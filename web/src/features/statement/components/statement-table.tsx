@@ -11,6 +11,7 @@ export const TYPE_LABELS: Record<LedgerEntry['type'], string> = {
   debit: 'Order',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  referral: 'Referral earnings',
 };
 
 /** What the entry did to the balance: + for money in, − for money out (an adjustment is signed already). */
@@ -43,6 +44,8 @@ export function EntryDetails({ entry }: { entry: LedgerEntry }) {
       return <>Balance top-up</>;
     case 'adjustment':
       return <>{entry.reason ? `Correction: ${entry.reason}` : 'Correction by the admin'}</>;
+    case 'referral':
+      return <>Moved from your referral earnings</>;
   }
 }
 
