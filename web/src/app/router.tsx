@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
           { path: paths.welcome.path, element: <LandingRoute /> },
           { path: paths.login.path, element: screen(() => import('@/app/routes/login').then((m) => m.LoginRoute)) },
           { path: paths.register.path, element: screen(() => import('@/app/routes/register').then((m) => m.RegisterRoute)) },
+          {
+            path: paths.referralLink.path,
+            element: screen(() => import('@/app/routes/referral-link').then((m) => m.ReferralLinkRoute)),
+          },
           { path: paths.contact.path, element: screen(() => import('@/app/routes/contact').then((m) => m.ContactRoute)) },
           { path: paths.guide.path, element: screen(() => import('@/app/routes/guide').then((m) => m.GuideRoute)) },
           { path: paths.about.path, element: screen(() => import('@/app/routes/about').then((m) => m.AboutRoute)) },

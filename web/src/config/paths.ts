@@ -1,4 +1,5 @@
 // The one route table: every link and redirect goes through these.
+import { referralPath } from '@shared/referrals';
 
 /** `path` with `params` as its query string, if any. */
 const withQuery = (path: string, params?: Record<string, string> | URLSearchParams) => {
@@ -23,6 +24,8 @@ export const paths = {
   /** With a preset: a visitor's choice, kept through the sign-in to /order. */
   login: { path: '/login', getHref: (preset?: Preset) => withQuery('/login', presetQuery(preset)) },
   register: { path: '/register', getHref: (preset?: Preset) => withQuery('/register', presetQuery(preset)) },
+  /** A customer's referral link: remembers the code on this device and opens sign-up. */
+  referralLink: { path: referralPath(':code'), getHref: (code: string) => referralPath(encodeURIComponent(code)) },
   /** The public list of services, with their IDs. */
   services: { path: '/services', getHref: () => '/services' },
   /** The catalogue's changes, newest first. */

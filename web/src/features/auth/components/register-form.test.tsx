@@ -1,3 +1,4 @@
+import { REFERRAL_LIMITS, REFERRAL_STORAGE_KEY } from '@shared/referrals';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -102,5 +103,56 @@ describe('RegisterForm', () => {
     const { user } = renderRegister(fakeAuth({ status: 'signed-out', user: null, createAccount }));
     await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
     expect(await screen.findAllByText('Registration failed')).not.toHaveLength(0);
+  });
+
+  describe('through a referral link', () => {
+    const DAY = 86_400_000;
+    const remember = (code: string, at: number) => localStorage.setItem(REFERRAL_STORAGE_KEY, JSON.stringify({ code, at }));
+
+    it('says who invited and registers the profile with the code, then forgets it', async () => {
+      remember('ABCD1234', Date.now() - (REFERRAL_LIMITS.windowDays - 1) * DAY);
+      const { calls } = mockApi({ ...TERMS, ...REGISTERED });
+      const { user } = renderRegister();
+      const note = screen.getByTestId('referral-note');
+      expect(note).toHaveTextContent('You were invited: code ABCD1234');
+      expect(note.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+      await submit(user, { name: 'Ali Khan', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+      await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        expect.objectContaining({ path: '/api/auth/register', body: { name: 'Ali Khan', termsVersion: 4, referralCode: 'ABCD1234' } }),
+      ]);
+      expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
+    });
+
+    it(`sends no code remembered ${REFERRAL_LIMITS.windowDays} days ago or more, and drops it`, async () => {
+      remember('ABCD1234', Date.now() - REFERRAL_LIMITS.windowDays * DAY);
+      const { calls } = mockApi({ ...TERMS, ...REGISTERED });
+      const { user } = renderRegister();
+      expect(screen.queryByTestId('referral-note')).not.toBeInTheDocument();
+      expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
+      await submit(user, { name: 'Ali Khan', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+      await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ali Khan', termsVersion: 4 });
+    });
+
+    it('ignores what is stored that is not a code', async () => {
+      localStorage.setItem(REFERRAL_STORAGE_KEY, '{not json');
+      mockApi(TERMS);
+      renderRegister();
+      expect(screen.queryByTestId('referral-note')).not.toBeInTheDocument();
+      expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
+    });
+
+    it('keeps the code when the account could not be made (the next attempt still names it)', async () => {
+      remember('ABCD1234', Date.now());
+      const createAccount = vi.fn(async () => {
+        throw Object.assign(new Error('in use'), { code: 'auth/email-already-in-use' });
+      });
+      mockApi(TERMS);
+      const { user } = renderRegister(fakeAuth({ status: 'signed-out', user: null, createAccount }));
+      await submit(user, { name: 'Ali', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+      expect(await screen.findAllByText('This email is already registered')).not.toHaveLength(0);
+      expect(JSON.parse(localStorage.getItem(REFERRAL_STORAGE_KEY) ?? 'null')).toMatchObject({ code: 'ABCD1234' });
+    });
   });
 });

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { registerProfile } from '@/features/auth/api/register-profile';
 import { registerErrorMessage } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { forgetReferral, readReferral } from '@/features/auth/referral-invite';
 import { type RegisterFormValues, registerFormSchema } from '@/features/auth/schemas';
 import { useAuth } from '@/lib/auth';
 import { useForm } from '@/lib/form';
@@ -21,6 +22,8 @@ export function RegisterForm() {
   // A service chosen before signing up (/services, the landing page's Order Now) is ordered next.
   const preset = readOrderPreset(useSearchParams()[0]);
   const [failure, setFailure] = useState<string | null>(null);
+  // The referral link this device came through within its window (an expired one is dropped here).
+  const [referralCode] = useState(readReferral);
   const queryClient = useQueryClient();
   // Read while the form is filled in: its version is what the customer accepts.
   useTerms();
@@ -54,10 +57,14 @@ export function RegisterForm() {
       return;
     }
     // The account exists and is signed in. The profile is also made by the first profile read, but only this call
-    // records the terms accepted (once): a lost answer is asked again, twice, before going on without it.
+    // records the terms accepted and the referrer (once): a lost answer is asked again, twice, before going on without it.
+    // The code is read again: the form may have stayed open past its window.
+    const code = readReferral();
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
-        await registerProfile({ name, termsVersion });
+        await registerProfile({ name, termsVersion, ...(code ? { referralCode: code } : {}) });
+        // Registered with it: the next account made on this device is nobody's.
+        if (code) forgetReferral();
         break;
       } catch (error) {
         if (attempt === 3) console.warn('Profile registration failed: the dashboard makes the profile, without the terms version', error);
@@ -109,6 +116,14 @@ export function RegisterForm() {
             </p>
           ) : null}
         </div>
+        {referralCode ? (
+          <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800 ring-1 ring-brand-100" data-testid="referral-note">
+            You were invited: code{' '}
+            <bdi dir="ltr" className="font-mono font-semibold">
+              {referralCode}
+            </bdi>
+          </p>
+        ) : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Button type="submit" block size="lg" loading={isSubmitting}>
           Register
