@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
                 element: screen(() => import('@/app/routes/notification-settings').then((m) => m.NotificationSettingsRoute)),
               },
               { path: paths.statement.path, element: screen(() => import('@/app/routes/statement').then((m) => m.StatementRoute)) },
+              { path: paths.referrals.path, element: screen(() => import('@/app/routes/referrals').then((m) => m.ReferralsRoute)) },
               { path: paths.apiAccess.path, element: screen(() => import('@/app/routes/api-access').then((m) => m.ApiAccessRoute)) },
             ],
           },

@@ -64,6 +64,8 @@ export const paths = {
   notificationSettings: { path: '/notifications/settings', getHref: () => '/notifications/settings' },
   /** Optionally filtered, e.g. `{ type: 'refund' }` (the page reads its filters from the URL). */
   statement: { path: '/statement', getHref: (filter?: Record<string, string>) => withQuery('/statement', filter) },
+  /** The customer's referral link, sign-ups and earnings, and the transfer of them to the balance. */
+  referrals: { path: '/referrals', getHref: () => '/referrals' },
   // The admin console: one section per job, every one under /admin (and its one guard).
   admin: { path: '/admin', getHref: () => '/admin' },
   /** Optionally filtered, e.g. `{ status: 'pending' }` (the section reads its filters from the URL). */

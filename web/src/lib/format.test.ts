@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatPakistanDayMonth, formatSavedAt } from '@/lib/format';
+import { formatDate, formatDateTime, formatDay, formatMonth, formatPakistanDayMonth, formatSavedAt } from '@/lib/format';
 
 /** An instant given as Pakistan's wall clock (UTC+5). */
 const pkt = (wall: string) => Date.parse(`${wall}+05:00`);
@@ -35,6 +35,14 @@ describe('dates and times', () => {
     expect(formatDate('2026-11-27T20:30:00.000Z')).toBe('28 Nov 2026');
     expect(formatDateTime('2026-11-27T20:30:00.000Z')).toBe('28 Nov 2026, 01:30');
     expect(formatDate('not a date')).toBe('—');
+  });
+
+  it('write a month as the API names it (YYYY-MM, Pakistan’s month already)', () => {
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2026-09')).toBe('Sept 2026');
+    expect(formatMonth('2027-01')).toBe('Jan 2027');
+    expect(formatMonth('2026-13')).toBe('—');
+    expect(formatMonth('Nov')).toBe('—');
   });
 });
 

@@ -143,6 +143,14 @@ export function formatDay(day: string, withYear = false): string {
   return withYear ? dayMonthYear(parts) : dayMonth(parts);
 }
 
+/** "Nov 2026" for a calendar month `YYYY-MM` (a Pakistan month as the API counts it), the month as written. */
+export function formatMonth(month: string): string {
+  const time = /^\d{4}-\d{2}$/.test(month) ? Date.parse(`${month}-01T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(time)) return '—';
+  const parts = clock(time, true);
+  return `${parts.month} ${parts.year}`;
+}
+
 /** "26 Dec": the Pakistan day of an instant (e.g. the last day a refill may be asked). */
 export function formatPakistanDayMonth(iso: string): string {
   const time = Date.parse(iso);

@@ -31,6 +31,16 @@ describe('the navigation', () => {
     expect(calls).toEqual([]);
   });
 
+  it('links a customer to their Referrals, and not a visitor', async () => {
+    mockApi({ 'GET /api/tickets/unread': { body: { unread: 0 } } });
+    const { unmount } = renderApp(<Navbar />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Referrals' })).toHaveAttribute('href', '/referrals');
+    unmount();
+    renderApp(<Navbar />, { auth: fakeAuth({ status: 'signed-out', user: null }) });
+    expect(screen.queryByRole('link', { name: 'Referrals' })).not.toBeInTheDocument();
+  });
+
   it('waits for the session before asking: the cached user of the first paint has no token yet', async () => {
     const { calls } = mockApi({ 'GET /api/tickets/unread': { body: { unread: 1 } } });
     renderApp(<Navbar />, { auth: fakeAuth({ status: 'loading' }) });
@@ -49,7 +59,7 @@ describe('the admin’s bar', () => {
     expect(links.map((link) => link.textContent)).toEqual(['SShohrat', 'Admin console']);
     expect(within(bar).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /menu/ })).toBeNull();
-    for (const customerLink of ['Dashboard', 'Place Order', 'Mass Order', 'My Orders', 'Blog', 'API']) {
+    for (const customerLink of ['Dashboard', 'Place Order', 'Mass Order', 'My Orders', 'Referrals', 'Blog', 'API']) {
       expect(screen.queryByRole('link', { name: customerLink })).toBeNull();
     }
   });

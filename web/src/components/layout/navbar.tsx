@@ -7,8 +7,10 @@ import { PLACEHOLDER_NAME, useAuth } from '@/lib/auth';
 import { useReadWhatIsOpen, useUnreadNotifications } from '@/lib/unread-notifications';
 import { useUnreadTickets } from '@/lib/unread-tickets';
 
+// On a desktop every link stands in one line beside the account: eleven of them, an unread count on Tickets and a
+// long name (truncated) fit 1280 px only with xl:px-1.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-2 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+  `flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-1 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 /** Tickets, with the count of our replies the customer has not read. */
 function TicketsLink() {
@@ -77,6 +79,11 @@ function Links({ isSignedIn }: { isSignedIn: boolean }) {
         </NavLink>
       ) : null}
       {isSignedIn ? <TicketsLink /> : null}
+      {isSignedIn ? (
+        <NavLink to={paths.referrals.getHref()} className={linkClass}>
+          Referrals
+        </NavLink>
+      ) : null}
       {isSignedIn ? (
         <NavLink to={paths.apiAccess.getHref()} className={linkClass}>
           API
