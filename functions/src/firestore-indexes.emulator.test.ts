@@ -213,6 +213,13 @@ function listCalls(): [path: string, token: string][] {
       admin.token,
     ]),
     ['/api/wallet-status', user.token],
+    // Price tiers and referrals (issue 34): a customer's own prices, tier and referral figures; the admin's views.
+    ['/api/services', user.token],
+    ['/api/pricing', user.token],
+    ['/api/referrals', user.token],
+    ['/api/admin/tiers', admin.token],
+    [`/api/admin/users/${user.uid}/pricing`, admin.token],
+    ['/api/admin/referrals', admin.token],
     ...adminOrders.map((path): [string, string] => [
       path
         .replace(/&status=(?=&|$)/, '')

@@ -298,6 +298,7 @@ function referralViolations(
   const profiles = new Map(users.map((d) => [d.id, d.data() as UserDoc]));
   const rechargeOf = new Map(recharges.map((d) => [d.id, d.data() as RechargeDoc]));
   const sums = new Map<string, { balance: number; earned: number; transferred: number }>();
+  const byPath = new Map(entries.map((d) => [d.ref.path, d.data() as { amountPaisa: number }]));
   for (const doc of entries) {
     const uid = doc.ref.parent.parent?.id ?? '?';
     const entry = doc.data() as { type: string; amountPaisa: number; rechargeId?: string; fromUid?: string; ledgerEntryId?: string };
@@ -311,7 +312,12 @@ function referralViolations(
         problems.push(`referral ${doc.ref.path}: a top-up of an account ${uid} did not bring`);
       else if (Math.abs(entry.amountPaisa) > recharge.amountPaisa) problems.push(`referral ${doc.ref.path}: more than its top-up`);
       if (entry.type === 'commission' && doc.id !== `commission-${entry.rechargeId}`) problems.push(`referral ${doc.ref.path}: misnamed`);
-      if (entry.type === 'reversal' && !recharge?.reversed) problems.push(`referral ${doc.ref.path}: reversal of a top-up not reversed`);
+      if (entry.type === 'reversal') {
+        if (!recharge?.reversed) problems.push(`referral ${doc.ref.path}: reversal of a top-up not reversed`);
+        const commission = byPath.get(doc.ref.path.replace(/reversal-([^/]+)$/, 'commission-$1'));
+        if (!commission || commission.amountPaisa !== -entry.amountPaisa)
+          problems.push(`referral ${doc.ref.path}: reverses no commission of its amount`);
+      }
     } else if (entry.type === 'transfer') {
       sum.transferred -= entry.amountPaisa;
       const moved = ledgerByPath.get(`users/${uid}/ledger/${entry.ledgerEntryId}`);
@@ -319,6 +325,20 @@ function referralViolations(
         problems.push(`referral ${doc.ref.path}: no main-ledger entry of its amount`);
     } else problems.push(`referral ${doc.ref.path}: unknown type ${entry.type}`);
     sums.set(uid, sum);
+  }
+  // A reversed top-up has its adjustment of the whole amount, and its commission (if one was paid) its reversal.
+  for (const [id, recharge] of rechargeOf) {
+    if (!recharge.reversed) continue;
+    const adjustment = ledgerByPath.get(`users/${recharge.userId}/ledger/reverse-${id}`);
+    if (adjustment?.type !== 'adjustment' || adjustment.amountPaisa !== -recharge.amountPaisa)
+      problems.push(`recharge ${id}: reversed without its adjustment of -${recharge.amountPaisa}`);
+    const referrer = profiles.get(recharge.userId)?.referredBy;
+    if (
+      referrer &&
+      byPath.has(`users/${referrer}/referralLedger/commission-${id}`) &&
+      !byPath.has(`users/${referrer}/referralLedger/reversal-${id}`)
+    )
+      problems.push(`recharge ${id}: reversed, its commission not`);
   }
   for (const [uid, profile] of profiles) {
     const sum = sums.get(uid) ?? { balance: 0, earned: 0, transferred: 0 };

@@ -321,6 +321,8 @@ describe('GET /api/admin/exports/top-ups.csv', () => {
         reference: i % 2 ? `TX${i}` : '',
         request: i % 2 ? `req${i}` : '',
         credited_by: `admin${i % 3}@example.com`,
+        reversed_at: '',
+        reversed_reason: '',
       });
     }
   });

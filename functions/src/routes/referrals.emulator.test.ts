@@ -4,6 +4,7 @@
 // (idempotent, at least Rs 100, at most the referral balance), a reversed top-up taking its commission back, and the
 // admin's programme and totals. The money invariants (referral ones included) are checked after the file.
 import { randomUUID } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiServerForFile, call, createUser, fund, type TestUser } from '../../../tests/support/api';
 import { db } from '../lib/admin';
@@ -82,6 +83,26 @@ describe('codes and sign-ups', () => {
     const stranger = await createUser();
     expect((await register(stranger, 'NOSUCHCODE')).status).toBe(201);
     expect((await profileOf(stranger.uid)).referredBy).toBeUndefined();
+    // Junk where a code goes: a sign-up all the same.
+    const junk = await createUser();
+    expect((await register(junk, 'x'.repeat(500))).status).toBe(201);
+  });
+
+  it('takes a code typed with O for 0 and I or L for 1, and never a blocked referrer’s', async () => {
+    const referrer = await createUser();
+    const { code } = await referralsOf(referrer);
+    const typed = (code as string).replace(/0/g, 'o').replace(/1/g, 'l');
+    const referred = await createUser();
+    expect((await register(referred, typed)).status).toBe(201);
+    expect((await profileOf(referred.uid)).referredBy).toBe(referrer.uid);
+
+    expect((await asAdmin('POST', `/api/admin/users/${referrer.uid}/block`, { reason: 'Fraud' })).status).toBe(200);
+    const late = await createUser();
+    await register(late, code);
+    expect((await profileOf(late.uid)).referredBy).toBeUndefined();
+    // Nor does a blocked referrer earn.
+    await fund(referred, 1000);
+    expect((await profileOf(referrer.uid)).referralEarnedPaisa ?? 0).toBe(0);
   });
 });
 
@@ -107,13 +128,20 @@ describe('commissions', () => {
 
   it('are not paid across the same payer number, nor while the programme is off; a new percent counts from then on', async () => {
     const { referrer, referred } = await referrerAndReferred();
-    await db.collection('users').doc(referrer.uid).update({ payerNumber: '03001234567' });
+    // The referrer paid from this number once, and another since: any number they ever used counts.
+    await db
+      .collection('users')
+      .doc(referrer.uid)
+      .update({ payerNumber: '03219999999', payerNumbers: ['03001234567', '03219999999'] });
     const same = await requestTopUp(referred, 500, '0300-1234567');
     expect((await asAdmin('POST', `/api/admin/recharge-requests/${same.body.request._id}/approve`, {})).status).toBe(200);
     expect((await referralsOf(referrer)).earned).toBe(0);
 
     expect((await asAdmin('PUT', '/api/admin/referrals', { enabled: false, percent: 5 })).status).toBe(200);
-    await db.collection('users').doc(referred.uid).update({ payerNumber: '03110000000' });
+    await db
+      .collection('users')
+      .doc(referred.uid)
+      .update({ payerNumber: '03110000000', payerNumbers: ['03110000000'] });
     await fund(referred, 200);
     expect((await referralsOf(referrer)).earned).toBe(0);
 
@@ -146,6 +174,14 @@ describe('the transfer to the main balance', () => {
     expect(ledger.docs.map((d) => d.get('amountPaisa'))).toEqual([15_000]);
   });
 
+  it('never overdraws: two transfers with different keys at once, one of them refused', async () => {
+    const { referrer, referred } = await referrerAndReferred();
+    await fund(referred, 5000);
+    const answers = await Promise.all([transfer(referrer, 200), transfer(referrer, 200)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(await referralsOf(referrer)).toMatchObject({ balance: 50, transferred: 200 });
+  });
+
   it('is refused to a blocked account', async () => {
     const { referrer, referred } = await referrerAndReferred();
     await fund(referred, 5000);
@@ -176,6 +212,17 @@ describe('a reversed top-up', () => {
     expect(audit.docs.map((d) => d.data().after)).toEqual([
       expect.objectContaining({ userId: referred.uid, amount: 4000, commission: 200, referrerId: referrer.uid }),
     ]);
+  });
+
+  it('keeps the lifetime total of an account credited before totals were kept, without the reversed top-up', async () => {
+    const customer = await createUser();
+    await fund(customer, 300);
+    await fund(customer, 200);
+    await db.collection('users').doc(customer.uid).update({ creditedPaisa: FieldValue.delete() });
+    const recharges = (await db.collection('recharges').where('userId', '==', customer.uid).get()).docs;
+    const two = recharges.find((d) => d.get('amountPaisa') === 20_000);
+    expect((await asAdmin('POST', `/api/admin/recharges/${two?.id}/reverse`, { reason: 'Paid twice' })).status).toBe(200);
+    expect((await profileOf(customer.uid)).creditedPaisa).toBe(30_000);
   });
 
   it('is refused while the balance is below the top-up, and for no such top-up', async () => {

@@ -41,5 +41,5 @@ referralsRouter.put('/admin/referrals', ...adminOnly, async (req, res) => {
 
 referralsRouter.post('/admin/recharges/:id/reverse', ...adminOnly, async (req, res) => {
   const { reason } = parseBody(reverseTopUpBody, req);
-  res.json(await reverseTopUp(identityOf(req), String(req.params.id), reason, idempotencyKey(req)));
+  sendDecided(res, 200, await reverseTopUp(identityOf(req), String(req.params.id), reason, idempotencyKey(req)));
 });

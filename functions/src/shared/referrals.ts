@@ -24,8 +24,9 @@ export const commissionOf = (amountPaisa: Paisa, percent: number): Paisa =>
 
 /** A referral code as typed or linked: trimmed and uppercased; null when it cannot be one. */
 export function normalizeReferralCode(code: string): string | null {
-  const normalized = code.trim().toUpperCase();
-  return /^[A-Z0-9]{4,16}$/.test(normalized) ? normalized : null;
+  // Codes are Crockford base32: typed by hand, O is 0 and I or L is 1.
+  const normalized = code.trim().toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+  return new RegExp(`^[0-9A-Z]{4,${REFERRAL_LIMITS.codeMax}}$`).test(normalized) ? normalized : null;
 }
 
 /** The path of a customer's referral link (the web app's /r/{code} route remembers the code and opens sign-up). */

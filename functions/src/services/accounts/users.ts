@@ -46,6 +46,8 @@ export const userDocSchema = z.object({
   blocked: blockedDocSchema.nullable().optional(),
   /** The number the customer last paid a top-up from (normalizePayerNumber), remembered for the next form. */
   payerNumber: z.string().optional(),
+  /** Every number it filed a top-up from (recharge-requests.ts), for the referral rule "not across the same payer number". */
+  payerNumbers: z.array(z.string()).optional(),
   /** The reseller API key the account holds (api-keys.ts: its hash, never the key); null once revoked. */
   apiKey: z.object({ hash: z.string(), createdAt: timestampSchema, last4: z.string() }).nullable().optional(),
   /** Its named keys (at most API_KEY_LIMITS.named), oldest first; absent on accounts that never made one. */
@@ -245,7 +247,8 @@ export async function ensureProfile(
       (existing.referredBy === undefined &&
         existing.lastRecharge === null &&
         now.toMillis() - existing.createdAt.toMillis() < REFERRAL_ATTRIBUTION_MS);
-    const referrer = untouched ? await readReferrer(tx, referralCode ?? null, identity.uid) : null;
+    // An admin is nobody's referral (their credits are the panel's own).
+    const referrer = untouched && !identity.admin ? await readReferrer(tx, referralCode ?? null, identity.uid) : null;
     const referred = referrer ? { referredBy: referrer, referredAt: now } : {};
     if (existing) {
       const update = { ...emailUpdate(existing, identity), ...termsAccepted, ...referred };

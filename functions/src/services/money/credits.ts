@@ -112,7 +112,7 @@ export function writeCredit(
   writeCommission(
     tx,
     effects.referral,
-    { uid: account.uid, payerNumber: input.payerNumber ?? effects.profile?.payerNumber },
+    { uid: account.uid, profile: effects.profile, payerNumber: input.payerNumber },
     { rechargeId: rechargeRef.id, amountPaisa: input.amountPaisa },
     now,
   );

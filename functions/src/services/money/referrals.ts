@@ -5,7 +5,7 @@
 // referralBalancePaisa, referralEarnedPaisa and referralTransferredPaisa changed with each). A transfer moves some of
 // it to the main balance as one `referral` ledger entry. A reversed top-up takes its commission back.
 import { createHash, randomUUID } from 'node:crypto';
-import type { DocumentReference, DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
+import { AggregateField, type DocumentReference, type DocumentSnapshot, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { db } from '../../lib/admin';
 import { fail } from '../../lib/errors';
@@ -91,8 +91,16 @@ async function ensureCode(uid: string, profile: UserDoc): Promise<string> {
 export async function readReferrer(tx: Transaction, code: string | null, uid: string): Promise<string | null> {
   if (!code) return null;
   const owner = (await tx.get(codesCollection().doc(code))).data()?.uid;
-  return owner && owner !== uid ? owner : null;
+  if (!owner || owner === uid) return null;
+  // Not a blocked account, and not two accounts bringing each other.
+  const referrer = (await tx.get(userRef(owner))).data();
+  if (!referrer || referrer.blocked || referrer.referredBy === uid) return null;
+  return owner;
 }
+
+/** Every wallet number an account is known to have paid from. */
+const payerNumbersOf = (profile: Pick<UserDoc, 'payerNumber' | 'payerNumbers'> | undefined, extra?: string) =>
+  new Set([...(profile?.payerNumbers ?? []), ...(profile?.payerNumber ? [profile.payerNumber] : []), ...(extra ? [extra] : [])]);
 
 /** What a credit needs to pay a commission: the programme and the referrer's profile (read in the credit's read phase). */
 export interface CreditReferral {
@@ -117,13 +125,15 @@ export async function readCreditReferral(tx: Transaction, profile: UserDoc | und
 export function writeCommission(
   tx: Transaction,
   read: CreditReferral,
-  referred: { uid: string; payerNumber?: string | undefined },
+  referred: { uid: string; profile: UserDoc | undefined; payerNumber?: string | undefined },
   credit: { rechargeId: string; amountPaisa: Paisa },
   now: Timestamp,
 ): void {
   const referrer = read.referrer?.data();
-  if (!read.referrer || !referrer || !read.settings.enabled) return;
-  if (referred.payerNumber && referred.payerNumber === referrer.payerNumber) return;
+  // Nothing while the programme is off, to a blocked referrer, or between accounts that have paid from one number.
+  if (!read.referrer || !referrer || !read.settings.enabled || referrer.blocked) return;
+  const theirs = payerNumbersOf(referrer);
+  if ([...payerNumbersOf(referred.profile, referred.payerNumber)].some((n) => theirs.has(n))) return;
   const amountPaisa = commissionOf(credit.amountPaisa, read.settings.percent);
   if (amountPaisa < 1) return;
   const balanceAfterPaisa = (referrer.referralBalancePaisa ?? 0) + amountPaisa;
@@ -197,7 +207,8 @@ export async function myReferrals(identity: Identity, origin: string): Promise<M
     ensureCode(identity.uid, profile),
     getReferralSettings(),
     usersCollection().where('referredBy', '==', identity.uid).count().get(),
-    usersCollection().where('referredBy', '==', identity.uid).select('referredAt').get(),
+    // The months shown only (a composite index: firestore.indexes.json).
+    usersCollection().where('referredBy', '==', identity.uid).where('referredAt', '>=', new Date(since)).select('referredAt').get(),
     referralLedger(identity.uid).where('at', '>=', new Date(since)).get(),
   ]);
   const monthOf = (ms: number) => new Date(ms + PKT_OFFSET_MS).toISOString().slice(0, 7);
@@ -260,23 +271,27 @@ export async function transferReferral(identity: Identity, amount: number, idemp
 
 /** GET /api/admin/referrals: the programme and its totals, summed over the profiles at the answer. */
 export async function adminReferrals(): Promise<AdminReferrals> {
-  const referrers = usersCollection().where('referralEarnedPaisa', '!=', null);
+  // Aggregations: one read per 1,000 profiles, however many referrers there are.
   const [programme, referred, sums] = await Promise.all([
     getReferralSettings(),
     usersCollection().where('referredBy', '!=', null).count().get(),
-    referrers.select('referralEarnedPaisa', 'referralTransferredPaisa', 'referralBalancePaisa').get(),
+    usersCollection()
+      .aggregate({
+        earned: AggregateField.sum('referralEarnedPaisa'),
+        transferred: AggregateField.sum('referralTransferredPaisa'),
+        balance: AggregateField.sum('referralBalancePaisa'),
+      })
+      .get(),
   ]);
-  let earned = 0;
-  let transferred = 0;
-  let balance = 0;
-  for (const doc of sums.docs) {
-    earned += Number(doc.get('referralEarnedPaisa') ?? 0);
-    transferred += Number(doc.get('referralTransferredPaisa') ?? 0);
-    balance += Number(doc.get('referralBalancePaisa') ?? 0);
-  }
+  const { earned, transferred, balance } = sums.data();
   return {
     settings: { enabled: programme.enabled, percent: programme.percent },
-    totals: { referred: referred.data().count, earned: toRupees(earned), transferred: toRupees(transferred), balance: toRupees(balance) },
+    totals: {
+      referred: referred.data().count,
+      earned: toRupees(Math.round(earned ?? 0)),
+      transferred: toRupees(Math.round(transferred ?? 0)),
+      balance: toRupees(Math.round(balance ?? 0)),
+    },
     asOf: new Date().toISOString(),
   };
 }

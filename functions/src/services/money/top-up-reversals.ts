@@ -8,8 +8,9 @@ import { MESSAGES } from '../../shared/messages';
 import { toRupees } from '../../shared/money';
 import type { Recharge } from '../../shared/schemas/money';
 import { userRef } from '../accounts/users';
+import { lifetimeCredited } from '../catalogue/pricing';
 import { type Actor, recordAudit } from '../kernel/audit';
-import { runInTransaction } from '../kernel/transactions';
+import { type Decided, runInTransaction } from '../kernel/transactions';
 import { rechargesCollection, rechargeToWire } from './credits';
 import { postEntry } from './ledger';
 import { readCommission, writeCommissionReversal } from './referrals';
@@ -22,9 +23,9 @@ export async function reverseTopUp(
   rechargeId: string,
   reason: string,
   idempotencyKey?: string,
-): Promise<{ message: string; recharge: Recharge }> {
+): Promise<Decided<{ message: string; recharge: Recharge }>> {
   if (!/^[A-Za-z0-9]{1,64}$/.test(rechargeId)) throw fail('not_found', MESSAGES.rechargeNotFound);
-  const { value } = await runInTransaction(
+  return runInTransaction(
     { scope: 'admin.reverse-top-up', uid: admin.uid, key: idempotencyKey, request: { rechargeId, reason } },
     async (tx, now) => {
       const rechargeRef = rechargesCollection().doc(rechargeId);
@@ -34,13 +35,17 @@ export async function reverseTopUp(
       const ref = userRef(recharge.userId);
       const profile = (await tx.get(ref)).data();
       if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
-      const commission = await readCommission(tx, profile.referredBy, rechargeId);
+      const [commission, credited] = await Promise.all([
+        readCommission(tx, profile.referredBy, rechargeId),
+        // The lifetime total as it stands (summed from the ledger when not kept yet), kept from now on without this top-up.
+        lifetimeCredited(recharge.userId, profile, tx),
+      ]);
 
       const account = { uid: recharge.userId, ref, balancePaisa: profile.balancePaisa ?? 0 };
       const before = account.balancePaisa;
       const entryId = reversalEntryId(rechargeId);
       postEntry(tx, account, { id: entryId, type: 'adjustment', amountPaisa: -recharge.amountPaisa, reason, rechargeId, at: now });
-      if (profile.creditedPaisa !== undefined) tx.update(ref, { creditedPaisa: profile.creditedPaisa - recharge.amountPaisa });
+      tx.update(ref, { creditedPaisa: Math.max(0, credited - recharge.amountPaisa) });
       recordAudit(tx, admin, now, {
         subject: ref,
         action: 'adjust',
@@ -66,5 +71,4 @@ export async function reverseTopUp(
       return { message: MESSAGES.topUpReversed, recharge: rechargeToWire(rechargeId, { ...recharge, reversed }) };
     },
   );
-  return value;
 }

@@ -185,6 +185,9 @@ async function* topUpsPages(rows: Rows<RechargeDoc>): AsyncGenerator<CsvCell[][]
         recharge.reference,
         recharge.requestId,
         by.get(d.id),
+        // A top-up taken back since (top-up-reversals.ts): when and why.
+        recharge.reversed ? iso(recharge.reversed.at) : undefined,
+        recharge.reversed?.reason,
       ];
     });
   }
@@ -202,6 +205,8 @@ const TOP_UPS_HEADER = [
   'reference',
   'request',
   'credited_by',
+  'reversed_at',
+  'reversed_reason',
 ];
 
 /** An admin export of a kind whose rows are documents of type T: the query of a range, the header, the pages. */

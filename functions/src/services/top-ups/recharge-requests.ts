@@ -202,8 +202,11 @@ export async function submitRechargeRequest(
         ...(payerNumber ? { payerNumber } : {}),
       };
       limit.record();
-      // The profile remembers the number, so the next recharge form starts with it.
-      if (payerNumber && profile && profile.payerNumber !== payerNumber) tx.update(userSnap.ref, { payerNumber });
+      // The profile remembers the number, so the next recharge form starts with it, and every number it paid from
+      // (a referral commission is never paid between two accounts that share one: money/referrals.ts).
+      if (payerNumber && profile && (profile.payerNumber !== payerNumber || !profile.payerNumbers?.includes(payerNumber))) {
+        tx.update(userSnap.ref, { payerNumber, payerNumbers: FieldValue.arrayUnion(payerNumber) });
+      }
       if (proofRef) tx.create(proofRef, { requestId: requestRef.id, userId: identity.uid, createdAt: now } satisfies ProofClaimDoc);
       writeReference(tx, referenceRef, { ...state, pending: state.pending + 1 });
       tx.set(customerReferenceRef(referenceKey, identity.uid), {

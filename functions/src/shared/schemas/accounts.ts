@@ -16,7 +16,7 @@ export const registerBody = z.strictObject({
       .check(z.int('Terms version must be a whole number'), z.gte(1, 'No such version of the terms')),
   ),
   /** The code of the referral link the visitor came through (within 30 days): one that names no one is ignored. */
-  referralCode: z.optional(text().check(z.maxLength(64, 'Referral code is too long'))),
+  referralCode: z.optional(z.string()),
 });
 
 export const blockBody = z.strictObject({ reason: reasonSchema });
