@@ -31,7 +31,18 @@ beforeAll(async () => {
     throw new Error(`${error}: ${await customer.locator('main').innerText()}`);
   });
   const { addBalance } = await import('../../functions/src/services/money/credits');
-  await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 99_999_999.99 });
+  // The most a balance holds, Rs 99,999,999.99, with the referral earnings moved in below.
+  await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: account.email, amount: 99_012_345.67 });
+  // Referral figures in the millions: a customer brought through the hostile one's link and credited the most a top-up
+  // takes, and some of the commission moved to the balance.
+  const { code } = (await api('GET', '/api/referrals')).body as { code: string };
+  const invitedAccount = { email: `invited.${suffix}@example.com`, password: 'invited-pass-123' };
+  const { auth, db } = await import('../../functions/src/lib/admin');
+  await auth.createUser(invitedAccount);
+  const invited = customerApi(url, invitedAccount);
+  expect((await invited('POST', '/api/auth/register', { name: LONG_NAME, referralCode: code })).status).toBe(201);
+  await addBalance({ uid: 'e2e-setup', email: 'e2e-setup' }, { email: invitedAccount.email, amount: 99_999_999.99 });
+  expect((await api('POST', '/api/referrals/transfer', { amount: 987_654.32 })).status).toBe(200);
   for (const [serviceId, quantity] of [
     ['tt-followers-real', 100],
     ['tt-views-fast', 1000],
@@ -52,6 +63,12 @@ beforeAll(async () => {
   ticketId = ticket.body.ticket._id;
   // The API page with a key and three named ones, one an unbroken 40-character word.
   expect((await api('POST', '/api/api-key')).status).toBe(201);
+  // The customer's own price (the dashboard's Your prices, the admin's Pricing card): a percent and a fixed rate.
+  const uid = (await auth.getUserByEmail(account.email)).uid;
+  await db
+    .collection('users')
+    .doc(uid)
+    .update({ pricing: { percent: 12.5, rates: { 'tt-views-fast': 1234, 'tt-followers-real': 99_999_999 } } });
   for (const name of ['W'.repeat(40), LONG_NAME.slice(0, 40), 'ایک بہت لمبے نام والی ویب سائٹ برائے آرڈر'.slice(0, 40)]) {
     const made = await api('POST', '/api/api-keys', { name });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -88,6 +105,9 @@ const ROUTES: { path: string; who: Who }[] = [
   { path: paths.notificationSettings.path, who: 'customer' },
   { path: paths.statement.path, who: 'customer' },
   { path: paths.apiAccess.path, who: 'customer' },
+  { path: paths.referrals.path, who: 'customer' },
+  // A referral link: remembered, then sign-up.
+  { path: paths.referralLink.path, who: 'visitor' },
   { path: paths.admin.path, who: 'admin' },
   { path: paths.adminOrders.path, who: 'admin' },
   { path: paths.adminUsers.path, who: 'admin' },
@@ -106,6 +126,7 @@ const ROUTES: { path: string; who: Who }[] = [
 /** The address to open for a route: its parameters filled with the hostile customer's things. */
 async function addressOf(path: string): Promise<string> {
   if (path === paths.ticket.path) return paths.ticket.getHref(ticketId);
+  if (path === paths.referralLink.path) return paths.referralLink.getHref('ABCD2345');
   if (path === paths.adminTicket.path) return paths.adminTicket.getHref(ticketId);
   if (path === paths.adminUser.path) {
     const { auth } = await import('../../functions/src/lib/admin');

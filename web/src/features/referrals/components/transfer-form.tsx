@@ -1,6 +1,7 @@
 // Moving referral earnings to the main balance: an amount from the minimum up to the referral balance (the whole of it
 // by default), one Idempotency-Key per submission, kept while the outcome is unknown (no answer, a 5xx) so a retry
 // never moves it twice, and a new one after the server decided (lib/idempotency.ts).
+import { LIMITS } from '@shared/schemas/fields';
 import { referralTransferBody } from '@shared/schemas/referrals';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod/mini';
@@ -25,7 +26,8 @@ const transferFormSchema = (balance: number) =>
   );
 
 /** The whole balance, when it can be moved; the field starts empty otherwise. */
-const defaultAmount = (balance: number, minTransfer: number) => (balance >= minTransfer ? balance : Number.NaN);
+/** The whole balance, or as much of it as one transfer moves (LIMITS.maxCredit), when there is enough to move. */
+const defaultAmount = (balance: number, minTransfer: number) => (balance >= minTransfer ? Math.min(balance, LIMITS.maxCredit) : Number.NaN);
 
 export function TransferForm({ balance, minTransfer, suspended }: { balance: number; minTransfer: number; suspended: boolean }) {
   const toast = useToast();
@@ -88,7 +90,7 @@ export function TransferForm({ balance, minTransfer, suspended }: { balance: num
         step="any"
         min={minTransfer}
         disabled={disabled}
-        hint={`At least ${formatAmount(minTransfer)}, up to your referral balance.`}
+        hint={`At least ${formatAmount(minTransfer)}, up to your referral balance (at most ${formatAmount(LIMITS.maxCredit)} at a time).`}
         {...field('amount', { valueAsNumber: true })}
       />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
