@@ -82,7 +82,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
   const state = snaps.state[0]?.data();
   const dayDocs = days.map((_, i) => ({ ...emptyDay(), ...(snaps.days[i]?.data() ?? {}) }));
 
-  const totals = {
+  const zero = () => ({
     topUps: 0,
     charges: 0,
     refunds: 0,
@@ -92,7 +92,8 @@ export async function getReport(query: ReportQuery): Promise<Report> {
     newCustomers: 0,
     discounts: 0,
     referralPayouts: 0,
-  };
+  });
+  const totals = zero();
   const buckets = new Map<PakistanDay, typeof totals>();
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Report['ordersByStatus'];
   const platforms = new Map<string, RowFigures>();
@@ -100,17 +101,7 @@ export async function getReport(query: ReportQuery): Promise<Report> {
   const providerRows = new Map<string, RowFigures>();
   dayDocs.forEach((doc, i) => {
     const start = bucketStart(days[i] as PakistanDay, query.granularity, query.from);
-    const bucket = entryOf(buckets, start, () => ({
-      topUps: 0,
-      charges: 0,
-      refunds: 0,
-      cost: 0,
-      orders: 0,
-      adjustments: 0,
-      newCustomers: 0,
-      discounts: 0,
-      referralPayouts: 0,
-    }));
+    const bucket = entryOf(buckets, start, zero);
     for (const into of [totals, bucket]) {
       into.topUps += doc.topUps;
       into.charges += doc.charges;
