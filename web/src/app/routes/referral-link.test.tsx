@@ -56,8 +56,8 @@ describe('a referral link', () => {
     expect(stored()).toBeNull();
   });
 
-  it('waits for the session before choosing', async () => {
-    openLink('ABCD1234', fakeAuth({ status: 'loading', user: null }));
+  it('waits for the session of someone remembered before choosing', async () => {
+    openLink('ABCD1234', fakeAuth({ status: 'loading' }));
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(currentPath()).toBe('/r/ABCD1234');
     expect(stored()).toBeNull();

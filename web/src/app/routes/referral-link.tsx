@@ -7,14 +7,16 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ScreenLoading } from '@/app/screen-loading';
 import { paths } from '@/config/paths';
 import { rememberReferral } from '@/features/auth/referral-invite';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useIsVisitor } from '@/lib/auth';
 
 export function ReferralLinkRoute() {
   const { status } = useAuth();
+  const visitor = useIsVisitor();
   const { code = '' } = useParams();
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === 'loading') return;
+    // Nobody remembered on this device: sign-up at once, without waiting for Firebase to load.
+    if (status === 'loading' && !visitor) return;
     if (status === 'signed-in') {
       navigate(paths.dashboard.getHref(), { replace: true });
       return;
@@ -22,6 +24,6 @@ export function ReferralLinkRoute() {
     // A code that cannot be one is not kept: sign-up opens all the same.
     rememberReferral(code);
     navigate(paths.register.getHref(), { replace: true });
-  }, [status, code, navigate]);
+  }, [status, visitor, code, navigate]);
   return <ScreenLoading />;
 }

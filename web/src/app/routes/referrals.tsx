@@ -3,7 +3,7 @@ import { ReferralsOverview } from '@/features/referrals/components/referrals-ove
 
 export function ReferralsRoute() {
   return (
-    <Page title="Referrals" heading="Referrals" description="Share your link: you earn from every top-up of the accounts it brings.">
+    <Page title="Referrals" heading="Referrals" description="Your link, the accounts it brought and what they earned you.">
       <ReferralsOverview />
     </Page>
   );

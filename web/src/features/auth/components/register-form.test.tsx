@@ -135,6 +135,18 @@ describe('RegisterForm', () => {
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ali Khan', termsVersion: 4 });
     });
 
+    it('lets a visitor who was not invited remove the code: the sign-up names no one', async () => {
+      remember('ABCD1234', Date.now());
+      const { calls } = mockApi({ ...TERMS, ...REGISTERED });
+      const { user } = renderRegister();
+      await user.click(screen.getByRole('button', { name: 'Not invited? Remove' }));
+      expect(screen.queryByTestId('referral-note')).not.toBeInTheDocument();
+      expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
+      await submit(user, { name: 'Ali Khan', email: 'ali@example.com', password: 'password123', confirm: 'password123' });
+      await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ali Khan', termsVersion: 4 });
+    });
+
     it('ignores what is stored that is not a code', async () => {
       localStorage.setItem(REFERRAL_STORAGE_KEY, '{not json');
       mockApi(TERMS);

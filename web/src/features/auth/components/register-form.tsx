@@ -23,7 +23,7 @@ export function RegisterForm() {
   const preset = readOrderPreset(useSearchParams()[0]);
   const [failure, setFailure] = useState<string | null>(null);
   // The referral link this device came through within its window (an expired one is dropped here).
-  const [referralCode] = useState(readReferral);
+  const [referralCode, setReferralCode] = useState(readReferral);
   const queryClient = useQueryClient();
   // Read while the form is filled in: its version is what the customer accepts.
   useTerms();
@@ -63,14 +63,14 @@ export function RegisterForm() {
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
         await registerProfile({ name, termsVersion, ...(code ? { referralCode: code } : {}) });
-        // Registered with it: the next account made on this device is nobody's.
-        if (code) forgetReferral();
         break;
       } catch (error) {
         if (attempt === 3) console.warn('Profile registration failed: the dashboard makes the profile, without the terms version', error);
         else await new Promise((done) => setTimeout(done, 500 * attempt));
       }
     }
+    // Used (or lost with the registration): the next account made on this device is nobody's.
+    if (code) forgetReferral();
     toast.success('Registration successful! Login NOW');
     navigate(hasOrderPreset(preset) ? paths.order.getHref(preset) : paths.dashboard.getHref(), { replace: true });
   });
@@ -121,7 +121,17 @@ export function RegisterForm() {
             You were invited: code{' '}
             <bdi dir="ltr" className="font-mono font-semibold">
               {referralCode}
-            </bdi>
+            </bdi>{' '}
+            <button
+              type="button"
+              className="ms-1 min-h-11 font-semibold underline underline-offset-2 sm:min-h-6"
+              onClick={() => {
+                forgetReferral();
+                setReferralCode(null);
+              }}
+            >
+              Not invited? Remove
+            </button>
           </p>
         ) : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}

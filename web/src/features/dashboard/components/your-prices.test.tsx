@@ -48,7 +48,7 @@ describe('Your prices', () => {
     expect(screen.queryByTestId('next-tier')).not.toBeInTheDocument();
     top.unmount();
     renderCard(pricingOf({ tier: null, next: { name: 'Bronze', percent: 0, threshold: 1_000, remaining: 400.5 }, rates: 1 }));
-    expect(await screen.findByTestId('your-discount')).toHaveTextContent('You pay the list prices.');
+    expect(await screen.findByTestId('your-discount')).toHaveTextContent('List prices, except:');
     expect(screen.getByText('A rate set for you on 1 service')).toBeInTheDocument();
     expect(screen.getByTestId('next-tier')).toHaveTextContent('Rs 400.50 more in top-ups to reach Bronze (0% off)');
   });

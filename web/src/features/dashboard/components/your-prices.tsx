@@ -37,7 +37,7 @@ function Discount({ pricing }: { pricing: MyPricing }) {
       </>
     );
   }
-  return <>You pay the list prices.</>;
+  return <>{pricing.rates > 0 ? 'List prices, except:' : 'You pay the list prices.'}</>;
 }
 
 export function YourPrices() {
@@ -63,7 +63,7 @@ export function YourPrices() {
           </p>
         ) : null}
       </div>
-      <Link to={paths.services.getHref()} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+      <Link to={paths.services.getHref()} className={`${buttonClass({ variant: 'secondary', size: 'sm' })} max-sm:min-h-11`}>
         See your prices
       </Link>
     </Card>

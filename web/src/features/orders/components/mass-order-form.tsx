@@ -34,9 +34,10 @@ import { isDefiniteFailure } from '@/lib/idempotency';
 import { useOnline } from '@/lib/network';
 
 /** What a line would cost at the list price, where the customer's own differs (issue 34): shown struck through. */
-function listPrice(service: Service, quantity: number): number | undefined {
+/** The line's total at the list rate, where it is more than the customer's (at a small quantity both may round alike). */
+function listPrice(service: Service, quantity: number, pricePaisa: number): number | undefined {
   const paisa = service.listRatePer1000 === undefined ? null : orderTotalPaisa(service.listRatePer1000, quantity);
-  return paisa === null ? undefined : toRupees(paisa);
+  return paisa === null || paisa <= pricePaisa ? undefined : toRupees(paisa);
 }
 
 type Outcome =
@@ -196,7 +197,7 @@ export function MassOrderForm({ balance, suspended = false }: MassOrderFormProps
                 {line.ok ? (
                   <span className="font-semibold text-slate-900 tabular-nums">
                     {placed(line) ? 'Placed' : `${formatNumber(line.quantity)} · ${formatPaisa(line.pricePaisa)}`}
-                    {placed(line) ? null : <ListPrice rupees={listPrice(line.service, line.quantity)} className="ms-1" />}
+                    {placed(line) ? null : <ListPrice rupees={listPrice(line.service, line.quantity, line.pricePaisa)} className="ms-1" />}
                   </span>
                 ) : (
                   <span className="basis-full font-medium text-red-700">{line.error}</span>

@@ -20,7 +20,14 @@ export function useTransferReferralEarnings() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const uid = user?.uid;
-  return useMutation({
+  /** Both balances and the statement asked again (after a move, or an attempt nobody knows the fate of). */
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey(uid) });
+    void queryClient.invalidateQueries({ queryKey: myReferralsQueryKey(uid) });
+    // The statement's new entry (features do not import each other: its key as the statement declares it).
+    void queryClient.invalidateQueries({ queryKey: ['statement'] });
+  };
+  const mutation = useMutation({
     mutationFn: transferReferralEarnings,
     onSuccess: (answer) => {
       // Both balances show what the server moved at once; then both refetch.
@@ -30,8 +37,7 @@ export function useTransferReferralEarnings() {
       queryClient.setQueryData(myReferralsQueryKey(uid), (old: MyReferrals | undefined) =>
         old ? { ...old, balance: answer.referralBalance } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey(uid) });
-      void queryClient.invalidateQueries({ queryKey: myReferralsQueryKey(uid) });
+      refresh();
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
@@ -41,4 +47,5 @@ export function useTransferReferralEarnings() {
       if (error.code === 'account_suspended') void queryClient.invalidateQueries({ queryKey: profileQueryKey(uid) });
     },
   });
+  return Object.assign(mutation, { refresh });
 }

@@ -24,7 +24,8 @@ export function ReferralLinkCard({ link }: { link: string }) {
       await navigator.clipboard.writeText(link);
       setCopy('copied');
     } catch {
-      box.current?.select();
+      box.current?.focus();
+      box.current?.setSelectionRange(0, link.length);
       setCopy('failed');
     }
   };
@@ -57,11 +58,11 @@ export function ReferralLinkCard({ link }: { link: string }) {
         />
         <div className="flex gap-2">
           <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => void copyLink()}>
-            {copy === 'copied' ? 'Copied' : 'Copy'}
+            {copy === 'copied' ? 'Copied' : 'Copy link'}
           </Button>
           {canShare ? (
             <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => void share()}>
-              Share
+              Share link
             </Button>
           ) : null}
         </div>

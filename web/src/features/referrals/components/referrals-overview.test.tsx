@@ -104,7 +104,7 @@ describe('the Referrals page', () => {
 
   it('copies the link, and says so', async () => {
     const { user } = open(aSummary());
-    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(await navigator.clipboard.readText()).toBe(LINK);
     expect(screen.getByText('Link copied')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('the Referrals page', () => {
 
   it('selects the link for the customer to copy when the clipboard refuses, and says so', async () => {
     const { user } = open(aSummary());
-    const copy = await screen.findByRole('button', { name: 'Copy' });
+    const copy = await screen.findByRole('button', { name: 'Copy link' });
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
     await user.click(copy);
     expect(await screen.findByText('Could not copy the link: it is selected in the box, copy it from there.')).toBeInTheDocument();
@@ -124,14 +124,14 @@ describe('the Referrals page', () => {
     const share = vi.fn(async () => {});
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     const { user } = open(aSummary());
-    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    await user.click(await screen.findByRole('button', { name: 'Share link' }));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK }));
   });
 
   it('has no Share button where the device cannot share', async () => {
     open(aSummary());
-    await screen.findByRole('button', { name: 'Copy' });
-    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Copy link' });
+    expect(screen.queryByRole('button', { name: 'Share link' })).not.toBeInTheDocument();
   });
 
   it('moves the whole referral balance by default, with an Idempotency-Key, and shows both balances as they are now', async () => {
@@ -181,7 +181,9 @@ describe('the Referrals page', () => {
     const { user, calls } = open(aSummary(), () => answers.shift() ?? TRANSFERRED);
     await screen.findByRole('textbox', { name: 'Referral link' });
     await user.click(moveButton());
-    expect(await screen.findByText('The transfer got no answer. Try again: it will not be moved twice.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The transfer got no answer. Try again with the same amount: it will not be moved twice.'),
+    ).toBeInTheDocument();
     await user.click(moveButton());
     await waitFor(() => expect(transfers(calls)).toHaveLength(2));
     await user.click(moveButton());
@@ -213,7 +215,7 @@ describe('the Referrals page', () => {
   it('cannot move less than the minimum: the button is disabled and says why', async () => {
     const { calls } = open(aSummary({ balance: 60, earned: 560 }));
     await screen.findByRole('textbox', { name: 'Referral link' });
-    const reason = 'Transfer at least Rs 100: your referral balance is Rs 60.';
+    const reason = 'You can move earnings once you have Rs 100.';
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(moveButton()).toBeDisabled();
     expect(moveButton()).toHaveAccessibleDescription(reason.replaceAll('Rs ', 'Rs\u00a0'));

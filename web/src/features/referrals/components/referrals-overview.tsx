@@ -1,5 +1,6 @@
 // The customer's Referrals page: their link, what it brought (sign-ups, earnings, what was moved, what is left), the
 // programme's percent or that it is paused, the move of earnings to the main balance, and the last 12 months.
+import { formatNumber } from '@shared/numbers';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -15,7 +16,7 @@ type Month = MyReferrals['months'][number];
 
 const monthColumns: Column<Month>[] = [
   { header: 'Month', cell: (month) => <span className="whitespace-nowrap">{formatMonth(month.month)}</span> },
-  { header: 'Sign-ups', cell: (month) => <span className="tabular-nums">{month.signUps}</span>, className: 'sm:text-end' },
+  { header: 'Sign-ups', cell: (month) => <span className="tabular-nums">{formatNumber(month.signUps)}</span>, className: 'sm:text-end' },
   {
     header: 'Earned',
     cell: (month) => <span className="whitespace-nowrap tabular-nums">{formatAmount(month.earned)}</span>,
@@ -63,7 +64,7 @@ export function ReferralsOverview() {
         </p>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Figure label="Sign-ups" testId="referral-sign-ups">
-            {data.referred}
+            {formatNumber(data.referred)}
           </Figure>
           <Figure label="Earned" testId="referral-earned">
             {formatAmount(data.earned)}
@@ -89,7 +90,8 @@ export function ReferralsOverview() {
           </h2>
           <p className="text-sm text-slate-600">Earnings moved to your balance pay for orders like any top-up.</p>
         </div>
-        <TransferForm balance={data.balance} minTransfer={data.minTransfer} suspended={suspended} />
+        {/* Keyed by the balance: a new one (a commission, a reversal) starts the amount over from it. */}
+        <TransferForm key={data.balance} balance={data.balance} minTransfer={data.minTransfer} suspended={suspended} />
       </Card>
 
       <Card aria-labelledby="referral-months-heading" className="space-y-3">

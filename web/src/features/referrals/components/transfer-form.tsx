@@ -25,7 +25,6 @@ const transferFormSchema = (balance: number) =>
     z.refine((body) => !(body.amount > balance), { message: `Your referral balance is ${formatAmount(balance)}`, path: ['amount'] }),
   );
 
-/** The whole balance, when it can be moved; the field starts empty otherwise. */
 /** The whole balance, or as much of it as one transfer moves (LIMITS.maxCredit), when there is enough to move. */
 const defaultAmount = (balance: number, minTransfer: number) => (balance >= minTransfer ? Math.min(balance, LIMITS.maxCredit) : Number.NaN);
 
@@ -45,7 +44,7 @@ export function TransferForm({ balance, minTransfer, suspended }: { balance: num
   const reason = suspended
     ? 'Transfers are paused while your account is suspended.'
     : balance < minTransfer
-      ? `Transfer at least ${formatAmount(minTransfer)}: your referral balance is ${formatAmount(balance)}.`
+      ? `You can move earnings once you have ${formatAmount(minTransfer)}.`
       : !online
         ? 'You are offline. Earnings can be moved once you are back online.'
         : null;
@@ -62,7 +61,8 @@ export function TransferForm({ balance, minTransfer, suspended }: { balance: num
     } catch (error) {
       if (!(error instanceof ApiError) || !isDefiniteFailure(error)) {
         // Moved or not, nobody knows: a retry sends the same key, so it is moved once at most.
-        setFailure('The transfer got no answer. Try again: it will not be moved twice.');
+        setFailure('The transfer got no answer. Try again with the same amount: it will not be moved twice.');
+        transfer.refresh();
         return;
       }
       switch (error.code) {
@@ -90,7 +90,7 @@ export function TransferForm({ balance, minTransfer, suspended }: { balance: num
         step="any"
         min={minTransfer}
         disabled={disabled}
-        hint={`At least ${formatAmount(minTransfer)}, up to your referral balance (at most ${formatAmount(LIMITS.maxCredit)} at a time).`}
+        hint={`From ${formatAmount(minTransfer)} up to your referral balance.`}
         {...field('amount', { valueAsNumber: true })}
       />
       {failure ? <FormAlert>{failure}</FormAlert> : null}

@@ -176,15 +176,17 @@ function Form({ tiers }: { tiers: TierWire[] }) {
 }
 
 export function TiersForm() {
+  const tiers = useTiers();
   return (
     <SettingsSection
       id="tiers-heading"
       title="Price tiers"
       description="Customers move up when their lifetime credited top-ups reach a threshold; they never move down by themselves."
-      settings={useTiers()}
+      settings={tiers}
       loadError="Could not load the price tiers."
     >
-      {(data) => <Form tiers={data.tiers} />}
+      {/* Re-keyed by each answer: another admin's save, read again, is what the form edits, not the table it first showed. */}
+      {(data) => <Form key={tiers.dataUpdatedAt} tiers={data.tiers} />}
     </SettingsSection>
   );
 }

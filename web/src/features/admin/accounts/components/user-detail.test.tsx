@@ -213,7 +213,9 @@ describe('UserDetail top-ups', () => {
       await user.click(await reverseButton());
       const dialog = screen.getByRole('dialog', { name: 'Reverse Top-up' });
       expect(
-        within(dialog).getByText(/Takes Rs 1,000 off the customer’s balance and its referral commission off whoever referred them\./),
+        within(dialog).getByText(
+          /Takes Rs 1,000 off the customer’s balance, and any referral commission it earned off whoever referred them\./,
+        ),
       ).toBeInTheDocument();
       if (reason) await user.type(within(dialog).getByLabelText('Reason'), reason);
       await user.click(within(dialog).getByRole('button', { name: 'Reverse top-up' }));

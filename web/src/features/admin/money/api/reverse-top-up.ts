@@ -30,18 +30,19 @@ export function reverseTopUp({
 
 export function useReverseTopUp() {
   const queryClient = useQueryClient();
+  // The customer's balance, ledger and top-ups, and the referrer's account (both under the users key); the recent
+  // credits; the programme's totals.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
+    void queryClient.invalidateQueries({ queryKey: referralProgrammeKey });
+  };
   return useMutation({
     mutationFn: reverseTopUp,
-    onSuccess: () => {
-      // The customer's balance, ledger and top-ups, and the referrer's account (both under the users key); the
-      // recent credits; the programme's totals.
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
-      void queryClient.invalidateQueries({ queryKey: adminRechargesKey });
-      void queryClient.invalidateQueries({ queryKey: referralProgrammeKey });
-    },
+    onSuccess: refresh,
     // Reversed meanwhile (another tab, a lost answer): the lists then show it so.
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'already_decided') void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+      if (error instanceof ApiError && error.code === 'already_decided') refresh();
     },
   });
 }

@@ -63,7 +63,7 @@ export function ReverseTopUpForm({
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <p className="text-sm text-slate-700">
         {`The top-up of ${amount}${recharge.method ? ` by ${recharge.method}` : ''} on ${formatDateTime(recharge.date)}. `}
-        {`Takes ${amount} off the customer’s balance and its referral commission off whoever referred them.`}
+        {`Takes ${amount} off the customer’s balance, and any referral commission it earned off whoever referred them.`}
       </p>
       <TextAreaField
         label="Reason"
