@@ -103,11 +103,11 @@ describe("sw.ts's caches", () => {
     }
   });
 
-  it('keeps the customer’s pricing with their private answers (3 s, then the saved one)', () => {
-    const strategy = strategyFor('/api/pricing', { authorization: `Bearer ${tokenOf('u1')}` });
+  it.each(['/api/pricing', '/api/referrals'])('keeps %s with the customer’s private answers (3 s, then the saved one)', (path) => {
+    const strategy = strategyFor(path, { authorization: `Bearer ${tokenOf('u1')}` });
     expect(strategy?.cacheName).toBe('api-private');
     expect(timeoutOf(strategy)).toBe(3);
-    expect(strategyFor('/api/pricing', { 'x-offline-uid': 'u1' })).toBeInstanceOf(CacheOnly);
+    expect(strategyFor(path, { 'x-offline-uid': 'u1' })).toBeInstanceOf(CacheOnly);
   });
 
   it('stores nothing of the admin’s answers or of another origin', () => {

@@ -110,7 +110,7 @@ const perUserCacheKey: WorkboxPlugin = {
   },
 };
 
-const PRIVATE_PATH = /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine|pricing)$/;
+const PRIVATE_PATH = /^\/api\/(user\/profile|order\/my-orders|ledger|recharge-requests\/mine|pricing|referrals)$/;
 
 // Offline without a fresh token: the saved answer of the user the app names, or nothing.
 registerRoute(
