@@ -57,7 +57,7 @@ describe('a referral, from the link to the earnings moved to the balance', () =>
     await referrer.getByRole('button', { name: 'Move to balance' }).click();
     await referrer.getByText('Moved to your balance').first().waitFor();
     await expect.poll(() => figure(referrer, 'referral-balance')).toBe('Rs\u00a00');
-    expect(await figure(referrer, 'referral-transferred')).toBe('Rs\u00a0100');
+    await expect.poll(() => figure(referrer, 'referral-transferred')).toBe('Rs\u00a0100');
     await referrer.goto('/dashboard');
     await expect.poll(async () => (await referrer.getByTestId('balance').textContent())?.trim(), { timeout: 20_000 }).toBe('Rs\u00a0100');
     expect(await referrer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,3 +1,4 @@
+import { toPaisa, toRupees } from '@shared/money';
 import { referralTransferAnswer, referralTransferBody } from '@shared/schemas/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
@@ -29,13 +30,13 @@ export function useTransferReferralEarnings() {
   };
   const mutation = useMutation({
     mutationFn: transferReferralEarnings,
-    onSuccess: (answer) => {
-      // Both balances show what the server moved at once; then both refetch.
+    onSuccess: (answer, { body }) => {
+      // Both balances (and what was moved) show what the server did at once; then both refetch.
       queryClient.setQueryData(profileQueryKey(uid), (old: { balance: number } | undefined) =>
         old ? { ...old, balance: answer.balance } : old,
       );
       queryClient.setQueryData(myReferralsQueryKey(uid), (old: MyReferrals | undefined) =>
-        old ? { ...old, balance: answer.referralBalance } : old,
+        old ? { ...old, balance: answer.referralBalance, transferred: toRupees(toPaisa(old.transferred) + toPaisa(body.amount)) } : old,
       );
       refresh();
     },
