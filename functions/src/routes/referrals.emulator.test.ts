@@ -68,6 +68,9 @@ describe('codes and sign-ups', () => {
   it('a sign-up through the code is the referrer’s, once: never oneself, never an unknown code, never changed after', async () => {
     const { referrer, referred, code } = await referrerAndReferred();
     expect((await profileOf(referred.uid)).referredBy).toBe(referrer.uid);
+    // The admin sees who brought the account, on its page.
+    const detail = (await asAdmin('GET', `/api/admin/users/${referred.uid}`)).body;
+    expect(detail.referral).toMatchObject({ referredBy: { _id: referrer.uid, email: referrer.email }, balance: 0, earned: 0 });
     expect((await referralsOf(referrer)).referred).toBe(1);
     expect((await referralsOf(referrer)).months[0].signUps).toBe(1);
 

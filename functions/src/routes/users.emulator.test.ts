@@ -135,6 +135,7 @@ describe('GET /api/admin/users/{uid} and its lists', () => {
       apiKey: { exists: true, createdAt: expect.any(String), last4: key.slice(-4) },
       namedApiKeys: 1,
       counts: { orders: 1, rechargeRequests: 0 },
+      referral: { referredBy: null, balance: 0, earned: 0, transferred: 0 },
     });
     const hash = (await db.collection('users').doc(user.uid).get()).get('apiKey.hash') as string;
     const text = JSON.stringify(res.body);

@@ -301,16 +301,24 @@ export async function getAdminUser(uid: string): Promise<AdminUserDetail> {
   const snap = await userRef(uid).get();
   const profile = snap.data();
   if (!profile) throw fail('user_not_found', MESSAGES.userNotFound);
-  const [orders, rechargeRequests] = await Promise.all([
+  const [orders, rechargeRequests, referrerSnap] = await Promise.all([
     db.collection('orders').where('userId', '==', uid).count().get(),
     db.collection('rechargeRequests').where('userId', '==', uid).count().get(),
+    profile.referredBy ? userRef(profile.referredBy).get() : Promise.resolve(null),
   ]);
+  const referrer = referrerSnap?.data();
   const key = profile.apiKey;
   return {
     user: userToWire(uid, profile),
     apiKey: key ? { exists: true, createdAt: key.createdAt.toDate().toISOString(), last4: key.last4 } : { exists: false },
     namedApiKeys: profile.namedApiKeys?.length ?? 0,
     counts: { orders: orders.data().count, rechargeRequests: rechargeRequests.data().count },
+    referral: {
+      referredBy: profile.referredBy ? { _id: profile.referredBy, name: referrer?.name ?? '', email: referrer?.email ?? '' } : null,
+      balance: toRupees(profile.referralBalancePaisa ?? 0),
+      earned: toRupees(profile.referralEarnedPaisa ?? 0),
+      transferred: toRupees(profile.referralTransferredPaisa ?? 0),
+    },
   };
 }
 

@@ -60,6 +60,18 @@ export const adminUserDetailSchema = z.object({
   /** How many named keys the account holds beside the default one (absent in answers from before issue 34). */
   namedApiKeys: z.optional(z.number().check(z.int())),
   counts: z.object({ orders: z.number().check(z.int()), rechargeRequests: z.number().check(z.int()) }),
+  /**
+   * Referrals (issue 34): who brought the account (null: nobody; the account may be gone) and its own referral
+   * figures in rupees. Absent from answers from before.
+   */
+  referral: z.optional(
+    z.object({
+      referredBy: z.nullable(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+      balance: z.number(),
+      earned: z.number(),
+      transferred: z.number(),
+    }),
+  ),
 });
 
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

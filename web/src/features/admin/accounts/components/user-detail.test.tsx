@@ -11,6 +11,7 @@ const detail = (user: object = bilal) => ({
   apiKey: { exists: true, createdAt: '2026-01-02T00:00:00.000Z', last4: 'beef' },
   namedApiKeys: 2,
   counts: { orders: 3, rechargeRequests: 1 },
+  referral: { referredBy: { _id: 'u9', name: 'Rida', email: 'rida@example.com' }, balance: 50, earned: 150, transferred: 100 },
 });
 const PRICING = {
   credited: 30_000,
@@ -40,7 +41,7 @@ function mockUser(extra: Record<string, MockResponse | ((call: RecordedCall) => 
     'GET /api/admin/users/u2/recharges': { body: { recharges: [], nextCursor: null } },
     'GET /api/admin/users/u2/recharge-requests': { body: { requests: [], nextCursor: null } },
     'GET /api/admin/users/u2/pricing': { body: { pricing: PRICING } },
-    'GET /api/admin/tiers': { body: { tiers: [{ name: 'Silver', threshold: 25_000, percent: 3 }] } },
+    'GET /api/admin/tiers': { body: { tiers: [{ id: 's', name: 'Silver', threshold: 25_000, percent: 3 }] } },
     'GET /api/admin/services': { body: { services: [], categories: { tiktok: [], instagram: [], facebook: [] } } },
     ...extra,
   });
@@ -53,6 +54,9 @@ describe('UserDetail', () => {
     expect(await screen.findByRole('heading', { name: 'Bilal' })).toBeInTheDocument();
     expect(screen.getByText('Rs 70.25')).toBeInTheDocument();
     expect(screen.getByText('Active, key ending beef · made 2 Jan 2026 · 2 named keys')).toBeInTheDocument();
+    // Who brought the account (a link to theirs), and its own referral earnings.
+    expect(screen.getByRole('link', { name: 'Rida' })).toHaveAttribute('href', '/admin/users/u9');
+    expect(screen.getByText('Rs 150 earned · Rs 100 moved · Rs 50 held')).toBeInTheDocument();
     const ledger = await screen.findByRole('table', { name: 'Ledger' });
     const adjustment = within(ledger).getByText('Fee for a chargeback').closest('tr') as HTMLElement;
     expect(within(adjustment).getByText('Adjustment')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { formatNumber } from '@shared/numbers';
 import type { AdminUserDetail } from '@shared/schemas/accounts';
 import type { LedgerEntry, Recharge } from '@shared/schemas/money';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, cardClass } from '@/components/ui/card';
 import type { Column } from '@/components/ui/data-table';
@@ -14,6 +15,7 @@ import { Modal } from '@/components/ui/modal';
 import { Section } from '@/components/ui/section';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { RequestStatusBadge, StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
 import {
   useAdminUser,
   useUserLedger,
@@ -81,7 +83,7 @@ export function UserDetail({ uid }: { uid: string }) {
 }
 
 function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdjust: () => void; onBlock: () => void }) {
-  const { user, apiKey, namedApiKeys = 0, counts } = detail;
+  const { user, apiKey, namedApiKeys = 0, counts, referral } = detail;
   return (
     <Card aria-labelledby="user-profile-heading" className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -123,6 +125,25 @@ function Profile({ detail, onAdjust, onBlock }: { detail: AdminUserDetail; onAdj
         </Fact>
         <Fact label="Orders">{counts.orders}</Fact>
         <Fact label="Top-up requests">{counts.rechargeRequests}</Fact>
+        {referral ? (
+          <Fact label="Referred by">
+            {referral.referredBy ? (
+              <Link
+                to={paths.adminUser.getHref(referral.referredBy._id)}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                <bdi>{referral.referredBy.name || referral.referredBy._id}</bdi>
+              </Link>
+            ) : (
+              'Nobody'
+            )}
+          </Fact>
+        ) : null}
+        {referral && (referral.earned !== 0 || referral.balance !== 0) ? (
+          <Fact label="Referral earnings">
+            {`${formatAmount(referral.earned)} earned · ${formatAmount(referral.transferred)} moved · ${formatAmount(referral.balance)} held`}
+          </Fact>
+        ) : null}
       </dl>
     </Card>
   );
