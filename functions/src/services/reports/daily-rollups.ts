@@ -300,27 +300,25 @@ const dripFeedKeys = (run: OrderDoc): OrderKeys => ({
 });
 const isRun = (order: OrderDoc) => order.paidByDripFeed === true || order.dripRun !== undefined;
 
+/**
+ * The share of `amount` an order gave back when it ended: all of it cancelled, its remains' share (half up) partial,
+ * else none. Signed amounts keep their sign.
+ */
+function givenBack(amount: number, order: OrderDoc): number {
+  if (amount === 0) return 0;
+  if (order.status === 'cancelled') return amount;
+  const { remains, quantity } = order;
+  if (order.status !== 'partial' || remains === undefined || remains <= 0 || remains >= quantity) return 0;
+  return Math.sign(amount) * partialRefund(Math.abs(amount), remains, quantity);
+}
+
 /** What an order should count now, given what was counted before (the day its cost was given back, and what the ledger counted, stay). */
 export function orderCount(order: OrderDoc, fulfilment: FulfilmentDoc | undefined, before: ReportOrderDoc | undefined): ReportOrderDoc {
   const cost = fulfilment?.costPaisa ?? 0;
-  let costBack = 0;
-  if (cost > 0 && order.status === 'cancelled') costBack = cost;
-  else if (cost > 0 && order.status === 'partial' && order.remains !== undefined && order.remains > 0 && order.remains < order.quantity) {
-    costBack = partialRefund(cost, order.remains, order.quantity);
-  }
+  const costBack = cost > 0 ? givenBack(cost, order) : 0;
   // The discount of what was refunded was never given: it goes back with the money, as the cost does.
   const discount = order.listPricePaisa !== undefined ? order.listPricePaisa - order.pricePaisa : 0;
-  let discountBack = 0;
-  if (discount !== 0 && order.status === 'cancelled') discountBack = discount;
-  else if (
-    discount !== 0 &&
-    order.status === 'partial' &&
-    order.remains !== undefined &&
-    order.remains > 0 &&
-    order.remains < order.quantity
-  ) {
-    discountBack = Math.sign(discount) * partialRefund(Math.abs(discount), order.remains, order.quantity);
-  }
+  const discountBack = givenBack(discount, order);
   // An order ends once: the day of that change (its updatedAt then) is kept however it is seen later.
   const backDay = costBack > 0 || discountBack !== 0 ? (before?.backDay ?? pakistanDayOf(order.updatedAt.toMillis())) : null;
   return {
