@@ -9,9 +9,9 @@ import { PLATFORM_LABELS } from '../../shared/platforms';
 import { shownBadges } from '../../shared/service-figures';
 import type { ApiV2Handler } from './request';
 
-export const services: ApiV2Handler = async ({ identity }) => {
+export const services: ApiV2Handler = async ({ identity, user }) => {
   // The key's account's own prices (its tier, its percent, its fixed rates): what `add` charges it.
-  const [listed, rateOf] = await Promise.all([listActiveServiceDocs(), customerRates(identity.uid)]);
+  const [listed, rateOf] = await Promise.all([listActiveServiceDocs(), customerRates(identity.uid, user)]);
   return listed.map(({ id, service: s }) => ({
     service: s.number,
     name: s.name,

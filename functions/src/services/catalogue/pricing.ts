@@ -195,9 +195,15 @@ async function readAllFloors(): Promise<FloorReads> {
 }
 
 /** One customer's price plan as stored now (list prices for an account without a profile). */
-export async function readPlan(uid: string): Promise<PricePlan> {
-  const [profileSnap, tiers] = await Promise.all([userRef(uid).get(), getTiers()]);
-  const profile = profileSnap.data();
+export async function readPlan(uid: string, known?: UserDoc): Promise<PricePlan> {
+  // A caller that has read the profile already (API v2's request) passes it: one read fewer.
+  const [profile, tiers] = await Promise.all([
+    known ??
+      userRef(uid)
+        .get()
+        .then((snap) => snap.data()),
+    getTiers(),
+  ]);
   return pricePlan(tiers, profile, await lifetimeCredited(uid, profile));
 }
 
@@ -207,8 +213,9 @@ export async function readPlan(uid: string): Promise<PricePlan> {
  */
 export async function customerRates(
   uid: string | null,
+  profile?: UserDoc,
 ): Promise<(serviceId: string, service: Pick<ServiceDoc, 'ratePer1000Paisa' | 'min'>) => Paisa> {
-  const plan = uid ? await readPlan(uid) : LIST_PRICES;
+  const plan = uid ? await readPlan(uid, profile) : LIST_PRICES;
   if (isListPlan(plan)) return (_id, service) => service.ratePer1000Paisa;
   const floors = await readAllFloors();
   return (id, service) => rateFor(id, service, plan, floors).ratePaisa;
